@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { currencySchema, userStatusSchema } from "./member.ts";
+
+export const adminMemberSummarySchema = z.object({
+  uid: z.string(),
+  fullName: z.string(),
+  userName: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  role: z.enum(["member", "admin"]),
+  userTrading: z.boolean(),
+  userBlock: z.boolean(),
+  userStatus: userStatusSchema,
+  currency: currencySchema,
+  createdAt: z.string(),
+});
+export type AdminMemberSummary = z.infer<typeof adminMemberSummarySchema>;
+
+export const adminMembersQuerySchema = z.object({
+  search: z.string().trim().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export const adminMembersResponseSchema = z.object({
+  items: z.array(adminMemberSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const adminMemberDetailSchema = adminMemberSummarySchema.extend({
+  firstName: z.string(),
+  lastName: z.string(),
+  photoURL: z.string().nullable(),
+  referralCode: z.string(),
+  referredBy: z.string().nullable(),
+  twoFactorEnabled: z.boolean(),
+});
+
+export const memberStatusActionSchema = z.object({
+  action: z.enum(["block", "unblock", "ban", "unban"]),
+  reason: z.string().trim().max(500).optional(),
+});
+export const memberTradingModeSchema = z.object({ userTrading: z.boolean() });
+
+export const impersonationTokenResponseSchema = z.object({
+  url: z.string(),
+  expiresAt: z.string(),
+});
+export const impersonationExchangeSchema = z.object({
+  username: z.string().min(1).max(40),
+  token: z.string().min(20).max(200),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.string(),
+  actorId: z.string().nullable(),
+  actorName: z.string().nullable(),
+  action: z.string(),
+  targetUserId: z.string().nullable(),
+  targetName: z.string().nullable(),
+  before: z.unknown().nullable(),
+  after: z.unknown().nullable(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export const auditQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  targetUserId: z.string().max(64).optional(),
+});
+export const auditResponseSchema = z.object({
+  items: z.array(auditEntrySchema),
+  total: z.number().int(),
+});

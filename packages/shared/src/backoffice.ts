@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { adminBankAccountSchema } from "./bank.ts";
+import { kycSchema } from "./kyc.ts";
+import { MEMBER_ACCOUNTS, SYSTEM_ACCOUNTS } from "./ledger.ts";
+import { reasonSchema, walletBalancesSchema } from "./wallet.ts";
+
+const countSum = z.object({ count: z.number().int(), sumCents: z.number().int() });
+
+/** GET /api/admin/dashboard. "Today" is the current UTC day. */
+export const adminDashboardSchema = z.object({
+  members: z.object({ total: z.number().int(), blocked: z.number().int(), banned: z.number().int() }),
+  pending: z.object({
+    /** Deposits with a proof waiting for review. */
+    deposits: z.number().int(),
+    /** Deposit invoices still waiting for the member's transfer. */
+    depositsAwaitingPayment: z.number().int(),
+    withdrawals: z.number().int(),
+    kyc: z.number().int(),
+  }),
+  /** Sum of all members' balances by account, in cents. */
+  memberMoney: z.record(z.enum(MEMBER_ACCOUNTS), z.number().int()),
+  /** Balances of the platform's own accounts (e.g. trading_house: the house result). */
+  systemAccounts: z.record(z.enum(SYSTEM_ACCOUNTS), z.number().int()),
+  today: z.object({
+    depositsRequested: countSum,
+    depositsApproved: countSum,
+    withdrawalsRequested: countSum,
+    withdrawalsApproved: countSum,
+  }),
+});
+export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
+
+/** Accounts an admin may adjust (withdrawal_hold belongs to withdrawals; demo has its reset). */
+export const ADJUSTABLE_ACCOUNTS = ["wallet", "profit", "bonus"] as const;
+/** POST /api/admin/members/:uid/adjust: signed cents (positive credits, negative debits), and why. */
+export const adminAdjustSchema = z.object({
+  account: z.enum(ADJUSTABLE_ACCOUNTS),
+  amountCents: z
+    .number()
+    .int("Whole cents only")
+    .refine((v) => v !== 0, "Cannot be zero")
+    .refine((v) => Math.abs(v) <= 100_000_000_000, "Too large"),
+  reason: reasonSchema,
+});
+export type AdminAdjustInput = z.input<typeof adminAdjustSchema>;
+export const adminAdjustResponseSchema = z.object({
+  transactionId: z.string(),
+  account: z.enum(ADJUSTABLE_ACCOUNTS),
+  amountCents: z.number().int(),
+  balanceAfterCents: z.number().int(),
+  replayed: z.boolean(),
+});
+
+/** GET /api/admin/members/:uid/money: the money side of a member's detail page. */
+export const adminMemberMoneySchema = z.object({
+  balances: walletBalancesSchema,
+  kyc: kycSchema,
+  bank: adminBankAccountSchema.nullable(),
+});
+export type AdminMemberMoney = z.infer<typeof adminMemberMoneySchema>;
+
+const problemRows = z.array(z.record(z.string(), z.unknown()));
+/** GET /api/admin/ledger/verify: the invariants, and the rows that break them (none when ok). */
+export const ledgerReportSchema = z.object({
+  ok: z.boolean(),
+  unbalancedTransactions: problemRows,
+  driftedBalances: problemRows,
+  negativeMemberBalances: problemRows,
+  brokenRunningBalances: problemRows,
+  counts: z.object({ transactions: z.number().int(), entries: z.number().int(), accounts: z.number().int() }),
+});
+export type LedgerVerifyReport = z.infer<typeof ledgerReportSchema>;

@@ -1,0 +1,60 @@
+import { z } from "zod";
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** The member's payout account (`/data-bank`). Withdrawals are paid here. */
+export const bankAccountInputSchema = z.object({
+  bankName: z.string().trim().min(2, "At least 2 characters").max(100, "At most 100 characters"),
+  accountHolder: z.string().trim().min(2, "At least 2 characters").max(100, "At most 100 characters"),
+  /** Letters, digits, spaces and hyphens (IBANs too); stored upper-case without spaces. */
+  accountNumber: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/[\s-]/g, "").toUpperCase())
+    .pipe(z.string().regex(/^[A-Z0-9]{4,34}$/, "4 to 34 letters or digits")),
+  /** SWIFT/BIC: 8 or 11 characters. */
+  swift: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .pipe(
+      z
+        .string()
+        .regex(/^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/, "A SWIFT/BIC code has 8 or 11 characters")
+        .optional(),
+    ),
+  branch: optionalText(100),
+});
+/** PUT /api/bank: the account plus the member's current password. */
+export const saveBankAccountSchema = bankAccountInputSchema.extend({
+  password: z.string().min(1, "Enter your password").max(128),
+});
+export type SaveBankAccountInput = z.input<typeof saveBankAccountSchema>;
+
+/** What the member sees: the number masked except its last 4 characters. */
+export const bankAccountSchema = z.object({
+  bankName: z.string(),
+  accountHolder: z.string(),
+  accountNumberMasked: z.string(),
+  swift: z.string().nullable(),
+  branch: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type BankAccount = z.infer<typeof bankAccountSchema>;
+export const bankAccountResponseSchema = z.object({ bank: bankAccountSchema.nullable() });
+
+/** Admins see the full number (they make the payout). */
+export const adminBankAccountSchema = bankAccountSchema.extend({ accountNumber: z.string() });
+
+/** "12345678" → "****5678". */
+export function maskAccountNumber(accountNumber: string): string {
+  return `****${accountNumber.slice(-4)}`;
+}

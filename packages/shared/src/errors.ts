@@ -1,0 +1,35 @@
+import { z } from "zod";
+
+/** Machine-readable error codes every client can switch on. */
+export const ERROR_CODES = [
+  "VALIDATION_FAILED",
+  "UNAUTHENTICATED",
+  "EMAIL_NOT_VERIFIED",
+  "ACCOUNT_BLOCKED",
+  "ACCOUNT_BANNED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "RATE_LIMITED",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_FILE",
+  "INVALID_TOKEN",
+  "INSUFFICIENT_FUNDS",
+  "IDEMPOTENCY_CONFLICT",
+  "KYC_REQUIRED",
+  "BANK_DATA_REQUIRED",
+  "TWO_FACTOR_REQUIRED",
+  "TWO_FACTOR_INVALID",
+  "INTERNAL",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+export const errorResponseSchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    fields: z.array(fieldErrorSchema).optional(),
+  }),
+});
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;

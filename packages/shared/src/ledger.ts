@@ -1,0 +1,41 @@
+import { z } from "zod";
+
+/** A member's own accounts. `wallet` is the seed's balance document (real money). */
+export const MEMBER_ACCOUNTS = ["wallet", "demo", "profit", "bonus", "withdrawal_hold"] as const;
+/** The other side of every movement. */
+export const SYSTEM_ACCOUNTS = [
+  "deposits_clearing",
+  "payouts_clearing",
+  "trading_house",
+  "investment_pool",
+  "commissions",
+  "adjustments",
+  "demo_issuer",
+  "fees",
+] as const;
+export const TRANSACTION_KINDS = [
+  "deposit",
+  "withdrawal",
+  "withdrawal_hold",
+  "withdrawal_release",
+  "trade_stake",
+  "trade_payout",
+  "investment",
+  "investment_return",
+  "profit",
+  "commission",
+  "funds_transfer",
+  "adjustment",
+  "demo_grant",
+  "demo_reset",
+] as const;
+
+export type MemberAccount = (typeof MEMBER_ACCOUNTS)[number];
+export type SystemAccount = (typeof SYSTEM_ACCOUNTS)[number];
+export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
+
+export const memberAccountSchema = z.enum(MEMBER_ACCOUNTS);
+export const transactionKindSchema = z.enum(TRANSACTION_KINDS);
+
+/** Demo money a new member receives, and what a reset restores: 10,000.00 USD. */
+export const DEMO_GRANT_CENTS = 1_000_000;

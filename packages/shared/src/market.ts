@@ -1,0 +1,110 @@
+import { z } from "zod";
+
+/** The 12 pairs (all against USDT), in the order the ticker and pickers show them. */
+export const PAIRS = [
+  { symbol: "BTC", name: "bitcoin", label: "Bitcoin" },
+  { symbol: "ETH", name: "ethereum", label: "Ethereum" },
+  { symbol: "BNB", name: "bnb", label: "BNB" },
+  { symbol: "SOL", name: "solana", label: "Solana" },
+  { symbol: "XRP", name: "xrp", label: "XRP" },
+  { symbol: "ADA", name: "cardano", label: "Cardano" },
+  { symbol: "DOGE", name: "dogecoin", label: "Dogecoin" },
+  { symbol: "TRX", name: "tron", label: "TRON" },
+  { symbol: "DOT", name: "polkadot", label: "Polkadot" },
+  { symbol: "LTC", name: "litecoin", label: "Litecoin" },
+  { symbol: "LINK", name: "chainlink", label: "Chainlink" },
+  { symbol: "AVAX", name: "avalanche", label: "Avalanche" },
+] as const;
+export const PAIR_SYMBOLS = [
+  "BTC",
+  "ETH",
+  "BNB",
+  "SOL",
+  "XRP",
+  "ADA",
+  "DOGE",
+  "TRX",
+  "DOT",
+  "LTC",
+  "LINK",
+  "AVAX",
+] as const;
+export type PairSymbol = (typeof PAIR_SYMBOLS)[number];
+export const pairSymbolSchema = z.enum(PAIR_SYMBOLS, { error: "Unknown pair" });
+export const pairOf = (symbol: string) => PAIRS.find((p) => p.symbol === symbol.toUpperCase());
+
+/** Prices are exact decimal strings (at most 8 decimals), never floats on the server. */
+export const priceString = z.string().regex(/^\d+(\.\d{1,8})?$/);
+/** Price scale: stored prices are integers of 1e-8 units. */
+export const PRICE_DECIMALS = 8;
+
+/** "95000.12" → 9500012000000 (units of 1e-8), exactly. */
+export function priceToUnits(text: string): number | null {
+  const m = /^(\d+)(?:\.(\d{1,8}))?$/.exec(text.trim());
+  if (!m) {
+    // Exchanges may send more than 8 decimals: truncate the tail.
+    const long = /^(\d+)\.(\d+)$/.exec(text.trim());
+    if (!long) return null;
+    return priceToUnits(`${long[1]}.${(long[2] ?? "").slice(0, PRICE_DECIMALS)}`);
+  }
+  const units = BigInt(m[1] ?? "0") * 10n ** 8n + BigInt((m[2] ?? "").padEnd(8, "0"));
+  return units > BigInt(Number.MAX_SAFE_INTEGER) ? null : Number(units);
+}
+/** 9500012000000 → "95000.12" (trailing zeros trimmed, at least 2 decimals). */
+export function unitsToPrice(units: number): string {
+  const v = BigInt(units);
+  const whole = v / 100_000_000n;
+  let frac = (v % 100_000_000n).toString().padStart(8, "0").replace(/0+$/, "");
+  if (frac.length < 2) frac = frac.padEnd(2, "0");
+  return `${whole}.${frac}`;
+}
+
+export const tickSchema = z.object({ symbol: pairSymbolSchema, price: priceString, at: z.iso.datetime() });
+export type Tick = z.infer<typeof tickSchema>;
+
+export const pairQuoteSchema = z.object({
+  symbol: pairSymbolSchema,
+  name: z.string(),
+  label: z.string(),
+  price: priceString.nullable(),
+  at: z.iso.datetime().nullable(),
+  /** 24h change in percent, 2 decimals, e.g. "-1.25". */
+  change24h: z.string().nullable(),
+  high24h: priceString.nullable(),
+  low24h: priceString.nullable(),
+  stale: z.boolean(),
+});
+export type PairQuote = z.infer<typeof pairQuoteSchema>;
+export const pairsResponseSchema = z.array(pairQuoteSchema);
+
+export const CANDLE_INTERVALS = ["1m", "5m", "15m", "1h"] as const;
+export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
+export const INTERVAL_SECONDS: Record<CandleInterval, number> = { "1m": 60, "5m": 300, "15m": 900, "1h": 3600 };
+export const candlesQuerySchema = z.object({
+  interval: z.enum(CANDLE_INTERVALS, { error: "One of 1m, 5m, 15m, 1h" }).default("1m"),
+  limit: z.coerce.number().int().min(1).max(1000).default(300),
+});
+export const candleSchema = z.object({
+  /** Bucket start, seconds since the epoch (UTC). */
+  time: z.number().int(),
+  open: priceString,
+  high: priceString,
+  low: priceString,
+  close: priceString,
+});
+export type Candle = z.infer<typeof candleSchema>;
+export const candlesResponseSchema = z.object({
+  symbol: pairSymbolSchema,
+  interval: z.enum(CANDLE_INTERVALS),
+  candles: z.array(candleSchema),
+});
+export type CandlesResponse = z.infer<typeof candlesResponseSchema>;
+export const symbolParamsSchema = z.object({
+  symbol: z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .pipe(pairSymbolSchema),
+});
+
+/** WebSocket: the latest tick of each pair that moved, once a second, to everyone. */
+export const wsTicksSchema = z.object({ type: z.literal("ticks"), ticks: z.array(tickSchema) });

@@ -1,0 +1,72 @@
+import { z } from "zod";
+import { CURRENCIES } from "./currency.ts";
+
+export const currencySchema = z.enum(CURRENCIES);
+export const USER_STATUSES = ["active", "banned"] as const;
+export const userStatusSchema = z.enum(USER_STATUSES);
+
+export const usernameSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9_]{3,20}$/, "3 to 20 characters: a-z, 0-9 and _");
+export const passwordSchema = z.string().min(10, "At least 10 characters").max(128, "At most 128 characters");
+export const personNameSchema = z.string().trim().min(1, "Required").max(60, "At most 60 characters");
+
+/** The member record of seed §3, as the API returns it for the signed-in member. */
+export const memberSchema = z.object({
+  uid: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  fullName: z.string(),
+  userName: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  currency: currencySchema,
+  userTrading: z.boolean(),
+  userBlock: z.boolean(),
+  userStatus: userStatusSchema,
+  photoURL: z.string().nullable(),
+  role: z.enum(["member", "admin"]),
+  referralCode: z.string(),
+  twoFactorEnabled: z.boolean(),
+  createdAt: z.string(),
+  impersonatedBy: z.string().nullable(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const registerSchema = z.object({
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  username: usernameSchema,
+  email: z.email("Enter a valid email").max(254),
+  password: passwordSchema,
+  currency: currencySchema.default("USD"),
+  referralCode: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .max(20)
+    .optional()
+    .transform((v) => (v ? v : undefined)),
+});
+export type RegisterInput = z.input<typeof registerSchema>;
+
+export const updateProfileSchema = z.object({
+  firstName: personNameSchema,
+  lastName: personNameSchema,
+  currency: currencySchema,
+});
+export type UpdateProfileInput = z.infer<typeof updateProfileSchema>;
+
+export const referralCheckResponseSchema = z.object({ valid: z.boolean() });
+
+export const signInEventSchema = z.object({
+  id: z.string(),
+  ipAddress: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  /** Opened by support through "Sign in as member". */
+  bySupport: z.boolean(),
+  createdAt: z.string(),
+});
+export const signInEventsResponseSchema = z.object({ items: z.array(signInEventSchema) });

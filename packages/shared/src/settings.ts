@@ -1,0 +1,93 @@
+import { z } from "zod";
+import { RATE_CURRENCIES } from "./currency.ts";
+
+/** A display multiplier kept as an exact decimal string, e.g. "16250.50". */
+export const decimalString = z
+  .string()
+  .trim()
+  .regex(/^\d{1,12}(\.\d{1,8})?$/, "A positive decimal number, at most 8 decimals");
+const cents = z.number().int("Whole cents only").min(0, "Cannot be negative").max(1_000_000_000_00, "Too large");
+
+export const transferInstructionsSchema = z.object({
+  bankName: z.string().trim().max(100),
+  accountName: z.string().trim().max(100),
+  accountNumber: z.string().trim().max(60),
+  notes: z.string().trim().max(1000),
+});
+
+/**
+ * The shared settings record (seed §3) plus the money settings. Every field has a default, so a
+ * fresh install works and older stored records gain new fields without a migration.
+ */
+export const settingsSchema = z
+  .object({
+    menuContact: z.boolean().default(true),
+    rateMYR: decimalString.default("4.70"),
+    rateIDR: decimalString.default("16250"),
+    rateSGD: decimalString.default("1.35"),
+    rateBND: decimalString.default("1.35"),
+    rateKRW: decimalString.default("1390"),
+    rateJPY: decimalString.default("155"),
+    rateEUR: decimalString.default("0.92"),
+    rateBHD: decimalString.default("0.376"),
+    depositMinCents: cents.default(1_000),
+    withdrawalMinCents: cents.default(1_000),
+    withdrawalMaxCents: cents.default(1_000_000),
+    /** Withdrawal fee in basis points (100 = 1%) plus a flat fee in cents. */
+    withdrawalFeeBps: z.number().int().min(0).max(5_000).default(100),
+    withdrawalFeeFlatCents: cents.default(0),
+    invoiceExpiryMinutes: z
+      .number()
+      .int()
+      .min(5)
+      .max(60 * 24 * 30)
+      .default(60 * 24),
+    /** Fixed-time trading: payout % for a winning contract, per pair (missing pairs use the default). */
+    tradePayoutPercentDefault: z.number().int().min(1).max(100).default(85),
+    tradePayoutPercent: z.record(z.string(), z.number().int().min(1).max(100)).default({}),
+    tradeMinCents: cents.min(1, "At least 1 cent").default(100),
+    tradeMaxCents: cents.default(1_000_000),
+    /** Enabled contract durations in seconds (of 30, 60, 300, 900, 1800, 3600). */
+    tradeDurations: z.array(z.number().int().min(30).max(3600)).min(1).default([30, 60, 300, 900, 1800, 3600]),
+    tradeOpenLimit: z.number().int().min(1).max(1000).default(20),
+    /** A pair without a tick for this many seconds is stale: no new contracts, and a contract without a tick this close to its expiry is void. */
+    marketStaleSeconds: z.number().int().min(2).max(3600).default(15),
+    tickRetentionHours: z
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 90)
+      .default(48),
+    transferInstructions: transferInstructionsSchema.default({
+      bankName: "Helio Bank",
+      accountName: "Helio Ltd",
+      accountNumber: "000-000-0000",
+      notes: "Put the invoice reference in the transfer description.",
+    }),
+  })
+  .superRefine((s, ctx) => {
+    if (s.tradeMaxCents < s.tradeMinCents) {
+      ctx.addIssue({ code: "custom", path: ["tradeMaxCents"], message: "Must be at least the trade minimum" });
+    }
+    if (s.withdrawalMaxCents < s.withdrawalMinCents) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["withdrawalMaxCents"],
+        message: "Must be at least the withdrawal minimum",
+      });
+    }
+  });
+export type Settings = z.output<typeof settingsSchema>;
+export const settingsUpdateSchema = settingsSchema;
+
+/** What every member may read. */
+export const publicSettingsSchema = z.object({
+  menuContact: z.boolean(),
+  rates: z.array(z.object({ name: z.enum(RATE_CURRENCIES), value: z.number() })),
+});
+export type PublicSettings = z.infer<typeof publicSettingsSchema>;
+export const ratesResponseSchema = z.array(z.object({ name: z.string(), value: z.number() }));
+
+export function ratesOf(settings: Settings): PublicSettings["rates"] {
+  return RATE_CURRENCIES.map((name) => ({ name, value: Number(settings[`rate${name}`]) }));
+}

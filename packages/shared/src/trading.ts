@@ -1,0 +1,137 @@
+import { z } from "zod";
+import { pairSymbolSchema, priceString } from "./market.ts";
+
+export const TRADE_DURATIONS = [30, 60, 300, 900, 1800, 3600] as const;
+export const DURATION_LABELS: Record<number, string> = {
+  30: "30 s",
+  60: "1 m",
+  300: "5 m",
+  900: "15 m",
+  1800: "30 m",
+  3600: "1 h",
+};
+export const tradeDirectionSchema = z.enum(["up", "down"], { error: "Choose up or down" });
+export type TradeDirection = z.infer<typeof tradeDirectionSchema>;
+export const TRADE_RESULTS = ["win", "loss", "equal", "void"] as const;
+export const tradeResultSchema = z.enum(TRADE_RESULTS);
+export type TradeResult = z.infer<typeof tradeResultSchema>;
+
+export const placeTradeSchema = z.object({
+  symbol: z
+    .string({ error: "Choose a pair" })
+    .transform((s) => s.toUpperCase())
+    .pipe(pairSymbolSchema),
+  direction: tradeDirectionSchema,
+  amountCents: z
+    .number({ error: "Enter an amount in cents" })
+    .int("Whole cents only")
+    .positive("Must be more than zero")
+    .max(100_000_000_000, "Too large"),
+  durationSeconds: z
+    .number({ error: "Choose a duration" })
+    .int()
+    .refine((d) => (TRADE_DURATIONS as readonly number[]).includes(d), "One of 30, 60, 300, 900, 1800, 3600 seconds"),
+});
+export type PlaceTrade = z.infer<typeof placeTradeSchema>;
+
+export const tradeContractSchema = z.object({
+  id: z.string(),
+  symbol: pairSymbolSchema,
+  direction: tradeDirectionSchema,
+  amountCents: z.number().int(),
+  /** Which balance paid: wallet (Real) or demo (Free). */
+  account: z.enum(["wallet", "demo"]),
+  payoutPercent: z.number().int(),
+  durationSeconds: z.number().int(),
+  entryPrice: priceString,
+  entryAt: z.iso.datetime(),
+  expiresAt: z.iso.datetime(),
+  status: z.enum(["open", "settled"]),
+  result: tradeResultSchema.nullable(),
+  exitPrice: priceString.nullable(),
+  /** What was paid back at settlement (0 for a loss), null while open. */
+  payoutCents: z.number().int().nullable(),
+  settledAt: z.iso.datetime().nullable(),
+  createdAt: z.iso.datetime(),
+});
+export type TradeContract = z.infer<typeof tradeContractSchema>;
+
+export const openTradeSchema = tradeContractSchema.extend({
+  currentPrice: priceString.nullable(),
+  /** Whether the contract would win if it expired now (null: equal or no price). */
+  winning: z.boolean().nullable(),
+});
+export type OpenTrade = z.infer<typeof openTradeSchema>;
+export const openTradesResponseSchema = z.array(openTradeSchema);
+
+const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "A date like 2026-01-31");
+export const tradeHistoryQuerySchema = z.object({
+  symbol: z
+    .string()
+    .transform((s) => s.toUpperCase())
+    .pipe(pairSymbolSchema)
+    .optional(),
+  result: tradeResultSchema.optional(),
+  from: day.optional(),
+  to: day.optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TradeHistoryQuery = z.input<typeof tradeHistoryQuerySchema>;
+export const tradeTotalsSchema = z.object({
+  count: z.number().int(),
+  /** Profit of winning contracts (payout − stake), cents. */
+  wonCents: z.number().int(),
+  /** Stakes of losing contracts, cents. */
+  lostCents: z.number().int(),
+  netCents: z.number().int(),
+});
+export const tradeHistoryResponseSchema = z.object({
+  items: z.array(tradeContractSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  totals: tradeTotalsSchema,
+});
+export type TradeHistoryResponse = z.infer<typeof tradeHistoryResponseSchema>;
+
+export const tradeConfigSchema = z.object({
+  minCents: z.number().int(),
+  maxCents: z.number().int(),
+  durations: z.array(z.number().int()),
+  openLimit: z.number().int(),
+  payouts: z.record(z.string(), z.number().int()),
+});
+export type TradeConfig = z.infer<typeof tradeConfigSchema>;
+
+export const adminTradesQuerySchema = z.object({
+  status: z.enum(["open", "settled"]).optional(),
+  uid: z.string().max(100).optional(),
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+});
+export const adminTradeSchema = tradeContractSchema.extend({ userId: z.string() });
+export const adminTradesResponseSchema = z.object({
+  items: z.array(adminTradeSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export const houseResultSchema = z.object({
+  /** Real money (wallet contracts): stakes taken minus payouts made, cents; positive = the house won. */
+  real: z.object({
+    stakesCents: z.number().int(),
+    payoutsCents: z.number().int(),
+    resultCents: z.number().int(),
+    open: z.number().int(),
+  }),
+  demo: z.object({
+    stakesCents: z.number().int(),
+    payoutsCents: z.number().int(),
+    resultCents: z.number().int(),
+    open: z.number().int(),
+  }),
+});
+
+/** WebSocket: one of the member's contracts settled. */
+export const wsTradeSettledSchema = z.object({ type: z.literal("trade.settled"), contract: tradeContractSchema });

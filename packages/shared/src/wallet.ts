@@ -1,0 +1,217 @@
+import { z } from "zod";
+import { MEMBER_ACCOUNTS, memberAccountSchema, transactionKindSchema } from "./ledger.ts";
+
+// ---------------------------------------------------------------------------------------------
+// Money arithmetic. Amounts are integer cents; nothing here goes through floating point.
+// ---------------------------------------------------------------------------------------------
+
+/** The largest amount any money field accepts: 1,000,000,000.00 USD. */
+export const MAX_AMOUNT_CENTS = 100_000_000_000;
+
+const toBig = (value: number | bigint, what: string): bigint => {
+  if (typeof value === "bigint") return value;
+  if (!Number.isSafeInteger(value)) throw new RangeError(`${what} must be a safe integer, got ${value}`);
+  return BigInt(value);
+};
+
+/**
+ * `amount × numerator ÷ denominator`, rounded once to a whole number (of cents) with ties going to
+ * the even neighbour (banker's rounding), computed exactly with BigInt. E.g. a 1% fee on 12.50 is
+ * `mulDivHalfEven(1250, 100, 10_000)` = 12 (12.5 → 12), on 13.50 it is 14 (13.5 → 14).
+ */
+export function mulDivHalfEven(amount: number | bigint, numerator: number | bigint, denominator: number | bigint) {
+  const a = toBig(amount, "amount");
+  const n = toBig(numerator, "numerator");
+  const d = toBig(denominator, "denominator");
+  if (d <= 0n) throw new RangeError("denominator must be positive");
+  const product = a * n;
+  const negative = product < 0n;
+  const abs = negative ? -product : product;
+  let quotient = abs / d;
+  const twice = (abs % d) * 2n;
+  if (twice > d || (twice === d && quotient % 2n === 1n)) quotient += 1n;
+  const result = negative ? -quotient : quotient;
+  if (result > BigInt(Number.MAX_SAFE_INTEGER) || result < BigInt(Number.MIN_SAFE_INTEGER)) {
+    throw new RangeError("result is not a safe integer");
+  }
+  return Number(result);
+}
+
+/** A positive decimal amount as typed, e.g. "12", "12.3", "12.34" (at most 2 decimals, no sign, no exponent). */
+export const DECIMAL_AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
+
+/** "12.34" → 1234, exactly (no floating point); null when the text is not a valid amount. */
+export function parseDecimalToCents(text: string): number | null {
+  const trimmed = text.trim();
+  if (!DECIMAL_AMOUNT.test(trimmed)) return null;
+  const [units = "0", fraction = ""] = trimmed.split(".");
+  const cents = BigInt(units) * 100n + BigInt(fraction.padEnd(2, "0"));
+  return cents > BigInt(Number.MAX_SAFE_INTEGER) ? null : Number(cents);
+}
+
+/** 1234 → "12.34", -5 → "-0.05": the exact decimal form of an amount in cents (CSV, inputs). */
+export function centsToDecimal(cents: number | bigint): string {
+  const value = toBig(cents, "cents");
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  return `${negative ? "-" : ""}${abs / 100n}.${(abs % 100n).toString().padStart(2, "0")}`;
+}
+
+export const amountCentsSchema = z
+  .number({ error: "Enter an amount in cents" })
+  .int("Whole cents only")
+  .positive("Must be more than zero")
+  .max(MAX_AMOUNT_CENTS, "Too large");
+
+/** The decimal form a member types: "12.34". Validated exactly, converted with `parseDecimalToCents`. */
+export const decimalAmountSchema = z
+  .string()
+  .trim()
+  .superRefine((v, ctx) => {
+    const problem = v.startsWith("-")
+      ? "Cannot be negative"
+      : /^\d+\.\d{3,}$/.test(v)
+        ? "At most 2 decimals"
+        : !DECIMAL_AMOUNT.test(v)
+          ? "Enter an amount like 12.34"
+          : (parseDecimalToCents(v) ?? 0) <= 0
+            ? "Must be more than zero"
+            : (parseDecimalToCents(v) ?? 0) > MAX_AMOUNT_CENTS
+              ? "Too large"
+              : null;
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+
+/**
+ * How a request names an amount: either `amountCents` (integer cents, e.g. 1234) or `amount` (a
+ * decimal string, e.g. "12.34"), exactly one of them. Use `amountCentsOf` to read it.
+ */
+export const amountInputShape = {
+  amountCents: amountCentsSchema.optional(),
+  amount: decimalAmountSchema.optional(),
+};
+export function refineOneAmount(value: { amountCents?: number; amount?: string }, ctx: z.RefinementCtx) {
+  if (value.amountCents === undefined && value.amount === undefined) {
+    ctx.addIssue({ code: "custom", path: ["amount"], message: "Enter an amount" });
+  } else if (value.amountCents !== undefined && value.amount !== undefined) {
+    ctx.addIssue({ code: "custom", path: ["amount"], message: "Give either amount or amountCents, not both" });
+  }
+}
+export const amountInputSchema = z.object(amountInputShape).superRefine(refineOneAmount);
+export type AmountInput = z.input<typeof amountInputSchema>;
+export function amountCentsOf(value: { amountCents?: number; amount?: string }): number {
+  if (value.amountCents !== undefined) return value.amountCents;
+  const cents = value.amount === undefined ? null : parseDecimalToCents(value.amount);
+  if (cents === null) throw new RangeError("no valid amount");
+  return cents;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared pieces of the money API.
+// ---------------------------------------------------------------------------------------------
+
+export const pageQueryShape = {
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+};
+export const pagedShape = { total: z.number().int(), page: z.number().int(), pageSize: z.number().int() };
+
+/** A short note from an admin (a rejection, an adjustment). */
+export const reasonSchema = z.string().trim().min(3, "At least 3 characters").max(500, "At most 500 characters");
+export const reasonBodySchema = z.object({ reason: reasonSchema });
+
+/** Who a back-office row belongs to. */
+export const memberRefSchema = z.object({
+  uid: z.string(),
+  fullName: z.string(),
+  userName: z.string(),
+  email: z.string(),
+});
+export type MemberRef = z.infer<typeof memberRefSchema>;
+
+/** An uploaded private file, downloadable through `url` by its owner and admins only. */
+export const privateFileSchema = z.object({
+  url: z.string(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  uploadedAt: z.string(),
+});
+export type PrivateFile = z.infer<typeof privateFileSchema>;
+
+/** Uploaded proofs and documents: at most 10 MB, checked by content. */
+export const UPLOAD_MAX_BYTES = 10 * 1024 * 1024;
+
+/** The header money endpoints read; a repeated key returns the first result and moves nothing. */
+export const IDEMPOTENCY_HEADER = "idempotency-key";
+export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
+
+// ---------------------------------------------------------------------------------------------
+// Wallet.
+// ---------------------------------------------------------------------------------------------
+
+const cents = z.number().int();
+/** Every member account's balance in cents. */
+export const walletBalancesSchema = z.object({
+  wallet: cents,
+  demo: cents,
+  profit: cents,
+  bonus: cents,
+  withdrawal_hold: cents,
+});
+export type WalletBalances = z.infer<typeof walletBalancesSchema>;
+export const WALLET_ACCOUNTS = MEMBER_ACCOUNTS;
+
+/** One ledger entry on one of the member's accounts. */
+export const walletEntrySchema = z.object({
+  id: z.number().int(),
+  transactionId: z.string(),
+  kind: transactionKindSchema,
+  account: memberAccountSchema,
+  /** Positive: money in; negative: money out. */
+  amountCents: cents,
+  balanceAfterCents: cents,
+  reference: z.object({ type: z.string(), id: z.string() }).nullable(),
+  memo: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type WalletEntry = z.infer<typeof walletEntrySchema>;
+
+/** "2025-01-31" (a whole UTC day) or a full ISO date-time with offset. */
+const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: "A date (YYYY-MM-DD) or an ISO date-time",
+});
+export const walletHistoryFilterShape = {
+  kind: transactionKindSchema.optional(),
+  account: memberAccountSchema.optional(),
+  /** Inclusive. A date means from 00:00 UTC that day. */
+  from: dayOrInstant.optional(),
+  /** Inclusive. A date means to the end of that day (UTC). */
+  to: dayOrInstant.optional(),
+};
+export const walletHistoryQuerySchema = z.object({ ...walletHistoryFilterShape, ...pageQueryShape });
+export type WalletHistoryQuery = z.input<typeof walletHistoryQuerySchema>;
+export const walletHistoryCsvQuerySchema = z.object(walletHistoryFilterShape);
+export const walletHistoryResponseSchema = z.object({ items: z.array(walletEntrySchema), ...pagedShape });
+export type WalletHistoryResponse = z.infer<typeof walletHistoryResponseSchema>;
+
+export const demoResetResponseSchema = z.object({
+  /** null when demo already held exactly 10,000.00 and nothing moved. */
+  transactionId: z.string().nullable(),
+  demoCents: cents,
+  replayed: z.boolean(),
+});
+export type DemoResetResponse = z.infer<typeof demoResetResponseSchema>;
+
+/** Columns of the CSV export, in order. */
+export const WALLET_CSV_COLUMNS = [
+  "date",
+  "kind",
+  "account",
+  "amount",
+  "balance_after",
+  "reference_type",
+  "reference_id",
+  "transaction_id",
+  "memo",
+] as const;

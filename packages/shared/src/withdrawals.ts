@@ -1,0 +1,98 @@
+import { z } from "zod";
+import { bankAccountSchema } from "./bank.ts";
+import { kycStatusSchema } from "./kyc.ts";
+import {
+  amountInputShape,
+  memberRefSchema,
+  mulDivHalfEven,
+  pagedShape,
+  pageQueryShape,
+  refineOneAmount,
+} from "./wallet.ts";
+
+/** pending → approved (with the payout reference) | rejected (with a reason) | cancelled (by the member). */
+export const WITHDRAWAL_STATUSES = ["pending", "approved", "rejected", "cancelled"] as const;
+export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+export const withdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES);
+
+export type WithdrawalFees = { feeBps: number; feeFlatCents: number };
+export type WithdrawalQuote = { amountCents: number; feeCents: number; netCents: number };
+
+/**
+ * fee = round half-even(amount × feeBps / 10,000) + flat fee; net = amount − fee. The one place the
+ * fee is computed (the server charges it; the web shows it before the member confirms).
+ */
+export function withdrawalQuote(amountCents: number, fees: WithdrawalFees): WithdrawalQuote {
+  const feeCents = mulDivHalfEven(amountCents, fees.feeBps, 10_000) + fees.feeFlatCents;
+  return { amountCents, feeCents, netCents: amountCents - feeCents };
+}
+
+/**
+ * POST /api/withdrawals: `{ amountCents }` or `{ amount: "12.34" }`, plus `totpCode` (6 digits) when
+ * the member has two-factor sign-in on. Send an `Idempotency-Key` header to make a retry safe.
+ */
+export const createWithdrawalSchema = z
+  .object({
+    ...amountInputShape,
+    totpCode: z
+      .string()
+      .trim()
+      .regex(/^\d{6}$/, "The 6-digit code from your authenticator app")
+      .optional(),
+  })
+  .superRefine(refineOneAmount);
+export type CreateWithdrawalInput = z.input<typeof createWithdrawalSchema>;
+
+/** GET /api/withdrawals/requirements: what the withdrawal form needs to know. */
+export const withdrawalRequirementsSchema = z.object({
+  minCents: z.number().int(),
+  maxCents: z.number().int(),
+  feeBps: z.number().int(),
+  feeFlatCents: z.number().int(),
+  walletCents: z.number().int(),
+  kycStatus: kycStatusSchema,
+  bank: bankAccountSchema.nullable(),
+  twoFactorRequired: z.boolean(),
+});
+export type WithdrawalRequirements = z.infer<typeof withdrawalRequirementsSchema>;
+
+/** Where the money goes: the member's bank data as it was when the withdrawal was requested. */
+export const withdrawalDestinationSchema = z.object({
+  bankName: z.string(),
+  accountHolder: z.string(),
+  accountNumberMasked: z.string(),
+  swift: z.string().nullable(),
+  branch: z.string().nullable(),
+});
+export const withdrawalSchema = z.object({
+  id: z.string(),
+  amountCents: z.number().int(),
+  feeCents: z.number().int(),
+  netCents: z.number().int(),
+  status: withdrawalStatusSchema,
+  destination: withdrawalDestinationSchema,
+  payoutReference: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  reviewedAt: z.string().nullable(),
+});
+export type Withdrawal = z.infer<typeof withdrawalSchema>;
+export const withdrawalListQuerySchema = z.object({ status: withdrawalStatusSchema.optional(), ...pageQueryShape });
+export const withdrawalListResponseSchema = z.object({ items: z.array(withdrawalSchema), ...pagedShape });
+
+/** Back office: the full account number, to make the payout. */
+export const adminWithdrawalSchema = withdrawalSchema.extend({
+  member: memberRefSchema,
+  destination: withdrawalDestinationSchema.extend({ accountNumber: z.string() }),
+});
+export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
+export const adminWithdrawalsQuerySchema = z.object({
+  status: z.union([withdrawalStatusSchema, z.literal("all")]).default("pending"),
+  uid: z.string().max(64).optional(),
+  ...pageQueryShape,
+});
+export const adminWithdrawalsResponseSchema = z.object({ items: z.array(adminWithdrawalSchema), ...pagedShape });
+export const approveWithdrawalSchema = z.object({
+  payoutReference: z.string().trim().min(3, "At least 3 characters").max(100, "At most 100 characters"),
+});

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# `npm test`: every suite. TEST_DATABASE_URL adds the PostgreSQL runs, REDIS_URL the multi-instance
+# runs; with CI set a missing Chromium, PostgreSQL or Redis fails the run instead of skipping.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+
+if [ -n "${CI:-}" ]; then
+  [ -n "${TEST_DATABASE_URL:-}" ] || { echo "CI: TEST_DATABASE_URL is required" >&2; exit 1; }
+  [ -n "${REDIS_URL:-}" ] || { echo "CI: REDIS_URL is required" >&2; exit 1; }
+fi
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$1"; }
+step "lint (biome)"; npx biome check .
+step "types (tsc)"; npm run typecheck --silent
+step "server: unit + API tests"; npm run test -w @helio/server
+step "web: unit tests"; npm run test -w @helio/web
+step "browser tests (Playwright in Chromium)"
+set +e; bash scripts/ensure-chromium.sh; chromium=$?; set -e
+if [ "$chromium" = "3" ]; then
+  echo "SKIPPED the browser tests: no Chromium (CI would fail here)."
+  exit 0
+elif [ "$chromium" != "0" ]; then
+  exit 1
+fi
+npm run build -w @helio/web
+npm run e2e -w @helio/web
+step "browser tests across two server processes (PostgreSQL + Redis)"
+if [ -n "${TEST_DATABASE_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then
+  (cd apps/web && npx playwright test -c playwright.multi.config.ts)
+else
+  echo "SKIPPED the multi-process browser test: it needs TEST_DATABASE_URL and REDIS_URL (CI requires both)."
+fi
