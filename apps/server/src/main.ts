@@ -1,0 +1,43 @@
+import closeWithGrace from "close-with-grace";
+import { buildApp } from "./app.ts";
+import { ConfigError, loadConfig } from "./config.ts";
+
+let config: ReturnType<typeof loadConfig>;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(78);
+  }
+  throw error;
+}
+
+const app = await buildApp(config);
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, "shutting down after an error");
+  else app.log.info({ signal }, "shutting down");
+  // Stops accepting, lets in-flight requests finish, closes sockets, bus and database.
+  await app.close();
+});
+
+await app.listen({ host: config.host, port: config.port });
+
+const { services, startup } = app;
+const lines = [
+  "",
+  `  Helio is running at ${config.publicUrl}`,
+  `  database: ${services.database.kind === "pglite" ? `embedded PGlite in ${config.dataDir}/db` : "PostgreSQL (DATABASE_URL)"}`,
+  `  realtime: ${services.bus.kind === "redis" ? "Redis (REDIS_URL)" : "in-process"}`,
+  services.mailer.kind === "smtp"
+    ? "  mail: SMTP (SMTP_URL)"
+    : `  mail: outbox — read it at ${config.publicUrl}/api/dev/outbox`,
+  `  admin: ${config.admin.email} (username ${config.admin.username})`,
+  ...(startup.generatedPassword
+    ? [`  admin password (shown once, set ADMIN_PASSWORD to choose it): ${startup.generatedPassword}`]
+    : []),
+  `  API docs: ${config.publicUrl}/api/docs`,
+  "",
+];
+console.info(lines.join("\n"));

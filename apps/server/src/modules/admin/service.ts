@@ -1,0 +1,158 @@
+import { createHash, randomBytes } from "node:crypto";
+import type { AdminMemberSummary } from "@helio/shared";
+import type { Db } from "../../db/client.ts";
+import { recordAudit } from "../../platform/audit/audit.ts";
+import { accountStatusError } from "../../platform/auth/auth.ts";
+import { AppError, notFound } from "../../platform/http/errors.ts";
+import type { Realtime } from "../../platform/realtime/realtime.ts";
+import {
+  consumeImpersonationToken,
+  findMember,
+  insertImpersonationToken,
+  revokeSessions,
+  setMemberFlags,
+} from "./queries.ts";
+
+export const IMPERSONATION_TOKEN_TTL_MS = 60_000;
+type Row = NonNullable<Awaited<ReturnType<typeof findMember>>>;
+type Deps = { db: Db; realtime: Realtime };
+type Actor = { adminId: string; ip: string };
+
+export function toSummary(row: Row): AdminMemberSummary {
+  return {
+    uid: row.uid,
+    fullName: `${row.firstName} ${row.lastName}`.trim() || row.name,
+    userName: row.userName ?? "",
+    email: row.email,
+    emailVerified: row.emailVerified,
+    role: row.role === "admin" ? "admin" : "member",
+    userTrading: row.userTrading,
+    userBlock: row.userBlock,
+    userStatus: row.userStatus === "banned" ? "banned" : "active",
+    currency: row.currency as AdminMemberSummary["currency"],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function toDetail(row: Row) {
+  return {
+    ...toSummary(row),
+    firstName: row.firstName,
+    lastName: row.lastName,
+    photoURL: row.photoURL,
+    referralCode: row.userName ?? "",
+    referredBy: row.referredBy,
+    twoFactorEnabled: Boolean(row.twoFactorEnabled),
+  };
+}
+
+const STATUS_CHANGES = {
+  block: { userBlock: true },
+  unblock: { userBlock: false },
+  ban: { userStatus: "banned" },
+  unban: { userStatus: "active" },
+} as const;
+
+/** Block, unblock, ban or unban; audited in the same transaction and pushed to the member's open tabs. */
+export async function changeMemberStatus(
+  deps: Deps,
+  actor: Actor,
+  uid: string,
+  action: keyof typeof STATUS_CHANGES,
+  reason?: string,
+) {
+  const after = await deps.db.transaction(async (tx) => {
+    const before = await findMember(tx, uid, { forUpdate: true });
+    if (!before) throw notFound("Member not found");
+    if (before.role === "admin") throw new AppError(403, "FORBIDDEN", "Admins cannot be blocked or banned.");
+    await setMemberFlags(tx, uid, STATUS_CHANGES[action]);
+    const after = { ...before, ...STATUS_CHANGES[action] };
+    // Sessions stay while disabled (every call answers 403 with the reason); becoming active again
+    // ends them, so a session from before the block never comes back to life.
+    const disabled = (m: typeof before) => m.userBlock || m.userStatus === "banned";
+    if (disabled(before) && !disabled(after)) await revokeSessions(tx, uid);
+    await recordAudit(tx, {
+      actorId: actor.adminId,
+      action: `member.${action}`,
+      targetUserId: uid,
+      before: { userBlock: before.userBlock, userStatus: before.userStatus },
+      after: { userBlock: after.userBlock, userStatus: after.userStatus, reason: reason ?? null },
+      ip: actor.ip,
+    });
+    return after;
+  });
+  await deps.realtime.toUser(uid, {
+    type: "account.status",
+    userBlock: after.userBlock,
+    userStatus: after.userStatus === "banned" ? "banned" : "active",
+  });
+  return toDetail(after);
+}
+
+export async function setTradingMode(deps: Deps, actor: Actor, uid: string, userTrading: boolean) {
+  const after = await deps.db.transaction(async (tx) => {
+    const before = await findMember(tx, uid, { forUpdate: true });
+    if (!before) throw notFound("Member not found");
+    await setMemberFlags(tx, uid, { userTrading });
+    await recordAudit(tx, {
+      actorId: actor.adminId,
+      action: "member.trading_mode",
+      targetUserId: uid,
+      before: { userTrading: before.userTrading },
+      after: { userTrading },
+      ip: actor.ip,
+    });
+    return { ...before, userTrading };
+  });
+  await deps.realtime.toUser(uid, { type: "member.updated" });
+  return toDetail(after);
+}
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+/** A single-use link that lives 60 seconds and only works for the admin who asked for it. */
+export async function issueImpersonationToken(deps: Deps, actor: Actor, uid: string, now = new Date()) {
+  const token = randomBytes(32).toString("base64url");
+  const expiresAt = new Date(now.getTime() + IMPERSONATION_TOKEN_TTL_MS);
+  const target = await deps.db.transaction(async (tx) => {
+    const target = await findMember(tx, uid);
+    if (!target) throw notFound("Member not found");
+    if (target.role === "admin") throw new AppError(403, "FORBIDDEN", "Admins cannot be impersonated.");
+    await insertImpersonationToken(tx, {
+      tokenHash: hashToken(token),
+      adminId: actor.adminId,
+      targetUserId: uid,
+      expiresAt,
+    });
+    await recordAudit(tx, {
+      actorId: actor.adminId,
+      action: "member.impersonation_link",
+      targetUserId: uid,
+      ip: actor.ip,
+    });
+    return target;
+  });
+  return {
+    url: `/login-admin/${encodeURIComponent(target.userName ?? "")}/${token}`,
+    expiresAt: expiresAt.toISOString(),
+  };
+}
+
+export async function redeemImpersonationToken(deps: Deps, actor: Actor, username: string, token: string) {
+  const invalid = () => new AppError(400, "INVALID_TOKEN", "This sign-in link is invalid, used or expired.");
+  return deps.db.transaction(async (tx) => {
+    const targetId = await consumeImpersonationToken(tx, hashToken(token), actor.adminId, new Date());
+    if (!targetId) throw invalid();
+    const target = await findMember(tx, targetId);
+    if (!target || (target.userName ?? "").toLowerCase() !== username.toLowerCase()) throw invalid();
+    // Refused before anything is written: no session could be opened, so no "start" is audited.
+    if (accountStatusError(target)) throw new AppError(403, "FORBIDDEN", "This member cannot be opened.");
+    await recordAudit(tx, {
+      actorId: actor.adminId,
+      action: "member.impersonation_start",
+      targetUserId: targetId,
+      ip: actor.ip,
+    });
+    return targetId;
+  });
+}

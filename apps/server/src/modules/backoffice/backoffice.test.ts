@@ -1,0 +1,221 @@
+import { API, DEMO_GRANT_CENTS } from "@helio/shared";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type Client, databaseKinds, signInAdmin, signUpVerified, type TestApp } from "../../../test/helpers.ts";
+import { expectSoundLedger } from "../../../test/money.ts";
+import { getMemberBalances, moneyTransaction, postTransaction } from "../ledger/service.ts";
+import {
+  captureMessages,
+  expectError,
+  fundWallet,
+  kycForm,
+  moneyApp,
+  multipartForm,
+  png,
+  postForm,
+  readyMember,
+} from "../wallet/testing.ts";
+
+describe.each(databaseKinds)("back office on %s", (kind) => {
+  let t: TestApp;
+  let admin: Client;
+  beforeAll(async () => {
+    t = await moneyApp(kind);
+    admin = await signInAdmin(t.app);
+  });
+  afterEach(async () => expectSoundLedger(t.database));
+  afterAll(async () => t?.close());
+
+  const adjust = (uid: string, body: unknown, headers?: Record<string, string>) =>
+    admin.request({ method: "POST", url: API.adminMemberAdjust(uid), json: body, headers });
+
+  it("answers 404 to members on every back-office money route", async () => {
+    const { client, member } = await signUpVerified(t.app);
+    for (const res of [
+      await client.get(API.adminDashboard),
+      await client.get(API.adminMemberMoney(member.uid)),
+      await client.get(API.adminMemberLedger(member.uid)),
+      await client.post(API.adminMemberAdjust(member.uid), {
+        account: "wallet",
+        amountCents: 100,
+        reason: "free money",
+      }),
+      await client.post(API.adminMemberDemoReset(member.uid), {}),
+      await client.get(API.adminLedgerVerify),
+    ]) {
+      expectError(res, 404, "NOT_FOUND");
+    }
+    expect((await getMemberBalances(t.database.db, member.uid)).wallet).toBe(0);
+  });
+
+  it("adjusts a balance with a mandatory reason, audited, pushed, never below zero", async () => {
+    const { member } = await signUpVerified(t.app);
+    const pushed = captureMessages(t.app, member.uid);
+    const credit = await adjust(member.uid, { account: "wallet", amountCents: 12_345, reason: "Goodwill credit" });
+    expect(credit.json()).toMatchObject({
+      account: "wallet",
+      amountCents: 12_345,
+      balanceAfterCents: 12_345,
+      replayed: false,
+    });
+    const debit = await adjust(member.uid, { account: "wallet", amountCents: -345, reason: "Correction of a typo" });
+    expect(debit.json()).toMatchObject({ amountCents: -345, balanceAfterCents: 12_000 });
+    expectError(
+      await adjust(member.uid, { account: "wallet", amountCents: -12_001, reason: "Too much" }),
+      409,
+      "INSUFFICIENT_FUNDS",
+    );
+    await adjust(member.uid, { account: "bonus", amountCents: 500, reason: "Promo bonus" });
+    expect(await getMemberBalances(t.database.db, member.uid)).toMatchObject({ wallet: 12_000, bonus: 500 });
+    const cases: [unknown, string][] = [
+      [{ account: "wallet", amountCents: 100 }, "reason"],
+      [{ account: "wallet", amountCents: 100, reason: "  " }, "reason"],
+      [{ account: "wallet", amountCents: 0, reason: "Nothing" }, "amountCents"],
+      [{ account: "wallet", amountCents: 1.5, reason: "Fraction" }, "amountCents"],
+      [{ account: "withdrawal_hold", amountCents: 100, reason: "Hold" }, "account"],
+      [{ account: "demo", amountCents: 100, reason: "Demo" }, "account"],
+    ];
+    for (const [body, field] of cases) expectError(await adjust(member.uid, body), 400, "VALIDATION_FAILED", field);
+    expectError(
+      await adjust("no-such-member", { account: "wallet", amountCents: 1, reason: "Ghost" }),
+      404,
+      "NOT_FOUND",
+    );
+
+    const audit = (await admin.get(`${API.adminAudit}?targetUserId=${member.uid}`)).json();
+    const adjustments = audit.items.filter((a: { action: string }) => a.action === "member.balance_adjust");
+    expect(adjustments).toHaveLength(3);
+    expect(adjustments.at(-1).after).toMatchObject({
+      account: "wallet",
+      amountCents: 12_345,
+      reason: "Goodwill credit",
+    });
+    const ledger = (await admin.get(`${API.adminMemberLedger(member.uid)}?kind=adjustment`)).json();
+    expect(ledger.items.map((e: { memo: string }) => e.memo)).toEqual([
+      "Promo bonus",
+      "Correction of a typo",
+      "Goodwill credit",
+    ]);
+    await expect.poll(() => pushed.messages.filter((m) => m.type === "balances").length).toBe(3);
+    pushed.off();
+  });
+
+  it("answers a repeated Idempotency-Key with the first result, also when admins race", async () => {
+    const { member } = await signUpVerified(t.app);
+    const second = await signInAdmin(t.app);
+    const body = { account: "wallet", amountCents: 7_000, reason: "Refund of ticket 42" };
+    const headers = { "idempotency-key": "adjust-ticket-42" };
+    const raced = await Promise.all([
+      adjust(member.uid, body, headers),
+      second.request({ method: "POST", url: API.adminMemberAdjust(member.uid), json: body, headers }),
+      adjust(member.uid, body, headers),
+    ]);
+    expect(raced.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    expect(new Set(raced.map((r) => r.json().transactionId)).size).toBe(1);
+    expect(raced.filter((r) => !r.json().replayed)).toHaveLength(1);
+    expect(raced.every((r) => r.json().balanceAfterCents === 7_000)).toBe(true);
+    await adjust(member.uid, { ...body, amountCents: 1_000 });
+    const replay = await adjust(member.uid, body, headers);
+    expect(replay.json()).toMatchObject({ replayed: true, balanceAfterCents: 7_000 });
+    expect((await getMemberBalances(t.database.db, member.uid)).wallet).toBe(8_000);
+    const audit = (await admin.get(`${API.adminAudit}?targetUserId=${member.uid}`)).json();
+    expect(audit.items.filter((a: { action: string }) => a.action === "member.balance_adjust")).toHaveLength(2);
+  });
+
+  it("resets a member's demo balance, audited", async () => {
+    const { client, member } = await signUpVerified(t.app);
+    await client.post(API.walletDemoReset, {}); // already at 10,000.00: nothing moves
+    const res = await admin.post(API.adminMemberDemoReset(member.uid), {});
+    expect(res.json()).toEqual({ transactionId: null, demoCents: DEMO_GRANT_CENTS, replayed: false });
+    // Spend some demo money through the ledger, then reset.
+    await moneyTransaction(t.database.db, (tx) =>
+      postTransaction(tx, {
+        kind: "trade_stake",
+        idempotencyKey: `bo-stake-${member.uid}`,
+        legs: [
+          { account: { userId: member.uid, account: "demo" }, amount: -2_500 },
+          { account: { system: "demo_issuer" }, amount: 2_500 },
+        ],
+      }),
+    );
+    const reset = await admin.post(API.adminMemberDemoReset(member.uid), {});
+    expect(reset.json()).toMatchObject({ demoCents: DEMO_GRANT_CENTS, transactionId: expect.any(String) });
+    expect((await getMemberBalances(t.database.db, member.uid)).demo).toBe(DEMO_GRANT_CENTS);
+    const audit = (await admin.get(`${API.adminAudit}?targetUserId=${member.uid}`)).json();
+    expect(audit.items.filter((a: { action: string }) => a.action === "member.demo_reset")).toHaveLength(1);
+    expectError(await admin.post(API.adminMemberDemoReset("no-such-member"), {}), 404, "NOT_FOUND");
+  });
+
+  it("shows a member's money: balances, KYC, bank data and ledger", async () => {
+    const { client, member } = await readyMember(t.app, admin);
+    await fundWallet(admin, member.uid, 4_200);
+    const money = (await admin.get(API.adminMemberMoney(member.uid))).json();
+    expect(money).toMatchObject({
+      balances: { wallet: 4_200, demo: DEMO_GRANT_CENTS, profit: 0, bonus: 0, withdrawal_hold: 0 },
+      kyc: { status: "approved", submission: { legalName: "Ada Lovelace" } },
+      bank: { bankName: "Bank of Tests", accountNumber: "GB29NWBK60161331926819" },
+    });
+    const ledger = (await admin.get(API.adminMemberLedger(member.uid))).json();
+    expect(ledger).toMatchObject({ total: 2, items: [{ kind: "adjustment" }, { kind: "demo_grant" }] });
+    expect(ledger).toEqual((await client.get(API.walletHistory)).json());
+    expectError(await admin.get(API.adminMemberMoney("no-such-member")), 404, "NOT_FOUND");
+    expectError(await admin.get(API.adminMemberLedger("no-such-member")), 404, "NOT_FOUND");
+  });
+
+  it("counts queues, money and today's deposits and withdrawals on the dashboard", async () => {
+    const before = (await admin.get(API.adminDashboard)).json();
+    const { client, member } = await readyMember(t.app, admin);
+    await fundWallet(admin, member.uid, 100_000);
+    // A deposit approved today, one awaiting payment, one waiting for review.
+    const approved = (await client.post(API.deposits, { amountCents: 20_000 })).json();
+    const form = multipartForm({}, [{ field: "file", filename: "r.png", contentType: "image/png", data: await png() }]);
+    await postForm(client, API.depositProof(approved.id), form);
+    await admin.post(API.adminDepositApprove(approved.id), {});
+    await client.post(API.deposits, { amountCents: 3_000 });
+    const review = (await client.post(API.deposits, { amountCents: 4_000 })).json();
+    await postForm(client, API.depositProof(review.id), form);
+    // Two withdrawals, one approved today.
+    const w1 = (await client.post(API.withdrawals, { amountCents: 10_000 })).json();
+    await client.post(API.withdrawals, { amountCents: 5_000 });
+    await admin.post(API.adminWithdrawalApprove(w1.id), { payoutReference: "PAY-DASH-1" });
+    // A KYC waiting.
+    const other = await signUpVerified(t.app);
+    await postForm(other.client, API.kyc, await kycForm());
+
+    const after = (await admin.get(API.adminDashboard)).json();
+    const d = (path: (x: typeof after) => number) => path(after) - path(before);
+    expect(d((x) => x.members.total)).toBe(2);
+    expect(d((x) => x.pending.deposits)).toBe(1);
+    expect(d((x) => x.pending.depositsAwaitingPayment)).toBe(1);
+    expect(d((x) => x.pending.withdrawals)).toBe(1);
+    expect(d((x) => x.pending.kyc)).toBe(1);
+    expect(d((x) => x.today.depositsRequested.count)).toBe(3);
+    expect(d((x) => x.today.depositsRequested.sumCents)).toBe(27_000);
+    expect(d((x) => x.today.depositsApproved.count)).toBe(1);
+    expect(d((x) => x.today.depositsApproved.sumCents)).toBe(20_000);
+    expect(d((x) => x.today.withdrawalsRequested.count)).toBe(2);
+    expect(d((x) => x.today.withdrawalsRequested.sumCents)).toBe(15_000);
+    expect(d((x) => x.today.withdrawalsApproved.sumCents)).toBe(10_000);
+    // Member money: +100,000 adjusted + 20,000 deposited − 10,000 paid out; 5,000 of it on hold.
+    expect(d((x) => x.memberMoney.wallet)).toBe(105_000);
+    expect(d((x) => x.memberMoney.withdrawal_hold)).toBe(5_000);
+    expect(d((x) => x.memberMoney.demo)).toBe(2 * DEMO_GRANT_CENTS);
+    expect(d((x) => x.systemAccounts.deposits_clearing)).toBe(-20_000);
+    expect(d((x) => x.systemAccounts.fees)).toBe(100);
+    // Every account's balances sum to zero across members and the platform.
+    const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
+    expect(sum(after.memberMoney) + sum(after.systemAccounts)).toBe(0);
+  });
+
+  it("runs the ledger verification on demand", async () => {
+    const res = await admin.get(API.adminLedgerVerify);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      ok: true,
+      unbalancedTransactions: [],
+      driftedBalances: [],
+      negativeMemberBalances: [],
+      brokenRunningBalances: [],
+      counts: { transactions: expect.any(Number), entries: expect.any(Number), accounts: expect.any(Number) },
+    });
+  });
+});

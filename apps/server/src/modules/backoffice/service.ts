@@ -1,0 +1,137 @@
+import type { AdminDashboard, AdminMemberMoney, MemberAccount } from "@helio/shared";
+import type { Db } from "../../db/client.ts";
+import { recordAudit } from "../../platform/audit/audit.ts";
+import { notFound } from "../../platform/http/errors.ts";
+import type { Realtime } from "../../platform/realtime/realtime.ts";
+import { bankAccountOf, toAdminBankAccount } from "../bank/service.ts";
+import { depositNumbers } from "../deposits/service.ts";
+import { getAdminKyc, pendingKycCount } from "../kyc/service.ts";
+import {
+  announceBalances,
+  balanceAfter,
+  findMovement,
+  getMemberBalances,
+  ledgerTotals,
+  lockAccounts,
+  moneyTransaction,
+  type Posted,
+  postTransaction,
+  verifyLedger,
+} from "../ledger/service.ts";
+import { withdrawalNumbers } from "../withdrawals/service.ts";
+import { memberCounts, memberExists } from "./queries.ts";
+
+type Deps = { db: Db; realtime: Realtime };
+type Actor = { adminId: string; ip: string };
+
+/** Midnight UTC of the day `now` is in. */
+export const startOfUtcDay = (now = new Date()) =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
+export async function dashboard(deps: { db: Db }, now = new Date()): Promise<AdminDashboard> {
+  const since = startOfUtcDay(now);
+  const [members, deposits, withdrawals, kyc, totals] = await Promise.all([
+    memberCounts(deps.db),
+    depositNumbers(deps, since),
+    withdrawalNumbers(deps, since),
+    pendingKycCount(deps),
+    ledgerTotals(deps.db),
+  ]);
+  return {
+    members,
+    pending: {
+      deposits: deposits.pendingReview,
+      depositsAwaitingPayment: deposits.awaitingPayment,
+      withdrawals: withdrawals.pending,
+      kyc,
+    },
+    memberMoney: totals.memberMoney,
+    systemAccounts: totals.systemAccounts,
+    today: {
+      depositsRequested: deposits.today.requested,
+      depositsApproved: deposits.today.approved,
+      withdrawalsRequested: withdrawals.today.requested,
+      withdrawalsApproved: withdrawals.today.approved,
+    },
+  };
+}
+
+export async function requireMemberRow(deps: { db: Db }, uid: string) {
+  const row = await memberExists(deps.db, uid);
+  if (!row) throw notFound("Member not found");
+  return row;
+}
+
+export async function memberMoney(deps: { db: Db }, uid: string): Promise<AdminMemberMoney> {
+  await requireMemberRow(deps, uid);
+  const [balances, kyc, bank] = await Promise.all([
+    getMemberBalances(deps.db, uid),
+    getAdminKyc(deps, uid),
+    bankAccountOf(deps.db, uid),
+  ]);
+  const { member: _member, ...kycView } = kyc;
+  return { balances, kyc: kycView, bank: bank ? toAdminBankAccount(bank) : null };
+}
+
+/**
+ * Credits or debits a member account against the adjustments account, with the reason as the
+ * movement's memo and in the audit log (same transaction). A debit below zero → 409
+ * INSUFFICIENT_FUNDS. The same key answers with the first result and moves nothing.
+ */
+export async function adjustBalance(
+  deps: Deps,
+  actor: Actor,
+  uid: string,
+  input: { account: Extract<MemberAccount, "wallet" | "profit" | "bonus">; amountCents: number; reason: string },
+  key: string,
+) {
+  await requireMemberRow(deps, uid);
+  const idempotencyKey = `adjustment:${uid}:${key}`;
+  const posted: Posted[] = [];
+  const result = await moneyTransaction(deps.db, async (tx) => {
+    posted.length = 0;
+    const member = { userId: uid, account: input.account };
+    await lockAccounts(tx, [member, { system: "adjustments" }], idempotencyKey);
+    const previous = await findMovement(tx, idempotencyKey);
+    if (previous) {
+      const after = await balanceAfter(tx, previous.transactionId, uid, input.account);
+      return { transactionId: previous.transactionId, balanceAfterCents: after ?? 0, replayed: true };
+    }
+    const movement = await postTransaction(tx, {
+      kind: "adjustment",
+      idempotencyKey,
+      legs: [
+        { account: { system: "adjustments" }, amount: -input.amountCents },
+        { account: member, amount: input.amountCents },
+      ],
+      reference: { type: "user", id: uid },
+      actorId: actor.adminId,
+      memo: input.reason,
+    });
+    posted.push(movement);
+    const balanceAfterCents = movement.changes.find((c) => c.account === input.account)?.balance ?? 0;
+    await recordAudit(tx, {
+      actorId: actor.adminId,
+      action: "member.balance_adjust",
+      targetUserId: uid,
+      before: { account: input.account, balanceCents: balanceAfterCents - input.amountCents },
+      after: {
+        account: input.account,
+        balanceCents: balanceAfterCents,
+        amountCents: input.amountCents,
+        reason: input.reason,
+        transactionId: movement.transactionId,
+      },
+      ip: actor.ip,
+    });
+    return { transactionId: movement.transactionId, balanceAfterCents, replayed: false };
+  });
+  await announceBalances(deps.realtime, posted);
+  return { ...result, account: input.account, amountCents: input.amountCents };
+}
+
+/** The verification routine, with int8 values made JSON-safe. */
+export async function ledgerVerification(deps: { db: Db }) {
+  const report = await verifyLedger(deps.db);
+  return JSON.parse(JSON.stringify(report, (_k, v) => (typeof v === "bigint" ? v.toString() : v))) as typeof report;
+}

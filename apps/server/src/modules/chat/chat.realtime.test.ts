@@ -1,0 +1,346 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { API, chatIdOf } from "@helio/shared";
+import { Redis } from "ioredis";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  Client,
+  createTestApp,
+  databaseKinds,
+  openSocket,
+  openTestDatabase,
+  redisTestsEnabled,
+  requireRedisUrl,
+  signInAdmin,
+  signUpVerified,
+  type TestApp,
+  type TestSocket,
+  waitFor,
+} from "../../../test/helpers.ts";
+import type { Database } from "../../db/client.ts";
+
+/** Sockets a test opened; each is terminated after the test. */
+const opened: TestSocket[] = [];
+async function connect(...args: Parameters<typeof openSocket>) {
+  const socket = await openSocket(...args);
+  opened.push(socket);
+  await socket.next("ready");
+  return socket;
+}
+afterEach(() => {
+  for (const socket of opened.splice(0)) socket.ws.terminate();
+});
+
+/** Messages of a type received so far. */
+const ofType = (socket: TestSocket, type: string) => socket.messages.filter((m) => m.type === type);
+/** Resolves once the socket has seen everything sent before: the server answers pings in order. */
+async function settle(socket: TestSocket) {
+  const pongs = ofType(socket, "pong").length;
+  socket.ws.send(JSON.stringify({ type: "ping" }));
+  await waitFor(() => ofType(socket, "pong").length > pongs, 5000, "a pong");
+}
+async function nth(socket: TestSocket, type: string, n: number) {
+  return waitFor(() => ofType(socket, type)[n - 1], 5000, `${n} "${type}" messages`);
+}
+
+describe.each(databaseKinds)("chat over the WebSocket on %s", (kind) => {
+  let t: TestApp;
+  let admin: Client;
+  let supportId: string;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    admin = await signInAdmin(t.app);
+    supportId = (await admin.get(API.me)).json().uid;
+  });
+  afterAll(async () => t?.close());
+
+  it("delivers messages both ways, to every tab of the member and to support, and to nobody else", async () => {
+    const { client, member } = await signUpVerified(t.app);
+    const stranger = await signUpVerified(t.app);
+    const chatId = chatIdOf(member.uid, supportId);
+    const [tabA, tabB, supportTab, strangerTab] = await Promise.all([
+      connect(t.app, client),
+      connect(t.app, client),
+      connect(t.app, admin),
+      connect(t.app, stranger.client),
+    ]);
+
+    const sent = (await client.post(API.chatMessages, { text: "Is anyone there?" })).json();
+    const toSupport = await supportTab.next("chat.message");
+    expect(toSupport).toEqual({ type: "chat.message", chatId, message: sent, unread: 1 });
+    // The member's other tab shows it too (the sender's count is unchanged).
+    expect(await tabB.next("chat.message")).toEqual({ type: "chat.message", chatId, message: sent, unread: 0 });
+    await tabA.next("chat.message");
+
+    const reply = (await admin.post(API.adminChatMessages(chatId), { text: "Yes, how can I help?" })).json();
+    const second = await nth(tabA, "chat.message", 2);
+    expect(second).toEqual({ type: "chat.message", chatId, message: reply, unread: 1 });
+    await nth(tabB, "chat.message", 2);
+    await nth(supportTab, "chat.message", 2);
+
+    // Reading on one tab clears the count on the others and tells support.
+    const read = (await client.post(API.chatRead, {})).json();
+    const readMsg = { type: "chat.read", chatId, side: "member", readAt: read.readAt };
+    expect(await tabB.next("chat.read")).toEqual(readMsg);
+    expect(await supportTab.next("chat.read")).toEqual(readMsg);
+
+    await settle(strangerTab);
+    // (Market ticks are broadcast to everyone; nothing of the chat reaches a stranger.)
+    expect(strangerTab.messages.map((m) => m.type).filter((type) => type !== "ticks")).toEqual(["ready", "pong"]);
+  });
+
+  it("passes typing indicators between the two sides only", async () => {
+    const { client, member } = await signUpVerified(t.app);
+    const other = await signUpVerified(t.app);
+    const chatId = chatIdOf(member.uid, supportId);
+    const otherChatId = chatIdOf(other.member.uid, supportId);
+    expect((await client.get(API.chat)).json().id).toBe(chatId);
+    const [memberTab, supportTab, otherTab] = await Promise.all([
+      connect(t.app, client),
+      connect(t.app, admin),
+      connect(t.app, other.client),
+    ]);
+
+    memberTab.ws.send(JSON.stringify({ type: "chat.typing", chatId, typing: true }));
+    expect(await supportTab.next("chat.typing")).toEqual({ type: "chat.typing", chatId, side: "member", typing: true });
+
+    supportTab.ws.send(JSON.stringify({ type: "chat.typing", chatId, typing: true }));
+    expect(await memberTab.next("chat.typing")).toEqual({ type: "chat.typing", chatId, side: "support", typing: true });
+
+    // A member cannot type into someone else's chat, nor send malformed typing messages.
+    otherTab.ws.send(JSON.stringify({ type: "chat.typing", chatId, typing: true }));
+    otherTab.ws.send(JSON.stringify({ type: "chat.typing", chatId: otherChatId }));
+    supportTab.ws.send(JSON.stringify({ type: "chat.typing", chatId: "no-such-chat", typing: true }));
+    await settle(otherTab);
+    await settle(supportTab);
+    await settle(memberTab);
+    expect(ofType(supportTab, "chat.typing")).toHaveLength(1);
+    expect(ofType(memberTab, "chat.typing")).toHaveLength(1);
+    expect(ofType(otherTab, "chat.typing")).toHaveLength(0);
+  });
+
+  /** The first `chat.ack` for `id` on a socket. */
+  const ackOf = (socket: TestSocket, id: string) =>
+    waitFor(() => ofType(socket, "chat.ack").find((m) => m.id === id), 5000, `the ack of ${id}`);
+  const sendWs = (socket: TestSocket, body: Record<string, unknown>) =>
+    socket.ws.send(JSON.stringify({ type: "chat.send", ...body }));
+
+  it("sends over the socket: to support, to the sender's other tabs, and acked; and the answer back", async () => {
+    const { client, member } = await signUpVerified(t.app);
+    const chatId = chatIdOf(member.uid, supportId);
+    const [tabA, tabB, supportTab] = await Promise.all([
+      connect(t.app, client),
+      connect(t.app, client),
+      connect(t.app, admin),
+    ]);
+
+    const id = randomUUID();
+    sendWs(tabA, { id, text: "  Over the socket  " });
+    const ack = await ackOf(tabA, id);
+    expect(ack).toMatchObject({ type: "chat.ack", id, ok: true });
+    const message = ack.message;
+    expect(message).toMatchObject({ id, chatId, senderId: member.uid, text: "Over the socket", img: null });
+    expect(await supportTab.next("chat.message")).toEqual({ type: "chat.message", chatId, message, unread: 1 });
+    expect(await tabB.next("chat.message")).toEqual({ type: "chat.message", chatId, message, unread: 0 });
+    // The message comes before its ack on the sender's tab.
+    const types = tabA.messages.map((m) => m.type);
+    expect(types.indexOf("chat.message")).toBeLessThan(types.indexOf("chat.ack"));
+
+    // Support answers over its socket, naming the chat.
+    const replyId = randomUUID();
+    sendWs(supportTab, { id: replyId, chatId, text: "Answered over the socket" });
+    expect(await ackOf(supportTab, replyId)).toMatchObject({ ok: true, message: { senderId: supportId } });
+    expect(await nth(tabA, "chat.message", 2)).toMatchObject({ message: { id: replyId }, unread: 1 });
+
+    const page = (await client.get(API.chatMessages)).json();
+    expect(page.items.map((m: { text: string }) => m.text)).toEqual(["Over the socket", "Answered over the socket"]);
+  });
+
+  it("answers invalid socket sends with acks naming the field, and keeps the socket open", async () => {
+    const { client } = await signUpVerified(t.app);
+    const [tab, supportTab] = await Promise.all([connect(t.app, client), connect(t.app, admin)]);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ id: randomUUID(), text: "   " }, "text"],
+      [{ id: randomUUID() }, "text"],
+      [{ id: randomUUID(), text: "x".repeat(4001) }, "text"],
+      [{ id: "not-a-uuid", text: "hello" }, "id"],
+      [{ id: randomUUID(), img: "../../etc/passwd" }, "img"],
+    ];
+    for (const [body, field] of cases) {
+      sendWs(tab, body);
+      const ack = await ackOf(tab, body.id as string);
+      expect(ack).toMatchObject({ ok: false, error: { code: "VALIDATION_FAILED", field } });
+    }
+    // An image that was never uploaded to this chat.
+    const ghost = { id: randomUUID(), img: `${randomUUID()}.png` };
+    sendWs(tab, ghost);
+    expect(await ackOf(tab, ghost.id)).toMatchObject({ ok: false, error: { code: "NOT_FOUND", field: "img" } });
+    // Support must name the chat, and an existing one.
+    const noChat = { id: randomUUID(), text: "to whom?" };
+    sendWs(supportTab, noChat);
+    expect(await ackOf(supportTab, noChat.id)).toMatchObject({
+      ok: false,
+      error: { code: "VALIDATION_FAILED", field: "chatId" },
+    });
+    const unknownChat = { id: randomUUID(), chatId: "no-such-chat", text: "hello" };
+    sendWs(supportTab, unknownChat);
+    expect(await ackOf(supportTab, unknownChat.id)).toMatchObject({ ok: false, error: { code: "NOT_FOUND" } });
+
+    await settle(tab);
+    expect(tab.ws.readyState).toBe(tab.ws.OPEN);
+    expect(ofType(tab, "chat.message")).toHaveLength(0);
+    expect((await client.get(API.chatMessages)).json().items).toEqual([]);
+  });
+
+  it("does not let a member send into another member's chat over the socket", async () => {
+    const victim = await signUpVerified(t.app);
+    const { client } = await signUpVerified(t.app);
+    const victimChatId = chatIdOf(victim.member.uid, supportId);
+    const [tab, victimTab] = await Promise.all([connect(t.app, client), connect(t.app, victim.client)]);
+    const id = randomUUID();
+    sendWs(tab, { id, chatId: victimChatId, text: "let me in" });
+    expect(await ackOf(tab, id)).toEqual({
+      type: "chat.ack",
+      id,
+      ok: false,
+      error: { code: "NOT_FOUND", message: "Chat not found" },
+    });
+    await settle(victimTab);
+    expect(ofType(victimTab, "chat.message")).toHaveLength(0);
+    expect((await victim.client.get(API.chatMessages)).json().items).toEqual([]);
+  });
+
+  it("stores a retried socket send once, and acks each try with the stored message", async () => {
+    const { client } = await signUpVerified(t.app);
+    const [tab, supportTab] = await Promise.all([connect(t.app, client), connect(t.app, admin)]);
+    const id = randomUUID();
+    sendWs(tab, { id, text: "once" });
+    sendWs(tab, { id, text: "once" });
+    await waitFor(() => ofType(tab, "chat.ack").filter((m) => m.id === id).length === 2, 5000, "two acks");
+    const acks = ofType(tab, "chat.ack").filter((m) => m.id === id);
+    expect(acks.map((a) => a.ok)).toEqual([true, true]);
+    expect(acks[1]?.message).toEqual(acks[0]?.message);
+    // The same id over HTTP is the same message too.
+    expect((await client.post(API.chatMessages, { id, text: "once" })).statusCode).toBe(200);
+    await settle(tab);
+    await settle(supportTab);
+    expect(ofType(tab, "chat.message")).toHaveLength(1);
+    expect(ofType(supportTab, "chat.message").filter((m) => (m.message as { id: string }).id === id)).toHaveLength(1);
+    expect((await client.get(API.chatMessages)).json().items).toHaveLength(1);
+    // Someone else's id is refused.
+    const other = await signUpVerified(t.app);
+    const otherTab = await connect(t.app, other.client);
+    sendWs(otherTab, { id, text: "mine now" });
+    expect(await ackOf(otherTab, id)).toMatchObject({ ok: false, error: { code: "CONFLICT", field: "id" } });
+  });
+
+  it("limits socket sends per user like the POST route", async () => {
+    const { client } = await signUpVerified(t.app);
+    const tab = await connect(t.app, client);
+    const limit = t.app.services.config.chatRateLimit;
+    const ids = Array.from({ length: limit + 1 }, () => randomUUID());
+    for (const [i, id] of ids.entries()) sendWs(tab, { id, text: `m${i}` });
+    const acks = await Promise.all(ids.map((id) => ackOf(tab, id)));
+    expect(acks.filter((a) => a.ok)).toHaveLength(limit);
+    const refused = acks.filter((a) => !a.ok);
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ error: { code: "RATE_LIMITED" } });
+    expect((await client.get(API.chatMessages)).json().items).toHaveLength(limit);
+  });
+
+  it("gives support a member's chat id (creating the chat), for admins only", async () => {
+    const { client, member } = await signUpVerified(t.app);
+    const res = await admin.get(`/api/admin/chats/member/${member.uid}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ chatId: chatIdOf(member.uid, supportId) });
+    expect((await admin.get(API.adminChat(chatIdOf(member.uid, supportId)))).statusCode).toBe(200);
+    expect((await client.get(`/api/admin/chats/member/${member.uid}`)).statusCode).toBe(404);
+    expect((await admin.get("/api/admin/chats/member/no-such-member")).statusCode).toBe(404);
+  });
+});
+
+const RATE_LIMIT = 5;
+
+describe.runIf(redisTestsEnabled && databaseKinds.includes("postgres"))(
+  "chat across two instances (PostgreSQL + Redis)",
+  () => {
+    let database: Database;
+    let a: TestApp;
+    let b: TestApp;
+    let probe: Redis;
+    beforeAll(async () => {
+      // Instances of one deployment share the database, Redis and the auth secret.
+      const env = {
+        REDIS_URL: requireRedisUrl(),
+        AUTH_SECRET: randomBytes(32).toString("hex"),
+        CHAT_RATE_LIMIT: String(RATE_LIMIT),
+      };
+      probe = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1 });
+      database = await openTestDatabase("postgres");
+      a = await createTestApp("postgres", { database, env });
+      b = await createTestApp("postgres", { database, env });
+      await a.app.listen({ port: 0, host: "127.0.0.1" });
+      await b.app.listen({ port: 0, host: "127.0.0.1" });
+    });
+    afterAll(async () => {
+      await a?.close();
+      await b?.close();
+      await database?.close();
+      await probe?.quit();
+    });
+
+    const subscribed = async (uid: string) => {
+      await waitFor(
+        async () => Number(((await probe.pubsub("NUMSUB", `helio:user:${uid}`)) as [string, number])[1]) >= 1,
+      );
+    };
+
+    it("delivers a member's message on B to support's tab on A, and the answer back", async () => {
+      expect(a.app.services.bus.kind).toBe("redis");
+      const { client: onA, member } = await signUpVerified(a.app);
+      const onB = new Client(b.app);
+      for (const [k, v] of onA.cookies) onB.cookies.set(k, v);
+      const admin = await signInAdmin(a.app);
+      const supportId = (await admin.get(API.me)).json().uid;
+      const chatId = chatIdOf(member.uid, supportId);
+
+      const supportTab = await connect(a.app, admin);
+      const memberTab = await connect(b.app, onB);
+      await subscribed(supportId);
+      await subscribed(member.uid);
+
+      const sent = (await onB.post(API.chatMessages, { text: "Hello from B" })).json();
+      expect(await supportTab.next("chat.message")).toEqual({ type: "chat.message", chatId, message: sent, unread: 1 });
+
+      const reply = (await admin.post(API.adminChatMessages(chatId), { text: "Hello from A" })).json();
+      expect(await nth(memberTab, "chat.message", 2)).toEqual({
+        type: "chat.message",
+        chatId,
+        message: reply,
+        unread: 1,
+      });
+
+      memberTab.ws.send(JSON.stringify({ type: "chat.typing", chatId, typing: true }));
+      expect(await supportTab.next("chat.typing")).toMatchObject({ chatId, side: "member", typing: true });
+
+      // The same chat is seen from either instance.
+      expect((await onA.get(API.chatMessages)).json().items.map((m: { text: string }) => m.text)).toEqual([
+        "Hello from B",
+        "Hello from A",
+      ]);
+    });
+
+    it("counts a member's sending on both instances against one limit", async () => {
+      const { client: onA } = await signUpVerified(a.app);
+      const onB = new Client(b.app);
+      for (const [k, v] of onA.cookies) onB.cookies.set(k, v);
+      const statuses: number[] = [];
+      for (let i = 0; i < RATE_LIMIT; i++)
+        statuses.push((await (i % 2 ? onB : onA).post(API.chatMessages, { text: `m${i}` })).statusCode);
+      expect(statuses).toEqual(Array(RATE_LIMIT).fill(201));
+      const limited = await onB.post(API.chatMessages, { text: "one too many" });
+      expect(limited.statusCode).toBe(429);
+      expect((await onA.post(API.chatMessages, { text: "still too many" })).statusCode).toBe(429);
+    });
+  },
+);

@@ -1,0 +1,317 @@
+import {
+  API,
+  adminChatDetailSchema,
+  adminChatParamsSchema,
+  adminChatsQuerySchema,
+  adminChatsResponseSchema,
+  adminMemberChatParamsSchema,
+  adminMemberChatSchema,
+  CHAT_IMAGE_MAX_BYTES,
+  chatImageParamsSchema,
+  chatImageUploadResponseSchema,
+  chatMessageSchema,
+  chatMessagesQuerySchema,
+  chatMessagesResponseSchema,
+  chatReadResponseSchema,
+  chatSchema,
+  chatUnreadSchema,
+  sendChatMessageSchema,
+} from "@helio/shared";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { currentOf, requireAdmin, requireMember } from "../../platform/auth/session.ts";
+import { AppError, notFound } from "../../platform/http/errors.ts";
+import type { Services } from "../../services.ts";
+import { createChatService } from "./service.ts";
+
+const tags = ["chat"];
+const adminTags = ["admin", "chat"];
+
+/** Reads the one multipart file of an image upload as bytes; 413 over 5 MB. */
+async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
+  const missing = () =>
+    new AppError(400, "VALIDATION_FAILED", "file: attach an image", [{ field: "file", message: "Attach an image" }]);
+  if (!request.isMultipart()) throw missing();
+  const file = await request.file({ limits: { fileSize: CHAT_IMAGE_MAX_BYTES, files: 1 } });
+  if (!file) throw missing();
+  return file.toBuffer().catch((error: { code?: string }) => {
+    if (error.code === "FST_REQ_FILE_TOO_LARGE")
+      throw new AppError(413, "PAYLOAD_TOO_LARGE", "The image is larger than 5 MB.");
+    throw error;
+  });
+}
+
+/**
+ * The live support chat: a member's chat with the support account (`/api/chat…`) and the
+ * support inbox for admins (`/api/admin/chats…`, 404 for everyone else). Messages, typing and
+ * read state are pushed over /api/ws.
+ */
+export async function chatRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { auth, config, realtime } = services;
+  const chat = createChatService(services);
+  const member = requireMember(auth);
+  const admin = requireAdmin(auth);
+  // The support side answers from the inbox; the member routes are for members only.
+  const memberOnly = async (request: FastifyRequest, reply: FastifyReply) => {
+    await member(request, reply);
+    if (currentOf(request).user.role === "admin") throw notFound("Support answers from the inbox.");
+  };
+  /** Per signed-in user (not per address), shared by every instance through Redis when configured. */
+  const perUser = (groupId: string) => ({
+    hook: "preHandler" as const,
+    groupId,
+    max: config.chatRateLimit,
+    timeWindow: 10_000,
+    keyGenerator: (request: FastifyRequest) => request.current?.user.id ?? request.ip,
+  });
+
+  realtime.onClientMessage("chat.typing", (sender, message) => chat.typing(sender, message.chatId, message.typing));
+
+  // `chat.send` over the socket: the same limit as the POST routes (per user, `chatRateLimit` a
+  // 10 s window, kept in Redis when configured so every instance counts against one limit).
+  const socketLimit = app.createRateLimit({
+    max: config.chatRateLimit,
+    timeWindow: 10_000,
+    keyGenerator: (request) => `ws-chat-send:${(request as unknown as { uid: string }).uid}`,
+  });
+  // Checks of one user run one after another: the limiter reads its count back from a shared
+  // object, so concurrent checks of one key would all see the latest count.
+  const limitTails = new Map<string, Promise<unknown>>();
+  const allowSend = (uid: string): Promise<boolean> => {
+    const fake = { uid, routeOptions: { config: {} } } as unknown as FastifyRequest;
+    const run = (limitTails.get(uid) ?? Promise.resolve())
+      .then(() => socketLimit(fake))
+      .then((outcome) => outcome.isAllowed || !outcome.isExceeded);
+    const tail = run.catch(() => undefined);
+    limitTails.set(uid, tail);
+    void tail.then(() => {
+      if (limitTails.get(uid) === tail) limitTails.delete(uid);
+    });
+    return run;
+  };
+  realtime.onClientMessage("chat.send", async (sender, message) => {
+    await chat.sendFromSocket(sender, message, allowSend);
+  });
+
+  // Member side.
+  r.get(
+    API.chat,
+    {
+      schema: {
+        tags,
+        summary: "The member's chat with support (created with both index entries on first load)",
+        response: { 200: chatSchema },
+      },
+      onRequest: memberOnly,
+    },
+    async (request) => chat.view(await chat.memberChat(currentOf(request).user.id), "member"),
+  );
+
+  r.get(
+    API.chatUnread,
+    {
+      schema: {
+        tags,
+        summary: "Unread messages from support (for the chat button)",
+        response: { 200: chatUnreadSchema },
+      },
+      onRequest: memberOnly,
+    },
+    async (request) => ({ unread: await chat.unread(currentOf(request).user.id) }),
+  );
+
+  r.get(
+    API.chatMessages,
+    {
+      schema: {
+        tags,
+        summary: "Messages, newest page first; `before` pages back",
+        querystring: chatMessagesQuerySchema,
+        response: { 200: chatMessagesResponseSchema },
+      },
+      onRequest: memberOnly,
+    },
+    async (request) => chat.messages(await chat.memberChat(currentOf(request).user.id), request.query),
+  );
+
+  r.post(
+    API.chatMessages,
+    {
+      schema: {
+        tags,
+        summary: "Send a message (text and/or an uploaded image); a repeated id returns the stored message",
+        body: sendChatMessageSchema,
+        response: { 200: chatMessageSchema, 201: chatMessageSchema },
+      },
+      onRequest: memberOnly,
+      config: { rateLimit: perUser("chat-send") },
+    },
+    async (request, reply) => {
+      const uid = currentOf(request).user.id;
+      const sent = await chat.send(await chat.memberChat(uid), { uid, side: "member" }, request.body);
+      return reply.code(sent.replayed ? 200 : 201).send(sent.message);
+    },
+  );
+
+  r.post(
+    API.chatRead,
+    {
+      schema: { tags, summary: "Mark the chat read", response: { 200: chatReadResponseSchema } },
+      onRequest: memberOnly,
+    },
+    async (request) => chat.read(await chat.memberChat(currentOf(request).user.id), "member"),
+  );
+
+  r.post(
+    API.chatImages,
+    {
+      schema: {
+        tags,
+        summary: "Upload an image for the next message (JPEG, PNG, WebP or GIF, at most 5 MB; multipart field `file`)",
+        consumes: ["multipart/form-data"],
+        response: { 201: chatImageUploadResponseSchema },
+      },
+      onRequest: memberOnly,
+      config: { rateLimit: perUser("chat-image") },
+    },
+    async (request, reply) => {
+      const uid = currentOf(request).user.id;
+      const ref = await chat.memberChat(uid);
+      return reply.code(201).send(await chat.uploadImage(ref, uid, await uploadedBytes(request)));
+    },
+  );
+
+  r.get(
+    "/api/chat/images/:name",
+    {
+      schema: {
+        tags,
+        summary: "A chat image: only for the chat's member and support (404 for anyone else)",
+        params: chatImageParamsSchema,
+      },
+      onRequest: member,
+    },
+    async (request, reply) => {
+      const { user } = currentOf(request);
+      const image = await chat.readImage(request.params.name, { uid: user.id, role: user.role });
+      return reply
+        .type(image.mime)
+        .header("cache-control", "private, max-age=86400, immutable")
+        .header("content-disposition", "inline")
+        .send(image.data);
+    },
+  );
+
+  // Support inbox.
+  r.get(
+    API.adminChats,
+    {
+      schema: {
+        tags: adminTags,
+        summary: "Every member chat, newest first, with unread counts; search by member",
+        querystring: adminChatsQuerySchema,
+        response: { 200: adminChatsResponseSchema },
+      },
+      onRequest: admin,
+    },
+    async (request) => ({ ...(await chat.inbox(request.query)) }),
+  );
+
+  r.get(
+    "/api/admin/chats/member/:uid",
+    {
+      schema: {
+        tags: adminTags,
+        summary: "The chat id of a member (the chat is created with both index entries when missing)",
+        params: adminMemberChatParamsSchema,
+        response: { 200: adminMemberChatSchema },
+      },
+      onRequest: admin,
+    },
+    async (request) => ({ chatId: (await chat.memberChat(request.params.uid)).id }),
+  );
+
+  r.get(
+    "/api/admin/chats/:chatId",
+    {
+      schema: {
+        tags: adminTags,
+        summary: "One chat with the member's summary",
+        params: adminChatParamsSchema,
+        response: { 200: adminChatDetailSchema },
+      },
+      onRequest: admin,
+    },
+    async (request) => chat.adminDetail(await chat.adminChat(request.params.chatId)),
+  );
+
+  r.get(
+    "/api/admin/chats/:chatId/messages",
+    {
+      schema: {
+        tags: adminTags,
+        summary: "Messages of a chat, newest page first; `before` pages back",
+        params: adminChatParamsSchema,
+        querystring: chatMessagesQuerySchema,
+        response: { 200: chatMessagesResponseSchema },
+      },
+      onRequest: admin,
+    },
+    async (request) => chat.messages(await chat.adminChat(request.params.chatId), request.query),
+  );
+
+  r.post(
+    "/api/admin/chats/:chatId/messages",
+    {
+      schema: {
+        tags: adminTags,
+        summary: "Answer as support",
+        params: adminChatParamsSchema,
+        body: sendChatMessageSchema,
+        response: { 200: chatMessageSchema, 201: chatMessageSchema },
+      },
+      onRequest: admin,
+      config: { rateLimit: perUser("chat-send") },
+    },
+    async (request, reply) => {
+      const ref = await chat.adminChat(request.params.chatId);
+      const sent = await chat.send(ref, { uid: currentOf(request).user.id, side: "support" }, request.body);
+      return reply.code(sent.replayed ? 200 : 201).send(sent.message);
+    },
+  );
+
+  r.post(
+    "/api/admin/chats/:chatId/read",
+    {
+      schema: {
+        tags: adminTags,
+        summary: "Mark the chat read on the support side",
+        params: adminChatParamsSchema,
+        response: { 200: chatReadResponseSchema },
+      },
+      onRequest: admin,
+    },
+    async (request) => chat.read(await chat.adminChat(request.params.chatId), "support"),
+  );
+
+  r.post(
+    "/api/admin/chats/:chatId/images",
+    {
+      schema: {
+        tags: adminTags,
+        summary: "Upload an image for support's next message (multipart field `file`)",
+        params: adminChatParamsSchema,
+        consumes: ["multipart/form-data"],
+        response: { 201: chatImageUploadResponseSchema },
+      },
+      onRequest: admin,
+      config: { rateLimit: perUser("chat-image") },
+    },
+    async (request, reply) => {
+      const ref = await chat.adminChat(request.params.chatId);
+      const uploaded = await chat.uploadImage(ref, currentOf(request).user.id, await uploadedBytes(request));
+      return reply.code(201).send(uploaded);
+    },
+  );
+}

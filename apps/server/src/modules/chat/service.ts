@@ -1,0 +1,393 @@
+import { randomUUID } from "node:crypto";
+import {
+  type AdminChatDetail,
+  type AdminChatListItem,
+  API,
+  type Chat,
+  type ChatMessage,
+  chatIdOf,
+  chatIdSchema,
+  type SendChatMessageInput,
+  sendChatMessageSchema,
+  type WsChatAck,
+  type WsChatSend,
+} from "@helio/shared";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import { AppError, notFound } from "../../platform/http/errors.ts";
+import type { Realtime } from "../../platform/realtime/realtime.ts";
+import type { FileStorage } from "../../platform/storage/storage.ts";
+import { getMemberBalances } from "../ledger/service.ts";
+import { checkChatImage, imageKey } from "./images.ts";
+import {
+  attachImage,
+  type ChatRow,
+  deleteAbandonedImages,
+  ensureChatRows,
+  findChat,
+  findImage,
+  findIndexEntries,
+  findMemberSummary,
+  findMessage,
+  findSupportId,
+  findUnread,
+  findUserInfos,
+  insertImage,
+  insertMessage,
+  listAdminIds,
+  listInbox,
+  listMessages,
+  lockIndexEntries,
+  type MessageRow,
+  markRead,
+  type UserInfo,
+  updateIndexEntries,
+} from "./queries.ts";
+
+export type ChatSide = "member" | "support";
+export type ChatRef = Pick<ChatRow, "id" | "memberId" | "supportId">;
+export type ChatActor = { uid: string; side: ChatSide };
+type Deps = { db: Db; realtime: Realtime; storage: FileStorage; config: Config };
+
+const ADMIN_IDS_TTL_MS = 30_000;
+/** Images uploaded but never sent are removed after this long. */
+const ABANDONED_IMAGE_MS = 24 * 3600_000;
+
+export function toMessage(row: MessageRow): ChatMessage {
+  return {
+    id: row.id,
+    chatId: row.chatId,
+    senderId: row.senderId,
+    text: row.text,
+    img: row.imageName ? API.chatImage(row.imageName) : null,
+    date: row.createdAt.toISOString(),
+  };
+}
+
+/** Whether `uid` may send one more message now (counts it); the POST routes' per-user limit. */
+export type SendLimiter = (uid: string) => Promise<boolean>;
+
+/** An error as a `chat.ack` names it: the socket's field names (`img`, not `image`). */
+function ackError(error: unknown): NonNullable<WsChatAck["error"]> {
+  if (error instanceof AppError) {
+    const field = error.fields?.[0]?.field;
+    return { code: error.code, message: error.message, ...(field ? { field: field === "image" ? "img" : field } : {}) };
+  }
+  return { code: "INTERNAL", message: "Something went wrong. Try again." };
+}
+
+const rateLimited = () => new AppError(429, "RATE_LIMITED", "Too many messages. Wait a few seconds and try again.");
+
+export type ChatService = ReturnType<typeof createChatService>;
+
+export function createChatService({ db, realtime, storage, config }: Deps) {
+  let supportIdCache: string | null = null;
+  let adminIdsCache: { ids: string[]; at: number } | null = null;
+
+  /** The fixed support account (the configured admin); it never changes while running. */
+  async function supportId(): Promise<string> {
+    if (supportIdCache) return supportIdCache;
+    const id = await findSupportId(db, config.admin.email);
+    if (!id) throw new AppError(404, "NOT_FOUND", "Support is not available.");
+    supportIdCache = id;
+    return id;
+  }
+
+  /** Every admin sees the support inbox live. */
+  async function adminIds(): Promise<string[]> {
+    if (adminIdsCache && Date.now() - adminIdsCache.at < ADMIN_IDS_TTL_MS) return adminIdsCache.ids;
+    const ids = await listAdminIds(db);
+    adminIdsCache = { ids, at: Date.now() };
+    return ids;
+  }
+
+  async function infos(chat: ChatRef): Promise<{ member: UserInfo; support: UserInfo }> {
+    const found = await findUserInfos(db, [chat.memberId, chat.supportId]);
+    const member = found.get(chat.memberId);
+    const support = found.get(chat.supportId);
+    if (!member || !support) throw notFound("Chat not found");
+    return { member, support };
+  }
+
+  /** Chats never change their parties: their refs are kept per process (bounded). */
+  const refs = new Map<string, ChatRef>();
+  const remember = (chat: ChatRef) => {
+    if (refs.size >= 10_000) refs.clear();
+    refs.set(chat.id, { id: chat.id, memberId: chat.memberId, supportId: chat.supportId });
+    return chat;
+  };
+
+  /** The member's chat with support, created with both index entries when missing (seed §4). */
+  async function memberChat(memberId: string): Promise<ChatRef> {
+    const sid = await supportId();
+    const known = refs.get(chatIdOf(memberId, sid));
+    if (known?.memberId === memberId) return known;
+    if (memberId === sid) throw notFound("The support account answers from the inbox.");
+    const id = chatIdOf(memberId, sid);
+    let chat = await findChat(db, id);
+    if (!chat) {
+      const ref = { id, memberId, supportId: sid };
+      const parties = await infos(ref);
+      await db.transaction((tx) => ensureChatRows(tx, { id, ...parties }));
+      chat = await findChat(db, id);
+    }
+    // Ids are fixed-length, so a joined id belongs to exactly one pair; checked all the same.
+    if (!chat || chat.memberId !== memberId || chat.supportId !== sid) throw notFound("Chat not found");
+    return remember(chat);
+  }
+
+  async function adminChat(chatId: string): Promise<ChatRef> {
+    const known = refs.get(chatId);
+    if (known) return known;
+    const chat = await findChat(db, chatId);
+    if (!chat) throw notFound("Chat not found");
+    return remember(chat);
+  }
+
+  const ownerOf = (chat: ChatRef, side: ChatSide) => (side === "member" ? chat.memberId : chat.supportId);
+
+  async function view(chat: ChatRef, side: ChatSide): Promise<Chat> {
+    const [parties, entries] = await Promise.all([infos(chat), findIndexEntries(db, chat.id)]);
+    const mine = entries.find((e) => e.userId === ownerOf(chat, side));
+    const theirs = entries.find((e) => e.userId === ownerOf(chat, side === "member" ? "support" : "member"));
+    return {
+      id: chat.id,
+      member: parties.member,
+      support: parties.support,
+      unread: mine?.unread ?? 0,
+      otherReadAt: theirs?.lastReadAt?.toISOString() ?? null,
+    };
+  }
+
+  /** Pushes to the member's tabs and to every admin's tabs (the support side). */
+  async function publish(chat: ChatRef, build: (side: ChatSide) => Parameters<Realtime["toUser"]>[1]): Promise<void> {
+    const admins = await adminIds();
+    await Promise.all([
+      realtime.toUser(chat.memberId, build("member")),
+      ...admins.filter((uid) => uid !== chat.memberId).map((uid) => realtime.toUser(uid, build("support"))),
+    ]);
+  }
+
+  async function send(
+    chat: ChatRef,
+    sender: ChatActor,
+    input: SendChatMessageInput,
+  ): Promise<{ message: ChatMessage; replayed: boolean }> {
+    const id = input.id ?? randomUUID();
+    const text = (input.text ?? "").trim();
+    const image = input.image ?? null;
+    const result = await db.transaction(async (tx) => {
+      // Both index entries are locked first (in user id order), so messages of a chat are numbered,
+      // dated and summarised in the order their senders got the lock.
+      if ((await lockIndexEntries(tx, chat.id)) < 2) {
+        const parties = await findUserInfos(tx, [chat.memberId, chat.supportId]);
+        const member = parties.get(chat.memberId);
+        const support = parties.get(chat.supportId);
+        if (!member || !support) throw notFound("Chat not found");
+        await ensureChatRows(tx, { id: chat.id, member, support });
+        await lockIndexEntries(tx, chat.id);
+      }
+      const inserted = await insertMessage(tx, { id, chatId: chat.id, senderId: sender.uid, text, imageName: image });
+      if (!inserted) {
+        const existing = await findMessage(tx, id);
+        if (!existing || existing.chatId !== chat.id || existing.senderId !== sender.uid)
+          throw new AppError(409, "CONFLICT", "id: this message id is already used", [
+            { field: "id", message: "Already used" },
+          ]);
+        return { row: existing, replayed: true, unread: null };
+      }
+      if (image && !(await attachImage(tx, image, chat.id, id)))
+        throw new AppError(404, "NOT_FOUND", "image: no such image in this chat", [
+          { field: "image", message: "No such image in this chat" },
+        ]);
+      const entries = await updateIndexEntries(tx, {
+        chatId: chat.id,
+        recipientId: sender.side === "member" ? chat.supportId : chat.memberId,
+        text,
+        hasImage: Boolean(image),
+        date: inserted.createdAt,
+      });
+      const unread: Record<string, number> = Object.fromEntries(entries.map((e) => [e.userId, e.unread]));
+      return { row: inserted, replayed: false, unread };
+    });
+    const message = toMessage(result.row);
+    if (result.unread) {
+      const counts = result.unread;
+      await publish(chat, (side) => ({
+        type: "chat.message",
+        chatId: chat.id,
+        message,
+        unread: counts[ownerOf(chat, side)] ?? 0,
+      }));
+    }
+    return { message, replayed: result.replayed };
+  }
+
+  /**
+   * `chat.send` from a socket: the POST routes' rules (validation, per-user limit, who may write
+   * where) and then the same `send`. Never throws: the outcome goes back to the sender's tabs as
+   * `chat.ack` (after the `chat.message` itself, on the same channel).
+   */
+  async function sendFromSocket(
+    sender: { uid: string; role: "member" | "admin" },
+    input: WsChatSend,
+    allow: SendLimiter,
+  ): Promise<WsChatAck> {
+    let ack: WsChatAck;
+    try {
+      const parsed = sendChatMessageSchema.safeParse({ id: input.id, text: input.text, image: input.img });
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        const field = String(issue?.path[0] ?? "text");
+        const message = issue?.message ?? "Invalid message";
+        throw new AppError(400, "VALIDATION_FAILED", `${field}: ${message}`, [{ field, message }]);
+      }
+      const body = parsed.data;
+      let chat: ChatRef;
+      let actor: ChatActor;
+      if (sender.role === "admin") {
+        if (!chatIdSchema.safeParse(input.chatId).success)
+          throw new AppError(400, "VALIDATION_FAILED", "chatId: name the chat to answer", [
+            { field: "chatId", message: "Name the chat to answer" },
+          ]);
+        if (!(await allow(sender.uid))) throw rateLimited();
+        chat = await adminChat(input.chatId as string);
+        actor = { uid: sender.uid, side: "support" };
+      } else {
+        if (input.chatId !== undefined && input.chatId !== chatIdOf(sender.uid, await supportId()))
+          throw notFound("Chat not found");
+        if (!(await allow(sender.uid))) throw rateLimited();
+        chat = await memberChat(sender.uid);
+        actor = { uid: sender.uid, side: "member" };
+      }
+      const sent = await send(chat, actor, body);
+      ack = { type: "chat.ack", id: input.id, ok: true, message: sent.message };
+    } catch (error) {
+      ack = { type: "chat.ack", id: input.id, ok: false, error: ackError(error) };
+    }
+    await realtime.toUser(sender.uid, ack);
+    return ack;
+  }
+
+  async function read(chat: ChatRef, side: ChatSide): Promise<{ unread: number; readAt: string }> {
+    const at = await markRead(db, ownerOf(chat, side), chat.id);
+    if (!at) throw notFound("Chat not found");
+    const readAt = at.toISOString();
+    await publish(chat, () => ({ type: "chat.read", chatId: chat.id, side, readAt }));
+    return { unread: 0, readAt };
+  }
+
+  async function uploadImage(chat: ChatRef, uploaderId: string, data: Buffer) {
+    const checked = await checkChatImage(data);
+    await storage.put(imageKey(checked.name), checked.data);
+    try {
+      await insertImage(db, {
+        name: checked.name,
+        chatId: chat.id,
+        uploaderId,
+        mime: checked.mime,
+        size: checked.data.length,
+      });
+    } catch (error) {
+      await storage.remove(imageKey(checked.name));
+      throw error;
+    }
+    const abandoned = await deleteAbandonedImages(db, chat.id, new Date(Date.now() - ABANDONED_IMAGE_MS));
+    for (const name of abandoned) await storage.remove(imageKey(name));
+    return { image: checked.name, url: API.chatImage(checked.name) };
+  }
+
+  /** Only the chat's member and the support side (admins) may read an image; others get 404. */
+  async function readImage(name: string, requester: { uid: string; role: string | null | undefined }) {
+    const image = await findImage(db, name);
+    if (!image || (requester.role !== "admin" && image.memberId !== requester.uid)) throw notFound("Not found");
+    const data = await storage.read(imageKey(name));
+    if (!data) throw notFound("Not found");
+    return { data, mime: image.mime };
+  }
+
+  /** Last typing signal forwarded per sender and chat: repeats within a second are dropped. */
+  const lastTyping = new Map<string, { at: number; typing: boolean }>();
+  const TYPING_REPEAT_MS = 1_000;
+
+  async function typing(sender: { uid: string; role: "member" | "admin" }, chatId: string, isTyping: boolean) {
+    const key = `${sender.uid}:${chatId}`;
+    const last = lastTyping.get(key);
+    const now = Date.now();
+    if (last && last.typing === isTyping && now - last.at < TYPING_REPEAT_MS) return;
+    if (lastTyping.size >= 10_000) lastTyping.clear();
+    lastTyping.set(key, { at: now, typing: isTyping });
+    if (sender.role === "member") {
+      const sid = await supportId();
+      if (chatId !== chatIdOf(sender.uid, sid)) return;
+      const admins = await adminIds();
+      await Promise.all(
+        admins.map((uid) => realtime.toUser(uid, { type: "chat.typing", chatId, side: "member", typing: isTyping })),
+      );
+      return;
+    }
+    const chat = await findChat(db, chatId);
+    if (!chat) return;
+    await realtime.toUser(chat.memberId, { type: "chat.typing", chatId, side: "support", typing: isTyping });
+  }
+
+  async function inbox(query: { search?: string | undefined; page: number; pageSize: number }) {
+    const { rows, total, unreadTotal } = await listInbox(db, await supportId(), query);
+    const items: AdminChatListItem[] = rows.map((r) => ({
+      chatId: r.chatId,
+      member: { uid: r.uid, fullName: r.fullName, userName: r.userName ?? "", photoURL: r.photoURL },
+      lastMessage: r.lastMessageText === null ? null : { text: r.lastMessageText, hasImage: r.lastMessageHasImage },
+      date: r.date.toISOString(),
+      unread: r.unread,
+    }));
+    return { items, total, unreadTotal };
+  }
+
+  async function adminDetail(chat: ChatRef): Promise<AdminChatDetail> {
+    const [chatView, member, balances] = await Promise.all([
+      view(chat, "support"),
+      findMemberSummary(db, chat.memberId),
+      getMemberBalances(db, chat.memberId),
+    ]);
+    if (!member) throw notFound("Chat not found");
+    return {
+      ...chatView,
+      summary: {
+        uid: member.uid,
+        fullName: member.fullName,
+        userName: member.userName ?? "",
+        email: member.email,
+        userTrading: member.userTrading,
+        kycStatus: null,
+        walletCents: balances.wallet,
+      },
+    };
+  }
+
+  async function unread(memberId: string): Promise<number> {
+    const sid = await supportId();
+    if (memberId === sid) return 0;
+    return (await findUnread(db, memberId, chatIdOf(memberId, sid))) ?? 0;
+  }
+
+  return {
+    supportId,
+    memberChat,
+    adminChat,
+    view,
+    messages: async (chat: ChatRef, query: { before?: string | undefined; limit: number }) => {
+      const page = await listMessages(db, chat.id, query);
+      if (!page) throw new AppError(404, "NOT_FOUND", "before: no such message in this chat");
+      return { items: page.rows.map(toMessage), hasMore: page.hasMore };
+    },
+    send,
+    sendFromSocket,
+    read,
+    uploadImage,
+    readImage,
+    typing,
+    inbox,
+    adminDetail,
+    unread,
+  };
+}

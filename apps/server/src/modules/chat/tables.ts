@@ -1,0 +1,100 @@
+import { sql } from "drizzle-orm";
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "../../platform/auth/tables.ts";
+
+/** Seed §3 Chat: keyed by the two user ids joined, larger first (`chatIdOf`). */
+export const chats = pgTable(
+  "chats",
+  {
+    id: text("id").primaryKey(),
+    memberId: text("member_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    supportId: text("support_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique("chats_member_support_key").on(t.memberId, t.supportId)],
+);
+
+/** Seed §3 Message. `seq` orders a chat's messages and is the paging cursor behind `id`. */
+export const chatMessages = pgTable(
+  "chat_messages",
+  {
+    seq: bigserial("seq", { mode: "number" }).primaryKey(),
+    id: uuid("id").notNull().unique(),
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    senderId: text("sender_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    text: text("text").notNull().default(""),
+    imageName: text("image_name"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("chat_messages_chat_seq_idx").on(t.chatId, t.seq),
+    check("chat_messages_text_or_image", sql`length(${t.text}) > 0 or ${t.imageName} is not null`),
+    check("chat_messages_text_length", sql`length(${t.text}) <= 4000`),
+  ],
+);
+
+/** An uploaded chat image, readable only by the chat's parties; attached to one message when sent. */
+export const chatImages = pgTable(
+  "chat_images",
+  {
+    name: text("name").primaryKey(),
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    uploaderId: text("uploader_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    mime: text("mime").notNull(),
+    size: integer("size").notNull(),
+    messageId: uuid("message_id"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("chat_images_chat_idx").on(t.chatId, t.createdAt)],
+);
+
+/** Seed §3 userChats: per user and chat, the other party (userInfo), the last message, date, unread. */
+export const userChats = pgTable(
+  "user_chats",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    chatId: text("chat_id")
+      .notNull()
+      .references(() => chats.id, { onDelete: "cascade" }),
+    otherUid: text("other_uid").notNull(),
+    otherDisplayName: text("other_display_name").notNull(),
+    otherPhotoURL: text("other_photo_url"),
+    /** Null until the first message. */
+    lastMessageText: text("last_message_text"),
+    lastMessageHasImage: boolean("last_message_has_image").notNull().default(false),
+    date: timestamp("date", { withTimezone: true }).notNull().defaultNow(),
+    unread: integer("unread").notNull().default(0),
+    lastReadAt: timestamp("last_read_at", { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.chatId] }),
+    index("user_chats_user_date_idx").on(t.userId, t.date),
+    check("user_chats_unread_non_negative", sql`${t.unread} >= 0`),
+  ],
+);

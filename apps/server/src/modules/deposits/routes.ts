@@ -1,0 +1,211 @@
+import {
+  API,
+  adminDepositSchema,
+  adminDepositsQuerySchema,
+  adminDepositsResponseSchema,
+  amountCentsOf,
+  createDepositSchema,
+  DEPOSIT_PROOF_TYPES,
+  depositInvoiceSchema,
+  depositListQuerySchema,
+  depositListResponseSchema,
+  reasonBodySchema,
+  UPLOAD_MAX_BYTES,
+} from "@helio/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentOf, requireAdmin, requireMember } from "../../platform/auth/session.ts";
+import { fieldError } from "../../platform/http/errors.ts";
+import type { Services } from "../../services.ts";
+import { idempotencyKeyOf, inlineDisposition, moneyRateLimit, readCheckedFile } from "../wallet/kit.ts";
+import {
+  approveInvoice,
+  createInvoice,
+  getAdminInvoice,
+  getInvoice,
+  listAdminInvoices,
+  listMemberInvoices,
+  readProof,
+  rejectInvoice,
+  submitProof,
+} from "./service.ts";
+
+const idParams = z.object({ id: z.uuid("Not a deposit id") });
+
+export async function depositRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { auth, db, realtime, storage, settings, config } = services;
+  const deps = { db, realtime, storage, settings };
+  const member = requireMember(auth);
+  const admin = requireAdmin(auth);
+  const tags = ["deposits"];
+
+  r.post(
+    API.deposits,
+    {
+      schema: {
+        tags,
+        summary: "Create a deposit invoice (amount ≥ settings.depositMinCents); Idempotency-Key honoured",
+        body: createDepositSchema,
+        response: { 201: depositInvoiceSchema },
+      },
+      preHandler: member,
+      config: moneyRateLimit(config),
+    },
+    async (request, reply) => {
+      const { user } = currentOf(request);
+      const field = request.body.amountCents !== undefined ? "amountCents" : "amount";
+      const invoice = await createInvoice(
+        deps,
+        user.id,
+        { amountCents: amountCentsOf(request.body), field },
+        idempotencyKeyOf(request),
+      );
+      return reply.status(201).send(invoice);
+    },
+  );
+
+  r.get(
+    API.deposits,
+    {
+      schema: {
+        tags,
+        summary: "The member's deposit invoices, newest first",
+        querystring: depositListQuerySchema,
+        response: { 200: depositListResponseSchema },
+      },
+      preHandler: member,
+    },
+    async (request) => listMemberInvoices(deps, currentOf(request).user.id, request.query),
+  );
+
+  r.get(
+    "/api/deposits/:id",
+    {
+      schema: {
+        tags,
+        summary: "One of the member's invoices",
+        params: idParams,
+        response: { 200: depositInvoiceSchema },
+      },
+      preHandler: member,
+    },
+    async (request) => getInvoice(deps, currentOf(request).user.id, request.params.id),
+  );
+
+  r.post(
+    "/api/deposits/:id/proof",
+    {
+      schema: {
+        tags,
+        summary: "Upload the proof of payment (JPEG, PNG, WebP or PDF, ≤ 10 MB; multipart field `file`)",
+        consumes: ["multipart/form-data"],
+        params: idParams,
+        response: { 200: depositInvoiceSchema },
+      },
+      preHandler: member,
+      config: moneyRateLimit(config),
+    },
+    async (request) => {
+      const { user } = currentOf(request);
+      if (!request.isMultipart()) throw fieldError("file", "Attach the proof as multipart/form-data");
+      const part = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+      if (part?.fieldname !== "file") throw fieldError("file", "Attach the proof of payment");
+      const upload = await readCheckedFile(part, {
+        field: "file",
+        accepted: DEPOSIT_PROOF_TYPES,
+        maxBytes: UPLOAD_MAX_BYTES,
+        describe: "a JPEG, PNG or WebP image or a PDF",
+      });
+      return submitProof(deps, user.id, request.params.id, upload);
+    },
+  );
+
+  r.get(
+    "/api/deposits/:id/proof",
+    {
+      schema: {
+        tags,
+        summary: "The proof of payment (its owner and admins only)",
+        params: idParams,
+        produces: [...DEPOSIT_PROOF_TYPES],
+      },
+      preHandler: member,
+    },
+    async (request, reply) => {
+      const { user } = currentOf(request);
+      const file = await readProof(deps, { uid: user.id, admin: user.role === "admin" }, request.params.id);
+      // Images open in the browser; a PDF is downloaded (never rendered inside our origin).
+      const disposition = inlineDisposition(file.fileName);
+      return reply
+        .type(file.contentType)
+        .header(
+          "content-disposition",
+          file.contentType === "application/pdf" ? disposition.replace(/^inline/, "attachment") : disposition,
+        )
+        .header("cache-control", "private, no-store")
+        .send(file.data);
+    },
+  );
+
+  // Back office.
+  const adminTags = ["admin", "deposits"];
+  r.get(
+    API.adminDeposits,
+    {
+      schema: {
+        tags: adminTags,
+        summary: "Deposit queue (default: proofs waiting for review); filter by status and member",
+        querystring: adminDepositsQuerySchema,
+        response: { 200: adminDepositsResponseSchema },
+      },
+      preHandler: admin,
+    },
+    async (request) => listAdminInvoices(deps, request.query),
+  );
+
+  r.get(
+    "/api/admin/deposits/:id",
+    {
+      schema: { tags: adminTags, summary: "One deposit", params: idParams, response: { 200: adminDepositSchema } },
+      preHandler: admin,
+    },
+    async (request) => getAdminInvoice(deps, request.params.id),
+  );
+
+  r.post(
+    "/api/admin/deposits/:id/approve",
+    {
+      schema: {
+        tags: adminTags,
+        summary: "Approve a deposit with a proof: credits the wallet exactly once",
+        params: idParams,
+        response: { 200: adminDepositSchema },
+      },
+      preHandler: admin,
+    },
+    async (request) => approveInvoice(deps, { adminId: currentOf(request).user.id, ip: request.ip }, request.params.id),
+  );
+
+  r.post(
+    "/api/admin/deposits/:id/reject",
+    {
+      schema: {
+        tags: adminTags,
+        summary: "Reject a deposit with a reason",
+        params: idParams,
+        body: reasonBodySchema,
+        response: { 200: adminDepositSchema },
+      },
+      preHandler: admin,
+    },
+    async (request) =>
+      rejectInvoice(
+        deps,
+        { adminId: currentOf(request).user.id, ip: request.ip },
+        request.params.id,
+        request.body.reason,
+      ),
+  );
+}

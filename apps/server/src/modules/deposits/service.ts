@@ -1,0 +1,350 @@
+import { randomInt, randomUUID } from "node:crypto";
+import { type AdminDeposit, API, centsToDecimal, type DepositInvoice, type DepositStatus } from "@helio/shared";
+import type { Db } from "../../db/client.ts";
+import { recordAudit } from "../../platform/audit/audit.ts";
+import { AppError, fieldError, notFound } from "../../platform/http/errors.ts";
+import type { Realtime } from "../../platform/realtime/realtime.ts";
+import type { FileStorage } from "../../platform/storage/storage.ts";
+import { announceBalances, moneyTransaction, type Posted, postTransaction } from "../ledger/service.ts";
+import type { SettingsService } from "../settings/service.ts";
+import { type CheckedUpload, isUniqueViolation, toMemberRef } from "../wallet/kit.ts";
+import {
+  countByStatus,
+  depositTotalsSince,
+  expireDue,
+  findInvoice,
+  findInvoiceByRequestKey,
+  findInvoiceWithMember,
+  type InvoiceRow,
+  type InvoiceWithMember,
+  insertInvoice,
+  listInvoices,
+  updateInvoice,
+} from "./queries.ts";
+
+export type DepositDeps = { db: Db; realtime: Realtime; storage: FileStorage; settings: SettingsService };
+type Actor = { adminId: string; ip: string };
+
+const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+/** A human reference for the transfer description: HD- and 8 characters without look-alikes (0/O, 1/I). */
+export function newDepositReference(): string {
+  let code = "";
+  for (let i = 0; i < 8; i++) code += REFERENCE_ALPHABET[randomInt(REFERENCE_ALPHABET.length)];
+  return `HD-${code}`;
+}
+
+export function toInvoice(row: InvoiceRow): DepositInvoice {
+  return {
+    id: row.id,
+    reference: row.reference,
+    amountCents: row.amount,
+    status: row.status as DepositStatus,
+    instructions: row.instructions,
+    proof:
+      row.proofKey && row.proofType && row.proofUploadedAt
+        ? {
+            url: API.depositProof(row.id),
+            fileName: row.proofName ?? "proof",
+            contentType: row.proofType,
+            size: row.proofSize ?? 0,
+            uploadedAt: row.proofUploadedAt.toISOString(),
+          }
+        : null,
+    reason: row.reason,
+    expiresAt: row.expiresAt.toISOString(),
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+const toAdminDeposit = (row: InvoiceWithMember): AdminDeposit => ({
+  ...toInvoice(row),
+  member: toMemberRef(row.member),
+});
+
+const push = (deps: { realtime: Realtime }, row: InvoiceRow) =>
+  deps.realtime.toUser(row.userId, { type: "deposit.updated", id: row.id, status: row.status as DepositStatus });
+
+/**
+ * A deposit invoice for `amountCents` (at least settings.depositMinCents) with the transfer
+ * instructions as they are now. With a request key, the same key returns the same invoice.
+ */
+export async function createInvoice(
+  deps: DepositDeps,
+  uid: string,
+  input: { amountCents: number; field: string },
+  requestKey: string | null,
+): Promise<DepositInvoice> {
+  const replay = async () => {
+    if (!requestKey) return null;
+    const existing = await findInvoiceByRequestKey(deps.db, uid, requestKey);
+    if (existing && existing.amount !== input.amountCents) {
+      throw new AppError(409, "IDEMPOTENCY_CONFLICT", "This Idempotency-Key was used for a different deposit.");
+    }
+    return existing ? toInvoice(existing) : null;
+  };
+  const first = await replay();
+  if (first) return first;
+
+  const settings = await deps.settings.get();
+  if (input.amountCents < settings.depositMinCents) {
+    throw fieldError(input.field, `The minimum deposit is ${centsToDecimal(settings.depositMinCents)}`);
+  }
+  const now = new Date();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const row = await insertInvoice(deps.db, {
+        id: randomUUID(),
+        userId: uid,
+        reference: newDepositReference(),
+        amount: input.amountCents,
+        status: "awaiting_payment",
+        instructions: settings.transferInstructions,
+        requestKey,
+        expiresAt: new Date(now.getTime() + settings.invoiceExpiryMinutes * 60_000),
+        createdAt: now,
+        updatedAt: now,
+      });
+      return toInvoice(row);
+    } catch (error) {
+      if (requestKey && isUniqueViolation(error, "deposit_invoices_user_request_key")) {
+        const raced = await replay();
+        if (raced) return raced;
+      }
+      // A reference already taken (about one in a trillion): draw another.
+      if (attempt < 5 && isUniqueViolation(error, "deposit_invoices_reference_unique")) continue;
+      throw error;
+    }
+  }
+}
+
+export async function getInvoice(deps: { db: Db }, uid: string, id: string): Promise<DepositInvoice> {
+  const row = await findInvoice(deps.db, id, { userId: uid });
+  if (!row) throw notFound("Deposit not found");
+  return toInvoice(row);
+}
+
+export async function listMemberInvoices(
+  deps: { db: Db },
+  uid: string,
+  q: { status?: DepositStatus; page: number; pageSize: number },
+) {
+  const { rows, total } = await listInvoices(deps.db, { userId: uid, ...q });
+  return { items: rows.map(toInvoice), total, page: q.page, pageSize: q.pageSize };
+}
+
+const expired = () => new AppError(409, "CONFLICT", "This invoice has expired. Create a new one.");
+
+/**
+ * Stores the proof (file first, under a random private key), then moves the invoice to
+ * proof_submitted. A proof can be replaced until an admin has decided. An invoice past its expiry
+ * becomes expired here too, whether or not the worker has passed.
+ */
+export async function submitProof(deps: DepositDeps, uid: string, id: string, upload: CheckedUpload) {
+  const key = `deposits/${randomUUID()}.${upload.ext}`;
+  await deps.storage.put(key, upload.data);
+  let outcome: { row: InvoiceRow; replaced: string | null } | "expired";
+  try {
+    outcome = await deps.db.transaction(async (tx) => {
+      const row = await findInvoice(tx, id, { userId: uid, forUpdate: true });
+      if (!row) throw notFound("Deposit not found");
+      if (row.status === "awaiting_payment" && row.expiresAt.getTime() <= Date.now()) {
+        await updateInvoice(tx, id, { status: "expired" });
+        return "expired" as const;
+      }
+      if (row.status === "expired") throw expired();
+      if (row.status !== "awaiting_payment" && row.status !== "proof_submitted") {
+        throw new AppError(409, "CONFLICT", `This deposit is already ${row.status}.`);
+      }
+      const saved = await updateInvoice(tx, id, {
+        status: "proof_submitted",
+        proofKey: key,
+        proofType: upload.contentType,
+        proofName: upload.fileName,
+        proofSize: upload.size,
+        proofUploadedAt: new Date(),
+      });
+      return { row: saved, replaced: row.proofKey };
+    });
+  } catch (error) {
+    await deps.storage.remove(key);
+    throw error;
+  }
+  if (outcome === "expired") {
+    await deps.storage.remove(key);
+    await deps.realtime.toUser(uid, { type: "deposit.updated", id, status: "expired" });
+    throw expired();
+  }
+  if (outcome.replaced) await deps.storage.remove(outcome.replaced);
+  await push(deps, outcome.row);
+  return toInvoice(outcome.row);
+}
+
+/** The proof's bytes, for its owner or an admin; anyone else gets 404. */
+export async function readProof(deps: DepositDeps, viewer: { uid: string; admin: boolean }, id: string) {
+  const row = await findInvoice(deps.db, id, viewer.admin ? {} : { userId: viewer.uid });
+  if (!row?.proofKey || !row.proofType) throw notFound("No proof for this deposit");
+  const data = await deps.storage.read(row.proofKey);
+  if (!data) throw notFound("No proof for this deposit");
+  const ext = row.proofKey.split(".").pop() ?? "bin";
+  return { data, contentType: row.proofType, fileName: `${row.reference}-proof.${ext}` };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Back office.
+// ---------------------------------------------------------------------------------------------
+
+export async function listAdminInvoices(
+  deps: { db: Db },
+  q: { status: DepositStatus | "all"; uid?: string; page: number; pageSize: number },
+) {
+  const { rows, total } = await listInvoices(deps.db, {
+    status: q.status === "all" ? undefined : q.status,
+    userId: q.uid,
+    page: q.page,
+    pageSize: q.pageSize,
+  });
+  return { items: rows.map(toAdminDeposit), total, page: q.page, pageSize: q.pageSize };
+}
+
+export async function getAdminInvoice(deps: { db: Db }, id: string) {
+  const row = await findInvoiceWithMember(deps.db, id);
+  if (!row) throw notFound("Deposit not found");
+  return toAdminDeposit(row);
+}
+
+/**
+ * Approves a deposit with a proof and credits the wallet, exactly once: the row lock serialises
+ * concurrent approvals, the status change and the ledger movement commit together, and the
+ * movement's key (`deposit:approve:<id>`) could not be applied twice anyway. Approving an
+ * approved deposit again answers with it and moves nothing.
+ */
+export async function approveInvoice(deps: DepositDeps, actor: Actor, id: string) {
+  const posted: Posted[] = [];
+  const row = await moneyTransaction(deps.db, async (tx) => {
+    posted.length = 0;
+    const row = await findInvoice(tx, id, { forUpdate: true });
+    if (!row) throw notFound("Deposit not found");
+    if (row.status === "approved") return row;
+    if (row.status !== "proof_submitted") {
+      throw new AppError(409, "CONFLICT", `Only a deposit with a proof can be approved; this one is ${row.status}.`);
+    }
+    const saved = await updateInvoice(tx, id, {
+      status: "approved",
+      reviewedBy: actor.adminId,
+      reviewedAt: new Date(),
+    });
+    posted.push(
+      await postTransaction(tx, {
+        kind: "deposit",
+        idempotencyKey: `deposit:approve:${id}`,
+        legs: [
+          { account: { system: "deposits_clearing" }, amount: -row.amount },
+          { account: { userId: row.userId, account: "wallet" }, amount: row.amount },
+        ],
+        reference: { type: "deposit", id },
+        actorId: actor.adminId,
+        memo: `Deposit ${row.reference}`,
+      }),
+    );
+    await recordAudit(tx, {
+      actorId: actor.adminId,
+      action: "deposit.approve",
+      targetUserId: row.userId,
+      before: { id, reference: row.reference, status: row.status },
+      after: { status: "approved", amountCents: row.amount },
+      ip: actor.ip,
+    });
+    return saved;
+  });
+  if (posted.length) {
+    await announceBalances(deps.realtime, posted);
+    await push(deps, row);
+  }
+  return getAdminInvoice(deps, id);
+}
+
+/** Rejects a deposit that is awaiting payment or has a proof, with the reason the member will read. */
+export async function rejectInvoice(deps: DepositDeps, actor: Actor, id: string, reason: string) {
+  const changed = await deps.db.transaction(async (tx) => {
+    const row = await findInvoice(tx, id, { forUpdate: true });
+    if (!row) throw notFound("Deposit not found");
+    if (row.status === "rejected") return null;
+    if (row.status !== "proof_submitted" && row.status !== "awaiting_payment") {
+      throw new AppError(409, "CONFLICT", `This deposit is already ${row.status}.`);
+    }
+    const saved = await updateInvoice(tx, id, {
+      status: "rejected",
+      reason,
+      reviewedBy: actor.adminId,
+      reviewedAt: new Date(),
+    });
+    await recordAudit(tx, {
+      actorId: actor.adminId,
+      action: "deposit.reject",
+      targetUserId: row.userId,
+      before: { id, reference: row.reference, status: row.status },
+      after: { status: "rejected", reason },
+      ip: actor.ip,
+    });
+    return saved;
+  });
+  if (changed) await push(deps, changed);
+  return getAdminInvoice(deps, id);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Expiry worker and numbers for the dashboard.
+// ---------------------------------------------------------------------------------------------
+
+/** One pass of the expiry worker: expires every due invoice (in batches) and tells the members. */
+export async function expireDueInvoices(deps: { db: Db; realtime: Realtime }, now = new Date(), batch = 200) {
+  let total = 0;
+  for (;;) {
+    const rows = await deps.db.transaction((tx) => expireDue(tx, now, batch));
+    for (const r of rows)
+      await deps.realtime.toUser(r.userId, { type: "deposit.updated", id: r.id, status: "expired" });
+    total += rows.length;
+    if (rows.length < batch) return total;
+  }
+}
+
+export type Worker = { tick(): Promise<number>; stop(): Promise<void> };
+
+/** Runs `expireDueInvoices` every `intervalMs` (one pass at a time); `stop` waits for a running pass. */
+export function startDepositExpiryWorker(
+  deps: { db: Db; realtime: Realtime; log: { error(obj: object, msg: string): void } },
+  intervalMs = 15_000,
+): Worker {
+  let running: Promise<number> | null = null;
+  const tick = () => {
+    running ??= expireDueInvoices(deps).finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const timer = setInterval(() => {
+    tick().catch((error) => deps.log.error({ err: error }, "deposit expiry worker failed"));
+  }, intervalMs);
+  timer.unref();
+  return {
+    tick,
+    async stop() {
+      clearInterval(timer);
+      await running?.catch(() => {});
+    },
+  };
+}
+
+export async function depositNumbers(deps: { db: Db }, since: Date) {
+  const [counts, today] = await Promise.all([
+    countByStatus(deps.db, ["proof_submitted", "awaiting_payment"]),
+    depositTotalsSince(deps.db, since),
+  ]);
+  return {
+    pendingReview: counts.proof_submitted ?? 0,
+    awaitingPayment: counts.awaiting_payment ?? 0,
+    today,
+  };
+}

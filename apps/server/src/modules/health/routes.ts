@@ -1,0 +1,60 @@
+import { API } from "@helio/shared";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { listOutbox } from "../../platform/mail/mailer.ts";
+import type { Services } from "../../services.ts";
+
+export async function healthRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  r.get(
+    API.health,
+    {
+      schema: {
+        tags: ["ops"],
+        summary: "200 only when the database answers",
+        response: { 200: z.object({ status: z.literal("ok") }), 503: z.object({ status: z.literal("unavailable") }) },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await services.db.execute(sql`select 1`);
+        return { status: "ok" as const };
+      } catch {
+        return reply.status(503).send({ status: "unavailable" as const });
+      }
+    },
+  );
+
+  if (services.mailer.kind === "outbox" && services.config.env !== "production") {
+    r.get(
+      API.outbox,
+      {
+        schema: {
+          tags: ["ops"],
+          summary: "Development mail outbox (only without SMTP, outside production)",
+          querystring: z.object({ to: z.string().max(254).optional() }),
+          response: {
+            200: z.object({
+              items: z.array(
+                z.object({
+                  id: z.string(),
+                  to: z.string(),
+                  subject: z.string(),
+                  text: z.string(),
+                  html: z.string().nullable(),
+                  createdAt: z.string(),
+                }),
+              ),
+            }),
+          },
+        },
+      },
+      async (request) => {
+        const rows = await listOutbox(services.db, request.query.to);
+        return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };
+      },
+    );
+  }
+}

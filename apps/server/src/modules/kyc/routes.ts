@@ -1,0 +1,202 @@
+import {
+  API,
+  adminKycQuerySchema,
+  adminKycResponseSchema,
+  adminKycSchema,
+  KYC_DOCUMENT_TYPES,
+  KYC_DOCUMENTS,
+  type KycDocument,
+  kycDocumentSchema,
+  kycFieldsSchema,
+  kycSchema,
+  reasonBodySchema,
+  requiresIdBack,
+  UPLOAD_MAX_BYTES,
+} from "@helio/shared";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentOf, requireAdmin, requireMember } from "../../platform/auth/session.ts";
+import { AppError } from "../../platform/http/errors.ts";
+import type { Services } from "../../services.ts";
+import { type CheckedUpload, inlineDisposition, moneyRateLimit, readCheckedFile } from "../wallet/kit.ts";
+import {
+  getAdminKyc,
+  getKyc,
+  type KycFields,
+  type KycFiles,
+  listAdminKyc,
+  readKycDocument,
+  reviewKyc,
+  submitKyc,
+} from "./service.ts";
+
+const DOC_SET = new Set<string>(KYC_DOCUMENTS);
+const invalid = (fields: { field: string; message: string }[]) =>
+  new AppError(400, "VALIDATION_FAILED", fields.map((f) => `${f.field}: ${f.message}`).join("; "), fields);
+
+/** Reads the multipart form: text fields and up to three checked images; every problem named by field. */
+async function readSubmission(request: FastifyRequest): Promise<{ fields: KycFields; files: KycFiles }> {
+  if (!request.isMultipart()) throw invalid([{ field: "body", message: "Send the form as multipart/form-data" }]);
+  const text: Record<string, string> = {};
+  const files: Partial<Record<KycDocument, CheckedUpload>> = {};
+  const parts = request.parts({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 3, fields: 10, fieldSize: 1024 } });
+  for await (const part of parts) {
+    if (part.type === "file") {
+      if (!DOC_SET.has(part.fieldname) || files[part.fieldname as KycDocument]) {
+        part.file.resume();
+        throw invalid([
+          { field: part.fieldname, message: "Unexpected file: send idFront, idBack and selfie once each" },
+        ]);
+      }
+      files[part.fieldname as KycDocument] = await readCheckedFile(part, {
+        field: part.fieldname,
+        accepted: KYC_DOCUMENT_TYPES,
+        maxBytes: UPLOAD_MAX_BYTES,
+        describe: "a JPEG, PNG or WebP image",
+      });
+    } else {
+      text[part.fieldname] = String(part.value ?? "");
+    }
+  }
+  const parsed = kycFieldsSchema.safeParse(text);
+  const problems = parsed.success
+    ? []
+    : parsed.error.issues.map((i) => ({ field: String(i.path[0] ?? "body"), message: i.message }));
+  if (!files.idFront) problems.push({ field: "idFront", message: "Attach the front of your ID" });
+  if (!files.selfie) problems.push({ field: "selfie", message: "Attach a selfie holding your ID" });
+  if (parsed.success && requiresIdBack(parsed.data.idType) && !files.idBack) {
+    problems.push({ field: "idBack", message: "Attach the back of your ID" });
+  }
+  if (!parsed.success || problems.length) throw invalid(problems);
+  return { fields: parsed.data, files: files as KycFiles };
+}
+
+function sendDocument(reply: FastifyReply, file: { data: Buffer; contentType: string; fileName: string }) {
+  return reply
+    .type(file.contentType)
+    .header("content-disposition", inlineDisposition(file.fileName))
+    .header("cache-control", "private, no-store")
+    .send(file.data);
+}
+
+export async function kycRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { auth, db, realtime, storage, config } = services;
+  const deps = { db, realtime, storage };
+  const member = requireMember(auth);
+  const admin = requireAdmin(auth);
+  const tags = ["kyc"];
+  const docParams = z.object({ doc: kycDocumentSchema });
+  const uidParams = z.object({ uid: z.string().min(1).max(64) });
+
+  r.get(
+    API.kyc,
+    {
+      schema: { tags, summary: "The member's identity verification", response: { 200: kycSchema } },
+      preHandler: member,
+    },
+    async (request) => getKyc(deps, currentOf(request).user.id),
+  );
+
+  r.post(
+    API.kyc,
+    {
+      schema: {
+        tags,
+        summary:
+          "Submit (or resubmit after a rejection): multipart fields legalName, dateOfBirth, country, idType, " +
+          "idNumber and images idFront, idBack (not for passport), selfie (JPEG/PNG/WebP ≤ 10 MB each)",
+        consumes: ["multipart/form-data"],
+        response: { 201: kycSchema },
+      },
+      preHandler: member,
+      config: moneyRateLimit(config),
+    },
+    async (request, reply) => {
+      const { user } = currentOf(request);
+      const { fields, files } = await readSubmission(request);
+      return reply.status(201).send(await submitKyc(deps, user.id, fields, files));
+    },
+  );
+
+  r.get(
+    "/api/kyc/documents/:doc",
+    {
+      schema: { tags, summary: "One of the member's own KYC documents", params: docParams },
+      preHandler: member,
+    },
+    async (request, reply) =>
+      sendDocument(reply, await readKycDocument(deps, currentOf(request).user.id, request.params.doc)),
+  );
+
+  // Back office.
+  const adminTags = ["admin", "kyc"];
+  r.get(
+    API.adminKyc,
+    {
+      schema: {
+        tags: adminTags,
+        summary: "KYC queue (default: pending, oldest first)",
+        querystring: adminKycQuerySchema,
+        response: { 200: adminKycResponseSchema },
+      },
+      preHandler: admin,
+    },
+    async (request) => listAdminKyc(deps, request.query),
+  );
+
+  r.get(
+    "/api/admin/kyc/:uid",
+    {
+      schema: { tags: adminTags, summary: "A member's KYC", params: uidParams, response: { 200: adminKycSchema } },
+      preHandler: admin,
+    },
+    async (request) => getAdminKyc(deps, request.params.uid),
+  );
+
+  r.get(
+    "/api/admin/kyc/:uid/documents/:doc",
+    {
+      schema: { tags: adminTags, summary: "A member's KYC document", params: uidParams.extend(docParams.shape) },
+      preHandler: admin,
+    },
+    async (request, reply) => sendDocument(reply, await readKycDocument(deps, request.params.uid, request.params.doc)),
+  );
+
+  r.post(
+    "/api/admin/kyc/:uid/approve",
+    {
+      schema: {
+        tags: adminTags,
+        summary: "Approve a pending KYC",
+        params: uidParams,
+        response: { 200: adminKycSchema },
+      },
+      preHandler: admin,
+    },
+    async (request) =>
+      reviewKyc(deps, { adminId: currentOf(request).user.id, ip: request.ip }, request.params.uid, {
+        status: "approved",
+      }),
+  );
+
+  r.post(
+    "/api/admin/kyc/:uid/reject",
+    {
+      schema: {
+        tags: adminTags,
+        summary: "Reject a pending KYC with a reason",
+        params: uidParams,
+        body: reasonBodySchema,
+        response: { 200: adminKycSchema },
+      },
+      preHandler: admin,
+    },
+    async (request) =>
+      reviewKyc(deps, { adminId: currentOf(request).user.id, ip: request.ip }, request.params.uid, {
+        status: "rejected",
+        reason: request.body.reason,
+      }),
+  );
+}

@@ -1,0 +1,311 @@
+import { randomUUID } from "node:crypto";
+import {
+  DEMO_GRANT_CENTS,
+  MEMBER_ACCOUNTS,
+  type MemberAccount,
+  SYSTEM_ACCOUNTS,
+  type SystemAccount,
+  type TransactionKind,
+  type WalletEntry,
+  type WsServerMessage,
+} from "@helio/shared";
+import type { SQL } from "drizzle-orm";
+import type { Db, Executor, Tx } from "../../db/client.ts";
+import { AppError } from "../../platform/http/errors.ts";
+import {
+  type AccountKey,
+  balanceAfterTransaction,
+  balanceTotals,
+  countMemberEntries,
+  type EntryFilter,
+  type EntryRow,
+  ensureBalanceRows,
+  executeNamed,
+  findLedgerProblems,
+  findTransactionByKey,
+  ledgerCounts,
+  listMemberEntries,
+  lockAndWriteMovement,
+  lockBalances,
+  memberBalances,
+} from "./queries.ts";
+
+export type AccountRef = { userId: string; account: MemberAccount } | { system: SystemAccount };
+/** `amount` in cents: positive raises the account's balance, negative lowers it. Legs sum to zero. */
+export type Leg = { account: AccountRef; amount: number };
+export type Movement = {
+  kind: TransactionKind;
+  idempotencyKey: string;
+  legs: Leg[];
+  reference?: { type: string; id: string };
+  actorId?: string | null;
+  memo?: string;
+};
+export type BalanceChange = { userId: string; account: MemberAccount; balance: number };
+export type Posted = { transactionId: string; replayed: boolean; changes: BalanceChange[] };
+
+/**
+ * Platform accounts are spread over this many balance rows. A movement's platform legs use one
+ * shard, picked from its idempotency key, so movements of different members rarely wait for the
+ * same row lock, and a retry of the same movement picks the same rows.
+ */
+export const SYSTEM_SHARDS = 16;
+export function shardOf(idempotencyKey: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < idempotencyKey.length; i++) hash = Math.imul(hash ^ idempotencyKey.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % SYSTEM_SHARDS;
+}
+
+const keyOf = (ref: AccountRef, shard = 0): AccountKey =>
+  "system" in ref ? { userId: null, account: ref.system, shard } : { userId: ref.userId, account: ref.account };
+const idOf = (k: AccountKey) => `${k.userId ?? "*"}:${k.account}`;
+
+function validate(movement: Movement) {
+  const { legs, idempotencyKey } = movement;
+  if (!idempotencyKey || idempotencyKey.length > 200)
+    throw new Error("ledger: an idempotency key (≤ 200 chars) is required");
+  if (legs.length < 2) throw new Error("ledger: a movement needs at least two legs");
+  let total = 0;
+  const seen = new Set<string>();
+  for (const leg of legs) {
+    if (!Number.isSafeInteger(leg.amount) || leg.amount === 0) throw new Error(`ledger: bad amount ${leg.amount}`);
+    const id = idOf(keyOf(leg.account));
+    if (seen.has(id)) throw new Error(`ledger: account ${id} appears twice`);
+    seen.add(id);
+    total += leg.amount;
+  }
+  if (total !== 0) throw new Error(`ledger: legs sum to ${total}, not zero`);
+}
+
+export const insufficientFunds = (account: string) =>
+  new AppError(409, "INSUFFICIENT_FUNDS", `Insufficient funds in ${account.replace("_", " ")}.`);
+
+/**
+ * The only code that changes balances. Runs inside the caller's transaction: locks the touched
+ * balance rows in id order, refuses to take a member account below zero, writes the immutable
+ * transaction and entries, and updates the balances. A repeated idempotency key returns the
+ * first result without moving anything.
+ *
+ * Round trips are kept few (a hot account's row stays locked until commit): one to lock, one to
+ * write. The idempotency key is checked by the write itself (`on conflict do nothing`), which
+ * waits for a concurrent holder of the same key, so a key is applied once whatever the timing.
+ */
+export async function postTransaction(tx: Tx, movement: Movement): Promise<Posted> {
+  validate(movement);
+  const replay = async () => {
+    const existing = await findTransactionByKey(tx, movement.idempotencyKey);
+    if (!existing) return null;
+    if (existing.kind !== movement.kind) {
+      throw new AppError(409, "IDEMPOTENCY_CONFLICT", "This idempotency key was used for a different movement.");
+    }
+    return { transactionId: existing.id, replayed: true, changes: [] } satisfies Posted;
+  };
+
+  const shard = shardOf(movement.idempotencyKey);
+  const legs = movement.legs.map((leg) => {
+    const key = keyOf(leg.account, shard);
+    return { userId: key.userId, account: key.account, shard: key.shard ?? 0, amount: leg.amount };
+  });
+  const transactionId = randomUUID();
+  const write = () =>
+    lockAndWriteMovement(tx, {
+      transaction: {
+        id: transactionId,
+        kind: movement.kind,
+        idempotencyKey: movement.idempotencyKey,
+        referenceType: movement.reference?.type ?? null,
+        referenceId: movement.reference?.id ?? null,
+        actorId: movement.actorId ?? null,
+        memo: movement.memo ?? null,
+      },
+      legs,
+    });
+  let outcome = await write();
+  if (outcome.status === "missing") {
+    // The first movement on an account (or on a shard of a platform account) opens its row.
+    await ensureBalanceRows(tx, legs);
+    outcome = await write();
+  }
+  if (outcome.status === "written") {
+    return {
+      transactionId,
+      replayed: false,
+      changes: outcome.legs
+        .filter((l) => l.userId !== null)
+        .map((l) => ({ userId: l.userId as string, account: l.account as MemberAccount, balance: l.balanceAfter })),
+    };
+  }
+  // Nothing was written: a movement that already happened is answered as the first time.
+  const previous = await replay();
+  if (previous) return previous;
+  if (outcome.status === "insufficient") throw insufficientFunds(outcome.account);
+  throw new Error(`ledger: movement not written (${outcome.status})`);
+}
+
+const RETRYABLE = new Set(["40001", "40P01"]);
+
+/** Runs a money transaction, retrying the rare serialization failure or deadlock PostgreSQL reports. */
+export async function moneyTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(fn);
+    } catch (error) {
+      const code =
+        (error as { code?: string; cause?: { code?: string } }).cause?.code ?? (error as { code?: string }).code;
+      if (attempt >= attempts || !code || !RETRYABLE.has(code)) throw error;
+    }
+  }
+}
+
+export async function getMemberBalances(db: Executor, userId: string): Promise<Record<MemberAccount, number>> {
+  const result = Object.fromEntries(MEMBER_ACCOUNTS.map((a) => [a, 0])) as Record<MemberAccount, number>;
+  for (const row of await memberBalances(db, userId)) {
+    if ((MEMBER_ACCOUNTS as readonly string[]).includes(row.account))
+      result[row.account as MemberAccount] = row.balance;
+  }
+  return result;
+}
+
+/** Opens a new member's accounts and grants the 10,000.00 USD of practice money. */
+export async function openMemberAccounts(db: Db, userId: string): Promise<Posted> {
+  return moneyTransaction(db, async (tx) => {
+    await ensureBalanceRows(
+      tx,
+      MEMBER_ACCOUNTS.map((account) => ({ userId, account })),
+    );
+    return postTransaction(tx, {
+      kind: "demo_grant",
+      idempotencyKey: `demo-grant:${userId}`,
+      legs: [
+        { account: { system: "demo_issuer" }, amount: -DEMO_GRANT_CENTS },
+        { account: { userId, account: "demo" }, amount: DEMO_GRANT_CENTS },
+      ],
+      reference: { type: "user", id: userId },
+    });
+  });
+}
+
+export type LedgerReport = Awaited<ReturnType<typeof findLedgerProblems>> & {
+  ok: boolean;
+  counts: Awaited<ReturnType<typeof ledgerCounts>>;
+};
+
+/** Proves the invariants: every transaction sums to zero, balances equal their entries, none negative. */
+export async function verifyLedger(db: Executor): Promise<LedgerReport> {
+  const problems = await findLedgerProblems(db);
+  const ok = Object.values(problems).every((rows) => rows.length === 0);
+  return { ok, ...problems, counts: await ledgerCounts(db) };
+}
+
+/** After commit: tells each member whose balances moved, on every open tab. */
+export async function announceBalances(
+  realtime: { toUser(uid: string, m: WsServerMessage): Promise<void> },
+  posted: Posted[],
+) {
+  const byUser = new Map<string, Partial<Record<MemberAccount, number>>>();
+  for (const p of posted) {
+    for (const c of p.changes) byUser.set(c.userId, { ...byUser.get(c.userId), [c.account]: c.balance });
+  }
+  await Promise.all([...byUser].map(([uid, balances]) => realtime.toUser(uid, { type: "balances", balances })));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading the ledger: a member's history, totals.
+// ---------------------------------------------------------------------------------------------
+
+export type HistoryFilter = { kind?: TransactionKind; account?: MemberAccount; from?: string; to?: string };
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** Dates are whole UTC days (`to` includes its day); date-times are instants (both inclusive). */
+export function entryFilterOf(userId: string, f: HistoryFilter): EntryFilter {
+  const from = f.from ? new Date(DAY.test(f.from) ? `${f.from}T00:00:00Z` : f.from) : undefined;
+  let before: Date | undefined;
+  if (f.to) {
+    before = DAY.test(f.to) ? new Date(`${f.to}T00:00:00Z`) : new Date(f.to);
+    before = new Date(before.getTime() + (DAY.test(f.to) ? 86_400_000 : 1));
+  }
+  return { userId, kind: f.kind, account: f.account, from, before };
+}
+
+export function toWalletEntry(row: EntryRow): WalletEntry {
+  return {
+    id: row.id,
+    transactionId: row.transactionId,
+    kind: row.kind as TransactionKind,
+    account: row.account as MemberAccount,
+    amountCents: row.amount,
+    balanceAfterCents: row.balanceAfter,
+    reference: row.referenceType && row.referenceId ? { type: row.referenceType, id: row.referenceId } : null,
+    memo: row.memo,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** One page of a member's ledger entries, newest first. */
+export async function memberHistory(
+  db: Executor,
+  userId: string,
+  filter: HistoryFilter,
+  page: { page: number; pageSize: number },
+) {
+  const f = entryFilterOf(userId, filter);
+  const [rows, total] = await Promise.all([
+    listMemberEntries(db, f, { limit: page.pageSize, offset: (page.page - 1) * page.pageSize }),
+    countMemberEntries(db, f),
+  ]);
+  return { items: rows.map(toWalletEntry), total, page: page.page, pageSize: page.pageSize };
+}
+
+/** Every matching entry, newest first, in batches (for exports); keyset paging, so it stays fast. */
+export async function* memberHistoryBatches(db: Executor, userId: string, filter: HistoryFilter, batch = 1000) {
+  const f = entryFilterOf(userId, filter);
+  let beforeId: number | undefined;
+  for (;;) {
+    const rows = await listMemberEntries(db, f, { limit: batch, beforeId });
+    if (rows.length) yield rows.map(toWalletEntry);
+    if (rows.length < batch) return;
+    beforeId = rows[rows.length - 1]?.id;
+  }
+}
+
+/** What a member account held right after a transaction (so a replay can answer as the first time). */
+export async function balanceAfter(db: Executor, transactionId: string, userId: string, account: MemberAccount) {
+  return balanceAfterTransaction(db, transactionId, userId, account);
+}
+
+/** Sum of every member's balances by account, and the platform accounts' balances (cents). */
+export async function ledgerTotals(db: Executor) {
+  const [members, system] = await Promise.all([balanceTotals(db, "members"), balanceTotals(db, "system")]);
+  const memberMoney = Object.fromEntries(MEMBER_ACCOUNTS.map((a) => [a, 0])) as Record<MemberAccount, number>;
+  for (const r of members) if (r.account in memberMoney) memberMoney[r.account as MemberAccount] = r.total;
+  const systemAccounts = Object.fromEntries(SYSTEM_ACCOUNTS.map((a) => [a, 0])) as Record<SystemAccount, number>;
+  for (const r of system) if (r.account in systemAccounts) systemAccounts[r.account as SystemAccount] = r.total;
+  return { memberMoney, systemAccounts };
+}
+
+/**
+ * Locks the rows the movement with this idempotency key will touch (the same rows, in the same
+ * order postTransaction does, so the two never deadlock) and returns their balances: for a
+ * movement whose amount depends on a balance, e.g. a demo reset. Platform accounts' balances are
+ * one shard's, not the account's total.
+ */
+export async function lockAccounts(tx: Tx, refs: AccountRef[], idempotencyKey: string): Promise<number[]> {
+  const shard = shardOf(idempotencyKey);
+  const keys = refs.map((ref) => keyOf(ref, shard));
+  let rows = await lockBalances(tx, keys);
+  if (rows.length < keys.length) {
+    await ensureBalanceRows(tx, keys);
+    rows = await lockBalances(tx, keys);
+  }
+  const byKey = new Map(rows.map((r) => [idOf({ userId: r.userId, account: r.account }), r.balance]));
+  return keys.map((k) => byKey.get(idOf(k)) ?? 0);
+}
+
+/** The movement that holds an idempotency key, if any. */
+export async function findMovement(db: Executor, idempotencyKey: string) {
+  const row = await findTransactionByKey(db, idempotencyKey);
+  return row ? { transactionId: row.id, kind: row.kind as TransactionKind, createdAt: row.createdAt } : null;
+}
+
+/** A hot read as a prepared statement (planned once per connection on PostgreSQL). */
+export const executePrepared = (db: Executor, statement: SQL) => executeNamed(db, statement);

@@ -1,0 +1,27 @@
+import type { Member } from "@helio/shared";
+import type { CurrentSession } from "../../platform/auth/session.ts";
+
+/** The member record of seed §3, from the session's user row. */
+export function toMember({ user, session }: CurrentSession): Member {
+  const firstName = user.firstName ?? "";
+  const lastName = user.lastName ?? "";
+  return {
+    uid: user.id,
+    firstName,
+    lastName,
+    fullName: `${firstName} ${lastName}`.trim() || user.name,
+    userName: user.username ?? "",
+    email: user.email,
+    emailVerified: user.emailVerified,
+    currency: (user.currency ?? "USD") as Member["currency"],
+    userTrading: Boolean(user.userTrading),
+    userBlock: Boolean(user.userBlock),
+    userStatus: user.userStatus === "banned" ? "banned" : "active",
+    photoURL: user.image ?? null,
+    role: user.role === "admin" ? "admin" : "member",
+    referralCode: user.username ?? "",
+    twoFactorEnabled: Boolean(user.twoFactorEnabled),
+    createdAt: new Date(user.createdAt).toISOString(),
+    impersonatedBy: (session as { impersonatedBy?: string | null }).impersonatedBy ?? null,
+  };
+}

@@ -1,0 +1,54 @@
+import { API, memberSchema, referralCheckResponseSchema, registerSchema } from "@helio/shared";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { currentOf, requireMember } from "../../platform/auth/session.ts";
+import type { Services } from "../../services.ts";
+import { toMember } from "./member.ts";
+import { findUserIdByUsername } from "./queries.ts";
+import { registerMember } from "./service.ts";
+
+export async function memberRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { auth, db, config } = services;
+
+  r.post(
+    API.register,
+    {
+      schema: {
+        tags: ["members"],
+        summary: "Create a member account; a verification mail follows",
+        body: registerSchema,
+        response: { 201: z.object({ email: z.string() }) },
+      },
+      config: { rateLimit: { max: config.authRateLimit, timeWindow: "1 minute" } },
+    },
+    async (request, reply) => {
+      const result = await registerMember({ db, auth }, request.body, request.headers);
+      return reply.status(201).send(result);
+    },
+  );
+
+  r.get(
+    API.referralCheck,
+    {
+      schema: {
+        tags: ["members"],
+        summary: "Whether a referral code names a member",
+        querystring: z.object({ code: z.string().trim().min(1).max(40) }),
+        response: { 200: referralCheckResponseSchema },
+      },
+      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+    },
+    async (request) => ({ valid: Boolean(await findUserIdByUsername(db, request.query.code)) }),
+  );
+
+  r.get(
+    API.me,
+    {
+      schema: { tags: ["members"], summary: "The signed-in member", response: { 200: memberSchema } },
+      preHandler: requireMember(auth),
+    },
+    async (request) => toMember(currentOf(request)),
+  );
+}

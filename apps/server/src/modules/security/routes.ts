@@ -1,0 +1,39 @@
+import { API, signInEventsResponseSchema } from "@helio/shared";
+import { desc, eq } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import type { Executor } from "../../db/client.ts";
+import { currentOf, requireMember } from "../../platform/auth/session.ts";
+import type { Services } from "../../services.ts";
+import { signInEvents } from "./tables.ts";
+
+export async function recentSignIns(db: Executor, uid: string, limit = 20) {
+  const rows = await db
+    .select()
+    .from(signInEvents)
+    .where(eq(signInEvents.userId, uid))
+    .orderBy(desc(signInEvents.createdAt))
+    .limit(limit);
+  return rows.map((r) => ({
+    id: r.id,
+    ipAddress: r.ipAddress,
+    userAgent: r.userAgent,
+    bySupport: r.impersonatedBy !== null,
+    createdAt: r.createdAt.toISOString(),
+  }));
+}
+
+export async function securityRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    API.signIns,
+    {
+      schema: {
+        tags: ["security"],
+        summary: "The member's recent sign-ins",
+        response: { 200: signInEventsResponseSchema },
+      },
+      preHandler: requireMember(services.auth),
+    },
+    async (request) => ({ items: await recentSignIns(services.db, currentOf(request).user.id) }),
+  );
+}

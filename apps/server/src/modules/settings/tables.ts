@@ -1,0 +1,14 @@
+import { sql } from "drizzle-orm";
+import { check, integer, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+
+/** The one shared settings record; its shape is `settingsSchema` in packages/shared. */
+export const settings = pgTable(
+  "settings",
+  {
+    id: integer("id").primaryKey().default(1),
+    data: jsonb("data").notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: text("updated_by"),
+  },
+  (t) => [check("settings_single_row", sql`${t.id} = 1`)],
+);

@@ -1,0 +1,140 @@
+import { and, count, desc, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { user } from "../../platform/auth/tables.ts";
+import { tradeContracts } from "./tables.ts";
+
+export type ContractRow = typeof tradeContracts.$inferSelect;
+export type NewContract = typeof tradeContracts.$inferInsert;
+
+export async function tradingModeOf(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ userTrading: user.userTrading, userBlock: user.userBlock, userStatus: user.userStatus })
+    .from(user)
+    .where(eq(user.id, userId));
+  return row ?? null;
+}
+
+export async function findByRequestKey(db: Executor, userId: string, requestKey: string) {
+  const [row] = await db
+    .select()
+    .from(tradeContracts)
+    .where(and(eq(tradeContracts.userId, userId), eq(tradeContracts.requestKey, requestKey)));
+  return row ?? null;
+}
+
+export async function countOpen(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(tradeContracts)
+    .where(and(eq(tradeContracts.userId, userId), eq(tradeContracts.status, "open")));
+  return row?.n ?? 0;
+}
+
+export async function insertContract(db: Executor, row: NewContract) {
+  const [inserted] = await db.insert(tradeContracts).values(row).returning();
+  if (!inserted) throw new Error("trading: contract insert returned nothing");
+  return inserted;
+}
+
+export async function findContract(db: Executor, id: string) {
+  const [row] = await db.select().from(tradeContracts).where(eq(tradeContracts.id, id));
+  return row ?? null;
+}
+
+/** Open contracts due at `cutoff`, locked; rows another worker holds are skipped. */
+export async function lockDueContracts(db: Executor, cutoff: Date, limit: number) {
+  return db
+    .select()
+    .from(tradeContracts)
+    .where(and(eq(tradeContracts.status, "open"), lte(tradeContracts.expiresAt, cutoff)))
+    .orderBy(tradeContracts.expiresAt)
+    .limit(limit)
+    .for("update", { skipLocked: true });
+}
+
+export async function markSettled(
+  db: Executor,
+  id: string,
+  values: { result: string; exitPrice: number | null; payout: number; settledAt: Date },
+) {
+  await db
+    .update(tradeContracts)
+    .set({ status: "settled", ...values })
+    .where(and(eq(tradeContracts.id, id), eq(tradeContracts.status, "open")));
+}
+
+export async function listOpen(db: Executor, userId: string) {
+  return db
+    .select()
+    .from(tradeContracts)
+    .where(and(eq(tradeContracts.userId, userId), eq(tradeContracts.status, "open")))
+    .orderBy(tradeContracts.expiresAt);
+}
+
+export type HistoryWhere = { userId: string; symbol?: string; result?: string; from?: Date; before?: Date };
+function historyWhere(f: HistoryWhere): SQL | undefined {
+  return and(
+    eq(tradeContracts.userId, f.userId),
+    eq(tradeContracts.status, "settled"),
+    f.symbol ? eq(tradeContracts.symbol, f.symbol) : undefined,
+    f.result ? eq(tradeContracts.result, f.result) : undefined,
+    f.from ? gte(tradeContracts.createdAt, f.from) : undefined,
+    f.before ? lt(tradeContracts.createdAt, f.before) : undefined,
+  );
+}
+
+export async function listHistory(db: Executor, f: HistoryWhere, page: { limit: number; offset: number }) {
+  return db
+    .select()
+    .from(tradeContracts)
+    .where(historyWhere(f))
+    .orderBy(desc(tradeContracts.settledAt), desc(tradeContracts.id))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+export async function historyTotals(db: Executor, f: HistoryWhere) {
+  const [row] = await db
+    .select({
+      count: count(),
+      won: sql<string>`coalesce(sum(case when ${tradeContracts.result} = 'win' then ${tradeContracts.payout} - ${tradeContracts.amount} else 0 end), 0)`,
+      lost: sql<string>`coalesce(sum(case when ${tradeContracts.result} = 'loss' then ${tradeContracts.amount} else 0 end), 0)`,
+    })
+    .from(tradeContracts)
+    .where(historyWhere(f));
+  return { count: row?.count ?? 0, won: Number(row?.won ?? 0), lost: Number(row?.lost ?? 0) };
+}
+
+export async function listAll(
+  db: Executor,
+  f: { status?: string; userId?: string },
+  page: { limit: number; offset: number },
+) {
+  const where = and(
+    f.status ? eq(tradeContracts.status, f.status) : undefined,
+    f.userId ? eq(tradeContracts.userId, f.userId) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(tradeContracts)
+      .where(where)
+      .orderBy(desc(tradeContracts.createdAt))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ n: count() }).from(tradeContracts).where(where),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export async function houseTotals(db: Executor) {
+  return db
+    .select({
+      account: tradeContracts.account,
+      stakes: sql<string>`coalesce(sum(case when ${tradeContracts.status} = 'settled' then ${tradeContracts.amount} else 0 end), 0)`,
+      payouts: sql<string>`coalesce(sum(coalesce(${tradeContracts.payout}, 0)), 0)`,
+      open: sql<number>`count(*) filter (where ${tradeContracts.status} = 'open')::int`,
+    })
+    .from(tradeContracts)
+    .groupBy(tradeContracts.account);
+}

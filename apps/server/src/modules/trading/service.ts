@@ -1,0 +1,335 @@
+import { randomUUID } from "node:crypto";
+import {
+  mulDivHalfEven,
+  type OpenTrade,
+  type PairSymbol,
+  type PlaceTrade,
+  type Settings,
+  type TradeConfig,
+  type TradeContract,
+  type TradeDirection,
+  type TradeResult,
+  unitsToPrice,
+} from "@helio/shared";
+import type { Db } from "../../db/client.ts";
+import { AppError, fieldError, notFound } from "../../platform/http/errors.ts";
+import type { Realtime } from "../../platform/realtime/realtime.ts";
+import { announceBalances, moneyTransaction, type Posted, postTransaction } from "../ledger/service.ts";
+import { lastTickAtOrBefore, type MarketService } from "../market/service.ts";
+import type { SettingsService } from "../settings/service.ts";
+import { isUniqueViolation } from "../wallet/kit.ts";
+import {
+  type ContractRow,
+  countOpen,
+  findByRequestKey,
+  findContract,
+  historyTotals,
+  houseTotals,
+  insertContract,
+  listAll,
+  listHistory,
+  listOpen,
+  lockDueContracts,
+  markSettled,
+  tradingModeOf,
+} from "./queries.ts";
+
+export type TradingDeps = {
+  db: Db;
+  realtime: Realtime;
+  settings: SettingsService;
+  market: MarketService;
+  now?: () => Date;
+};
+
+export function toContract(row: ContractRow): TradeContract {
+  return {
+    id: row.id,
+    symbol: row.symbol as PairSymbol,
+    direction: row.direction as TradeDirection,
+    amountCents: row.amount,
+    account: row.account as "wallet" | "demo",
+    payoutPercent: row.payoutPercent,
+    durationSeconds: row.durationSeconds,
+    entryPrice: unitsToPrice(row.entryPrice),
+    entryAt: row.entryAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    status: row.status as "open" | "settled",
+    result: (row.result as TradeResult | null) ?? null,
+    exitPrice: row.exitPrice === null ? null : unitsToPrice(row.exitPrice),
+    payoutCents: row.payout,
+    settledAt: row.settledAt ? row.settledAt.toISOString() : null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export const payoutPercentOf = (s: Settings, symbol: string) =>
+  s.tradePayoutPercent[symbol] ?? s.tradePayoutPercentDefault;
+
+export async function tradeConfig(deps: TradingDeps): Promise<TradeConfig> {
+  const s = await deps.settings.get();
+  const payouts: Record<string, number> = {};
+  for (const symbol of ["BTC", "ETH", "BNB", "SOL", "XRP", "ADA", "DOGE", "TRX", "DOT", "LTC", "LINK", "AVAX"])
+    payouts[symbol] = payoutPercentOf(s, symbol);
+  return {
+    minCents: s.tradeMinCents,
+    maxCents: s.tradeMaxCents,
+    durations: [...s.tradeDurations].sort((a, b) => a - b),
+    openLimit: s.tradeOpenLimit,
+    payouts,
+  };
+}
+
+/**
+ * Places a contract: checks the limits, takes the entry price from the server's newest tick,
+ * debits the stake (wallet when Real, demo when Free) and records the contract in one transaction.
+ * A repeated Idempotency-Key returns the first contract.
+ */
+export async function placeContract(
+  deps: TradingDeps,
+  userId: string,
+  input: PlaceTrade,
+  requestKey: string | null,
+): Promise<{ contract: TradeContract; replayed: boolean }> {
+  if (requestKey) {
+    const existing = await findByRequestKey(deps.db, userId, requestKey);
+    if (existing) return { contract: toContract(existing), replayed: true };
+  }
+  const s = await deps.settings.get();
+  if (!s.tradeDurations.includes(input.durationSeconds))
+    throw fieldError("durationSeconds", "This duration is not available");
+  if (input.amountCents < s.tradeMinCents)
+    throw fieldError("amountCents", `At least ${(s.tradeMinCents / 100).toFixed(2)} USD`);
+  if (input.amountCents > s.tradeMaxCents)
+    throw fieldError("amountCents", `At most ${(s.tradeMaxCents / 100).toFixed(2)} USD`);
+  const tick = await deps.market.latest(input.symbol);
+  if (!tick || (await deps.market.isStale(tick)))
+    throw fieldError("symbol", "The market for this pair is not available right now (no recent price)");
+
+  const id = randomUUID();
+  const now = deps.now?.() ?? new Date();
+  const expiresAt = new Date(now.getTime() + input.durationSeconds * 1000);
+  let posted: Posted | undefined;
+  try {
+    const row = await moneyTransaction(deps.db, async (tx) => {
+      const mode = await tradingModeOf(tx, userId);
+      if (!mode) throw notFound("Member not found");
+      if (mode.userBlock || mode.userStatus === "banned")
+        throw new AppError(403, mode.userBlock ? "ACCOUNT_BLOCKED" : "ACCOUNT_BANNED", "This account cannot trade.");
+      const account = mode.userTrading ? "wallet" : "demo";
+      posted = await postTransaction(tx, {
+        kind: "trade_stake",
+        idempotencyKey: `trade-stake:${id}`,
+        legs: [
+          { account: { userId, account }, amount: -input.amountCents },
+          { account: { system: "trading_house" }, amount: input.amountCents },
+        ],
+        reference: { type: "trade", id },
+        actorId: userId,
+      });
+      // The balance row lock taken above serialises this member's placements: the count is exact.
+      if ((await countOpen(tx, userId)) >= s.tradeOpenLimit)
+        throw new AppError(409, "CONFLICT", `At most ${s.tradeOpenLimit} open contracts at a time.`);
+      return insertContract(tx, {
+        id,
+        userId,
+        symbol: input.symbol,
+        direction: input.direction,
+        amount: input.amountCents,
+        account,
+        payoutPercent: payoutPercentOf(s, input.symbol),
+        durationSeconds: input.durationSeconds,
+        entryPrice: tick.price,
+        entryAt: now,
+        expiresAt,
+        requestKey,
+      });
+    });
+    if (posted) await announceBalances(deps.realtime, [posted]);
+    return { contract: toContract(row), replayed: false };
+  } catch (error) {
+    if (requestKey && isUniqueViolation(error, "trade_contracts_user_request_key")) {
+      const existing = await findByRequestKey(deps.db, userId, requestKey);
+      if (existing) return { contract: toContract(existing), replayed: true };
+    }
+    throw error;
+  }
+}
+
+/** The outcome of a contract given its exit price (null: no usable tick → void). */
+export function outcomeOf(
+  c: { direction: string; entryPrice: number; amount: number; payoutPercent: number },
+  exitPrice: number | null,
+): { result: TradeResult; payout: number } {
+  if (exitPrice === null) return { result: "void", payout: c.amount };
+  if (exitPrice === c.entryPrice) return { result: "equal", payout: c.amount };
+  const up = exitPrice > c.entryPrice;
+  if ((c.direction === "up") === up)
+    return { result: "win", payout: mulDivHalfEven(c.amount, 100 + c.payoutPercent, 100) };
+  return { result: "loss", payout: 0 };
+}
+
+/** How long after expiry the worker waits, so the recorder's last batch of ticks is stored. */
+export const SETTLE_GRACE_MS = 1500;
+
+/**
+ * Settles due contracts: locks up to `limit` overdue open rows (SKIP LOCKED, so workers on any
+ * number of processes never take the same row), prices each from the last stored tick at or
+ * before its expiry, pays out through the ledger and marks it settled in the same transaction.
+ */
+export async function settleDue(deps: TradingDeps, opts: { now?: Date; limit?: number } = {}) {
+  const now = opts.now ?? deps.now?.() ?? new Date();
+  const s = await deps.settings.get();
+  const settled: { contract: TradeContract; posted: Posted | null; userId: string }[] = [];
+  await moneyTransaction(deps.db, async (tx) => {
+    settled.length = 0;
+    const due = await lockDueContracts(tx, new Date(now.getTime() - SETTLE_GRACE_MS), opts.limit ?? 100);
+    for (const c of due) {
+      const tick = await lastTickAtOrBefore(tx, c.symbol, c.expiresAt);
+      const fresh = tick && c.expiresAt.getTime() - tick.at.getTime() <= s.marketStaleSeconds * 1000 ? tick : null;
+      const { result, payout } = outcomeOf(c, fresh ? fresh.price : null);
+      let posted: Posted | null = null;
+      if (payout > 0) {
+        posted = await postTransaction(tx, {
+          kind: "trade_payout",
+          idempotencyKey: `trade-settle:${c.id}`,
+          legs: [
+            { account: { system: "trading_house" }, amount: -payout },
+            { account: { userId: c.userId, account: c.account as "wallet" | "demo" }, amount: payout },
+          ],
+          reference: { type: "trade", id: c.id },
+          memo: result,
+        });
+      }
+      const values = { result, exitPrice: fresh ? fresh.price : null, payout, settledAt: now };
+      await markSettled(tx, c.id, values);
+      settled.push({ contract: toContract({ ...c, ...values, status: "settled" }), posted, userId: c.userId });
+    }
+  });
+  await announceBalances(
+    deps.realtime,
+    settled.flatMap((x) => (x.posted ? [x.posted] : [])),
+  );
+  await Promise.all(
+    settled.map((x) => deps.realtime.toUser(x.userId, { type: "trade.settled", contract: x.contract })),
+  );
+  return settled.map((x) => x.contract);
+}
+
+export type Worker = { tick(): Promise<unknown>; stop(): Promise<void> };
+
+/** Every `intervalMs`, settles what is due (drains in batches). */
+export function startSettlementWorker(
+  deps: TradingDeps & { log: { error(obj: object, msg: string): void } },
+  intervalMs = 250,
+): Worker {
+  let running: Promise<unknown> | null = null;
+  const tick = () => {
+    running ??= (async () => {
+      for (let i = 0; i < 20; i++) {
+        const done = await settleDue(deps);
+        if (done.length < 100) break;
+      }
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  const timer = setInterval(() => {
+    tick().catch((error) => deps.log.error({ err: error }, "trade settlement worker failed"));
+  }, intervalMs);
+  timer.unref();
+  return {
+    tick,
+    async stop() {
+      clearInterval(timer);
+      await running?.catch(() => {});
+    },
+  };
+}
+
+export async function openContracts(deps: TradingDeps, userId: string): Promise<OpenTrade[]> {
+  const rows = await listOpen(deps.db, userId);
+  const prices = new Map<string, number>();
+  for (const symbol of new Set(rows.map((r) => r.symbol))) {
+    const t = await deps.market.latest(symbol);
+    if (t) prices.set(symbol, t.price);
+  }
+  return rows.map((r) => {
+    const price = prices.get(r.symbol);
+    const winning =
+      price === undefined || price === r.entryPrice ? null : (r.direction === "up") === price > r.entryPrice;
+    return { ...toContract(r), currentPrice: price === undefined ? null : unitsToPrice(price), winning };
+  });
+}
+
+export type HistoryFilter = { symbol?: string; result?: string; from?: string; to?: string };
+function whereOf(userId: string, f: HistoryFilter) {
+  return {
+    userId,
+    symbol: f.symbol,
+    result: f.result,
+    from: f.from ? new Date(`${f.from}T00:00:00Z`) : undefined,
+    before: f.to ? new Date(new Date(`${f.to}T00:00:00Z`).getTime() + 86_400_000) : undefined,
+  };
+}
+
+export async function contractHistory(
+  deps: TradingDeps,
+  userId: string,
+  f: HistoryFilter & { page: number; pageSize: number },
+) {
+  const where = whereOf(userId, f);
+  const rows = await listHistory(deps.db, where, { limit: f.pageSize, offset: (f.page - 1) * f.pageSize });
+  const totals = await historyTotals(deps.db, where);
+  return {
+    items: rows.map(toContract),
+    total: totals.count,
+    page: f.page,
+    pageSize: f.pageSize,
+    totals: { count: totals.count, wonCents: totals.won, lostCents: totals.lost, netCents: totals.won - totals.lost },
+  };
+}
+
+export async function* historyBatches(deps: TradingDeps, userId: string, f: HistoryFilter, batch = 500) {
+  const where = whereOf(userId, f);
+  for (let offset = 0; ; offset += batch) {
+    const rows = await listHistory(deps.db, where, { limit: batch, offset });
+    if (rows.length) yield rows.map(toContract);
+    if (rows.length < batch) return;
+  }
+}
+
+export async function getContract(deps: TradingDeps, userId: string, id: string) {
+  const row = await findContract(deps.db, id);
+  if (!row || row.userId !== userId) throw notFound("Contract not found");
+  return toContract(row);
+}
+
+export async function adminContracts(
+  deps: TradingDeps,
+  q: { status?: string; uid?: string; page: number; pageSize: number },
+) {
+  const { rows, total } = await listAll(
+    deps.db,
+    { status: q.status, userId: q.uid },
+    { limit: q.pageSize, offset: (q.page - 1) * q.pageSize },
+  );
+  return {
+    items: rows.map((r) => ({ ...toContract(r), userId: r.userId })),
+    total,
+    page: q.page,
+    pageSize: q.pageSize,
+  };
+}
+
+export async function houseResult(deps: TradingDeps) {
+  const rows = await houseTotals(deps.db);
+  const of = (account: string) => {
+    const r = rows.find((x) => x.account === account);
+    const stakes = Number(r?.stakes ?? 0);
+    const payouts = Number(r?.payouts ?? 0);
+    return { stakesCents: stakes, payoutsCents: payouts, resultCents: stakes - payouts, open: Number(r?.open ?? 0) };
+  };
+  return { real: of("wallet"), demo: of("demo") };
+}

@@ -1,0 +1,317 @@
+import { API, priceToUnits, type Settings } from "@helio/shared";
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  type Client,
+  createTestApp,
+  databaseKinds,
+  openSocket,
+  openTestDatabase,
+  queryRows,
+  signInAdmin,
+  signUpVerified,
+  type TestApp,
+  waitFor,
+} from "../../../test/helpers.ts";
+import { expectSoundLedger } from "../../../test/money.ts";
+import { expectError, fundWallet, moneyApp } from "../wallet/testing.ts";
+import { outcomeOf, SETTLE_GRACE_MS, settleDue } from "./service.ts";
+
+const units = (text: string) => priceToUnits(text) as number;
+
+describe("outcomeOf", () => {
+  it.each([
+    { direction: "up", entry: "100", exit: "101", result: "win", payout: 1850 },
+    { direction: "up", entry: "100", exit: "99", result: "loss", payout: 0 },
+    { direction: "down", entry: "100", exit: "99", result: "win", payout: 1850 },
+    { direction: "down", entry: "100", exit: "101", result: "loss", payout: 0 },
+    { direction: "up", entry: "100", exit: "100", result: "equal", payout: 1000 },
+    { direction: "down", entry: "100", exit: null, result: "void", payout: 1000 },
+  ])("$direction $entry → $exit is $result", ({ direction, entry, exit, result, payout }) => {
+    expect(
+      outcomeOf({ direction, entryPrice: units(entry), amount: 1000, payoutPercent: 85 }, exit ? units(exit) : null),
+    ).toEqual({ result, payout });
+  });
+  it("rounds the payout half to even", () => {
+    // 101 × 1.85 = 186.85 → 187; 110 × 1.85 = 203.5 → 204 (even); 130 × 1.85 = 240.5 → 240
+    const win = (amount: number) => outcomeOf({ direction: "up", entryPrice: 1, amount, payoutPercent: 85 }, 2).payout;
+    expect([win(101), win(110), win(130)]).toEqual([187, 204, 240]);
+  });
+});
+
+describe.each(databaseKinds)("trading on %s", (kind) => {
+  let t: TestApp;
+  let admin: Client;
+  const deps = () => ({ ...t.app.services });
+  const tick = (symbol: string, price: string, at = new Date()) =>
+    t.app.services.market.record([{ symbol, price: units(price), at }]);
+  const setSettings = async (patch: Partial<Settings>) => {
+    const current = (await admin.get(API.adminSettings)).json();
+    const res = await admin.put(API.adminSettings, { ...current, ...patch });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const balances = async (c: Client) => (await c.get(API.wallet)).json() as Record<string, number>;
+
+  beforeAll(async () => {
+    t = await moneyApp(kind);
+    admin = await signInAdmin(t.app);
+  });
+  afterEach(async () => {
+    await expectSoundLedger(t.database);
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  const place = (c: Client, body: Record<string, unknown>, key?: string) =>
+    c.request({
+      method: "POST",
+      url: API.trades,
+      json: { symbol: "BTC", direction: "up", amountCents: 1000, durationSeconds: 30, ...body },
+      headers: key ? { "idempotency-key": key } : {},
+    });
+
+  describe.each([
+    { mode: "Free", real: false, account: "demo" },
+    { mode: "Real", real: true, account: "wallet" },
+  ])("settlement ($mode)", ({ real, account }) => {
+    // Each case writes its own ticks around its expiry: start every case from an empty BTC tape.
+    afterEach(async () => {
+      await t.database.db.execute(sql`delete from market_ticks where symbol = 'BTC'`);
+    });
+    it.each([
+      { direction: "up", exit: "95001", result: "win", delta: 850 },
+      { direction: "up", exit: "94999", result: "loss", delta: -1000 },
+      { direction: "down", exit: "94999", result: "win", delta: 850 },
+      { direction: "down", exit: "95001", result: "loss", delta: -1000 },
+      { direction: "up", exit: "95000", result: "equal", delta: 0 },
+      { direction: "down", exit: null, result: "void", delta: 0 },
+    ])("$direction to $exit → $result", async ({ direction, exit, result, delta }) => {
+      const { client, member } = await signUpVerified(t.app);
+      if (real) {
+        expect((await admin.put(API.adminMemberTrading(member.uid), { userTrading: true })).statusCode).toBe(200);
+        await fundWallet(admin, member.uid, 50_000);
+      }
+      const before = (await balances(client))[account] as number;
+      await tick("BTC", "95000");
+      const res = await place(client, { direction });
+      expect(res.statusCode, res.body).toBe(201);
+      const contract = res.json();
+      expect(contract).toMatchObject({ account, entryPrice: "95000.00", payoutPercent: 85, status: "open" });
+      expect((await balances(client))[account]).toBe(before - 1000);
+      const expiresAt = new Date(contract.expiresAt);
+      if (exit) await tick("BTC", exit, new Date(expiresAt.getTime() - 500));
+      // A tick after expiry never counts.
+      await tick("BTC", "1", new Date(expiresAt.getTime() + 1));
+      const settled = await settleDue(deps(), { now: new Date(expiresAt.getTime() + SETTLE_GRACE_MS + 10) });
+      const mine = settled.find((c) => c.id === contract.id);
+      expect(mine).toMatchObject({ status: "settled", result });
+      expect((await balances(client))[account]).toBe(before + delta);
+      const history = (await client.get(API.tradesHistory)).json();
+      expect(history.items[0]).toMatchObject({ id: contract.id, result });
+      // Exactly once: a second pass finds nothing.
+      const again = await settleDue(deps(), { now: new Date(expiresAt.getTime() + 60_000) });
+      expect(again.find((c) => c.id === contract.id)).toBeUndefined();
+    });
+  });
+
+  it("lists open contracts with whether each is winning now, history totals and CSV; others get 404", async () => {
+    const { client } = await signUpVerified(t.app);
+    await tick("ETH", "3000");
+    const up = (await place(client, { symbol: "ETH", direction: "up", durationSeconds: 60 })).json();
+    await place(client, { symbol: "ETH", direction: "down", durationSeconds: 60 });
+    await tick("ETH", "3001");
+    const open = (await client.get(API.tradesOpen)).json() as { direction: string; winning: boolean }[];
+    expect(open.map((o) => [o.direction, o.winning])).toEqual([
+      ["up", true],
+      ["down", false],
+    ]);
+    const other = (await signUpVerified(t.app)).client;
+    expect((await other.get(`/api/trades/${up.id}`)).statusCode).toBe(404);
+    expect((await client.get(`/api/trades/${up.id}`)).statusCode).toBe(200);
+    await tick("ETH", "3002", new Date(new Date(up.expiresAt).getTime() - 100));
+    await settleDue(deps(), { now: new Date(new Date(up.expiresAt).getTime() + 5000) });
+    const history = (await client.get(`${API.tradesHistory}?symbol=eth`)).json();
+    expect(history.totals).toEqual({ count: 2, wonCents: 850, lostCents: 1000, netCents: -150 });
+    expect((await client.get(`${API.tradesHistory}?result=win`)).json().total).toBe(1);
+    const csv = await client.get(API.tradesHistoryCsv);
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    expect(csv.body.trim().split("\n")).toHaveLength(3);
+    const house = (await admin.get(API.adminTradesHouse)).json();
+    expect(house.demo.resultCents).toBeTypeOf("number");
+    expect((await admin.get(`${API.adminTrades}?uid=x`)).json().total).toBe(0);
+    expect((await client.get(API.adminTrades)).statusCode).toBe(404);
+  });
+
+  it("pushes the result and the new balance to the member's open tabs", async () => {
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const { client } = await signUpVerified(t.app);
+    const socket = await openSocket(t.app, client);
+    try {
+      await socket.next("ready");
+      await tick("LINK", "18.5");
+      const contract = (await place(client, { symbol: "LINK", direction: "down" })).json();
+      const expiresAt = new Date(contract.expiresAt);
+      await tick("LINK", "18.4", new Date(expiresAt.getTime() - 200));
+      await settleDue(deps(), { now: new Date(expiresAt.getTime() + 5000) });
+      const settled = await socket.next("trade.settled");
+      expect(settled).toMatchObject({ contract: { id: contract.id, result: "win", payoutCents: 1850 } });
+      await waitFor(() =>
+        socket.messages.find((m) => m.type === "balances" && (m.balances as { demo?: number }).demo === 1_000_850),
+      );
+    } finally {
+      socket.ws.terminate();
+    }
+  });
+
+  it("replays a repeated Idempotency-Key without a second stake", async () => {
+    const { client } = await signUpVerified(t.app);
+    await tick("BTC", "95000");
+    const first = await place(client, {}, "trade-key-0001");
+    const second = await place(client, {}, "trade-key-0001");
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(200);
+    expect(second.json().id).toBe(first.json().id);
+    expect((await balances(client)).demo).toBe(1_000_000 - 1000);
+  });
+
+  it("refuses bad input naming the field", async () => {
+    const { client } = await signUpVerified(t.app);
+    await tick("BTC", "95000");
+    expectError(await place(client, { symbol: "PEPE" }), 400, "VALIDATION_FAILED", "symbol");
+    expectError(await place(client, { amountCents: 0 }), 400, "VALIDATION_FAILED", "amountCents");
+    expectError(await place(client, { amountCents: -5 }), 400, "VALIDATION_FAILED", "amountCents");
+    expectError(await place(client, { amountCents: 99 }), 400, "VALIDATION_FAILED", "amountCents");
+    expectError(await place(client, { amountCents: 1_000_001 }), 400, "VALIDATION_FAILED", "amountCents");
+    expectError(await place(client, { amountCents: 10.5 }), 400, "VALIDATION_FAILED", "amountCents");
+    expectError(await place(client, { durationSeconds: 45 }), 400, "VALIDATION_FAILED", "durationSeconds");
+    expectError(await place(client, { direction: "sideways" }), 400, "VALIDATION_FAILED", "direction");
+    await tick("DOT", "7", new Date(Date.now() - 60_000));
+    expectError(await place(client, { symbol: "DOT" }), 400, "VALIDATION_FAILED", "symbol");
+    expectError(await place(client, { symbol: "AVAX" }), 400, "VALIDATION_FAILED", "symbol"); // never priced
+    await setSettings({ tradeDurations: [60] });
+    try {
+      expectError(await place(client, { durationSeconds: 30 }), 400, "VALIDATION_FAILED", "durationSeconds");
+    } finally {
+      await setSettings({ tradeDurations: [30, 60, 300, 900, 1800, 3600] });
+    }
+    expect((await balances(client)).demo).toBe(1_000_000);
+  });
+
+  it("enforces the open-contract limit, and concurrent stakes never overdraw", async () => {
+    const { client, member } = await signUpVerified(t.app);
+    await tick("SOL", "180");
+    await setSettings({ tradeOpenLimit: 3 });
+    try {
+      const results = await Promise.all(Array.from({ length: 6 }, () => place(client, { symbol: "SOL" })));
+      expect(results.filter((r) => r.statusCode === 201)).toHaveLength(3);
+      expect(results.filter((r) => r.statusCode === 409)).toHaveLength(3);
+    } finally {
+      await setSettings({ tradeOpenLimit: 20 });
+    }
+    // 9,970.00 demo left: 20 stakes of 1,000.00 at once → at most 9 succeed.
+    const many = await Promise.all(
+      Array.from({ length: 20 }, () => place(client, { symbol: "SOL", amountCents: 100_000 })),
+    );
+    const ok = many.filter((r) => r.statusCode === 201).length;
+    expect(ok).toBe(9);
+    for (const r of many.filter((x) => x.statusCode !== 201)) expectError(r, 409, "INSUFFICIENT_FUNDS");
+    const b = await balances(client);
+    expect(b.demo).toBe(1_000_000 - 3000 - 900_000);
+    const [row] = await queryRows<{ n: string }>(
+      t.database,
+      sql`select count(*) as n from trade_contracts where user_id = ${member.uid}`,
+    );
+    expect(Number(row?.n)).toBe(12);
+  });
+});
+
+describe.each(databaseKinds)("settlement across restarts and processes on %s", (kind) => {
+  // Needs several connections to one database: defined only in the PostgreSQL run (not skipped elsewhere).
+  const onPostgres = kind === "postgres" ? it : ((() => undefined) as unknown as typeof it);
+  it("a restarted app settles overdue contracts from stored ticks", async () => {
+    const database = await openTestDatabase(kind);
+    let first: TestApp | undefined = await createTestApp(kind, { database, env: { WORKERS: "off" } });
+    let second: TestApp | undefined;
+    try {
+      const { client, member } = await signUpVerified(first.app);
+      await first.app.services.market.record([{ symbol: "XRP", price: units("1.1"), at: new Date() }]);
+      const res = await client.post(API.trades, {
+        symbol: "XRP",
+        direction: "up",
+        amountCents: 1000,
+        durationSeconds: 30,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const expiresAt = new Date(res.json().expiresAt);
+      await first.app.services.market.record([
+        { symbol: "XRP", price: units("1.2"), at: new Date(expiresAt.getTime() - 1000) },
+      ]);
+      await first.close();
+      first = undefined;
+      second = await createTestApp(kind, { database, env: { WORKERS: "off" } });
+      const settled = await settleDue(second.app.services, { now: new Date(expiresAt.getTime() + 60_000) });
+      expect(settled).toHaveLength(1);
+      expect(settled[0]).toMatchObject({ result: "win", payoutCents: 1850, exitPrice: "1.20" });
+      const [row] = await queryRows<{ balance: string }>(
+        database,
+        sql`select balance from balances where user_id = ${member.uid} and account = 'demo'`,
+      );
+      expect(Number(row?.balance)).toBe(1_000_000 + 850);
+      await expectSoundLedger(database);
+    } finally {
+      await first?.close();
+      await second?.close();
+      await database.close();
+    }
+  });
+
+  onPostgres("two workers racing never settle one contract twice", async () => {
+    const database = await openTestDatabase(kind);
+    const a = await createTestApp(kind, { database, env: { WORKERS: "off" } });
+    const { openDatabase } = await import("../../db/client.ts");
+    const otherDb = await openDatabase({ kind: "postgres", url: (database as { url?: string }).url as string });
+    const b = await createTestApp(kind, { database: otherDb, env: { WORKERS: "off" } });
+    try {
+      await a.app.services.market.record([{ symbol: "BNB", price: units("600"), at: new Date() }]);
+      const ids: string[] = [];
+      for (let i = 0; i < 6; i++) {
+        const { client } = await signUpVerified(a.app);
+        for (let j = 0; j < 5; j++) {
+          const res = await client.post(API.trades, {
+            symbol: "BNB",
+            direction: j % 2 ? "up" : "down",
+            amountCents: 1000,
+            durationSeconds: 30,
+          });
+          expect(res.statusCode, res.body).toBe(201);
+          ids.push(res.json().id);
+        }
+      }
+      await a.app.services.market.record([{ symbol: "BNB", price: units("601"), at: new Date(Date.now() + 29_000) }]);
+      const later = new Date(Date.now() + 120_000);
+      const loop = async (app: TestApp) => {
+        const got: string[] = [];
+        for (let i = 0; i < 10; i++)
+          got.push(...(await settleDue(app.app.services, { now: later, limit: 3 })).map((c) => c.id));
+        return got;
+      };
+      const [fromA, fromB] = await Promise.all([loop(a), loop(b)]);
+      const all = [...fromA, ...fromB];
+      expect(all.sort()).toEqual([...ids].sort());
+      expect(fromA.length).toBeGreaterThan(0);
+      expect(fromB.length).toBeGreaterThan(0);
+      const rows = await queryRows<{ n: string }>(
+        database,
+        sql`select count(*) as n from ledger_transactions where kind = 'trade_payout' group by reference_id having count(*) > 1`,
+      );
+      expect(rows).toEqual([]);
+      await expectSoundLedger(database);
+    } finally {
+      await b.close();
+      await otherDb.close();
+      await a.close();
+      await database.close();
+    }
+  });
+});

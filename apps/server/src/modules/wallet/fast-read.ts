@@ -1,0 +1,79 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { MEMBER_ACCOUNTS, type MemberAccount, type WalletBalances } from "@helio/shared";
+import { sql } from "drizzle-orm";
+import type { FastifyRequest } from "fastify";
+import type { Db } from "../../db/client.ts";
+import type { Auth } from "../../platform/auth/auth.ts";
+import { accountStatusError } from "../../platform/auth/auth.ts";
+import { executePrepared } from "../ledger/service.ts";
+
+type Row = {
+  email_verified: boolean;
+  user_block: boolean;
+  user_status: string;
+  account: string | null;
+  balance: string | number | null;
+};
+
+/**
+ * The balance read is the hottest member request (every page's top bar). Reading the session
+ * through better-auth costs far more CPU than the read itself, so this path checks the same
+ * things in one query: the session cookie's signature (better-auth's format: `token.HMAC-SHA256`
+ * with the auth secret), a live, unexpired session row with that token, a verified user who is
+ * neither blocked nor banned, and the balances. It only ever says yes: anything else returns
+ * null and the request goes through the normal guard, which gives the usual 401/403 answers.
+ * Nothing is cached, so sign-out, revocation, blocking and banning apply at once.
+ */
+export function createFastBalanceRead(auth: Auth, db: Db) {
+  const context = auth.$context.then((ctx) => ({ name: ctx.authCookies.sessionToken.name, secret: ctx.secret }));
+
+  const tokenOf = (cookieHeader: string, name: string, secret: string): string | null => {
+    const prefix = `${name}=`;
+    let value: string | undefined;
+    for (const part of cookieHeader.split(";")) {
+      const trimmed = part.trim();
+      if (trimmed.startsWith(prefix)) value = trimmed.slice(prefix.length);
+    }
+    if (!value) return null;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(value);
+    } catch {
+      return null;
+    }
+    const dot = decoded.lastIndexOf(".");
+    if (dot < 1) return null;
+    const token = decoded.slice(0, dot);
+    const signature = Buffer.from(decoded.slice(dot + 1));
+    const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64"));
+    return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
+  };
+
+  return async function fastBalances(request: FastifyRequest): Promise<WalletBalances | null> {
+    const cookieHeader = request.headers.cookie;
+    if (!cookieHeader) return null;
+    const { name, secret } = await context;
+    const token = tokenOf(cookieHeader, name, secret);
+    if (!token) return null;
+    const result = (await executePrepared(
+      db,
+      sql`
+      select u.email_verified, u.user_block, u.user_status, b.account, b.balance
+      from "session" s
+      join "user" u on u.id = s.user_id
+      left join balances b on b.user_id = u.id
+      where s.token = ${token} and s.expires_at > now()`,
+    )) as unknown as { rows: Row[] };
+    const rows = result.rows;
+    const first = rows[0];
+    if (!first?.email_verified) return null;
+    if (accountStatusError({ userBlock: first.user_block, userStatus: first.user_status })) return null;
+    const balances = Object.fromEntries(MEMBER_ACCOUNTS.map((a) => [a, 0])) as WalletBalances;
+    for (const r of rows) {
+      if (r.account && (MEMBER_ACCOUNTS as readonly string[]).includes(r.account)) {
+        balances[r.account as MemberAccount] = Number(r.balance);
+      }
+    }
+    return balances;
+  };
+}

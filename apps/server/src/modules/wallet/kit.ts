@@ -1,0 +1,134 @@
+import { randomUUID } from "node:crypto";
+import type { MultipartFile } from "@fastify/multipart";
+import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY, type MemberRef } from "@helio/shared";
+import type { FastifyRequest } from "fastify";
+import { fileTypeFromBuffer } from "file-type";
+import type { Config } from "../../config.ts";
+import type { CurrentSession } from "../../platform/auth/session.ts";
+import { AppError, fieldError } from "../../platform/http/errors.ts";
+
+/**
+ * Small pieces every money feature (wallet, deposits, withdrawals, bank, KYC, back office) uses:
+ * the per-member rate limit, the Idempotency-Key header, checked uploads, constraint errors.
+ */
+
+/** Route config: `MONEY_RATE_LIMIT` requests per minute per member (counted after sign-in is checked). */
+export function moneyRateLimit(config: Config) {
+  return {
+    rateLimit: {
+      max: config.moneyRateLimit,
+      timeWindow: "1 minute",
+      hook: "preHandler" as const,
+      keyGenerator: (request: FastifyRequest) => `member:${request.current?.user.id ?? request.ip}`,
+    },
+  };
+}
+
+/** The request's Idempotency-Key (8–100 of A-Z a-z 0-9 _ . : -), or null when none was sent. */
+export function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const raw = request.headers[IDEMPOTENCY_HEADER];
+  if (raw === undefined) return null;
+  const value = Array.isArray(raw) ? raw[0] : raw;
+  if (!value || !IDEMPOTENCY_KEY.test(value)) {
+    throw fieldError("Idempotency-Key", "8 to 100 characters: letters, digits, _ . : -");
+  }
+  return value;
+}
+/** The request's Idempotency-Key, or a fresh one (the request then cannot be replayed). */
+export const idempotencyKeyOrNew = (request: FastifyRequest) => idempotencyKeyOf(request) ?? randomUUID();
+
+export type CheckedUpload = { data: Buffer; contentType: string; ext: string; fileName: string; size: number };
+
+const EXT: Record<string, string> = {
+  "image/jpeg": "jpg",
+  "image/png": "png",
+  "image/webp": "webp",
+  "application/pdf": "pdf",
+};
+
+/** A display name for an uploaded file: its base name, printable characters only. */
+export function cleanFileName(name: string | undefined, fallback: string): string {
+  const base = (name ?? "").split(/[\\/]/).pop() ?? "";
+  const cleaned = [...base]
+    .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && !'"<>'.includes(c))
+    .join("")
+    .trim()
+    .slice(0, 120);
+  return cleaned || fallback;
+}
+
+/**
+ * Reads one multipart file completely and checks it by content (never by name or declared type).
+ * Too large → 413 PAYLOAD_TOO_LARGE; not an accepted type → 400 UNSUPPORTED_FILE; both name `field`.
+ */
+export async function readCheckedFile(
+  part: MultipartFile,
+  opts: { field: string; accepted: readonly string[]; maxBytes: number; describe: string },
+): Promise<CheckedUpload> {
+  const data = await part.toBuffer().catch((error: { code?: string }) => {
+    if (error.code === "FST_REQ_FILE_TOO_LARGE") {
+      const mb = Math.round(opts.maxBytes / 1024 / 1024);
+      throw new AppError(413, "PAYLOAD_TOO_LARGE", `${opts.field}: the file is larger than ${mb} MB`, [
+        { field: opts.field, message: `At most ${mb} MB` },
+      ]);
+    }
+    throw error;
+  });
+  if (part.file.truncated || data.length > opts.maxBytes) {
+    throw new AppError(413, "PAYLOAD_TOO_LARGE", `${opts.field}: the file is too large`, [
+      { field: opts.field, message: "The file is too large" },
+    ]);
+  }
+  const type = data.length ? await fileTypeFromBuffer(data) : undefined;
+  if (!type || !opts.accepted.includes(type.mime)) {
+    throw new AppError(400, "UNSUPPORTED_FILE", `${opts.field}: must be ${opts.describe}`, [
+      { field: opts.field, message: `Must be ${opts.describe}` },
+    ]);
+  }
+  return {
+    data,
+    contentType: type.mime,
+    ext: EXT[type.mime] ?? type.ext,
+    fileName: cleanFileName(part.filename, `${opts.field}.${EXT[type.mime] ?? type.ext}`),
+    size: data.length,
+  };
+}
+
+type PgError = { code?: string; constraint?: string; cause?: PgError };
+/** Whether `error` (or its cause, as drizzle wraps driver errors) is a unique violation of `constraint`. */
+export function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (let e = error as PgError | undefined, depth = 0; e && depth < 4; e = e.cause, depth++) {
+    if (e.code === "23505" && (!e.constraint || e.constraint === constraint)) return true;
+  }
+  return false;
+}
+
+/** `Content-Disposition` for a private file sent back to its owner or an admin. */
+export function inlineDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** A member as back-office rows show them. */
+export function toMemberRef(m: {
+  uid: string;
+  firstName: string;
+  lastName: string;
+  name: string;
+  userName: string | null;
+  email: string;
+}): MemberRef {
+  return {
+    uid: m.uid,
+    fullName: `${m.firstName} ${m.lastName}`.trim() || m.name,
+    userName: m.userName ?? "",
+    email: m.email,
+  };
+}
+
+/** Money out and payout details stay with the member: refused in an admin's impersonation session. */
+export function notWhileImpersonating(current: CurrentSession) {
+  if ((current.session as { impersonatedBy?: string | null }).impersonatedBy) {
+    throw new AppError(403, "FORBIDDEN", "Not available while an admin is signed in as this member.");
+  }
+}

@@ -1,0 +1,70 @@
+import { DEMO_GRANT_CENTS, type DemoResetResponse } from "@helio/shared";
+import type { Db } from "../../db/client.ts";
+import { recordAudit } from "../../platform/audit/audit.ts";
+import type { Realtime } from "../../platform/realtime/realtime.ts";
+import {
+  announceBalances,
+  balanceAfter,
+  findMovement,
+  lockAccounts,
+  moneyTransaction,
+  type Posted,
+  postTransaction,
+} from "../ledger/service.ts";
+
+type Deps = { db: Db; realtime: Realtime };
+
+/**
+ * Brings the member's demo balance to exactly 10,000.00, up or down, in one demo_reset movement
+ * against the demo issuer. `key` makes it idempotent: the same key answers with the first result.
+ * An admin reset (`admin` set) is audited in the same transaction.
+ */
+export async function resetDemo(
+  deps: Deps,
+  uid: string,
+  key: string,
+  admin?: { adminId: string; ip: string },
+): Promise<DemoResetResponse> {
+  const idempotencyKey = `demo-reset:${uid}:${key}`;
+  const posted: Posted[] = [];
+  const result = await moneyTransaction(deps.db, async (tx): Promise<DemoResetResponse> => {
+    posted.length = 0;
+    const [current = 0] = await lockAccounts(
+      tx,
+      [{ userId: uid, account: "demo" }, { system: "demo_issuer" }],
+      idempotencyKey,
+    );
+    const previous = await findMovement(tx, idempotencyKey);
+    if (previous) {
+      const demoCents = (await balanceAfter(tx, previous.transactionId, uid, "demo")) ?? current;
+      return { transactionId: previous.transactionId, demoCents, replayed: true };
+    }
+    const delta = DEMO_GRANT_CENTS - current;
+    if (delta === 0) return { transactionId: null, demoCents: current, replayed: false };
+    const movement = await postTransaction(tx, {
+      kind: "demo_reset",
+      idempotencyKey,
+      legs: [
+        { account: { system: "demo_issuer" }, amount: -delta },
+        { account: { userId: uid, account: "demo" }, amount: delta },
+      ],
+      reference: { type: "user", id: uid },
+      actorId: admin?.adminId ?? uid,
+      memo: admin ? "Demo balance reset by an admin" : "Demo balance reset",
+    });
+    posted.push(movement);
+    if (admin) {
+      await recordAudit(tx, {
+        actorId: admin.adminId,
+        action: "member.demo_reset",
+        targetUserId: uid,
+        before: { demoCents: current },
+        after: { demoCents: DEMO_GRANT_CENTS, transactionId: movement.transactionId },
+        ip: admin.ip,
+      });
+    }
+    return { transactionId: movement.transactionId, demoCents: DEMO_GRANT_CENTS, replayed: movement.replayed };
+  });
+  await announceBalances(deps.realtime, posted);
+  return result;
+}

@@ -1,0 +1,353 @@
+import { randomUUID } from "node:crypto";
+import type { IncomingHttpHeaders } from "node:http";
+import {
+  type AdminWithdrawal,
+  centsToDecimal,
+  maskAccountNumber,
+  type Withdrawal,
+  type WithdrawalRequirements,
+  type WithdrawalStatus,
+  withdrawalQuote,
+} from "@helio/shared";
+import { isAPIError } from "better-auth/api";
+import type { Db } from "../../db/client.ts";
+import { recordAudit } from "../../platform/audit/audit.ts";
+import type { Auth } from "../../platform/auth/auth.ts";
+import { type CurrentSession, toWebHeaders } from "../../platform/auth/session.ts";
+import { AppError, fieldError, notFound } from "../../platform/http/errors.ts";
+import type { Realtime } from "../../platform/realtime/realtime.ts";
+import { bankAccountOf, getBankAccount } from "../bank/service.ts";
+import { kycStatusOf } from "../kyc/service.ts";
+import {
+  announceBalances,
+  getMemberBalances,
+  moneyTransaction,
+  type Posted,
+  postTransaction,
+} from "../ledger/service.ts";
+import type { SettingsService } from "../settings/service.ts";
+import { isUniqueViolation, notWhileImpersonating, toMemberRef } from "../wallet/kit.ts";
+import {
+  countPendingWithdrawals,
+  findWithdrawal,
+  findWithdrawalByRequestKey,
+  findWithdrawalWithMember,
+  insertWithdrawal,
+  listWithdrawals,
+  updateWithdrawal,
+  type WithdrawalRow,
+  type WithdrawalWithMember,
+  withdrawalTotalsSince,
+} from "./queries.ts";
+
+export type WithdrawalDeps = { db: Db; auth: Auth; realtime: Realtime; settings: SettingsService };
+type Actor = { adminId: string; ip: string };
+
+export function toWithdrawal(row: WithdrawalRow): Withdrawal {
+  return {
+    id: row.id,
+    amountCents: row.amount,
+    feeCents: row.fee,
+    netCents: row.net,
+    status: row.status as WithdrawalStatus,
+    destination: {
+      bankName: row.bankName,
+      accountHolder: row.accountHolder,
+      accountNumberMasked: maskAccountNumber(row.accountNumber),
+      swift: row.swift,
+      branch: row.branch,
+    },
+    payoutReference: row.payoutReference,
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    reviewedAt: row.reviewedAt?.toISOString() ?? null,
+  };
+}
+const toAdminWithdrawal = (row: WithdrawalWithMember): AdminWithdrawal => {
+  const view = toWithdrawal(row);
+  return {
+    ...view,
+    destination: { ...view.destination, accountNumber: row.accountNumber },
+    member: toMemberRef(row.member),
+  };
+};
+
+const push = (deps: { realtime: Realtime }, row: WithdrawalRow) =>
+  deps.realtime.toUser(row.userId, { type: "withdrawal.updated", id: row.id, status: row.status as WithdrawalStatus });
+
+/** What the withdrawal form shows before the member submits. */
+export async function withdrawalRequirements(
+  deps: WithdrawalDeps,
+  user: { id: string; twoFactorEnabled?: boolean | null },
+): Promise<WithdrawalRequirements> {
+  const [settings, balances, kycStatus, bank] = await Promise.all([
+    deps.settings.get(),
+    getMemberBalances(deps.db, user.id),
+    kycStatusOf(deps, user.id),
+    getBankAccount(deps.db, user.id),
+  ]);
+  return {
+    minCents: settings.withdrawalMinCents,
+    maxCents: settings.withdrawalMaxCents,
+    feeBps: settings.withdrawalFeeBps,
+    feeFlatCents: settings.withdrawalFeeFlatCents,
+    walletCents: balances.wallet,
+    kycStatus,
+    bank,
+    twoFactorRequired: Boolean(user.twoFactorEnabled),
+  };
+}
+
+/** The TOTP code of a member with two-factor on, checked by better-auth against their stored secret. */
+async function checkTotp(deps: WithdrawalDeps, headers: IncomingHttpHeaders, code: string | undefined) {
+  if (!code) {
+    throw new AppError(400, "TWO_FACTOR_REQUIRED", "totpCode: enter the code from your authenticator app", [
+      { field: "totpCode", message: "Enter the code from your authenticator app" },
+    ]);
+  }
+  const ok = await deps.auth.api
+    .verifyTOTP({ body: { code }, headers: toWebHeaders(headers) })
+    .then(() => true)
+    .catch((error: unknown) => {
+      if (isAPIError(error)) return false;
+      throw error;
+    });
+  if (!ok) {
+    throw new AppError(400, "TWO_FACTOR_INVALID", "totpCode: the code is wrong or expired", [
+      { field: "totpCode", message: "The code is wrong or expired" },
+    ]);
+  }
+}
+
+/**
+ * A withdrawal request: checks the amount (min, max, fee), KYC, bank data and the 2FA code, then in
+ * one transaction records it and moves the amount from the wallet to withdrawal_hold. The same
+ * request key returns the same withdrawal (201 both times) and moves nothing more.
+ */
+export async function createWithdrawal(
+  deps: WithdrawalDeps,
+  current: CurrentSession,
+  headers: IncomingHttpHeaders,
+  input: { amountCents: number; field: string; totpCode?: string },
+  requestKey: string | null,
+): Promise<Withdrawal> {
+  notWhileImpersonating(current);
+  const uid = current.user.id;
+  const replay = async () => {
+    if (!requestKey) return null;
+    const existing = await findWithdrawalByRequestKey(deps.db, uid, requestKey);
+    if (existing && existing.amount !== input.amountCents) {
+      throw new AppError(409, "IDEMPOTENCY_CONFLICT", "This Idempotency-Key was used for a different withdrawal.");
+    }
+    return existing ? toWithdrawal(existing) : null;
+  };
+  const first = await replay();
+  if (first) return first;
+
+  const settings = await deps.settings.get();
+  const { amountCents, field } = input;
+  if (amountCents < settings.withdrawalMinCents) {
+    throw fieldError(field, `The minimum withdrawal is ${centsToDecimal(settings.withdrawalMinCents)}`);
+  }
+  if (amountCents > settings.withdrawalMaxCents) {
+    throw fieldError(field, `The maximum withdrawal is ${centsToDecimal(settings.withdrawalMaxCents)}`);
+  }
+  const quote = withdrawalQuote(amountCents, {
+    feeBps: settings.withdrawalFeeBps,
+    feeFlatCents: settings.withdrawalFeeFlatCents,
+  });
+  if (quote.netCents <= 0)
+    throw fieldError(field, `The amount does not cover the fee of ${centsToDecimal(quote.feeCents)}`);
+  if ((await kycStatusOf(deps, uid)) !== "approved") {
+    throw new AppError(409, "KYC_REQUIRED", "Verify your identity (KYC) before withdrawing.");
+  }
+  const bank = await bankAccountOf(deps.db, uid);
+  if (!bank) throw new AppError(409, "BANK_DATA_REQUIRED", "Add your bank account before withdrawing.");
+  if (current.user.twoFactorEnabled) await checkTotp(deps, headers, input.totpCode);
+
+  const posted: Posted[] = [];
+  let row: WithdrawalRow;
+  try {
+    row = await moneyTransaction(deps.db, async (tx) => {
+      posted.length = 0;
+      const id = randomUUID();
+      const saved = await insertWithdrawal(tx, {
+        id,
+        userId: uid,
+        amount: quote.amountCents,
+        fee: quote.feeCents,
+        net: quote.netCents,
+        status: "pending",
+        bankName: bank.bankName,
+        accountHolder: bank.accountHolder,
+        accountNumber: bank.accountNumber,
+        swift: bank.swift,
+        branch: bank.branch,
+        requestKey,
+      });
+      posted.push(
+        await postTransaction(tx, {
+          kind: "withdrawal_hold",
+          idempotencyKey: `withdrawal:hold:${id}`,
+          legs: [
+            { account: { userId: uid, account: "wallet" }, amount: -quote.amountCents },
+            { account: { userId: uid, account: "withdrawal_hold" }, amount: quote.amountCents },
+          ],
+          reference: { type: "withdrawal", id },
+          actorId: uid,
+          memo: "Withdrawal requested",
+        }),
+      );
+      return saved;
+    });
+  } catch (error) {
+    if (requestKey && isUniqueViolation(error, "withdrawals_user_request_key")) {
+      const raced = await replay();
+      if (raced) return raced;
+    }
+    throw error;
+  }
+  await announceBalances(deps.realtime, posted);
+  await push(deps, row);
+  return toWithdrawal(row);
+}
+
+export async function getWithdrawal(deps: { db: Db }, uid: string, id: string) {
+  const row = await findWithdrawal(deps.db, id, { userId: uid });
+  if (!row) throw notFound("Withdrawal not found");
+  return toWithdrawal(row);
+}
+
+export async function listMemberWithdrawals(
+  deps: { db: Db },
+  uid: string,
+  q: { status?: WithdrawalStatus; page: number; pageSize: number },
+) {
+  const { rows, total } = await listWithdrawals(deps.db, { userId: uid, ...q });
+  return { items: rows.map(toWithdrawal), total, page: q.page, pageSize: q.pageSize };
+}
+
+type Decision =
+  | { to: "cancelled"; uid: string }
+  | { to: "approved"; actor: Actor; payoutReference: string }
+  | { to: "rejected"; actor: Actor; reason: string };
+
+/**
+ * Settles a pending withdrawal, with its ledger movement in the same transaction under the row
+ * lock: approve (hold → payouts_clearing net + fees fee), reject or cancel (hold → wallet).
+ * Repeating the same decision answers with the withdrawal and moves nothing.
+ */
+async function decide(deps: WithdrawalDeps, id: string, decision: Decision): Promise<WithdrawalRow> {
+  const posted: Posted[] = [];
+  const result = await moneyTransaction(deps.db, async (tx) => {
+    posted.length = 0;
+    const row = await findWithdrawal(tx, id, {
+      userId: decision.to === "cancelled" ? decision.uid : undefined,
+      forUpdate: true,
+    });
+    if (!row) throw notFound("Withdrawal not found");
+    if (row.status === decision.to) return { row, changed: false };
+    if (row.status !== "pending") throw new AppError(409, "CONFLICT", `This withdrawal is already ${row.status}.`);
+    const hold = { account: { userId: row.userId, account: "withdrawal_hold" as const }, amount: -row.amount };
+    const reference = { type: "withdrawal", id };
+    let saved: WithdrawalRow;
+    if (decision.to === "approved") {
+      saved = await updateWithdrawal(tx, id, {
+        status: "approved",
+        payoutReference: decision.payoutReference,
+        reviewedBy: decision.actor.adminId,
+        reviewedAt: new Date(),
+      });
+      posted.push(
+        await postTransaction(tx, {
+          kind: "withdrawal",
+          idempotencyKey: `withdrawal:approve:${id}`,
+          legs: [
+            hold,
+            { account: { system: "payouts_clearing" }, amount: row.net },
+            ...(row.fee > 0 ? [{ account: { system: "fees" as const }, amount: row.fee }] : []),
+          ],
+          reference,
+          actorId: decision.actor.adminId,
+          memo: `Withdrawal paid out (${decision.payoutReference})`,
+        }),
+      );
+    } else {
+      saved = await updateWithdrawal(tx, id, {
+        status: decision.to,
+        ...(decision.to === "rejected"
+          ? { reason: decision.reason, reviewedBy: decision.actor.adminId, reviewedAt: new Date() }
+          : {}),
+      });
+      posted.push(
+        await postTransaction(tx, {
+          kind: "withdrawal_release",
+          idempotencyKey: `withdrawal:release:${id}`,
+          legs: [hold, { account: { userId: row.userId, account: "wallet" }, amount: row.amount }],
+          reference,
+          actorId: decision.to === "rejected" ? decision.actor.adminId : decision.uid,
+          memo: decision.to === "rejected" ? "Withdrawal rejected" : "Withdrawal cancelled",
+        }),
+      );
+    }
+    if (decision.to !== "cancelled") {
+      await recordAudit(tx, {
+        actorId: decision.actor.adminId,
+        action: decision.to === "approved" ? "withdrawal.approve" : "withdrawal.reject",
+        targetUserId: row.userId,
+        before: { id, status: row.status, amountCents: row.amount },
+        after:
+          decision.to === "approved"
+            ? { status: "approved", payoutReference: decision.payoutReference, netCents: row.net, feeCents: row.fee }
+            : { status: "rejected", reason: decision.reason },
+        ip: decision.actor.ip,
+      });
+    }
+    return { row: saved, changed: true };
+  });
+  if (result.changed) {
+    await announceBalances(deps.realtime, posted);
+    await push(deps, result.row);
+  }
+  return result.row;
+}
+
+export async function cancelWithdrawal(deps: WithdrawalDeps, current: CurrentSession, id: string) {
+  return toWithdrawal(await decide(deps, id, { to: "cancelled", uid: current.user.id }));
+}
+
+export async function approveWithdrawal(deps: WithdrawalDeps, actor: Actor, id: string, payoutReference: string) {
+  await decide(deps, id, { to: "approved", actor, payoutReference });
+  return getAdminWithdrawal(deps, id);
+}
+
+export async function rejectWithdrawal(deps: WithdrawalDeps, actor: Actor, id: string, reason: string) {
+  await decide(deps, id, { to: "rejected", actor, reason });
+  return getAdminWithdrawal(deps, id);
+}
+
+export async function listAdminWithdrawals(
+  deps: { db: Db },
+  q: { status: WithdrawalStatus | "all"; uid?: string; page: number; pageSize: number },
+) {
+  const { rows, total } = await listWithdrawals(deps.db, {
+    status: q.status === "all" ? undefined : q.status,
+    userId: q.uid,
+    page: q.page,
+    pageSize: q.pageSize,
+    oldestFirst: q.status === "pending",
+  });
+  return { items: rows.map(toAdminWithdrawal), total, page: q.page, pageSize: q.pageSize };
+}
+
+export async function getAdminWithdrawal(deps: { db: Db }, id: string) {
+  const row = await findWithdrawalWithMember(deps.db, id);
+  if (!row) throw notFound("Withdrawal not found");
+  return toAdminWithdrawal(row);
+}
+
+export async function withdrawalNumbers(deps: { db: Db }, since: Date) {
+  const [pending, today] = await Promise.all([countPendingWithdrawals(deps.db), withdrawalTotalsSince(deps.db, since)]);
+  return { pending, today };
+}

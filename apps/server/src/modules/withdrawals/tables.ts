@@ -1,0 +1,44 @@
+import { sql } from "drizzle-orm";
+import { bigint, check, index, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
+import { user } from "../../platform/auth/tables.ts";
+
+/**
+ * A withdrawal: `amount` left the wallet for withdrawal_hold when it was made; on approval `net`
+ * goes to payouts and `fee` to fees, on rejection or cancellation the amount returns to the wallet.
+ * The destination is the member's bank data as it was when requested.
+ */
+export const withdrawals = pgTable(
+  "withdrawals",
+  {
+    id: uuid("id").primaryKey(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "restrict" }),
+    amount: bigint("amount", { mode: "number" }).notNull(),
+    fee: bigint("fee", { mode: "number" }).notNull(),
+    net: bigint("net", { mode: "number" }).notNull(),
+    status: text("status").notNull(),
+    bankName: text("bank_name").notNull(),
+    accountHolder: text("account_holder").notNull(),
+    accountNumber: text("account_number").notNull(),
+    swift: text("swift"),
+    branch: text("branch"),
+    requestKey: text("request_key"),
+    payoutReference: text("payout_reference"),
+    reason: text("reason"),
+    reviewedBy: text("reviewed_by"),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique("withdrawals_user_request_key").on(t.userId, t.requestKey),
+    index("withdrawals_user_idx").on(t.userId, t.createdAt),
+    index("withdrawals_status_idx").on(t.status, t.createdAt),
+    check(
+      "withdrawals_amounts",
+      sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.net} > 0 and ${t.amount} = ${t.fee} + ${t.net}`,
+    ),
+    check("withdrawals_status_known", sql`${t.status} in ('pending', 'approved', 'rejected', 'cancelled')`),
+  ],
+);

@@ -1,0 +1,156 @@
+import { randomUUID } from "node:crypto";
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, isAPIError } from "better-auth/api";
+import { admin, twoFactor, username } from "better-auth/plugins";
+import { eq } from "drizzle-orm";
+import type { Config } from "../../config.ts";
+import type { Db } from "../../db/client.ts";
+import { signInEvents } from "../../modules/security/tables.ts";
+import type { Mailer } from "../mail/mailer.ts";
+import { resetPasswordMail, verificationMail } from "../mail/templates.ts";
+import * as tables from "./tables.ts";
+
+/** The header our Fastify bridge sets to the client address it trusts (never the client's own). */
+export const CLIENT_IP_HEADER = "x-helio-client-ip";
+
+type Log = {
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+  debug(obj: object, msg: string): void;
+};
+export type AuthDeps = {
+  config: Config;
+  db: Db;
+  mailer: Mailer;
+  secret: string;
+  log: Log;
+  /** Runs once a user row exists (opens the member's accounts); must be idempotent. */
+  onUserCreated?: (userId: string) => Promise<void>;
+};
+
+/** The account status check every sign-in and every API call goes through. */
+export function accountStatusError(u: { userBlock?: boolean | null; userStatus?: string | null }) {
+  if (u.userStatus === "banned") return { code: "ACCOUNT_BANNED", message: "Your account has been banned." } as const;
+  if (u.userBlock) return { code: "ACCOUNT_BLOCKED", message: "Your account has been blocked." } as const;
+  return null;
+}
+
+export function createAuth({ config, db, mailer, secret, log, onUserCreated }: AuthDeps) {
+  return betterAuth({
+    appName: "Helio",
+    // Into our structured log; failed sign-ins are routine, not errors.
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) =>
+        (level === "error" ? log.error : level === "warn" ? log.debug : log.debug)({ args }, `better-auth: ${message}`),
+    },
+    baseURL: config.publicUrl,
+    basePath: "/api/auth",
+    secret,
+    trustedOrigins: [config.publicUrl, ...config.trustedOrigins],
+    database: drizzleAdapter(db, {
+      provider: "pg",
+      schema: {
+        user: tables.user,
+        session: tables.session,
+        account: tables.account,
+        verification: tables.verification,
+        twoFactor: tables.twoFactor,
+      },
+    }),
+    user: {
+      additionalFields: {
+        firstName: { type: "string", required: false, defaultValue: "" },
+        lastName: { type: "string", required: false, defaultValue: "" },
+        currency: { type: "string", required: false, defaultValue: "USD" },
+        referredBy: { type: "string", required: false },
+        userTrading: { type: "boolean", required: false, defaultValue: false, input: false },
+        userBlock: { type: "boolean", required: false, defaultValue: false, input: false },
+        userStatus: { type: "string", required: false, defaultValue: "active", input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 10,
+      maxPasswordLength: 128,
+      autoSignIn: false,
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, url }) => {
+        await mailer.send(resetPasswordMail(user.email, user.name, url));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: false,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      sendVerificationEmail: async ({ user, url }) => {
+        await mailer.send(verificationMail(user.email, user.name, url));
+      },
+    },
+    session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
+    rateLimit: { enabled: false }, // applied in Fastify, shared across instances through Redis
+    // Without this, refusals raised outside an endpoint (a foreign Origin, a bad callbackURL)
+    // go to console.error through better-auth's default logger instead of our log.
+    onAPIError: {
+      onError: (error) => {
+        if (isAPIError(error) && error.status !== "INTERNAL_SERVER_ERROR")
+          log.debug({ status: error.status }, `better-auth: ${error.message}`);
+        else log.error({ err: error }, "better-auth: request failed");
+      },
+    },
+    advanced: {
+      useSecureCookies: config.secureCookies,
+      // better-auth turns its Origin/CSRF check off when NODE_ENV=test; keep it on everywhere
+      // (app.ts relies on it for /api/auth/*, and the tests must see what production does).
+      disableOriginCheck: false,
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      database: { generateId: () => randomUUID() },
+    },
+    plugins: [
+      username({
+        minUsernameLength: 3,
+        maxUsernameLength: 20,
+        usernameValidator: (name) => /^[a-z0-9_]+$/i.test(name),
+      }),
+      admin({ defaultRole: "member", adminRoles: ["admin"], impersonationSessionDuration: 60 * 60 }),
+      twoFactor({ issuer: "Helio", skipVerificationOnEnable: false }),
+    ],
+    databaseHooks: {
+      user: {
+        create: {
+          after: async (created) => {
+            await onUserCreated?.(created.id);
+          },
+        },
+      },
+      session: {
+        create: {
+          before: async (session) => {
+            const [row] = await db
+              .select({ userBlock: tables.user.userBlock, userStatus: tables.user.userStatus })
+              .from(tables.user)
+              .where(eq(tables.user.id, session.userId));
+            const problem = row ? accountStatusError(row) : null;
+            if (problem) throw new APIError("FORBIDDEN", { code: problem.code, message: problem.message });
+          },
+          after: async (session) => {
+            const s = session as typeof session & { impersonatedBy?: string | null };
+            await db.insert(signInEvents).values({
+              id: randomUUID(),
+              userId: s.userId,
+              ipAddress: s.ipAddress ?? null,
+              userAgent: s.userAgent ?? null,
+              impersonatedBy: s.impersonatedBy ?? null,
+            });
+          },
+        },
+      },
+    },
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

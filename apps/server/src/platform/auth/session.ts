@@ -1,0 +1,65 @@
+import type { IncomingHttpHeaders } from "node:http";
+import type { FastifyReply, FastifyRequest } from "fastify";
+import { AppError } from "../http/errors.ts";
+import { type Auth, accountStatusError } from "./auth.ts";
+
+export function toWebHeaders(raw: IncomingHttpHeaders): Headers {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(raw)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else headers.set(key, String(value));
+  }
+  return headers;
+}
+
+type SessionResult = NonNullable<Awaited<ReturnType<Auth["api"]["getSession"]>>>;
+export type SessionUser = SessionResult["user"];
+export type CurrentSession = { user: SessionUser; session: SessionResult["session"] };
+
+declare module "fastify" {
+  interface FastifyRequest {
+    current?: CurrentSession;
+  }
+}
+
+export async function readSession(auth: Auth, headers: IncomingHttpHeaders): Promise<CurrentSession | null> {
+  const result = await auth.api.getSession({ headers: toWebHeaders(headers) });
+  return result ? { user: result.user, session: result.session } : null;
+}
+
+/** Signed in, verified, neither blocked nor banned. Throws the matching 401/403 otherwise. */
+export function assertActive(current: CurrentSession | null): asserts current is CurrentSession {
+  if (!current) throw new AppError(401, "UNAUTHENTICATED", "Sign in to continue.");
+  if (!current.user.emailVerified) throw new AppError(403, "EMAIL_NOT_VERIFIED", "Verify your email first.");
+  const problem = accountStatusError(current.user);
+  if (problem) throw new AppError(403, problem.code, problem.message);
+}
+
+/** preHandler factories: every member route uses one of these. */
+export function requireMember(auth: Auth) {
+  return async (request: FastifyRequest, _reply: FastifyReply) => {
+    const current = await readSession(auth, request.headers);
+    assertActive(current);
+    request.current = current;
+  };
+}
+
+/** Admin routes answer 404 to everyone else, so members cannot even learn they exist. */
+export function requireAdmin(auth: Auth) {
+  const member = requireMember(auth);
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      await member(request, reply);
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode === 401) throw new AppError(404, "NOT_FOUND", "Not found");
+      throw error;
+    }
+    if (request.current?.user.role !== "admin") throw new AppError(404, "NOT_FOUND", "Not found");
+  };
+}
+
+export function currentOf(request: FastifyRequest): CurrentSession {
+  if (!request.current) throw new AppError(401, "UNAUTHENTICATED", "Sign in to continue.");
+  return request.current;
+}

@@ -1,0 +1,34 @@
+import type { WsClientMessage, WsServerMessage } from "@helio/shared";
+import type { EventBus } from "./bus.ts";
+
+export type ClientMessageHandler<T extends WsClientMessage["type"]> = (
+  sender: { uid: string; role: "member" | "admin" },
+  message: Extract<WsClientMessage, { type: T }>,
+) => Promise<void> | void;
+
+/** How features push messages to members' open tabs, on whichever process they are connected. */
+export interface Realtime {
+  toUser(uid: string, message: WsServerMessage): Promise<void>;
+  toEveryone(message: WsServerMessage): Promise<void>;
+  /** A feature's handler for one type of message sent by a tab (validated by its schema first). */
+  onClientMessage<T extends WsClientMessage["type"]>(type: T, handler: ClientMessageHandler<T>): void;
+  /** Used by the gateway. */
+  handleClientMessage(sender: { uid: string; role: "member" | "admin" }, message: WsClientMessage): Promise<void>;
+}
+
+export const userChannel = (uid: string) => `user:${uid}`;
+export const BROADCAST_CHANNEL = "broadcast";
+
+export function createRealtime(bus: EventBus): Realtime {
+  const handlers = new Map<string, ClientMessageHandler<never>>();
+  return {
+    toUser: (uid, message) => bus.publish(userChannel(uid), message),
+    toEveryone: (message) => bus.publish(BROADCAST_CHANNEL, message),
+    onClientMessage(type, handler) {
+      handlers.set(type, handler as unknown as ClientMessageHandler<never>);
+    },
+    async handleClientMessage(sender, message) {
+      await handlers.get(message.type)?.(sender, message as never);
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import type { Config } from "./config.ts";
+import type { Database, Db } from "./db/client.ts";
+import type { MarketService } from "./modules/market/service.ts";
+import type { SettingsService } from "./modules/settings/service.ts";
+import type { Auth } from "./platform/auth/auth.ts";
+import type { Mailer } from "./platform/mail/mailer.ts";
+import type { EventBus } from "./platform/realtime/bus.ts";
+import type { Realtime } from "./platform/realtime/realtime.ts";
+import type { FileStorage } from "./platform/storage/storage.ts";
+
+/** What features are given: the platform parts, never each other's insides. */
+export type Services = {
+  config: Config;
+  database: Database;
+  db: Db;
+  auth: Auth;
+  bus: EventBus;
+  realtime: Realtime;
+  storage: FileStorage;
+  mailer: Mailer;
+  settings: SettingsService;
+  market: MarketService;
+};
