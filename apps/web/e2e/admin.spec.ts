@@ -1,0 +1,54 @@
+import { ADMIN, expect, registerAndVerify, signInWithForm, test } from "./fixtures.ts";
+
+test("a blocked member is signed out live in an open tab", async ({ page, browser, baseURL }) => {
+  const member = await registerAndVerify(page, baseURL as string);
+  await page.goto("/profile");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await admin.goto("/login");
+  await signInWithForm(admin, ADMIN.email, ADMIN.password);
+  await admin.goto("/admin");
+  await admin.getByLabel(/search/i).fill(member.username);
+  await admin
+    .getByRole("link", { name: new RegExp(member.username) })
+    .first()
+    .click();
+  await admin.getByRole("button", { name: /^block$/i }).click();
+  await admin
+    .getByRole("dialog")
+    .getByRole("button", { name: /^block$|confirm|yes/i })
+    .click();
+  await expect(admin.getByText(/blocked/i).first()).toBeVisible();
+
+  await expect(page).toHaveURL(/\/account-blocked\?reason=blocked/);
+  await expect(page.getByText("Your account has been blocked.")).toBeVisible();
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/login|\/account-blocked/);
+  await adminContext.close();
+});
+
+test("an admin signs in as a member, sees the banner, and exits", async ({ page, browser, baseURL }) => {
+  const memberContext = await browser.newContext();
+  const member = await registerAndVerify(await memberContext.newPage(), baseURL as string);
+  await memberContext.close();
+
+  await page.goto("/login");
+  await signInWithForm(page, ADMIN.email, ADMIN.password);
+  await page.goto("/admin");
+  await page.getByLabel(/search/i).fill(member.username);
+  await page
+    .getByRole("link", { name: new RegExp(member.username) })
+    .first()
+    .click();
+  await page.getByRole("button", { name: "Sign in as member" }).click();
+
+  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(page.getByText(/support view/i)).toBeVisible();
+  await expect(page.getByText(`${member.firstName} ${member.lastName}`).first()).toBeVisible();
+  await page.getByRole("button", { name: "Exit" }).click();
+  await expect(page).toHaveURL(/\/admin/);
+  await page.goto("/admin/audit");
+  await expect(page.getByText("member.impersonation_start").first()).toBeVisible();
+});

@@ -1,0 +1,27 @@
+// Starts the real server for the browser tests: fresh embedded database, mail to the outbox.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const port = process.env.E2E_PORT ?? "3100";
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "helio-e2e-"));
+process.on("exit", () => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+Object.assign(process.env, {
+  NODE_ENV: "development",
+  PORT: port,
+  HOST: "127.0.0.1",
+  PUBLIC_URL: `http://localhost:${port}`,
+  DATA_DIR: dataDir,
+  ADMIN_EMAIL: "admin@helio.test",
+  ADMIN_PASSWORD: "admin-password-1",
+  AUTH_RATE_LIMIT: "1000",
+  LOG_LEVEL: "warn",
+  WEB_DIST: path.resolve(here, "../dist"),
+});
+delete process.env.DATABASE_URL;
+const { register } = await import("tsx/esm/api");
+register();
+await import(path.resolve(here, "../../server/src/main.ts"));

@@ -1,0 +1,101 @@
+import { expect, registerAndVerify, screenshot, test } from "./fixtures.ts";
+
+const MENU = [
+  { group: null, label: "Dashboard", path: "/" },
+  { group: "Settings", label: "Profile", path: "/profile" },
+  { group: "Settings", label: "Bank", path: "/data-bank" },
+  { group: "Settings", label: "Password", path: "/change-password" },
+  { group: null, label: "Security", path: "/security" },
+  { group: null, label: "KYC", path: "/kyc-user" },
+  { group: null, label: "Investment", path: "/investment" },
+  { group: "Trade", label: "Trade", path: "/trade/BTC/bitcoin" },
+  { group: "Trade", label: "On Trade", path: "/on-trade" },
+  { group: "Trade", label: "History Trade", path: "/history-trade" },
+  { group: "Funds", label: "Funds Bonus", path: "/funds-bonus" },
+  { group: "Funds", label: "Funds Profit", path: "/funds-profit" },
+  { group: "Funds", label: "Withdrawal Bonus", path: "/withdrawal-bonus" },
+  { group: "Funds", label: "Withdrawal Profit", path: "/withdrawal-profit" },
+  { group: "Wallet", label: "Balance", path: "/wallet" },
+  { group: "Wallet", label: "Add Balance", path: "/add-balance" },
+  { group: "Wallet", label: "Withdrawal", path: "/withdrawal" },
+  { group: null, label: "Network", path: "/refferals" },
+];
+
+test("every menu entry opens its screen; groups expand and collapse", async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await registerAndVerify(page, baseURL as string);
+  const nav = page.getByRole("navigation", { name: "Main menu" });
+
+  const settings = nav.getByRole("button", { name: "Settings" });
+  await settings.click();
+  await expect(settings).toHaveAttribute("aria-expanded", "true");
+  await expect(nav.getByRole("link", { name: "Bank" })).toBeVisible();
+  await settings.click();
+  await expect(settings).toHaveAttribute("aria-expanded", "false");
+  await expect(nav.getByRole("link", { name: "Bank" })).toBeHidden();
+
+  for (const entry of MENU) {
+    if (entry.group) {
+      const group = nav.getByRole("button", { name: entry.group, exact: true });
+      if ((await group.getAttribute("aria-expanded")) !== "true") await group.click();
+      await nav.getByRole("list", { name: entry.group }).getByRole("link", { name: entry.label, exact: true }).click();
+    } else {
+      await nav.getByRole("link", { name: entry.label, exact: true }).click();
+    }
+    await expect(page).toHaveURL(`${baseURL}${entry.path}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  }
+  await expect(page.getByRole("contentinfo")).toContainText(`© ${new Date().getFullYear()}`);
+});
+
+test("the theme toggle persists under getMode", async ({ page, baseURL }) => {
+  await registerAndVerify(page, baseURL as string);
+  expect(await page.evaluate(() => localStorage.getItem("getMode"))).not.toBe("dark");
+  const background = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const light = await background();
+  await page.getByRole("button", { name: /dark mode/i }).click();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("getMode"))).toBe("dark");
+  await expect.poll(background).not.toBe(light);
+  await page.reload();
+  await expect(page.getByRole("button", { name: /light mode/i })).toBeVisible();
+  expect(await background()).not.toBe(light);
+});
+
+test("on a 360 px screen the menu is a drawer that closes after navigating", async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await registerAndVerify(page, baseURL as string);
+  const nav = page.getByRole("navigation", { name: "Main menu" });
+  await expect(nav).toBeHidden();
+  await page
+    .getByRole("button", { name: /open menu|menu/i })
+    .first()
+    .click();
+  await expect(nav).toBeVisible();
+  await screenshot(page, "drawer-mobile-light");
+  await nav.getByRole("link", { name: "Security", exact: true }).click();
+  await expect(page).toHaveURL(/\/security$/);
+  await expect(nav).toBeHidden();
+  // Nothing overflows the narrow screen.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test("logout asks first: Cancel keeps the session, Yes ends it", async ({ page, baseURL }) => {
+  await registerAndVerify(page, baseURL as string);
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await expect(page.getByRole("menuitem", { name: "Account" })).toBeVisible();
+  await expect(page.getByRole("menuitem", { name: "Change Password" })).toBeVisible();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("Are you sure you want to logout?");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(`${baseURL}/`);
+
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto("/profile");
+  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile/);
+});

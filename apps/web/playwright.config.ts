@@ -1,0 +1,45 @@
+import { defineConfig } from "@playwright/test";
+
+const PORT = Number(process.env.E2E_PORT ?? 3100);
+const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+/** Browser tests: Debian's Chromium against the real server started on a fresh embedded database. */
+export default defineConfig({
+  testDir: "./e2e",
+  // Runs under playwright.multi.config.ts, against two server processes.
+  testIgnore: "chat-multi.spec.ts",
+  outputDir: "./e2e/.artifacts/results",
+  // Generous: CI machines have two cores and the server, Chromium and PostgreSQL share them.
+  timeout: 150_000,
+  expect: { timeout: 15_000 },
+  workers: 2,
+  forbidOnly: Boolean(process.env.CI),
+  reporter: [["list"], ["html", { open: "never", outputFolder: "e2e/.artifacts/report" }]],
+  use: {
+    baseURL: `http://localhost:${PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath,
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-dev-shm-usage",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
+    },
+  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
+  webServer: {
+    command: "node e2e/server.mjs",
+    url: `http://localhost:${PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: "pipe",
+    stderr: "pipe",
+    env: { E2E_PORT: String(PORT) },
+  },
+});

@@ -1,0 +1,73 @@
+import { render, screen } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { useMember } from "../lib/member.tsx";
+import { liveSocket } from "../lib/ws.ts";
+import { sampleMember, testQueryClient } from "../test/render.tsx";
+import { AppProviders } from "./providers.tsx";
+import { RequireAuth } from "./RequireAuth.tsx";
+
+function LoginProbe() {
+  const location = useLocation();
+  return <p>login page {location.search}</p>;
+}
+
+function MemberProbe() {
+  const member = useMember();
+  return <p>hello {member.fullName}</p>;
+}
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(
+    [
+      { path: "/login", element: <LoginProbe /> },
+      { element: <RequireAuth />, children: [{ path: "/security", element: <MemberProbe /> }] },
+    ],
+    { initialEntries: [path] },
+  );
+  return render(
+    <AppProviders queryClient={testQueryClient()} initialMode="light">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+afterEach(() => {
+  liveSocket.stop();
+  vi.unstubAllGlobals();
+});
+
+describe("RequireAuth", () => {
+  it("sends visitors to /login with the page they wanted", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(
+        async () =>
+          new Response(JSON.stringify({ error: { code: "UNAUTHENTICATED", message: "Sign in" } }), { status: 401 }),
+      ),
+    );
+    renderAt("/security?x=1");
+    expect((await screen.findByText(/login page/)).textContent).toBe(
+      `login page ?redirect=${encodeURIComponent("/security?x=1")}`,
+    );
+  });
+
+  it("provides the member to signed-in pages", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => new Response(JSON.stringify(sampleMember), { status: 200 })),
+    );
+    vi.stubGlobal(
+      "WebSocket",
+      class {
+        static OPEN = 1;
+        static CONNECTING = 0;
+        readyState = 0;
+        close() {}
+        send() {}
+      },
+    );
+    renderAt("/security");
+    expect(await screen.findByText("hello Jane Doe")).toBeTruthy();
+  });
+});

@@ -1,0 +1,69 @@
+import Box from "@mui/material/Box";
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useEffect } from "react";
+import { Navigate, Outlet, useLocation } from "react-router";
+import { PageLoader } from "../components/PageLoader.tsx";
+import { QueryError } from "../components/QueryError.tsx";
+import { blockReasonFromCode, isApiError, notifyAccountBlocked } from "../lib/api.ts";
+import { useLiveAccountStatus } from "../lib/live-status.ts";
+import { MemberContext, meQueryOptions, useMember } from "../lib/member.tsx";
+import { loginPathFor } from "../lib/redirect.ts";
+
+/** Opens the live socket while a member is signed in. */
+function LiveStatus() {
+  useLiveAccountStatus();
+  return null;
+}
+
+/** Where a failed `GET /api/me` sends the visitor, if anywhere. */
+export function redirectForMeError(error: unknown, path: string): string | null {
+  if (!isApiError(error)) return null;
+  if (error.status === 401) return loginPathFor(path);
+  if (error.status === 403 && error.code === "EMAIL_NOT_VERIFIED") return "/verify-email";
+  if (error.status === 403 && blockReasonFromCode(error.code)) return null; // the blocked flow takes over
+  return null;
+}
+
+/**
+ * Guard of every signed-in route: not signed in → `/login?redirect=<path>`.
+ * Provides the member (`useMember`) and keeps the live status socket open.
+ */
+export function RequireAuth({ children }: { children?: ReactNode }) {
+  const location = useLocation();
+  const me = useQuery(meQueryOptions);
+  const member = me.data;
+  const lockedOut = member ? member.userBlock || member.userStatus === "banned" : false;
+
+  useEffect(() => {
+    if (member && lockedOut) notifyAccountBlocked(member.userStatus === "banned" ? "banned" : "blocked");
+  }, [member, lockedOut]);
+
+  if (me.error) {
+    const target = redirectForMeError(me.error, `${location.pathname}${location.search}${location.hash}`);
+    if (target) return <Navigate to={target} replace />;
+    if (isApiError(me.error) && me.error.status === 403 && blockReasonFromCode(me.error.code)) {
+      return <PageLoader fullScreen />;
+    }
+    if (!member) {
+      return (
+        <Box sx={{ maxWidth: 560, mx: "auto", py: 8, px: 2 }}>
+          <QueryError error={me.error} onRetry={() => void me.refetch()} />
+        </Box>
+      );
+    }
+  }
+  if (!member || lockedOut) return <PageLoader fullScreen />;
+
+  return (
+    <MemberContext value={member}>
+      <LiveStatus />
+      {children ?? <Outlet />}
+    </MemberContext>
+  );
+}
+
+/** Admin-only routes: anyone else sees the not-found page. */
+export function RequireAdmin({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
+  const member = useMember();
+  return member.role === "admin" ? children : fallback;
+}

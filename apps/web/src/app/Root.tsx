@@ -1,0 +1,57 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { Outlet, ScrollRestoration, useMatches, useNavigate } from "react-router";
+import { onAccountBlocked } from "../lib/api.ts";
+import { authClient } from "../lib/auth-client.ts";
+import { liveSocket } from "../lib/ws.ts";
+
+interface RouteHandle {
+  title?: string;
+}
+
+function useDocumentTitle() {
+  const matches = useMatches();
+  let title: string | undefined;
+  for (const match of matches) {
+    const handle = match.handle as RouteHandle | undefined;
+    if (handle?.title) title = handle.title;
+  }
+  useEffect(() => {
+    document.title = title ? `${title} · Helio` : "Helio";
+  }, [title]);
+}
+
+/** Root of every route: the blocked/banned flow, page titles and scroll restoration. */
+export function Root() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const handling = useRef(false);
+  useDocumentTitle();
+
+  useEffect(
+    () =>
+      onAccountBlocked((reason) => {
+        if (handling.current) return;
+        handling.current = true;
+        liveSocket.stop();
+        void (async () => {
+          try {
+            await authClient.signOut();
+          } catch {
+            // Signed out locally either way.
+          }
+          await navigate(`/account-blocked?reason=${reason}`, { replace: true });
+          queryClient.clear();
+          handling.current = false;
+        })();
+      }),
+    [navigate, queryClient],
+  );
+
+  return (
+    <>
+      <Outlet />
+      <ScrollRestoration />
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import Button from "@mui/material/Button";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import { type ReactNode, useId } from "react";
+
+interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel?: string;
+  cancelLabel?: string;
+  /** Colour of the confirm button; "error" for destructive actions. */
+  confirmColor?: "primary" | "error";
+  busy?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+  /** Extra content (a reason field, an error) under the message. */
+  children?: ReactNode;
+}
+
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel = "Yes",
+  cancelLabel = "Cancel",
+  confirmColor = "primary",
+  busy = false,
+  onConfirm,
+  onClose,
+  children,
+}: ConfirmDialogProps) {
+  const titleId = useId();
+  const messageId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      aria-describedby={messageId}
+      fullWidth
+      maxWidth="xs"
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText id={messageId}>{message}</DialogContentText>
+        {children}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy} color="inherit">
+          {cancelLabel}
+        </Button>
+        <Button onClick={onConfirm} disabled={busy} variant="contained" color={confirmColor}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

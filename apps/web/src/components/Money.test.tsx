@@ -1,0 +1,67 @@
+import { act, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { publicSettingsKey } from "../lib/settings.ts";
+import { renderWithApp, sampleMember } from "../test/render.tsx";
+import { checkFile } from "./FileUpload.tsx";
+import { Money } from "./Money.tsx";
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("Money", () => {
+  it("shows USD cents as-is for a USD member", () => {
+    renderWithApp(<Money cents={123456789} />);
+    expect(screen.getByText("1,234,567.89 USD")).toBeTruthy();
+  });
+
+  it("converts with the member's currency rate from the settings, and follows a rate change", async () => {
+    const fetchMock = vi.fn(
+      async () =>
+        new Response(JSON.stringify({ menuContact: true, rates: [{ name: "IDR", value: 16250 }] }), {
+          status: 200,
+          headers: { "Content-Type": "application/json" },
+        }),
+    );
+    vi.stubGlobal("fetch", fetchMock);
+    const { queryClient } = renderWithApp(<Money cents={123456} />, {
+      member: { ...sampleMember, currency: "IDR" },
+    });
+    expect(screen.getByText("… IDR")).toBeTruthy();
+    expect(await screen.findByText("20,061,600.00 IDR")).toBeTruthy();
+    expect(fetchMock).toHaveBeenCalledWith("/api/settings", expect.anything());
+    // What the `settings.updated` message does.
+    act(() => {
+      queryClient.setQueryData(publicSettingsKey, { menuContact: true, rates: [{ name: "IDR", value: 16000 }] });
+    });
+    expect(await screen.findByText("19,752,960.00 IDR")).toBeTruthy();
+  });
+
+  it("signs credits when asked", () => {
+    renderWithApp(
+      <>
+        <Money cents={1500} signed />
+        <Money cents={-250} signed />
+      </>,
+    );
+    expect(screen.getByText("+15.00 USD")).toBeTruthy();
+    expect(screen.getByText("-2.50 USD")).toBeTruthy();
+  });
+
+  it("uses an explicit currency and rate", () => {
+    renderWithApp(<Money cents={100} currency="EUR" rate={0.92} />);
+    expect(screen.getByText("0.92 EUR")).toBeTruthy();
+  });
+});
+
+describe("checkFile", () => {
+  const types = ["image/png", "application/pdf"];
+  it("checks type, size and emptiness", () => {
+    expect(checkFile({ type: "image/png", size: 10 }, types, 100, "a PNG or PDF")).toBeNull();
+    expect(checkFile({ type: "image/gif", size: 10 }, types, 100, "a PNG or PDF")).toBe("Choose a PNG or PDF.");
+    expect(checkFile({ type: "image/png", size: 0 }, types, 100, "x")).toBe("The file is empty.");
+    expect(checkFile({ type: "image/png", size: 11 * 1024 * 1024 }, types, 10 * 1024 * 1024, "x")).toBe(
+      "The file is larger than 10 MB.",
+    );
+  });
+});

@@ -1,0 +1,42 @@
+import Visibility from "@mui/icons-material/Visibility";
+import VisibilityOff from "@mui/icons-material/VisibilityOff";
+import IconButton from "@mui/material/IconButton";
+import InputAdornment from "@mui/material/InputAdornment";
+import TextField, { type TextFieldProps } from "@mui/material/TextField";
+import { useState } from "react";
+
+type PasswordFieldProps = Omit<TextFieldProps, "type" | "variant"> & {
+  autoComplete: "current-password" | "new-password";
+  /** Show the show/hide button (off in short confirmation dialogs). */
+  revealToggle?: boolean;
+};
+
+/** A password input with a show/hide button. */
+export function PasswordField({ slotProps, revealToggle = true, ...props }: PasswordFieldProps) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={visible ? "text" : "password"}
+      slotProps={{
+        ...slotProps,
+        htmlInput: { spellCheck: false, autoCapitalize: "none", ...(slotProps?.htmlInput as object | undefined) },
+        input: {
+          endAdornment: !revealToggle ? undefined : (
+            <InputAdornment position="end">
+              <IconButton
+                onClick={() => setVisible((v) => !v)}
+                onMouseDown={(event) => event.preventDefault()}
+                aria-label={visible ? "Hide password" : "Show password"}
+                edge="end"
+                size="small"
+              >
+                {visible ? <VisibilityOff fontSize="small" /> : <Visibility fontSize="small" />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

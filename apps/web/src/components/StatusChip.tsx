@@ -1,0 +1,43 @@
+import type { DepositStatus, KycStatus, WithdrawalStatus } from "@helio/shared";
+import Chip from "@mui/material/Chip";
+
+export type MoneyStatus = DepositStatus | WithdrawalStatus | KycStatus;
+
+type ChipColor = "default" | "info" | "success" | "warning" | "error";
+const STATUS: Record<MoneyStatus, { label: string; color: ChipColor }> = {
+  awaiting_payment: { label: "Awaiting payment", color: "info" },
+  proof_submitted: { label: "Proof submitted", color: "warning" },
+  approved: { label: "Approved", color: "success" },
+  rejected: { label: "Rejected", color: "error" },
+  expired: { label: "Expired", color: "default" },
+  pending: { label: "Pending", color: "warning" },
+  cancelled: { label: "Cancelled", color: "default" },
+  not_submitted: { label: "Not submitted", color: "default" },
+};
+
+export function statusLabel(status: MoneyStatus): string {
+  return STATUS[status].label;
+}
+
+/** The status of a deposit, withdrawal or KYC, in words and colour. */
+export function StatusChip({ status, size = "small" }: { status: MoneyStatus; size?: "small" | "medium" }) {
+  const { label, color } = STATUS[status];
+  return (
+    <Chip
+      label={label}
+      size={size}
+      variant="outlined"
+      sx={(theme) => {
+        // The palette's main colours are too light for small text on white (and too dark on the
+        // dark background): the darker shade in light mode, the lighter one in dark mode.
+        const shade =
+          color === "default"
+            ? theme.palette.text.secondary
+            : theme.palette.mode === "light"
+              ? theme.palette[color].dark
+              : theme.palette[color].light;
+        return { fontWeight: 600, color: shade, borderColor: shade };
+      }}
+    />
+  );
+}

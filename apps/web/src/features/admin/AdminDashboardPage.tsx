@@ -1,0 +1,153 @@
+import { MEMBER_ACCOUNTS, SYSTEM_ACCOUNTS } from "@helio/shared";
+import Box from "@mui/material/Box";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Link from "@mui/material/Link";
+import Skeleton from "@mui/material/Skeleton";
+import Typography from "@mui/material/Typography";
+import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
+import { Link as RouterLink } from "react-router";
+import { Money } from "../../components/Money.tsx";
+import { PageHeader } from "../../components/PageHeader.tsx";
+import { QueryError } from "../../components/QueryError.tsx";
+import { accountLabel } from "../../lib/ledger.ts";
+import { dashboardQuery } from "./money-api.ts";
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <Card component="section" aria-labelledby={id}>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography id={id} variant="h2" component="h2" sx={{ mb: 2 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+function Stats({ items }: { items: { label: string; value: ReactNode; href?: string }[] }) {
+  return (
+    <Box
+      component="dl"
+      sx={{ m: 0, display: "grid", gap: 2, gridTemplateColumns: "repeat(auto-fill, minmax(150px, 1fr))" }}
+    >
+      {items.map((item) => (
+        <Box key={item.label} sx={{ minWidth: 0 }}>
+          <Typography component="dt" variant="body2" sx={{ color: "text.secondary" }}>
+            {item.href ? (
+              <Link component={RouterLink} to={item.href}>
+                {item.label}
+              </Link>
+            ) : (
+              item.label
+            )}
+          </Typography>
+          <Box component="dd" sx={{ m: 0, fontSize: "1.25rem", fontWeight: 700, overflowWrap: "anywhere" }}>
+            {item.value}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+const SYSTEM_LABELS: Record<(typeof SYSTEM_ACCOUNTS)[number], string> = {
+  deposits_clearing: "Deposits clearing",
+  payouts_clearing: "Payouts clearing",
+  trading_house: "Trading house",
+  investment_pool: "Investment pool",
+  commissions: "Commissions",
+  adjustments: "Adjustments",
+  demo_issuer: "Demo issuer",
+  fees: "Fees",
+};
+
+function CountSum({ count, sumCents }: { count: number; sumCents: number }) {
+  return (
+    <>
+      {count}
+      <Box component="span" sx={{ display: "block", fontSize: "0.9rem", fontWeight: 400, color: "text.secondary" }}>
+        <Money cents={sumCents} sx={{ whiteSpace: "normal" }} />
+      </Box>
+    </>
+  );
+}
+
+/** `/admin/dashboard`: queues, member money by account, platform accounts and today's flows. */
+export function AdminDashboardPage() {
+  const dashboard = useQuery(dashboardQuery);
+  if (dashboard.isPending) {
+    return (
+      <Box aria-busy="true">
+        <PageHeader title="Dashboard" />
+        <Skeleton variant="rounded" height={320} />
+      </Box>
+    );
+  }
+  if (dashboard.isError) {
+    return (
+      <Box>
+        <PageHeader title="Dashboard" />
+        <QueryError error={dashboard.error} onRetry={() => void dashboard.refetch()} />
+      </Box>
+    );
+  }
+  const d = dashboard.data;
+  const money = (cents: number | undefined) => <Money cents={cents ?? 0} sx={{ whiteSpace: "normal" }} />;
+  return (
+    <Box>
+      <PageHeader title="Dashboard" subtitle="Today is the current UTC day. Numbers refresh every 15 seconds." />
+      <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", lg: "1fr 1fr" } }}>
+        <Section id="pending-heading" title="Waiting for you">
+          <Stats
+            items={[
+              { label: "Deposits to review", value: d.pending.deposits, href: "/admin/deposits" },
+              { label: "Withdrawals to pay", value: d.pending.withdrawals, href: "/admin/withdrawals" },
+              { label: "KYC to review", value: d.pending.kyc, href: "/admin/kyc" },
+              {
+                label: "Invoices awaiting payment",
+                value: d.pending.depositsAwaitingPayment,
+                href: "/admin/deposits?status=awaiting_payment",
+              },
+            ]}
+          />
+        </Section>
+        <Section id="members-heading" title="Members">
+          <Stats
+            items={[
+              { label: "Members", value: d.members.total, href: "/admin" },
+              { label: "Blocked", value: d.members.blocked },
+              { label: "Banned", value: d.members.banned },
+            ]}
+          />
+        </Section>
+        <Section id="today-heading" title="Today">
+          <Stats
+            items={[
+              { label: "Deposits requested", value: <CountSum {...d.today.depositsRequested} /> },
+              { label: "Deposits approved", value: <CountSum {...d.today.depositsApproved} /> },
+              { label: "Withdrawals requested", value: <CountSum {...d.today.withdrawalsRequested} /> },
+              { label: "Withdrawals approved", value: <CountSum {...d.today.withdrawalsApproved} /> },
+            ]}
+          />
+        </Section>
+        <Section id="money-heading" title="Member money">
+          <Stats items={MEMBER_ACCOUNTS.map((a) => ({ label: accountLabel(a), value: money(d.memberMoney[a]) }))} />
+        </Section>
+        <Section id="system-heading" title="Platform accounts">
+          <Typography variant="body2" sx={{ color: "text.secondary", mb: 2 }}>
+            The other side of every movement. Trading house is the house result.
+          </Typography>
+          <Stats items={SYSTEM_ACCOUNTS.map((a) => ({ label: SYSTEM_LABELS[a], value: money(d.systemAccounts[a]) }))} />
+          <Typography variant="body2" sx={{ mt: 2 }}>
+            <Link component={RouterLink} to="/admin/ledger">
+              Verify the ledger
+            </Link>
+          </Typography>
+        </Section>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,120 @@
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useRef } from "react";
+import { Outlet, Link as RouterLink, useLocation } from "react-router";
+import { NotFound } from "../../components/NotFound.tsx";
+import { useMember } from "../../lib/member.tsx";
+import { useInboxUnread } from "../chat/api.ts";
+import { dashboardQuery } from "./money-api.ts";
+
+const LINKS = [
+  { label: "Dashboard", to: "/admin/dashboard" },
+  { label: "Members", to: "/admin" },
+  { label: "Deposits", to: "/admin/deposits", pending: "deposits" },
+  { label: "Withdrawals", to: "/admin/withdrawals", pending: "withdrawals" },
+  { label: "KYC", to: "/admin/kyc", pending: "kyc" },
+  { label: "Settings", to: "/admin/settings" },
+  { label: "Ledger", to: "/admin/ledger" },
+  { label: "Audit log", to: "/admin/audit" },
+  { label: "Inbox", to: "/admin/inbox", unread: true },
+] as const;
+
+const visuallyHidden = {
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+} as const;
+
+const badgeSx = {
+  ml: 0.75,
+  px: 0.75,
+  minWidth: 20,
+  borderRadius: 10,
+  fontSize: "0.75rem",
+  lineHeight: "20px",
+  bgcolor: "secondary.main",
+  color: "secondary.contrastText",
+} as const;
+
+/** The sub-navigation entry of `pathname`: the longest link it is at or below (`/admin` for the rest). */
+export function currentAdminLink(pathname: string): string {
+  const match = LINKS.filter((l) => l.to !== "/admin" && (pathname === l.to || pathname.startsWith(`${l.to}/`)));
+  return match.sort((a, b) => b.to.length - a.to.length)[0]?.to ?? "/admin";
+}
+
+/** `/admin/*`: admins only (others get the not-found page), with a small sub-navigation. */
+export function AdminLayout() {
+  const member = useMember();
+  const { pathname } = useLocation();
+  const pending = useQuery({ ...dashboardQuery, enabled: member.role === "admin" });
+  const inboxUnread = useInboxUnread(member.role === "admin");
+  const nav = useRef<HTMLElement>(null);
+  const current = currentAdminLink(pathname);
+  // On narrow screens the tabs scroll sideways: keep the current one in view.
+  useEffect(() => {
+    const bar = nav.current;
+    const active = bar?.querySelector<HTMLElement>(`a[href="${current}"]`);
+    if (!bar || !active) return;
+    const left = active.offsetLeft - bar.offsetLeft;
+    if (left < bar.scrollLeft || left + active.offsetWidth > bar.scrollLeft + bar.clientWidth) {
+      bar.scrollLeft = Math.max(0, left - (bar.clientWidth - active.offsetWidth) / 2);
+    }
+  }, [current]);
+  if (member.role !== "admin") return <NotFound />;
+  return (
+    <Box>
+      <Box
+        component="nav"
+        ref={nav}
+        aria-label="Admin"
+        sx={{ display: "flex", gap: 0.5, borderBottom: 1, borderColor: "divider", mb: 3, overflowX: "auto" }}
+      >
+        {LINKS.map((link) => {
+          const active = link.to === current;
+          return (
+            <Button
+              key={link.to}
+              component={RouterLink}
+              to={link.to}
+              aria-current={active ? "page" : undefined}
+              color={active ? "primary" : "inherit"}
+              sx={{
+                borderRadius: 0,
+                borderBottom: 2,
+                borderColor: active ? "primary.main" : "transparent",
+                px: 2,
+                flexShrink: 0,
+                whiteSpace: "nowrap",
+              }}
+            >
+              {link.label}
+              {"pending" in link && pending.data && pending.data.pending[link.pending] > 0 ? (
+                <Box component="span" sx={badgeSx}>
+                  {pending.data.pending[link.pending]}
+                  <Box component="span" sx={visuallyHidden}>
+                    {" "}
+                    waiting
+                  </Box>
+                </Box>
+              ) : null}
+              {"unread" in link && inboxUnread > 0 ? (
+                <Box component="span" sx={badgeSx}>
+                  {inboxUnread}
+                  <Box component="span" sx={visuallyHidden}>
+                    {" "}
+                    unread
+                  </Box>
+                </Box>
+              ) : null}
+            </Button>
+          );
+        })}
+      </Box>
+      <Outlet />
+    </Box>
+  );
+}

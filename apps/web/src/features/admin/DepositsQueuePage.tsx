@@ -1,0 +1,182 @@
+import { type AdminDeposit, DEPOSIT_STATUSES } from "@helio/shared";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Typography from "@mui/material/Typography";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { DetailList } from "../../components/DetailList.tsx";
+import { Money } from "../../components/Money.tsx";
+import { PageHeader } from "../../components/PageHeader.tsx";
+import { StatusChip, statusLabel } from "../../components/StatusChip.tsx";
+import { errorMessage } from "../../lib/api.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { type DepositFilter, depositsQuery, useDepositDecision } from "./money-api.ts";
+import { FilePreview, MemberLine, Queue, useQueueParams } from "./Queue.tsx";
+import { TextPromptDialog } from "./TextPromptDialog.tsx";
+
+const FILTERS: { value: DepositFilter; label: string }[] = [
+  { value: "proof_submitted", label: "Waiting for review" },
+  ...DEPOSIT_STATUSES.filter((s) => s !== "proof_submitted").map((s) => ({ value: s, label: statusLabel(s) })),
+  { value: "all", label: "All" },
+];
+
+type Notice = { kind: "success" | "error"; text: string };
+
+function DepositItem({ deposit, onDone }: { deposit: AdminDeposit; onDone: (notice: Notice) => void }) {
+  const decide = useDepositDecision();
+  const [approving, setApproving] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+  const canDecide = deposit.status === "proof_submitted";
+  const canReject = canDecide || deposit.status === "awaiting_payment";
+
+  const approve = () => {
+    decide.mutate(
+      { id: deposit.id, decision: "approve" },
+      {
+        onSuccess: () =>
+          onDone({
+            kind: "success",
+            text: `Deposit ${deposit.reference} approved: ${deposit.member.fullName}'s wallet was credited.`,
+          }),
+        onError: (error) => onDone({ kind: "error", text: `${deposit.reference}: ${errorMessage(error)}` }),
+        onSettled: () => setApproving(false),
+      },
+    );
+  };
+
+  return (
+    <Card component="li" variant="outlined" aria-label={`Deposit ${deposit.reference}`}>
+      <CardContent sx={{ p: { xs: 2, sm: 2.5 } }}>
+        <Box sx={{ display: "flex", justifyContent: "space-between", gap: 2, flexWrap: "wrap", mb: 2 }}>
+          <MemberLine member={deposit.member} />
+          <StatusChip status={deposit.status} />
+        </Box>
+        <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr auto" } }}>
+          <DetailList
+            columns={3}
+            items={[
+              {
+                label: "Reference",
+                value: (
+                  <Box component="span" sx={{ fontFamily: "monospace", fontWeight: 700 }}>
+                    {deposit.reference}
+                  </Box>
+                ),
+              },
+              {
+                label: "Amount",
+                value: <Money cents={deposit.amountCents} sx={{ fontWeight: 700 }} />,
+              },
+              { label: "Created", value: formatDateTime(deposit.createdAt) },
+              { label: "Proof uploaded", value: formatDateTime(deposit.proof?.uploadedAt) },
+              { label: "Expires", value: formatDateTime(deposit.expiresAt) },
+              { label: "Reviewed", value: formatDateTime(deposit.reviewedAt) },
+            ]}
+          />
+          <Box>
+            {deposit.proof ? (
+              <FilePreview url={deposit.proof.url} contentType={deposit.proof.contentType} label="Proof of payment" />
+            ) : (
+              <Typography variant="body2" sx={{ color: "text.secondary" }}>
+                No proof yet.
+              </Typography>
+            )}
+          </Box>
+        </Box>
+        {deposit.reason ? (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            Rejected: {deposit.reason}
+          </Alert>
+        ) : null}
+        {canReject ? (
+          <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", mt: 2 }}>
+            {canDecide ? (
+              <Button
+                variant="contained"
+                color="primary"
+                onClick={() => setApproving(true)}
+                disabled={decide.isPending}
+              >
+                Approve
+              </Button>
+            ) : null}
+            <Button variant="outlined" color="error" onClick={() => setRejecting(true)} disabled={decide.isPending}>
+              Reject
+            </Button>
+          </Box>
+        ) : null}
+      </CardContent>
+      <ConfirmDialog
+        open={approving}
+        title="Approve this deposit?"
+        message={
+          <>
+            <Money cents={deposit.amountCents} /> will be credited to {deposit.member.fullName}'s wallet. Check that the
+            transfer with reference {deposit.reference} has arrived.
+          </>
+        }
+        confirmLabel="Approve"
+        busy={decide.isPending}
+        onConfirm={approve}
+        onClose={() => setApproving(false)}
+      />
+      <TextPromptDialog
+        open={rejecting}
+        title="Reject this deposit?"
+        message={`The member reads the reason on the invoice ${deposit.reference}. Nothing is credited.`}
+        label="Reason"
+        field="reason"
+        multiline
+        helperText="At least 3 characters."
+        confirmLabel="Reject"
+        confirmColor="error"
+        onSubmit={async (reason) => {
+          await decide.mutateAsync({ id: deposit.id, decision: "reject", reason });
+          setRejecting(false);
+          onDone({ kind: "success", text: `Deposit ${deposit.reference} rejected.` });
+        }}
+        onClose={() => setRejecting(false)}
+      />
+    </Card>
+  );
+}
+
+/** `/admin/deposits`: the deposit queue (default: proofs waiting for review). */
+export function DepositsQueuePage() {
+  const q = useQueueParams(
+    FILTERS.map((f) => f.value),
+    "proof_submitted",
+  );
+  const list = useQuery(depositsQuery(q.status, q.page, q.pageSize));
+  const [notice, setNotice] = useState<Notice | null>(null);
+  return (
+    <Box>
+      <PageHeader title="Deposits" subtitle="Check the proof against the bank statement, then approve or reject." />
+      <Queue
+        label="Deposits"
+        statuses={FILTERS}
+        status={q.status}
+        onStatus={(status) => q.set({ status })}
+        page={q.page}
+        pageSize={q.pageSize}
+        total={list.data?.total ?? 0}
+        onPage={(page, pageSize) => q.set({ page, pageSize })}
+        loading={list.isFetching && !list.data}
+        error={list.isError ? list.error : undefined}
+        onRetry={() => void list.refetch()}
+        empty="Nothing here."
+        count={list.data?.items.length ?? 0}
+        notice={notice}
+        onNoticeClose={() => setNotice(null)}
+      >
+        {list.data?.items.map((deposit) => (
+          <DepositItem key={deposit.id} deposit={deposit} onDone={setNotice} />
+        ))}
+      </Queue>
+    </Box>
+  );
+}

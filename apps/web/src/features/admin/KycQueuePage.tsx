@@ -1,0 +1,175 @@
+import { type AdminKyc, ageOn, KYC_DOCUMENTS } from "@helio/shared";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { DetailList } from "../../components/DetailList.tsx";
+import { PageHeader } from "../../components/PageHeader.tsx";
+import { StatusChip } from "../../components/StatusChip.tsx";
+import { errorMessage } from "../../lib/api.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { type KycFilter, kycQueueQuery, useKycDecision } from "./money-api.ts";
+import { FilePreview, MemberLine, Queue, useQueueParams } from "./Queue.tsx";
+import { TextPromptDialog } from "./TextPromptDialog.tsx";
+
+const FILTERS: { value: KycFilter; label: string }[] = [
+  { value: "pending", label: "Pending" },
+  { value: "approved", label: "Approved" },
+  { value: "rejected", label: "Rejected" },
+  { value: "all", label: "All" },
+];
+
+const ID_TYPES = { passport: "Passport", national_id: "National ID", driving_licence: "Driving licence" } as const;
+const DOCS = { idFront: "ID front", idBack: "ID back", selfie: "Selfie with ID" } as const;
+
+function countryName(code: string) {
+  try {
+    return `${new Intl.DisplayNames(["en"], { type: "region" }).of(code) ?? code} (${code})`;
+  } catch {
+    return code;
+  }
+}
+
+/** The submitted fields and documents of a KYC, for the queue and the member page. */
+export function KycDetails({ kyc }: { kyc: Pick<AdminKyc, "submission" | "submittedAt" | "reviewedAt"> }) {
+  const s = kyc.submission;
+  if (!s) return null;
+  return (
+    <>
+      <DetailList
+        columns={3}
+        items={[
+          { label: "Legal name", value: s.legalName },
+          { label: "Date of birth", value: `${s.dateOfBirth} (${ageOn(s.dateOfBirth)} years)` },
+          { label: "Country", value: countryName(s.country) },
+          { label: "ID type", value: ID_TYPES[s.idType] },
+          { label: "ID number", value: s.idNumber },
+          { label: "Submitted", value: formatDateTime(kyc.submittedAt) },
+        ]}
+      />
+      <Box
+        component="ul"
+        aria-label="Documents"
+        sx={{ listStyle: "none", p: 0, m: 0, mt: 2, display: "flex", gap: 2, flexWrap: "wrap" }}
+      >
+        {KYC_DOCUMENTS.map((doc) => {
+          const file = s.documents[doc];
+          return file ? (
+            <Box component="li" key={doc}>
+              <FilePreview url={file.url} contentType={file.contentType} label={DOCS[doc]} />
+            </Box>
+          ) : null;
+        })}
+      </Box>
+    </>
+  );
+}
+
+type Notice = { kind: "success" | "error"; text: string };
+
+function KycItem({ kyc, onDone }: { kyc: AdminKyc; onDone: (notice: Notice) => void }) {
+  const decide = useKycDecision();
+  const [approving, setApproving] = useState(false);
+  const [rejecting, setRejecting] = useState(false);
+  const approve = () =>
+    decide.mutate(
+      { uid: kyc.member.uid, decision: "approve" },
+      {
+        onSuccess: () => onDone({ kind: "success", text: `${kyc.member.fullName}'s identity approved.` }),
+        onError: (error) => onDone({ kind: "error", text: `${kyc.member.fullName}: ${errorMessage(error)}` }),
+        onSettled: () => setApproving(false),
+      },
+    );
+  return (
+    <Card component="li" variant="outlined" aria-label={`KYC of ${kyc.member.fullName}`}>
+      <CardContent sx={{ p: { xs: 2, sm: 2.5 } }}>
+        <Box sx={{ display: "flex", justifyContent: "space-between", gap: 2, flexWrap: "wrap", mb: 2 }}>
+          <MemberLine member={kyc.member} />
+          <StatusChip status={kyc.status} />
+        </Box>
+        <KycDetails kyc={kyc} />
+        {kyc.reason ? (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            Rejected: {kyc.reason}
+          </Alert>
+        ) : null}
+        {kyc.status === "pending" ? (
+          <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", mt: 2 }}>
+            <Button variant="contained" onClick={() => setApproving(true)} disabled={decide.isPending}>
+              Approve
+            </Button>
+            <Button variant="outlined" color="error" onClick={() => setRejecting(true)} disabled={decide.isPending}>
+              Reject
+            </Button>
+          </Box>
+        ) : null}
+      </CardContent>
+      <ConfirmDialog
+        open={approving}
+        title="Approve this verification?"
+        message={`${kyc.member.fullName} will be able to withdraw. Check the documents match the details first.`}
+        confirmLabel="Approve"
+        busy={decide.isPending}
+        onConfirm={approve}
+        onClose={() => setApproving(false)}
+      />
+      <TextPromptDialog
+        open={rejecting}
+        title="Reject this verification?"
+        message="The member reads the reason and can submit again."
+        label="Reason"
+        field="reason"
+        multiline
+        helperText="At least 3 characters, e.g. “The ID photo is blurred”."
+        confirmLabel="Reject"
+        confirmColor="error"
+        onSubmit={async (reason) => {
+          await decide.mutateAsync({ uid: kyc.member.uid, decision: "reject", reason });
+          setRejecting(false);
+          onDone({ kind: "success", text: `${kyc.member.fullName}'s verification rejected.` });
+        }}
+        onClose={() => setRejecting(false)}
+      />
+    </Card>
+  );
+}
+
+/** `/admin/kyc`: identity verifications (default: pending, oldest first). */
+export function KycQueuePage() {
+  const q = useQueueParams(
+    FILTERS.map((f) => f.value),
+    "pending",
+  );
+  const list = useQuery(kycQueueQuery(q.status, q.page, q.pageSize));
+  const [notice, setNotice] = useState<Notice | null>(null);
+  return (
+    <Box>
+      <PageHeader title="KYC" subtitle="Check each document against the details, then approve or reject." />
+      <Queue
+        label="Verifications"
+        statuses={FILTERS}
+        status={q.status}
+        onStatus={(status) => q.set({ status })}
+        page={q.page}
+        pageSize={q.pageSize}
+        total={list.data?.total ?? 0}
+        onPage={(page, pageSize) => q.set({ page, pageSize })}
+        loading={list.isFetching && !list.data}
+        error={list.isError ? list.error : undefined}
+        onRetry={() => void list.refetch()}
+        empty="Nothing here."
+        count={list.data?.items.length ?? 0}
+        notice={notice}
+        onNoticeClose={() => setNotice(null)}
+      >
+        {list.data?.items.map((kyc) => (
+          <KycItem key={kyc.member.uid} kyc={kyc} onDone={setNotice} />
+        ))}
+      </Queue>
+    </Box>
+  );
+}

@@ -1,0 +1,313 @@
+import ArrowBackIcon from "@mui/icons-material/ArrowBack";
+import ChatIcon from "@mui/icons-material/ChatBubbleOutlineOutlined";
+import LoginIcon from "@mui/icons-material/Login";
+import Alert from "@mui/material/Alert";
+import Avatar from "@mui/material/Avatar";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
+import Skeleton from "@mui/material/Skeleton";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
+import { Link as RouterLink, useNavigate, useParams } from "react-router";
+import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { ModeBadge } from "../../components/ModeBadge.tsx";
+import { NotFound } from "../../components/NotFound.tsx";
+import { PageHeader } from "../../components/PageHeader.tsx";
+import { QueryError } from "../../components/QueryError.tsx";
+import { errorMessage, isApiError } from "../../lib/api.ts";
+import { formatDate, initials } from "../../lib/format.ts";
+import { useMember } from "../../lib/member.tsx";
+import { memberChatIdFor } from "../chat/api.ts";
+import { AuditTable } from "./AuditTable.tsx";
+import {
+  type AdminMemberDetail,
+  memberQuery,
+  type StatusAction,
+  useImpersonate,
+  useSetMemberStatus,
+  useSetTradingMode,
+} from "./api.ts";
+import { MemberMoneySection } from "./MemberMoneySection.tsx";
+import { MemberStatusChip } from "./StatusChip.tsx";
+
+const ACTION_TEXT: Record<StatusAction, { title: string; message: string; confirm: string; danger: boolean }> = {
+  block: {
+    title: "Block member",
+    message: "The member is signed out at once and cannot sign in until unblocked.",
+    confirm: "Block",
+    danger: true,
+  },
+  unblock: { title: "Unblock member", message: "The member can sign in again.", confirm: "Unblock", danger: false },
+  ban: {
+    title: "Ban member",
+    message: "The member is signed out at once and cannot sign in until unbanned.",
+    confirm: "Ban",
+    danger: true,
+  },
+  unban: { title: "Unban member", message: "The member can sign in again.", confirm: "Unban", danger: false },
+};
+
+function Info({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Typography component="dt" variant="body2" sx={{ color: "text.secondary" }}>
+        {label}
+      </Typography>
+      <Box component="dd" sx={{ m: 0, wordBreak: "break-word" }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+function Actions({ member }: { member: AdminMemberDetail }) {
+  const me = useMember();
+  const setStatus = useSetMemberStatus(member.uid);
+  const setTrading = useSetTradingMode(member.uid);
+  const impersonate = useImpersonate(member.uid);
+  const [action, setAction] = useState<StatusAction | null>(null);
+  const [reason, setReason] = useState("");
+  const [confirmTrading, setConfirmTrading] = useState(false);
+  const [message, setMessage] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+  const self = me.uid === member.uid;
+  const navigate = useNavigate();
+  const [openingChat, setOpeningChat] = useState(false);
+  const messageMember = () => {
+    setMessage(null);
+    setOpeningChat(true);
+    memberChatIdFor(member.uid)
+      .then((chatId) => navigate(`/admin/inbox/${encodeURIComponent(chatId)}`))
+      .catch((error) => setMessage({ kind: "error", text: errorMessage(error) }))
+      .finally(() => setOpeningChat(false));
+  };
+  const banned = member.userStatus === "banned";
+
+  const openAction = (next: StatusAction) => {
+    setReason("");
+    setMessage(null);
+    setAction(next);
+  };
+
+  const runAction = () => {
+    if (!action) return;
+    const done = action;
+    setStatus.mutate(
+      { action: done, reason: reason.trim() || undefined },
+      {
+        onSuccess: () => setMessage({ kind: "success", text: `Done: ${ACTION_TEXT[done].confirm.toLowerCase()}.` }),
+        onError: (error) => setMessage({ kind: "error", text: errorMessage(error) }),
+        onSettled: () => setAction(null),
+      },
+    );
+  };
+
+  const runTrading = () => {
+    setTrading.mutate(!member.userTrading, {
+      onSuccess: () =>
+        setMessage({ kind: "success", text: `The member now trades in ${member.userTrading ? "Free" : "Real"} mode.` }),
+      onError: (error) => setMessage({ kind: "error", text: errorMessage(error) }),
+      onSettled: () => setConfirmTrading(false),
+    });
+  };
+
+  const signInAs = () => {
+    setMessage(null);
+    impersonate.mutate(undefined, {
+      onSuccess: ({ url }) => window.location.assign(url),
+      onError: (error) => setMessage({ kind: "error", text: errorMessage(error) }),
+    });
+  };
+
+  const text = action ? ACTION_TEXT[action] : null;
+
+  return (
+    <Card>
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
+          Actions
+        </Typography>
+        {message ? (
+          <Alert severity={message.kind} sx={{ mb: 2 }} onClose={() => setMessage(null)}>
+            {message.text}
+          </Alert>
+        ) : null}
+        {self ? (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            This is your own account: block, ban and sign-in-as are not available.
+          </Alert>
+        ) : null}
+        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+          {member.userBlock ? (
+            <Button variant="outlined" onClick={() => openAction("unblock")} disabled={self}>
+              Unblock
+            </Button>
+          ) : (
+            <Button variant="outlined" color="warning" onClick={() => openAction("block")} disabled={self}>
+              Block
+            </Button>
+          )}
+          {banned ? (
+            <Button variant="outlined" onClick={() => openAction("unban")} disabled={self}>
+              Unban
+            </Button>
+          ) : (
+            <Button variant="outlined" color="error" onClick={() => openAction("ban")} disabled={self}>
+              Ban
+            </Button>
+          )}
+          <Button variant="outlined" onClick={() => setConfirmTrading(true)}>
+            {member.userTrading ? "Switch to Free" : "Switch to Real"}
+          </Button>
+          <Button
+            variant="contained"
+            startIcon={<LoginIcon />}
+            onClick={signInAs}
+            disabled={self || impersonate.isPending || banned || member.userBlock}
+          >
+            {impersonate.isPending ? "Opening…" : "Sign in as member"}
+          </Button>
+          {member.role === "admin" ? null : (
+            <Button variant="outlined" startIcon={<ChatIcon />} onClick={messageMember} disabled={openingChat}>
+              {openingChat ? "Opening…" : "Message this member"}
+            </Button>
+          )}
+        </Box>
+        <ConfirmDialog
+          open={action !== null}
+          title={text?.title ?? ""}
+          message={text?.message ?? ""}
+          confirmLabel={text?.confirm ?? "Yes"}
+          confirmColor={text?.danger ? "error" : "primary"}
+          busy={setStatus.isPending}
+          onConfirm={runAction}
+          onClose={() => setAction(null)}
+        >
+          <TextField
+            label="Reason (optional)"
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            multiline
+            minRows={2}
+            sx={{ mt: 2 }}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+        </ConfirmDialog>
+        <ConfirmDialog
+          open={confirmTrading}
+          title={member.userTrading ? "Switch to Free" : "Switch to Real"}
+          message={
+            member.userTrading
+              ? "The member's new trades will use demo money."
+              : "The member's new trades will use real money from the wallet."
+          }
+          confirmLabel="Switch"
+          busy={setTrading.isPending}
+          onConfirm={runTrading}
+          onClose={() => setConfirmTrading(false)}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** `/admin/members/:uid`: one member, with status and mode controls and their audit trail. */
+export function MemberDetailPage() {
+  const { uid = "" } = useParams();
+  const member = useQuery(memberQuery(uid));
+  const [auditPage, setAuditPage] = useState({ page: 1, pageSize: 10 });
+
+  if (member.isPending) {
+    return (
+      <Box aria-busy="true">
+        <Skeleton variant="text" width={240} height={48} />
+        <Skeleton variant="rounded" height={180} sx={{ mt: 2 }} />
+      </Box>
+    );
+  }
+  if (member.isError) {
+    if (isApiError(member.error) && member.error.status === 404) return <NotFound />;
+    return <QueryError error={member.error} onRetry={() => void member.refetch()} />;
+  }
+  const m = member.data;
+
+  return (
+    <Box>
+      <Button component={RouterLink} to="/admin" startIcon={<ArrowBackIcon />} color="inherit" sx={{ mb: 1 }}>
+        All members
+      </Button>
+      <PageHeader
+        title={m.fullName}
+        subtitle={
+          <Box component="span" sx={{ display: "inline-flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
+            @{m.userName} <MemberStatusChip member={m} /> <ModeBadge userTrading={m.userTrading} />
+            {m.role === "admin" ? <Chip label="Admin" size="small" /> : null}
+          </Box>
+        }
+      />
+      <Stack spacing={3}>
+        <Card>
+          <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+            <Box sx={{ display: "flex", gap: 2, alignItems: "center", mb: 2 }}>
+              <Avatar
+                src={m.photoURL ?? undefined}
+                alt={m.photoURL ? `Photo of ${m.fullName}` : ""}
+                sx={{ width: 56, height: 56, bgcolor: "secondary.main", color: "secondary.contrastText" }}
+              >
+                {initials(m.fullName)}
+              </Avatar>
+              <Typography variant="h2" component="h2">
+                Details
+              </Typography>
+            </Box>
+            <Box
+              component="dl"
+              sx={{
+                m: 0,
+                display: "grid",
+                gap: 2,
+                gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", md: "repeat(3, 1fr)" },
+              }}
+            >
+              <Info label="First name">{m.firstName}</Info>
+              <Info label="Last name">{m.lastName}</Info>
+              <Info label="Email">
+                {m.email} {m.emailVerified ? "(verified)" : "(not verified)"}
+              </Info>
+              <Info label="Display currency">{m.currency}</Info>
+              <Info label="Two-factor">{m.twoFactorEnabled ? "On" : "Off"}</Info>
+              <Info label="Member since">{formatDate(m.createdAt)}</Info>
+              <Info label="Referral code">{m.referralCode}</Info>
+              <Info label="Referred by">{m.referredBy ?? "—"}</Info>
+              <Info label="User id">
+                <Box component="span" sx={{ fontFamily: "monospace", fontSize: "0.85rem" }}>
+                  {m.uid}
+                </Box>
+              </Info>
+            </Box>
+          </CardContent>
+        </Card>
+        <Actions member={m} />
+        <MemberMoneySection uid={m.uid} fullName={m.fullName} />
+        <Box>
+          <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
+            Audit trail
+          </Typography>
+          <AuditTable
+            label={`Audit trail of ${m.fullName}`}
+            targetUserId={m.uid}
+            hideTarget
+            page={auditPage.page}
+            pageSize={auditPage.pageSize}
+            onPage={(page, pageSize) => setAuditPage({ page, pageSize })}
+          />
+        </Box>
+      </Stack>
+    </Box>
+  );
+}

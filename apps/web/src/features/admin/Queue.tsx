@@ -1,0 +1,168 @@
+import type { MemberRef } from "@helio/shared";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import LinearProgress from "@mui/material/LinearProgress";
+import Link from "@mui/material/Link";
+import MenuItem from "@mui/material/MenuItem";
+import Paper from "@mui/material/Paper";
+import TablePagination from "@mui/material/TablePagination";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import type { ReactNode } from "react";
+import { Link as RouterLink, useSearchParams } from "react-router";
+import { pageIndex } from "../../components/DataTable.tsx";
+import { QueryError } from "../../components/QueryError.tsx";
+
+const SIZES = [10, 20, 50] as const;
+
+/** Status filter and paging of a queue, kept in the page address. */
+export function useQueueParams<S extends string>(statuses: readonly S[], fallback: S) {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get("status");
+  const status = raw && (statuses as readonly string[]).includes(raw) ? (raw as S) : fallback;
+  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
+  const size = Number(params.get("pageSize"));
+  const pageSize = (SIZES as readonly number[]).includes(size) ? size : 10;
+  const set = (next: { status?: S; page?: number; pageSize?: number }) => {
+    const out = new URLSearchParams();
+    const s = next.status ?? status;
+    if (s !== fallback) out.set("status", s);
+    const p = next.page ?? (next.status ? 1 : page);
+    if (p !== 1) out.set("page", String(p));
+    const z = next.pageSize ?? pageSize;
+    if (z !== 10) out.set("pageSize", String(z));
+    setParams(out, { replace: true });
+  };
+  return { status, page, pageSize, set };
+}
+
+interface QueueProps<S extends string> {
+  label: string;
+  statuses: readonly { value: S; label: string }[];
+  status: S;
+  onStatus: (status: S) => void;
+  page: number;
+  pageSize: number;
+  total: number;
+  onPage: (page: number, pageSize: number) => void;
+  loading: boolean;
+  error?: unknown;
+  onRetry: () => void;
+  empty: string;
+  count: number;
+  /** The outcome of the last decision (the decided item may have left the list). */
+  notice?: { kind: "success" | "error"; text: string } | null;
+  onNoticeClose?: () => void;
+  children: ReactNode;
+}
+
+/** A back-office queue: a status filter, the items (cards), and paging. */
+export function Queue<S extends string>(props: QueueProps<S>) {
+  return (
+    <Box>
+      <Box sx={{ display: "flex", gap: 2, alignItems: "center", flexWrap: "wrap", mb: 2 }}>
+        <TextField
+          select
+          label="Status"
+          value={props.status}
+          onChange={(event) => props.onStatus(event.target.value as S)}
+          sx={{ minWidth: 220 }}
+          size="small"
+        >
+          {props.statuses.map((s) => (
+            <MenuItem key={s.value} value={s.value}>
+              {s.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Typography sx={{ color: "text.secondary" }} aria-live="polite">
+          {props.total} {props.total === 1 ? "item" : "items"}
+        </Typography>
+      </Box>
+      {props.notice ? (
+        <Alert severity={props.notice.kind} role="status" onClose={props.onNoticeClose} sx={{ mb: 2 }}>
+          {props.notice.text}
+        </Alert>
+      ) : null}
+      {props.loading ? <LinearProgress aria-label={`Loading ${props.label.toLowerCase()}`} sx={{ mb: 1 }} /> : null}
+      {props.error ? (
+        <QueryError error={props.error} onRetry={props.onRetry} />
+      ) : props.count === 0 && !props.loading ? (
+        <Paper variant="outlined" sx={{ p: 3, textAlign: "center" }}>
+          <Typography sx={{ color: "text.secondary" }}>{props.empty}</Typography>
+        </Paper>
+      ) : (
+        <Box component="ul" aria-label={props.label} sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 2 }}>
+          {props.children}
+        </Box>
+      )}
+      {props.total > props.pageSize ? (
+        <TablePagination
+          component="div"
+          labelRowsPerPage="Per page"
+          sx={{ "& .MuiTablePagination-toolbar": { flexWrap: "wrap", rowGap: 0.5 } }}
+          count={props.total}
+          page={pageIndex(props.page, props.total, props.pageSize)}
+          rowsPerPage={props.pageSize}
+          rowsPerPageOptions={[...SIZES]}
+          onPageChange={(_, next) => props.onPage(next + 1, props.pageSize)}
+          onRowsPerPageChange={(event) => props.onPage(1, Number(event.target.value))}
+        />
+      ) : null}
+    </Box>
+  );
+}
+
+/** The member an item belongs to, linking to their detail page. */
+export function MemberLine({ member }: { member: MemberRef }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Link
+        component={RouterLink}
+        to={`/admin/members/${encodeURIComponent(member.uid)}`}
+        sx={{ fontWeight: 700 }}
+        underline="hover"
+      >
+        {member.fullName}
+      </Link>
+      <Typography variant="body2" sx={{ color: "text.secondary", wordBreak: "break-all" }}>
+        @{member.userName} · {member.email}
+      </Typography>
+    </Box>
+  );
+}
+
+/** A private file (proof, ID document): a thumbnail for images, a link for anything else. */
+export function FilePreview({ url, contentType, label }: { url: string; contentType: string; label: string }) {
+  const image = contentType.startsWith("image/");
+  return (
+    <Link
+      href={url}
+      target="_blank"
+      rel="noopener"
+      underline="hover"
+      aria-label={`${label}${image ? "" : " (PDF)"}, opens in a new tab`}
+      sx={{ display: "inline-block", width: 160 }}
+    >
+      {image ? (
+        <Box
+          component="img"
+          src={url}
+          alt=""
+          sx={{
+            width: 160,
+            height: 110,
+            objectFit: "cover",
+            display: "block",
+            borderRadius: 1,
+            border: 1,
+            borderColor: "divider",
+          }}
+        />
+      ) : null}
+      <Typography variant="body2" component="span">
+        {image ? label : `${label} (PDF)`}
+      </Typography>
+    </Link>
+  );
+}

@@ -1,0 +1,118 @@
+import {
+  API,
+  adminMemberDetailSchema,
+  adminMembersResponseSchema,
+  auditResponseSchema,
+  impersonationTokenResponseSchema,
+} from "@helio/shared";
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import { apiFetch } from "../../lib/api.ts";
+
+export type AdminMemberDetail = z.infer<typeof adminMemberDetailSchema>;
+export type AuditEntry = z.infer<typeof auditResponseSchema>["items"][number];
+export type StatusAction = "block" | "unblock" | "ban" | "unban";
+
+export const adminKeys = {
+  all: ["admin"] as const,
+  members: (search: string, page: number, pageSize: number) =>
+    ["admin", "members", { search, page, pageSize }] as const,
+  member: (uid: string) => ["admin", "member", uid] as const,
+  audit: (page: number, pageSize: number, targetUserId?: string) =>
+    ["admin", "audit", { page, pageSize, targetUserId: targetUserId ?? null }] as const,
+};
+
+export function membersQuery(search: string, page: number, pageSize: number) {
+  return queryOptions({
+    queryKey: adminKeys.members(search, page, pageSize),
+    queryFn: ({ signal }) =>
+      apiFetch(API.adminMembers, {
+        query: { search: search || undefined, page, pageSize },
+        schema: adminMembersResponseSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function memberQuery(uid: string) {
+  return queryOptions({
+    queryKey: adminKeys.member(uid),
+    queryFn: ({ signal }) => apiFetch(API.adminMember(uid), { schema: adminMemberDetailSchema, signal }),
+  });
+}
+
+export function auditQuery(page: number, pageSize: number, targetUserId?: string) {
+  return queryOptions({
+    queryKey: adminKeys.audit(page, pageSize, targetUserId),
+    queryFn: ({ signal }) =>
+      apiFetch(API.adminAudit, { query: { page, pageSize, targetUserId }, schema: auditResponseSchema, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+function useInvalidateAdmin() {
+  const queryClient = useQueryClient();
+  return () => queryClient.invalidateQueries({ queryKey: adminKeys.all });
+}
+
+export function useSetMemberStatus(uid: string) {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (input: { action: StatusAction; reason?: string | undefined }) =>
+      apiFetch(API.adminMemberStatus(uid), { method: "POST", body: input }),
+    onSettled: invalidate,
+  });
+}
+
+export function useSetTradingMode(uid: string) {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (userTrading: boolean) =>
+      apiFetch(API.adminMemberTrading(uid), { method: "PUT", body: { userTrading } }),
+    onSettled: invalidate,
+  });
+}
+
+export function useImpersonate(uid: string) {
+  return useMutation({
+    mutationFn: () =>
+      apiFetch(API.adminMemberImpersonate(uid), { method: "POST", body: {}, schema: impersonationTokenResponseSchema }),
+  });
+}
+
+function show(value: unknown): string {
+  if (value === null || value === undefined) return "—";
+  if (typeof value === "string") return value;
+  return JSON.stringify(value);
+}
+
+/** A short text of what an audited action changed: `userBlock: false → true`. */
+export function describeChange(before: unknown, after: unknown): string {
+  const isRecord = (v: unknown): v is Record<string, unknown> =>
+    typeof v === "object" && v !== null && !Array.isArray(v);
+  if (isRecord(before) || isRecord(after)) {
+    const b = isRecord(before) ? before : {};
+    const a = isRecord(after) ? after : {};
+    const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+    const same = (x: unknown, y: unknown) => JSON.stringify(x ?? null) === JSON.stringify(y ?? null);
+    const changed = keys.filter((key) => !same(b[key], a[key]));
+    if (changed.length === 0)
+      return keys.length ? keys.map((key) => `${key}: ${show(a[key] ?? b[key])}`).join(", ") : "—";
+    return changed.map((key) => `${key}: ${show(b[key])} → ${show(a[key])}`).join(", ");
+  }
+  if (before === null && after === null) return "—";
+  return `${show(before)} → ${show(after)}`;
+}
+
+/** `member.block` → `Member block`. */
+export function actionLabel(action: string): string {
+  const words = action.replace(/[._-]+/g, " ").trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+export function statusOf(member: { userBlock: boolean; userStatus: string }): "Active" | "Blocked" | "Banned" {
+  if (member.userStatus === "banned") return "Banned";
+  if (member.userBlock) return "Blocked";
+  return "Active";
+}

@@ -1,0 +1,10 @@
+export { AdminDashboardPage } from "./AdminDashboardPage.tsx";
+export { AdminLayout } from "./AdminLayout.tsx";
+export { AuditPage } from "./AuditPage.tsx";
+export { DepositsQueuePage } from "./DepositsQueuePage.tsx";
+export { KycQueuePage } from "./KycQueuePage.tsx";
+export { LedgerPage } from "./LedgerPage.tsx";
+export { MemberDetailPage } from "./MemberDetailPage.tsx";
+export { MembersPage } from "./MembersPage.tsx";
+export { SettingsPage } from "./SettingsPage.tsx";
+export { WithdrawalsQueuePage } from "./WithdrawalsQueuePage.tsx";

@@ -1,0 +1,63 @@
+import { type Settings, settingsSchema } from "@helio/shared";
+import { describe, expect, it } from "vitest";
+import { currentAdminLink } from "./AdminLayout.tsx";
+import { adjustmentCents, formToSettings, settingsFormSchema, settingsToForm } from "./settings-model.ts";
+
+const stored: Settings = settingsSchema.parse({ withdrawalFeeBps: 150, withdrawalFeeFlatCents: 25 });
+
+describe("settings editor", () => {
+  it("shows money in USD and the fee in percent", () => {
+    const form = settingsToForm(stored);
+    expect(form.depositMinCents).toBe("10.00");
+    expect(form.withdrawalMaxCents).toBe("10000.00");
+    expect(form.withdrawalFeeBps).toBe("1.50");
+    expect(form.withdrawalFeeFlatCents).toBe("0.25");
+    expect(form.invoiceExpiryMinutes).toBe("1440");
+    expect(form.rateIDR).toBe("16250");
+  });
+
+  it("converts back exactly and keeps the settings it does not show", () => {
+    const form = { ...settingsToForm(stored), withdrawalFeeBps: "2.35", depositMinCents: "0.10", rateIDR: "16000.5" };
+    const next = formToSettings(settingsFormSchema.parse(form), stored);
+    expect(next.withdrawalFeeBps).toBe(235);
+    expect(next.depositMinCents).toBe(10);
+    expect(next.rateIDR).toBe("16000.5");
+    expect(next.tradePayoutPercentDefault).toBe(stored.tradePayoutPercentDefault);
+    expect(settingsSchema.safeParse(next).success).toBe(true);
+    expect(formToSettings(settingsFormSchema.parse(settingsToForm(stored)), stored)).toEqual(stored);
+  });
+
+  it("names each bad field", () => {
+    const result = settingsFormSchema.safeParse({
+      ...settingsToForm(stored),
+      rateEUR: "-1",
+      withdrawalFeeBps: "60",
+      withdrawalMinCents: "50.00",
+      withdrawalMaxCents: "10.00",
+      invoiceExpiryMinutes: "2",
+    });
+    expect(result.success).toBe(false);
+    const fields = result.error?.issues.map((i) => i.path.join(".")).sort();
+    expect(fields).toEqual(["invoiceExpiryMinutes", "rateEUR", "withdrawalFeeBps", "withdrawalMaxCents"]);
+  });
+});
+
+describe("adjustmentCents", () => {
+  it("signs the amount by direction", () => {
+    expect(adjustmentCents("credit", "25.50")).toBe(2550);
+    expect(adjustmentCents("debit", "0.01")).toBe(-1);
+    expect(adjustmentCents("credit", "")).toBe("Enter an amount");
+    expect(adjustmentCents("credit", "0")).toBe("Cannot be zero");
+    expect(adjustmentCents("debit", "1,000")).toBe("Enter an amount like 12.34");
+  });
+});
+
+describe("currentAdminLink", () => {
+  it("marks the section of the page", () => {
+    expect(currentAdminLink("/admin")).toBe("/admin");
+    expect(currentAdminLink("/admin/members/u1")).toBe("/admin");
+    expect(currentAdminLink("/admin/deposits")).toBe("/admin/deposits");
+    expect(currentAdminLink("/admin/inbox/abc")).toBe("/admin/inbox");
+    expect(currentAdminLink("/admin/kyc")).toBe("/admin/kyc");
+  });
+});

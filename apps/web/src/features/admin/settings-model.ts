@@ -1,0 +1,138 @@
+import {
+  centsToDecimal,
+  DECIMAL_AMOUNT,
+  decimalString,
+  parseDecimalToCents,
+  RATE_CURRENCIES,
+  type RateCurrency,
+  type Settings,
+} from "@helio/shared";
+import { z } from "zod";
+
+/**
+ * The settings editor works on text (what the admin types); money is typed in USD (`10.00`) and
+ * the fee in percent (`1.5`), converted exactly (no floating point) to cents and basis points.
+ * Field names are the settings keys, so the server's field errors land on the right input.
+ */
+const MAX_CENTS = 100_000_000_000;
+const usd = (what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(DECIMAL_AMOUNT, `${what}: an amount like 10.00`)
+    .refine((v) => (parseDecimalToCents(v) ?? Number.POSITIVE_INFINITY) <= MAX_CENTS, "Too large");
+
+export const settingsFormSchema = z
+  .object({
+    menuContact: z.boolean(),
+    rateMYR: decimalString,
+    rateIDR: decimalString,
+    rateSGD: decimalString,
+    rateBND: decimalString,
+    rateKRW: decimalString,
+    rateJPY: decimalString,
+    rateEUR: decimalString,
+    rateBHD: decimalString,
+    depositMinCents: usd("Deposit minimum"),
+    withdrawalMinCents: usd("Withdrawal minimum"),
+    withdrawalMaxCents: usd("Withdrawal maximum"),
+    withdrawalFeeBps: z
+      .string()
+      .trim()
+      .regex(/^\d{1,2}(\.\d{1,2})?$/, "A percentage like 1.5 (at most 2 decimals)")
+      .refine((v) => (parseDecimalToCents(v) ?? Number.POSITIVE_INFINITY) <= 5_000, "At most 50%"),
+    withdrawalFeeFlatCents: usd("Flat fee"),
+    invoiceExpiryMinutes: z
+      .string()
+      .trim()
+      .regex(/^\d{1,5}$/, "Whole minutes")
+      .refine((v) => Number(v) >= 5 && Number(v) <= 43_200, "Between 5 minutes and 30 days (43200)"),
+    transferInstructions: z.object({
+      bankName: z.string().trim().max(100, "At most 100 characters"),
+      accountName: z.string().trim().max(100, "At most 100 characters"),
+      accountNumber: z.string().trim().max(60, "At most 60 characters"),
+      notes: z.string().trim().max(1000, "At most 1000 characters"),
+    }),
+  })
+  .superRefine((form, ctx) => {
+    const min = parseDecimalToCents(form.withdrawalMinCents);
+    const max = parseDecimalToCents(form.withdrawalMaxCents);
+    if (min !== null && max !== null && max < min) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["withdrawalMaxCents"],
+        message: "Must be at least the withdrawal minimum",
+      });
+    }
+  });
+export type SettingsForm = z.input<typeof settingsFormSchema>;
+
+export type RateField = `rate${RateCurrency}`;
+export const RATE_FIELDS = RATE_CURRENCIES.map((c) => `rate${c}` as RateField);
+
+/** Stored settings → the editor's text. */
+export function settingsToForm(s: Settings): SettingsForm {
+  return {
+    menuContact: s.menuContact,
+    rateMYR: s.rateMYR,
+    rateIDR: s.rateIDR,
+    rateSGD: s.rateSGD,
+    rateBND: s.rateBND,
+    rateKRW: s.rateKRW,
+    rateJPY: s.rateJPY,
+    rateEUR: s.rateEUR,
+    rateBHD: s.rateBHD,
+    depositMinCents: centsToDecimal(s.depositMinCents),
+    withdrawalMinCents: centsToDecimal(s.withdrawalMinCents),
+    withdrawalMaxCents: centsToDecimal(s.withdrawalMaxCents),
+    withdrawalFeeBps: centsToDecimal(s.withdrawalFeeBps).replace(/\.00$/, ""),
+    withdrawalFeeFlatCents: centsToDecimal(s.withdrawalFeeFlatCents),
+    invoiceExpiryMinutes: String(s.invoiceExpiryMinutes),
+    transferInstructions: { ...s.transferInstructions },
+  };
+}
+
+const cents = (text: string) => parseDecimalToCents(text) ?? 0;
+
+/**
+ * The editor's (validated) text → the settings to save. `base` is the stored record: the keys this
+ * editor does not show (trading, …) are sent back unchanged, as the server replaces the whole record.
+ */
+export function formToSettings(form: SettingsForm, base: Settings): Settings {
+  return {
+    ...base,
+    menuContact: form.menuContact,
+    rateMYR: form.rateMYR.trim(),
+    rateIDR: form.rateIDR.trim(),
+    rateSGD: form.rateSGD.trim(),
+    rateBND: form.rateBND.trim(),
+    rateKRW: form.rateKRW.trim(),
+    rateJPY: form.rateJPY.trim(),
+    rateEUR: form.rateEUR.trim(),
+    rateBHD: form.rateBHD.trim(),
+    depositMinCents: cents(form.depositMinCents),
+    withdrawalMinCents: cents(form.withdrawalMinCents),
+    withdrawalMaxCents: cents(form.withdrawalMaxCents),
+    // A percentage with 2 decimals is exactly the basis points: "1.5" → 150.
+    withdrawalFeeBps: cents(form.withdrawalFeeBps),
+    withdrawalFeeFlatCents: cents(form.withdrawalFeeFlatCents),
+    invoiceExpiryMinutes: Number(form.invoiceExpiryMinutes.trim()),
+    transferInstructions: {
+      bankName: form.transferInstructions.bankName.trim(),
+      accountName: form.transferInstructions.accountName.trim(),
+      accountNumber: form.transferInstructions.accountNumber.trim(),
+      notes: form.transferInstructions.notes.trim(),
+    },
+  };
+}
+
+/** An adjustment as typed (direction and USD amount) → signed cents, or a problem. */
+export function adjustmentCents(direction: "credit" | "debit", amountText: string): number | string {
+  const trimmed = amountText.trim();
+  if (!trimmed) return "Enter an amount";
+  const value = parseDecimalToCents(trimmed);
+  if (value === null) return "Enter an amount like 12.34";
+  if (value === 0) return "Cannot be zero";
+  if (value > MAX_CENTS) return "Too large";
+  return direction === "credit" ? value : -value;
+}

@@ -1,0 +1,298 @@
+import { type BankAccount, bankAccountInputSchema } from "@helio/shared";
+import { zodResolver } from "@hookform/resolvers/zod";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Dialog from "@mui/material/Dialog";
+import DialogActions from "@mui/material/DialogActions";
+import DialogContent from "@mui/material/DialogContent";
+import DialogContentText from "@mui/material/DialogContentText";
+import DialogTitle from "@mui/material/DialogTitle";
+import Link from "@mui/material/Link";
+import Skeleton from "@mui/material/Skeleton";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useQuery } from "@tanstack/react-query";
+import { type FormEvent, useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link as RouterLink } from "react-router";
+import type { z } from "zod";
+import { DetailList } from "../../components/DetailList.tsx";
+import { PageHeader } from "../../components/PageHeader.tsx";
+import { PasswordField } from "../../components/PasswordField.tsx";
+import { QueryError } from "../../components/QueryError.tsx";
+import { ApiError, errorMessage } from "../../lib/api.ts";
+import { fieldProps } from "../../lib/form.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { bankQuery, useSaveBank } from "./api.ts";
+import { maskedPreview } from "./model.ts";
+
+type BankForm = z.input<typeof bankAccountInputSchema>;
+const FIELDS = ["bankName", "accountHolder", "accountNumber", "swift", "branch"] as const;
+
+function PasswordDialog({
+  open,
+  onSubmit,
+  onClose,
+}: {
+  open: boolean;
+  onSubmit: (password: string) => Promise<string | null>;
+  onClose: () => void;
+}) {
+  const titleId = useId();
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!password) {
+      setError("Enter your password.");
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const problem = await onSubmit(password);
+    setBusy(false);
+    if (problem) {
+      setError(problem);
+      setPassword("");
+    }
+  };
+
+  return (
+    <Dialog
+      open={open}
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="xs"
+      slotProps={{
+        transition: {
+          onExited: () => {
+            setPassword("");
+            setError(null);
+          },
+        },
+      }}
+    >
+      <Box component="form" noValidate onSubmit={submit}>
+        <DialogTitle id={titleId}>Confirm with your password</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            Your withdrawals will be paid to the new account. Enter your password to save it.
+          </DialogContentText>
+          <PasswordField
+            label="Password"
+            autoComplete="current-password"
+            revealToggle={false}
+            autoFocus
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+            error={Boolean(error)}
+            helperText={error ?? undefined}
+            sx={{ mt: 1 }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={busy} color="inherit">
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {busy ? "Saving…" : "Save bank account"}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}
+
+function SavedAccount({ bank }: { bank: BankAccount }) {
+  return (
+    <Card component="section" aria-labelledby="saved-heading">
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography id="saved-heading" variant="h2" component="h2" sx={{ mb: 2 }}>
+          Your bank account
+        </Typography>
+        <DetailList
+          columns={3}
+          items={[
+            { label: "Bank name", value: bank.bankName },
+            { label: "Account holder", value: bank.accountHolder },
+            {
+              label: "Account number",
+              value: (
+                <Box component="span" sx={{ fontFamily: "monospace" }}>
+                  {bank.accountNumberMasked}
+                </Box>
+              ),
+            },
+            { label: "SWIFT/BIC", value: bank.swift ?? "—" },
+            { label: "Branch", value: bank.branch ?? "—" },
+            { label: "Last changed", value: formatDateTime(bank.updatedAt) },
+          ]}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+function BankFormCard({ bank }: { bank: BankAccount | null }) {
+  const save = useSaveBank();
+  const [pending, setPending] = useState<BankForm | null>(null);
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    watch,
+    formState: { errors },
+  } = useForm<BankForm>({
+    resolver: zodResolver(bankAccountInputSchema),
+    defaultValues: {
+      bankName: bank?.bankName ?? "",
+      accountHolder: bank?.accountHolder ?? "",
+      accountNumber: "",
+      swift: bank?.swift ?? "",
+      branch: bank?.branch ?? "",
+    },
+  });
+  const preview = maskedPreview(watch("accountNumber") ?? "");
+
+  // Checked here first; the password dialog then sends it (the server checks again).
+  const onValid = handleSubmit((values) => {
+    setFormError(null);
+    setSaved(false);
+    setPending(values);
+  });
+
+  const confirm = async (password: string): Promise<string | null> => {
+    if (!pending) return null;
+    try {
+      const answer = await save.mutateAsync({ ...pending, password });
+      const b = answer.bank;
+      reset({
+        bankName: b?.bankName ?? "",
+        accountHolder: b?.accountHolder ?? "",
+        accountNumber: "",
+        swift: b?.swift ?? "",
+        branch: b?.branch ?? "",
+      });
+      setPending(null);
+      setSaved(true);
+      return null;
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.length > 0) {
+        const password = error.fields.find((f) => f.field === "password");
+        if (password) return password.message;
+        setPending(null);
+        const unplaced: string[] = [];
+        for (const f of error.fields) {
+          if ((FIELDS as readonly string[]).includes(f.field)) {
+            setError(f.field as (typeof FIELDS)[number], { type: "server", message: f.message });
+          } else unplaced.push(f.message);
+        }
+        if (unplaced.length) setFormError(unplaced.join(" "));
+        return null;
+      }
+      setPending(null);
+      setFormError(errorMessage(error));
+      return null;
+    }
+  };
+
+  return (
+    <Card component="section" aria-labelledby="form-heading">
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Typography id="form-heading" variant="h2" component="h2" sx={{ mb: 2 }}>
+          {bank ? "Change bank account" : "Add your bank account"}
+        </Typography>
+        <Box component="form" noValidate onSubmit={onValid}>
+          <Stack spacing={2}>
+            {formError ? <Alert severity="error">{formError}</Alert> : null}
+            {saved ? (
+              <Alert severity="success" role="status">
+                Your bank account was saved.
+              </Alert>
+            ) : null}
+            <TextField label="Bank name" autoComplete="off" {...fieldProps(register("bankName"), errors.bankName)} />
+            <TextField
+              label="Account holder"
+              autoComplete="name"
+              {...fieldProps(
+                register("accountHolder"),
+                errors.accountHolder,
+                "The name on the account, as your bank has it.",
+              )}
+            />
+            <TextField
+              label="Account number"
+              autoComplete="off"
+              slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: "characters" } }}
+              {...fieldProps(
+                register("accountNumber"),
+                errors.accountNumber,
+                preview
+                  ? `Will be shown as ${preview}.`
+                  : bank
+                    ? `Enter the full number again (now ${bank.accountNumberMasked}).`
+                    : "Letters and digits (an IBAN works too). Shown masked once saved.",
+              )}
+            />
+            <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
+              <TextField
+                label="SWIFT/BIC (optional)"
+                autoComplete="off"
+                slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: "characters" } }}
+                {...fieldProps(register("swift"), errors.swift, "8 or 11 characters.")}
+              />
+              <TextField
+                label="Branch (optional)"
+                autoComplete="off"
+                {...fieldProps(register("branch"), errors.branch)}
+              />
+            </Box>
+            <Box>
+              <Button type="submit" variant="contained" disabled={save.isPending}>
+                Save
+              </Button>
+            </Box>
+          </Stack>
+        </Box>
+        <PasswordDialog open={pending !== null} onSubmit={confirm} onClose={() => setPending(null)} />
+      </CardContent>
+    </Card>
+  );
+}
+
+/** `/data-bank` (menu label Bank): the account withdrawals are paid to; saving asks for the password. */
+export function BankPage() {
+  const bank = useQuery(bankQuery);
+  return (
+    <Box>
+      <PageHeader title="Bank" subtitle="Withdrawals are paid to this bank account." />
+      <Stack spacing={3} sx={{ maxWidth: 880 }}>
+        {bank.isPending ? (
+          <Skeleton variant="rounded" height={240} />
+        ) : bank.isError ? (
+          <QueryError error={bank.error} onRetry={() => void bank.refetch()} />
+        ) : (
+          <>
+            {bank.data.bank ? <SavedAccount bank={bank.data.bank} /> : null}
+            <BankFormCard bank={bank.data.bank} />
+          </>
+        )}
+        <Typography variant="body2">
+          <Link component={RouterLink} to="/withdrawal">
+            Go to withdrawal
+          </Link>
+        </Typography>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,258 @@
+import {
+  API,
+  adminChatDetailSchema,
+  adminChatsResponseSchema,
+  adminMemberChatSchema,
+  type Chat,
+  type ChatMessage,
+  type ChatMessagesPage,
+  chatImageUploadResponseSchema,
+  chatMessageSchema,
+  chatMessagesResponseSchema,
+  chatReadResponseSchema,
+  chatSchema,
+  chatUnreadSchema,
+  publicSettingsSchema,
+  type WsChatAck,
+  type WsServerMessage,
+} from "@helio/shared";
+import {
+  type InfiniteData,
+  infiniteQueryOptions,
+  keepPreviousData,
+  type QueryClient,
+  queryOptions,
+  useQuery,
+  useQueryClient,
+} from "@tanstack/react-query";
+import { useEffect } from "react";
+import { ApiError, apiFetch } from "../../lib/api.ts";
+import { uploadFile } from "../../lib/upload.ts";
+import { liveSocket } from "../../lib/ws.ts";
+import { withMessage } from "./model.ts";
+
+/** The member's own chat, or one chat of the support inbox. */
+export type ChatScope = { kind: "member" } | { kind: "admin"; chatId: string };
+export type MessagesData = InfiniteData<ChatMessagesPage, string | undefined>;
+
+export const chatKeys = {
+  all: ["chat"] as const,
+  unread: ["chat", "unread"] as const,
+  member: ["chat", "member"] as const,
+  messages: (scope: ChatScope) => ["chat", "messages", scope.kind === "member" ? "member" : scope.chatId] as const,
+  inbox: ["chat", "inbox"] as const,
+  inboxSearch: (search: string) => ["chat", "inbox", search] as const,
+  adminChat: (chatId: string) => ["chat", "admin", chatId] as const,
+};
+export const publicSettingsKey = ["settings", "public"] as const;
+
+function pathsOf(scope: ChatScope) {
+  return scope.kind === "member"
+    ? { messages: API.chatMessages, images: API.chatImages, read: API.chatRead }
+    : {
+        messages: API.adminChatMessages(scope.chatId),
+        images: API.adminChatImages(scope.chatId),
+        read: API.adminChatRead(scope.chatId),
+      };
+}
+
+/** `GET /api/settings`, read once; `settings.updated` keeps it current. */
+export const publicSettingsQuery = queryOptions({
+  queryKey: publicSettingsKey,
+  queryFn: ({ signal }) => apiFetch(API.settings, { schema: publicSettingsSchema, signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** Unread messages from support, for the chat button (does not create the chat). */
+export const chatUnreadQuery = queryOptions({
+  queryKey: chatKeys.unread,
+  queryFn: ({ signal }) => apiFetch(API.chatUnread, { schema: chatUnreadSchema, signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** The member's chat (created with both index entries on first load). */
+export const memberChatQuery = queryOptions({
+  queryKey: chatKeys.member,
+  queryFn: ({ signal }) => apiFetch(API.chat, { schema: chatSchema, signal }),
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+export function adminChatQuery(chatId: string) {
+  return queryOptions({
+    queryKey: chatKeys.adminChat(chatId),
+    queryFn: ({ signal }) => apiFetch(API.adminChat(chatId), { schema: adminChatDetailSchema, signal }),
+    staleTime: 30_000,
+  });
+}
+
+export function inboxQuery(search: string) {
+  return queryOptions({
+    queryKey: chatKeys.inboxSearch(search),
+    queryFn: ({ signal }) =>
+      apiFetch(API.adminChats, {
+        query: { search: search || undefined, pageSize: 100 },
+        schema: adminChatsResponseSchema,
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+  });
+}
+
+/** Pages of messages, newest page first; the next page is older (`before` the oldest shown). */
+export function messagesQuery(scope: ChatScope) {
+  return infiniteQueryOptions({
+    queryKey: chatKeys.messages(scope),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch(pathsOf(scope).messages, { query: { before: pageParam }, schema: chatMessagesResponseSchema, signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => (last.hasMore ? last.items[0]?.id : undefined),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}
+
+/** The chat id of a member, for support to open it (the chat is created when missing). */
+export function memberChatIdFor(uid: string) {
+  return apiFetch(API.adminMemberChat(uid), { schema: adminMemberChatSchema }).then((answer) => answer.chatId);
+}
+
+/** The support inbox's unread total, kept current while mounted (for the admin navigation). */
+export function useInboxUnread(enabled: boolean): number {
+  const queryClient = useQueryClient();
+  const inbox = useQuery({ ...inboxQuery(""), enabled });
+  useEffect(() => {
+    if (!enabled) return;
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: chatKeys.inbox });
+    const offs = [liveSocket.subscribe("chat.message", refresh), liveSocket.subscribe("chat.read", refresh)];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [enabled, queryClient]);
+  return inbox.data?.unreadTotal ?? 0;
+}
+
+export function uploadChatImage(scope: ChatScope, file: File, onProgress: (percent: number) => void) {
+  return uploadFile<unknown>(pathsOf(scope).images, file, { field: "file", onProgress }).then((answer) =>
+    chatImageUploadResponseSchema.parse(answer),
+  );
+}
+
+type SendBody = { id: string; text: string; image?: string | undefined };
+
+function postChatMessage(scope: ChatScope, body: SendBody) {
+  return apiFetch<ChatMessage>(pathsOf(scope).messages, { method: "POST", body, schema: chatMessageSchema });
+}
+
+/** How long a send over the socket waits for its ack before trying POST (same id: stored once). */
+const ACK_TIMEOUT_MS = 8_000;
+const ACK_STATUS: Record<string, number> = { VALIDATION_FAILED: 400, NOT_FOUND: 404, CONFLICT: 409, RATE_LIMITED: 429 };
+
+/** Sends waiting for their `chat.ack`, by message id. */
+const awaitingAck = new Map<string, { done: (ack: WsChatAck | null) => void }>();
+/** The server reads a socket's messages once it said `ready`; before that, sends go by POST. */
+let socketReady = liveSocket.status === "open";
+liveSocket.subscribe("ready", () => {
+  socketReady = true;
+});
+liveSocket.subscribe("chat.ack", (ack) => awaitingAck.get(ack.id)?.done(ack));
+// A socket that closes loses the acks: those sends go over POST instead.
+liveSocket.onStatus((status) => {
+  if (status === "open") return;
+  socketReady = false;
+  for (const waiter of [...awaitingAck.values()]) waiter.done(null);
+});
+
+/** Over the socket: the ack, or null when the socket could not deliver it (closed, no answer). */
+function sendOverSocket(scope: ChatScope, body: SendBody): Promise<WsChatAck | null> {
+  if (awaitingAck.has(body.id)) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => finish(null), ACK_TIMEOUT_MS);
+    const finish = (ack: WsChatAck | null) => {
+      clearTimeout(timer);
+      awaitingAck.delete(body.id);
+      resolve(ack);
+    };
+    awaitingAck.set(body.id, { done: finish });
+    const sent = liveSocket.send({
+      type: "chat.send",
+      id: body.id,
+      ...(scope.kind === "admin" ? { chatId: scope.chatId } : {}),
+      text: body.text,
+      ...(body.image ? { img: body.image } : {}),
+    });
+    if (!sent) finish(null);
+  });
+}
+
+/**
+ * Sends a message: over the live socket when it is open (cheaper for the server), else by POST.
+ * A send the socket could not confirm is posted again with the same id (stored once). Errors
+ * are ApiErrors either way.
+ */
+export async function sendChatMessage(scope: ChatScope, body: SendBody): Promise<ChatMessage> {
+  if (socketReady && liveSocket.status === "open") {
+    const ack = await sendOverSocket(scope, body);
+    if (ack?.ok && ack.message) return ack.message;
+    if (ack && !ack.ok) {
+      const error = ack.error ?? { code: "INTERNAL", message: "The message was not sent." };
+      const field = error.field === "img" ? "image" : error.field;
+      throw new ApiError(
+        ACK_STATUS[error.code] ?? 500,
+        error.code,
+        error.message,
+        field ? [{ field, message: error.message }] : [],
+      );
+    }
+  }
+  return postChatMessage(scope, body);
+}
+
+export async function markChatRead(queryClient: QueryClient, scope: ChatScope) {
+  const answer = await apiFetch(pathsOf(scope).read, { method: "POST", schema: chatReadResponseSchema });
+  setOwnUnread(queryClient, scope, 0);
+  if (scope.kind === "admin") void queryClient.invalidateQueries({ queryKey: chatKeys.inbox });
+  return answer;
+}
+
+function setOwnUnread(queryClient: QueryClient, scope: ChatScope, unread: number) {
+  if (scope.kind === "member") {
+    queryClient.setQueryData(chatKeys.unread, { unread });
+    queryClient.setQueryData<Chat>(chatKeys.member, (chat) => (chat ? { ...chat, unread } : chat));
+  } else {
+    queryClient.setQueryData(chatKeys.adminChat(scope.chatId), (chat: Chat | undefined) =>
+      chat ? { ...chat, unread } : chat,
+    );
+  }
+}
+
+/** Puts a message into the cached thread (once). */
+export function addMessageToCache(queryClient: QueryClient, scope: ChatScope, message: ChatMessage) {
+  queryClient.setQueryData<MessagesData>(chatKeys.messages(scope), (data) =>
+    data ? { ...data, pages: withMessage(data.pages, message) } : data,
+  );
+}
+
+/**
+ * Applies a live chat message from /api/ws to the cache. `side` is the side of this browser:
+ * a member sees their one chat, an admin the support inbox.
+ */
+export function applyLiveChatMessage(queryClient: QueryClient, side: "member" | "support", message: WsServerMessage) {
+  if (message.type === "chat.message") {
+    const scope: ChatScope = side === "member" ? { kind: "member" } : { kind: "admin", chatId: message.chatId };
+    addMessageToCache(queryClient, scope, message.message);
+    setOwnUnread(queryClient, scope, message.unread);
+    if (side === "support") void queryClient.invalidateQueries({ queryKey: chatKeys.inbox });
+  } else if (message.type === "chat.read") {
+    const scope: ChatScope = side === "member" ? { kind: "member" } : { kind: "admin", chatId: message.chatId };
+    if (message.side === side) setOwnUnread(queryClient, scope, 0);
+    else {
+      const key = side === "member" ? chatKeys.member : chatKeys.adminChat(message.chatId);
+      queryClient.setQueryData(key, (chat: Chat | undefined) =>
+        chat ? { ...chat, otherReadAt: message.readAt } : chat,
+      );
+    }
+    if (side === "support") void queryClient.invalidateQueries({ queryKey: chatKeys.inbox });
+  } else if (message.type === "settings.updated") {
+    queryClient.setQueryData(publicSettingsKey, message.settings);
+  }
+}

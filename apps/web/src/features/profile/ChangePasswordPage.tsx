@@ -1,0 +1,105 @@
+import { passwordSchema } from "@helio/shared";
+import { zodResolver } from "@hookform/resolvers/zod";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Stack from "@mui/material/Stack";
+import { useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { PageHeader } from "../../components/PageHeader.tsx";
+import { PasswordField } from "../../components/PasswordField.tsx";
+import { authClient, toApiError } from "../../lib/auth-client.ts";
+import { fieldProps } from "../../lib/form.ts";
+
+const schema = z
+  .object({
+    currentPassword: z.string().min(1, "Enter your current password"),
+    newPassword: passwordSchema,
+    confirm: z.string(),
+  })
+  .refine((value) => value.newPassword === value.confirm, { path: ["confirm"], message: "The passwords do not match" })
+  .refine((value) => value.newPassword !== value.currentPassword, {
+    path: ["newPassword"],
+    message: "Choose a password different from the current one",
+  });
+type Values = z.infer<typeof schema>;
+
+/** `/change-password` (menu label Password): signs out the other sessions. */
+export function ChangePasswordPage() {
+  const [formError, setFormError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { currentPassword: "", newPassword: "", confirm: "" },
+  });
+
+  const submit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    setFormError(null);
+    setDone(false);
+    const result = await authClient.changePassword({ currentPassword, newPassword, revokeOtherSessions: true });
+    if (result.error) {
+      const error = toApiError(result.error);
+      if (error.code === "INVALID_PASSWORD") {
+        setError(
+          "currentPassword",
+          { type: "server", message: "The current password is not correct" },
+          { shouldFocus: true },
+        );
+      } else {
+        setFormError(error.message);
+      }
+      return;
+    }
+    reset();
+    setDone(true);
+  });
+
+  return (
+    <Box>
+      <PageHeader title="Change password" />
+      <Card sx={{ maxWidth: 560 }}>
+        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+          <Box component="form" noValidate onSubmit={submit}>
+            <Stack spacing={2}>
+              {done ? (
+                <Alert severity="success" role="status">
+                  Your password was changed. Your other sessions were signed out; this one stays signed in.
+                </Alert>
+              ) : null}
+              {formError ? <Alert severity="error">{formError}</Alert> : null}
+              <PasswordField
+                label="Current password"
+                autoComplete="current-password"
+                {...fieldProps(register("currentPassword"), errors.currentPassword)}
+              />
+              <PasswordField
+                label="New password"
+                autoComplete="new-password"
+                {...fieldProps(register("newPassword"), errors.newPassword, "At least 10 characters")}
+              />
+              <PasswordField
+                label="Confirm new password"
+                autoComplete="new-password"
+                {...fieldProps(register("confirm"), errors.confirm)}
+              />
+              <Box>
+                <Button type="submit" variant="contained" disabled={isSubmitting}>
+                  {isSubmitting ? "Changing…" : "Change password"}
+                </Button>
+              </Box>
+            </Stack>
+          </Box>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,138 @@
+import AccountBalanceIcon from "@mui/icons-material/AccountBalance";
+import EditIcon from "@mui/icons-material/Edit";
+import LockResetIcon from "@mui/icons-material/LockReset";
+import SecurityIcon from "@mui/icons-material/Security";
+import Avatar from "@mui/material/Avatar";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
+import Divider from "@mui/material/Divider";
+import Typography from "@mui/material/Typography";
+import type { ReactNode } from "react";
+import { Link as RouterLink } from "react-router";
+import { CopyButton } from "../../components/CopyButton.tsx";
+import { ModeBadge } from "../../components/ModeBadge.tsx";
+import { PageHeader } from "../../components/PageHeader.tsx";
+import { formatDate, initials } from "../../lib/format.ts";
+import { useMember } from "../../lib/member.tsx";
+
+export function referralLink(code: string, origin: string = window.location.origin): string {
+  return `${origin}/register/${encodeURIComponent(code)}`;
+}
+
+function Row({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box
+      sx={{
+        display: "grid",
+        gridTemplateColumns: { xs: "1fr", sm: "180px 1fr" },
+        gap: { xs: 0.25, sm: 2 },
+        py: 1.5,
+        alignItems: "center",
+        "& + &": { borderTop: 1, borderColor: "divider" },
+      }}
+    >
+      <Typography component="dt" variant="body2" sx={{ color: "text.secondary" }}>
+        {label}
+      </Typography>
+      <Box component="dd" sx={{ m: 0, minWidth: 0, display: "flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+/** `/profile`: the member's account at a glance. */
+export function ProfilePage() {
+  const member = useMember();
+  const link = referralLink(member.referralCode);
+  return (
+    <Box>
+      <PageHeader
+        title="Profile"
+        actions={
+          <Button component={RouterLink} to="/update-profile" variant="contained" startIcon={<EditIcon />}>
+            Update profile
+          </Button>
+        }
+      />
+      <Card>
+        <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+          <Box sx={{ display: "flex", alignItems: "center", gap: 2, mb: 2, flexWrap: "wrap" }}>
+            <Avatar
+              src={member.photoURL ?? undefined}
+              alt={member.photoURL ? `Photo of ${member.fullName}` : ""}
+              sx={{ width: 72, height: 72, fontSize: 28, bgcolor: "secondary.main", color: "secondary.contrastText" }}
+            >
+              {initials(member.fullName)}
+            </Avatar>
+            <Box sx={{ minWidth: 0 }}>
+              <Typography variant="h2" component="h2" sx={{ wordBreak: "break-word" }}>
+                {member.fullName}
+              </Typography>
+              <Typography sx={{ color: "text.secondary" }}>@{member.userName}</Typography>
+            </Box>
+          </Box>
+          <Divider />
+          <Box component="dl" sx={{ m: 0 }}>
+            <Row label="Email">
+              <Typography component="span" sx={{ wordBreak: "break-all" }}>
+                {member.email}
+              </Typography>
+              {member.emailVerified ? (
+                <Chip label="Verified" size="small" color="success" variant="outlined" />
+              ) : (
+                <Chip label="Not verified" size="small" color="warning" variant="outlined" />
+              )}
+            </Row>
+            <Row label="Display currency">{member.currency}</Row>
+            <Row label="Mode">
+              <ModeBadge userTrading={member.userTrading} />
+              <Typography component="span" variant="body2" sx={{ color: "text.secondary" }}>
+                {member.userTrading ? "Trading with real money" : "Practising with demo money"}
+              </Typography>
+            </Row>
+            <Row label="Member since">{formatDate(member.createdAt)}</Row>
+            <Row label="Referral code">
+              <Typography component="span" sx={{ fontFamily: "monospace", fontSize: "1rem" }}>
+                {member.referralCode}
+              </Typography>
+              <CopyButton value={member.referralCode} label="Copy referral code" />
+            </Row>
+            <Row label="Referral link">
+              <Typography component="span" sx={{ wordBreak: "break-all", fontSize: "0.95rem" }}>
+                {link}
+              </Typography>
+              <CopyButton value={link} label="Copy referral link" />
+            </Row>
+          </Box>
+        </CardContent>
+      </Card>
+      <Box
+        component="nav"
+        aria-label="Account settings"
+        sx={{
+          mt: 3,
+          display: "grid",
+          gap: 1.5,
+          gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", md: "repeat(4, 1fr)" },
+        }}
+      >
+        <Button component={RouterLink} to="/update-profile" variant="outlined" startIcon={<EditIcon />}>
+          Update profile
+        </Button>
+        <Button component={RouterLink} to="/change-password" variant="outlined" startIcon={<LockResetIcon />}>
+          Password
+        </Button>
+        <Button component={RouterLink} to="/data-bank" variant="outlined" startIcon={<AccountBalanceIcon />}>
+          Bank
+        </Button>
+        <Button component={RouterLink} to="/security" variant="outlined" startIcon={<SecurityIcon />}>
+          Security
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,3 @@
+export { ChangePasswordPage } from "./ChangePasswordPage.tsx";
+export { ProfilePage } from "./ProfilePage.tsx";
+export { UpdateProfilePage } from "./UpdateProfilePage.tsx";

@@ -1,0 +1,20 @@
+import Box from "@mui/material/Box";
+import Stack from "@mui/material/Stack";
+import { PageHeader } from "../../components/PageHeader.tsx";
+import { SessionsSection } from "./SessionsSection.tsx";
+import { SignInsSection } from "./SignInsSection.tsx";
+import { TwoFactorSection } from "./TwoFactorSection.tsx";
+
+/** `/security`: two-factor, active sessions, recent sign-ins. */
+export function SecurityPage() {
+  return (
+    <Box>
+      <PageHeader title="Security" subtitle="Keep your account safe." />
+      <Stack spacing={3}>
+        <TwoFactorSection />
+        <SessionsSection />
+        <SignInsSection />
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,115 @@
+import type { Candle, CandleInterval } from "@helio/shared";
+import { INTERVAL_SECONDS } from "@helio/shared";
+import Box from "@mui/material/Box";
+import { useTheme } from "@mui/material/styles";
+import {
+  type CandlestickData,
+  CandlestickSeries,
+  ColorType,
+  createChart,
+  type IChartApi,
+  type ISeriesApi,
+  type UTCTimestamp,
+} from "lightweight-charts";
+import { useEffect, useRef } from "react";
+import { liveSocket } from "../../lib/ws.ts";
+
+const toBar = (c: Candle): CandlestickData<UTCTimestamp> => ({
+  time: c.time as UTCTimestamp,
+  open: Number(c.open),
+  high: Number(c.high),
+  low: Number(c.low),
+  close: Number(c.close),
+});
+
+/** Live candlestick chart of one pair: history from the server, then each tick folded into the last bar. */
+export function CandleChart({
+  symbol,
+  interval,
+  candles,
+}: {
+  symbol: string;
+  interval: CandleInterval;
+  candles: Candle[];
+}) {
+  const theme = useTheme();
+  const holder = useRef<HTMLDivElement>(null);
+  const chartRef = useRef<IChartApi | null>(null);
+  const seriesRef = useRef<ISeriesApi<"Candlestick"> | null>(null);
+  const lastRef = useRef<CandlestickData<UTCTimestamp> | null>(null);
+  const candlesRef = useRef(candles);
+  candlesRef.current = candles;
+
+  useEffect(() => {
+    const el = holder.current;
+    if (!el) return;
+    const chart = createChart(el, {
+      autoSize: true,
+      layout: {
+        background: { type: ColorType.Solid, color: theme.palette.background.paper },
+        textColor: theme.palette.text.secondary,
+        attributionLogo: false,
+      },
+      grid: {
+        vertLines: { color: theme.palette.divider },
+        horzLines: { color: theme.palette.divider },
+      },
+      timeScale: { timeVisible: true, secondsVisible: false, borderColor: theme.palette.divider },
+      rightPriceScale: { borderColor: theme.palette.divider },
+    });
+    const series = chart.addSeries(CandlestickSeries, {
+      upColor: theme.palette.success.main,
+      downColor: theme.palette.error.main,
+      wickUpColor: theme.palette.success.main,
+      wickDownColor: theme.palette.error.main,
+      borderVisible: false,
+    });
+    chartRef.current = chart;
+    seriesRef.current = series;
+    const data = candlesRef.current.map(toBar);
+    series.setData(data);
+    lastRef.current = data.at(-1) ?? null;
+    return () => {
+      chart.remove();
+      chartRef.current = null;
+      seriesRef.current = null;
+    };
+  }, [theme]);
+
+  useEffect(() => {
+    const data = candles.map(toBar);
+    seriesRef.current?.setData(data);
+    lastRef.current = data.at(-1) ?? null;
+    chartRef.current?.timeScale().scrollToRealTime();
+  }, [candles]);
+
+  useEffect(() => {
+    const seconds = INTERVAL_SECONDS[interval];
+    return liveSocket.subscribe("ticks", (m) => {
+      const tick = m.ticks.find((t) => t.symbol === symbol);
+      const series = seriesRef.current;
+      if (!tick || !series) return;
+      const price = Number(tick.price);
+      const time = (Math.floor(Date.parse(tick.at) / 1000 / seconds) * seconds) as UTCTimestamp;
+      const last = lastRef.current;
+      if (last && time < last.time) return;
+      const bar =
+        last && last.time === time
+          ? { ...last, high: Math.max(last.high, price), low: Math.min(last.low, price), close: price }
+          : { time, open: last?.close ?? price, high: price, low: price, close: price };
+      series.update(bar);
+      lastRef.current = bar;
+      if (holder.current) holder.current.dataset.updates = String(Number(holder.current.dataset.updates ?? 0) + 1);
+    });
+  }, [symbol, interval]);
+
+  return (
+    <Box
+      ref={holder}
+      role="img"
+      aria-label={`${symbol}/USDT candlestick chart, ${interval} candles`}
+      data-testid="candle-chart"
+      sx={{ width: "100%", height: { xs: 280, md: 420 } }}
+    />
+  );
+}

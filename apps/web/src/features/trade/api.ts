@@ -1,0 +1,132 @@
+import {
+  API,
+  type CandleInterval,
+  candlesResponseSchema,
+  openTradesResponseSchema,
+  type PairQuote,
+  type PlaceTrade,
+  pairsResponseSchema,
+  tradeConfigSchema,
+  tradeContractSchema,
+  tradeHistoryResponseSchema,
+} from "@helio/shared";
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { apiFetch } from "../../lib/api.ts";
+import { liveSocket } from "../../lib/ws.ts";
+
+export const tradeKeys = {
+  pairs: ["market", "pairs"] as const,
+  candles: (symbol: string, interval: CandleInterval) => ["market", "candles", symbol, interval] as const,
+  config: ["trades", "config"] as const,
+  open: ["trades", "open"] as const,
+  history: (filters: HistoryFilters) => ["trades", "history", filters] as const,
+};
+
+export type HistoryFilters = {
+  symbol: string;
+  result: string;
+  from: string;
+  to: string;
+  page: number;
+  pageSize: number;
+};
+
+export const pairsQuery = queryOptions({
+  queryKey: tradeKeys.pairs,
+  queryFn: ({ signal }) => apiFetch(API.marketPairs, { schema: pairsResponseSchema, signal }),
+  staleTime: 30_000,
+  refetchInterval: 60_000,
+});
+
+/** The 12 pairs with prices kept live by `ticks` messages. */
+export function usePairs() {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      liveSocket.subscribe("ticks", (m) =>
+        queryClient.setQueryData<PairQuote[]>(tradeKeys.pairs, (pairs) =>
+          pairs?.map((p) => {
+            const tick = m.ticks.find((t) => t.symbol === p.symbol);
+            return tick ? { ...p, price: tick.price, at: tick.at, stale: false } : p;
+          }),
+        ),
+      ),
+    [queryClient],
+  );
+  return useQuery(pairsQuery);
+}
+
+export const candlesQuery = (symbol: string, interval: CandleInterval) =>
+  queryOptions({
+    queryKey: tradeKeys.candles(symbol, interval),
+    queryFn: ({ signal }) =>
+      apiFetch(API.marketCandles(symbol), { schema: candlesResponseSchema, query: { interval, limit: 300 }, signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+export const tradeConfigQuery = queryOptions({
+  queryKey: tradeKeys.config,
+  queryFn: ({ signal }) => apiFetch(API.tradesConfig, { schema: tradeConfigSchema, signal }),
+  staleTime: 60_000,
+});
+
+/** Running contracts; refreshed on every tick batch (winning now) and when one settles. */
+export function useOpenTrades() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const offSettled = liveSocket.subscribe("trade.settled", () => {
+      void queryClient.invalidateQueries({ queryKey: ["trades"] });
+    });
+    return offSettled;
+  }, [queryClient]);
+  return useQuery({
+    queryKey: tradeKeys.open,
+    queryFn: ({ signal }) => apiFetch(API.tradesOpen, { schema: openTradesResponseSchema, signal }),
+    refetchInterval: 2000,
+  });
+}
+
+export function useTradeHistory(filters: HistoryFilters) {
+  const queryClient = useQueryClient();
+  useEffect(
+    () =>
+      liveSocket.subscribe("trade.settled", () => {
+        void queryClient.invalidateQueries({ queryKey: ["trades", "history"] });
+      }),
+    [queryClient],
+  );
+  return useQuery({
+    queryKey: tradeKeys.history(filters),
+    queryFn: ({ signal }) =>
+      apiFetch(API.tradesHistory, {
+        schema: tradeHistoryResponseSchema,
+        query: {
+          symbol: filters.symbol,
+          result: filters.result,
+          from: filters.from,
+          to: filters.to,
+          page: filters.page,
+          pageSize: filters.pageSize,
+        },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function usePlaceTrade() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ input, key }: { input: PlaceTrade; key: string }) =>
+      apiFetch(API.trades, {
+        method: "POST",
+        body: input,
+        schema: tradeContractSchema,
+        headers: { "Idempotency-Key": key },
+      }),
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: tradeKeys.open });
+    },
+  });
+}

@@ -1,0 +1,98 @@
+import { screen } from "@testing-library/react";
+import { Route, Routes } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { liveSocket } from "../../lib/ws.ts";
+import { renderWithApp } from "../../test/render.tsx";
+import { formatPrice, HistoryTradePage, OnTradePage, TradePairPage } from "./pages.tsx";
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
+
+const contract = {
+  id: "c1",
+  symbol: "BTC",
+  direction: "up",
+  amountCents: 1000,
+  account: "demo",
+  payoutPercent: 85,
+  durationSeconds: 30,
+  entryPrice: "95000.00",
+  entryAt: "2026-01-01T00:00:00.000Z",
+  expiresAt: new Date(Date.now() + 20_000).toISOString(),
+  status: "open",
+  result: null,
+  exitPrice: null,
+  payoutCents: null,
+  settledAt: null,
+  createdAt: "2026-01-01T00:00:00.000Z",
+};
+
+function stubApi() {
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string) => {
+      if (url.startsWith("/api/trades/open")) return json([{ ...contract, currentPrice: "95010.00", winning: true }]);
+      if (url.startsWith("/api/trades/history"))
+        return json({
+          items: [
+            {
+              ...contract,
+              status: "settled",
+              result: "win",
+              exitPrice: "95010.00",
+              payoutCents: 1850,
+              settledAt: contract.expiresAt,
+            },
+          ],
+          total: 1,
+          page: 1,
+          pageSize: 20,
+          totals: { count: 1, wonCents: 850, lostCents: 0, netCents: 850 },
+        });
+      if (url.startsWith("/api/settings")) return json({ menuContact: true, rates: [] });
+      return new Response("{}", { status: 404 });
+    }),
+  );
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("trade pages", () => {
+  it("groups prices exactly", () => {
+    expect(formatPrice("95000.12")).toBe("95,000.12");
+    expect(formatPrice("0.381234")).toBe("0.381234");
+    expect(formatPrice(null)).toBe("—");
+  });
+
+  it("shows the not-found page for an unknown pair", () => {
+    stubApi();
+    renderWithApp(
+      <Routes>
+        <Route path="/trade/:sym/:name" element={<TradePairPage />} />
+      </Routes>,
+      { path: "/trade/PEPE/pepe" },
+    );
+    expect(screen.getByRole("heading", { name: "Page not found" })).toBeTruthy();
+  });
+
+  it("lists running contracts with whether each is winning and a countdown", async () => {
+    stubApi();
+    renderWithApp(<OnTradePage />, { path: "/on-trade" });
+    expect(await screen.findByText("Winning")).toBeTruthy();
+    expect(screen.getByTestId("countdown").textContent).toMatch(/\d+ s/);
+  });
+
+  it("shows settled contracts with totals, and refreshes when one settles", async () => {
+    stubApi();
+    renderWithApp(<HistoryTradePage />, { path: "/history-trade" });
+    expect(await screen.findByText("Win")).toBeTruthy();
+    expect(screen.getByTestId("trade-totals").textContent).toContain("Contracts: 1");
+    const calls = (fetch as unknown as { mock: { calls: unknown[] } }).mock.calls.length;
+    liveSocket.dispatch({ type: "trade.settled", contract: { ...contract, status: "settled" } as never });
+    await vi.waitFor(() =>
+      expect((fetch as unknown as { mock: { calls: unknown[] } }).mock.calls.length).toBeGreaterThan(calls),
+    );
+  });
+});

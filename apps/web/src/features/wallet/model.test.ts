@@ -1,0 +1,135 @@
+import { describe, expect, it } from "vitest";
+import {
+  dateRangeProblem,
+  depositAmountProblem,
+  feeRuleText,
+  filtersFromParams,
+  filtersToParams,
+  historyApiQuery,
+  historyCsvHref,
+  localDayBound,
+  referenceHref,
+  withdrawalPreview,
+} from "./model.ts";
+
+describe("history filters ↔ page address", () => {
+  it("reads valid filters and drops bad ones", () => {
+    const f = filtersFromParams(
+      new URLSearchParams("kind=deposit&account=wallet&from=2026-01-05&to=2026-02-30&page=3&pageSize=50"),
+    );
+    expect(f).toEqual({ kind: "deposit", account: "wallet", from: "2026-01-05", page: 3, pageSize: 50 });
+    expect(filtersFromParams(new URLSearchParams("kind=steal&account=house&page=-1&pageSize=7"))).toEqual({
+      page: 1,
+      pageSize: 20,
+    });
+  });
+
+  it("writes only what differs from the defaults, and round-trips", () => {
+    expect(filtersToParams({ page: 1, pageSize: 20 }).toString()).toBe("");
+    const f = { kind: "withdrawal" as const, from: "2026-03-01", to: "2026-03-31", page: 2, pageSize: 10 };
+    const params = filtersToParams(f);
+    expect(params.toString()).toBe("kind=withdrawal&from=2026-03-01&to=2026-03-31&page=2&pageSize=10");
+    expect(filtersFromParams(params)).toEqual(f);
+  });
+});
+
+describe("history filters → API query", () => {
+  it("turns local days into the first and last instant of the day", () => {
+    const start = new Date(localDayBound("2026-03-01", "start"));
+    const end = new Date(localDayBound("2026-03-01", "end"));
+    expect([start.getFullYear(), start.getMonth(), start.getDate(), start.getHours(), start.getMinutes()]).toEqual([
+      2026, 2, 1, 0, 0,
+    ]);
+    expect([end.getDate(), end.getHours(), end.getMinutes(), end.getSeconds(), end.getMilliseconds()]).toEqual([
+      1, 23, 59, 59, 999,
+    ]);
+  });
+
+  it("sends kind, account, the day bounds and paging", () => {
+    const q = historyApiQuery({ kind: "deposit", from: "2026-03-01", to: "2026-03-02", page: 2, pageSize: 50 });
+    expect(q).toEqual({
+      kind: "deposit",
+      account: undefined,
+      from: localDayBound("2026-03-01", "start"),
+      to: localDayBound("2026-03-02", "end"),
+      page: 2,
+      pageSize: 50,
+    });
+  });
+
+  it("ignores a reversed date range (and says why)", () => {
+    expect(dateRangeProblem("2026-03-02", "2026-03-01")).toMatch(/after/);
+    expect(dateRangeProblem("2026-03-01", "2026-03-01")).toBeNull();
+    const q = historyApiQuery({ from: "2026-03-02", to: "2026-03-01", page: 1, pageSize: 20 });
+    expect(q.from).toBeUndefined();
+    expect(q.to).toBeUndefined();
+  });
+
+  it("builds the CSV link with the same filters and no paging", () => {
+    const href = historyCsvHref({ kind: "adjustment", account: "bonus", page: 4, pageSize: 50 });
+    expect(href).toBe("/api/wallet/history.csv?kind=adjustment&account=bonus");
+    expect(historyCsvHref({ page: 1, pageSize: 20 })).toBe("/api/wallet/history.csv");
+  });
+
+  it("links deposit and withdrawal references to their invoices", () => {
+    expect(referenceHref({ type: "deposit", id: "abc" })).toBe("/invoice-balance/abc");
+    expect(referenceHref({ type: "withdrawal", id: "w1" })).toBe("/invoice-wd/w1");
+    expect(referenceHref({ type: "user", id: "u1" })).toBeNull();
+    expect(referenceHref(null)).toBeNull();
+  });
+});
+
+describe("depositAmountProblem", () => {
+  it("checks the format and the minimum", () => {
+    expect(depositAmountProblem("", 1000)).toBe("Enter an amount");
+    expect(depositAmountProblem("abc", 1000)).toBe("Enter an amount like 12.34");
+    expect(depositAmountProblem("-5", 1000)).toBe("Cannot be negative");
+    expect(depositAmountProblem("10.001", 1000)).toBe("At most 2 decimals");
+    expect(depositAmountProblem("0", 1000)).toBe("Must be more than zero");
+    expect(depositAmountProblem("9.99", 1000)).toBe("The minimum deposit is 10.00 USD");
+    expect(depositAmountProblem("10", 1000)).toBeNull();
+    expect(depositAmountProblem("0.50", undefined)).toBeNull();
+  });
+});
+
+describe("withdrawalPreview", () => {
+  const limits = { minCents: 1000, maxCents: 1_000_000, feeBps: 100, feeFlatCents: 0 };
+
+  it("computes fee (half to even) and net like the server", () => {
+    const p = withdrawalPreview("12.50", { ...limits, minCents: 100 }, 100_000);
+    expect(p).toEqual({ ok: true, quote: { amountCents: 1250, feeCents: 12, netCents: 1238 } });
+    const q = withdrawalPreview("13.50", { ...limits, minCents: 100 }, 100_000);
+    expect(q.quote?.feeCents).toBe(14);
+    const flat = withdrawalPreview("100", { ...limits, feeBps: 150, feeFlatCents: 50 }, 100_000);
+    expect(flat.quote).toEqual({ amountCents: 10_000, feeCents: 200, netCents: 9_800 });
+  });
+
+  it("names what is wrong, still showing the fee where it can", () => {
+    expect(withdrawalPreview("", limits, 5000)).toEqual({ ok: false, problem: "Enter an amount", quote: null });
+    expect(withdrawalPreview("5", limits, 5000)).toMatchObject({ ok: false, problem: /minimum.*10\.00/ });
+    expect(withdrawalPreview("20000", limits, 5_000_000)).toMatchObject({
+      ok: false,
+      problem: /maximum.*10,000\.00 USD/,
+    });
+    expect(withdrawalPreview("60", limits, 5000)).toMatchObject({
+      ok: false,
+      problem: "More than your wallet balance",
+      quote: { feeCents: 60, netCents: 5940 },
+    });
+    expect(withdrawalPreview("1.00", { ...limits, minCents: 1, feeFlatCents: 100 }, 5000)).toMatchObject({
+      ok: false,
+      problem: /does not cover the fee/,
+    });
+  });
+});
+
+describe("feeRuleText", () => {
+  it("says the fee rule in words", () => {
+    expect(feeRuleText(100, 0)).toBe("1%");
+    expect(feeRuleText(150, 50)).toBe("1.5% + 0.50 USD");
+    expect(feeRuleText(0, 200)).toBe("2.00 USD");
+    expect(feeRuleText(0, 0)).toBe("No fee");
+    expect(feeRuleText(1000, 0)).toBe("10%");
+    expect(feeRuleText(5, 0)).toBe("0.05%");
+  });
+});

@@ -1,0 +1,177 @@
+import {
+  API,
+  centsToDecimal,
+  formatMoney,
+  MEMBER_ACCOUNTS,
+  type MemberAccount,
+  parseDecimalToCents,
+  TRANSACTION_KINDS,
+  type TransactionKind,
+  type WithdrawalQuote,
+  withdrawalQuote,
+} from "@helio/shared";
+import { withQuery } from "../../lib/api.ts";
+
+// --- Ledger history filters ------------------------------------------------------------------
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** What the history table shows; `from`/`to` are local calendar days (YYYY-MM-DD), inclusive. */
+export interface HistoryFilters {
+  kind?: TransactionKind;
+  account?: MemberAccount;
+  from?: string;
+  to?: string;
+  page: number;
+  pageSize: number;
+}
+
+export const DEFAULT_FILTERS: HistoryFilters = { page: 1, pageSize: 20 };
+
+function validDay(value: string | null): string | undefined {
+  if (!value || !DAY.test(value)) return undefined;
+  const [y = 0, m = 0, d = 0] = value.split("-").map(Number);
+  const date = new Date(y, m - 1, d);
+  return date.getFullYear() === y && date.getMonth() === m - 1 && date.getDate() === d ? value : undefined;
+}
+
+/** The filters kept in the page address (`?kind=deposit&from=2026-01-01&page=2`); bad values are dropped. */
+export function filtersFromParams(params: URLSearchParams): HistoryFilters {
+  const kind = params.get("kind");
+  const account = params.get("account");
+  const page = Number(params.get("page"));
+  const pageSize = Number(params.get("pageSize"));
+  const filters: HistoryFilters = {
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_FILTERS.pageSize,
+  };
+  if (kind && (TRANSACTION_KINDS as readonly string[]).includes(kind)) filters.kind = kind as TransactionKind;
+  if (account && (MEMBER_ACCOUNTS as readonly string[]).includes(account)) filters.account = account as MemberAccount;
+  const from = validDay(params.get("from"));
+  const to = validDay(params.get("to"));
+  if (from) filters.from = from;
+  if (to) filters.to = to;
+  return filters;
+}
+
+/** The page address form of `filters`, leaving out defaults. */
+export function filtersToParams(filters: HistoryFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.kind) params.set("kind", filters.kind);
+  if (filters.account) params.set("account", filters.account);
+  if (filters.from) params.set("from", filters.from);
+  if (filters.to) params.set("to", filters.to);
+  if (filters.page !== 1) params.set("page", String(filters.page));
+  if (filters.pageSize !== DEFAULT_FILTERS.pageSize) params.set("pageSize", String(filters.pageSize));
+  return params;
+}
+
+/** Start (00:00:00.000) or end (23:59:59.999) of a local calendar day as an ISO instant. */
+export function localDayBound(day: string, bound: "start" | "end"): string {
+  const [y = 0, m = 1, d = 1] = day.split("-").map(Number);
+  const date = bound === "start" ? new Date(y, m - 1, d, 0, 0, 0, 0) : new Date(y, m - 1, d, 23, 59, 59, 999);
+  return date.toISOString();
+}
+
+/** Why a date range cannot be used, or null. */
+export function dateRangeProblem(from?: string, to?: string): string | null {
+  return from && to && from > to ? "The start date is after the end date." : null;
+}
+
+type ApiQuery = Record<string, string | number | undefined>;
+
+function filterQuery(filters: HistoryFilters): ApiQuery {
+  const ok = !dateRangeProblem(filters.from, filters.to);
+  return {
+    kind: filters.kind,
+    account: filters.account,
+    from: ok && filters.from ? localDayBound(filters.from, "start") : undefined,
+    to: ok && filters.to ? localDayBound(filters.to, "end") : undefined,
+  };
+}
+
+/** The query of `GET /api/wallet/history`: local days become exact instants. */
+export function historyApiQuery(filters: HistoryFilters): ApiQuery {
+  return { ...filterQuery(filters), page: filters.page, pageSize: filters.pageSize };
+}
+
+/** The CSV export of the same entries (every page). */
+export function historyCsvHref(filters: HistoryFilters): string {
+  return withQuery(API.walletHistoryCsv, filterQuery(filters));
+}
+
+// --- Labels ---------------------------------------------------------------------------------
+
+export { accountLabel, kindLabel, referenceLabel } from "../../lib/ledger.ts";
+
+/** Where a ledger reference can be opened by the member, if anywhere. */
+export function referenceHref(reference: { type: string; id: string } | null): string | null {
+  if (reference?.type === "deposit") return `/invoice-balance/${encodeURIComponent(reference.id)}`;
+  if (reference?.type === "withdrawal") return `/invoice-wd/${encodeURIComponent(reference.id)}`;
+  return null;
+}
+
+// --- Amounts --------------------------------------------------------------------------------
+
+/** Limits and fees are set in USD: shown in USD with the one money formatter (`1,000.00 USD`). */
+export const usd = (cents: number) => formatMoney(cents, "USD");
+
+/** Why a typed deposit amount cannot be sent, or null (the server checks again). */
+export function depositAmountProblem(text: string, minCents: number | undefined): string | null {
+  const trimmed = text.trim();
+  if (!trimmed) return "Enter an amount";
+  if (trimmed.startsWith("-")) return "Cannot be negative";
+  if (/^\d+\.\d{3,}$/.test(trimmed)) return "At most 2 decimals";
+  const cents = parseDecimalToCents(trimmed);
+  if (cents === null) return "Enter an amount like 12.34";
+  if (cents <= 0) return "Must be more than zero";
+  if (minCents !== undefined && cents < minCents) return `The minimum deposit is ${usd(minCents)}`;
+  return null;
+}
+
+export interface WithdrawalLimits {
+  minCents: number;
+  maxCents: number;
+  feeBps: number;
+  feeFlatCents: number;
+}
+
+export type WithdrawalPreview =
+  | { ok: true; quote: WithdrawalQuote }
+  | { ok: false; problem: string; quote: WithdrawalQuote | null };
+
+/**
+ * The fee and net of a typed amount, with what is wrong with it. The same computation the server
+ * charges (`withdrawalQuote`); the server stays the authority.
+ */
+export function withdrawalPreview(text: string, limits: WithdrawalLimits, walletCents: number): WithdrawalPreview {
+  const trimmed = text.trim();
+  if (!trimmed) return { ok: false, problem: "Enter an amount", quote: null };
+  if (/^\d+\.\d{3,}$/.test(trimmed)) return { ok: false, problem: "At most 2 decimals", quote: null };
+  const cents = parseDecimalToCents(trimmed);
+  if (cents === null || trimmed.startsWith("-"))
+    return { ok: false, problem: "Enter an amount like 12.34", quote: null };
+  if (cents <= 0) return { ok: false, problem: "Must be more than zero", quote: null };
+  const quote = withdrawalQuote(cents, { feeBps: limits.feeBps, feeFlatCents: limits.feeFlatCents });
+  const problem =
+    cents < limits.minCents
+      ? `The minimum withdrawal is ${usd(limits.minCents)}`
+      : cents > limits.maxCents
+        ? `The maximum withdrawal is ${usd(limits.maxCents)}`
+        : quote.netCents <= 0
+          ? `The amount does not cover the fee of ${usd(quote.feeCents)}`
+          : cents > walletCents
+            ? "More than your wallet balance"
+            : null;
+  return problem ? { ok: false, problem, quote } : { ok: true, quote };
+}
+
+/** `1.5%` + `0.50` → "1.5% + 0.50 USD"; the fee rule in words. */
+export function feeRuleText(feeBps: number, feeFlatCents: number): string {
+  const percent = `${centsToDecimal(feeBps).replace(/\.?0+$/, "")}%`;
+  if (feeBps === 0 && feeFlatCents === 0) return "No fee";
+  if (feeFlatCents === 0) return percent;
+  if (feeBps === 0) return usd(feeFlatCents);
+  return `${percent} + ${usd(feeFlatCents)}`;
+}

@@ -1,0 +1,41 @@
+import { API } from "@helio/shared";
+import Alert from "@mui/material/Alert";
+import Button from "@mui/material/Button";
+import { useState } from "react";
+import { apiFetch, errorMessage } from "../../lib/api.ts";
+
+/** Shown while an admin is signed in as this member (support view). */
+export function ImpersonationBanner({ fullName }: { fullName: string }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const exit = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await apiFetch(API.impersonationStop, { method: "POST", body: {} });
+      window.location.assign("/admin");
+    } catch (cause) {
+      setError(errorMessage(cause));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Alert
+      severity="warning"
+      variant="filled"
+      square
+      role="status"
+      sx={{ borderRadius: 0, alignItems: "center", color: "#3D2F01", bgcolor: "secondary.main" }}
+      action={
+        <Button color="inherit" size="small" variant="outlined" onClick={() => void exit()} disabled={busy}>
+          Exit
+        </Button>
+      }
+    >
+      You are signed in as {fullName} (support view)
+      {error ? ` — ${error}` : null}
+    </Alert>
+  );
+}

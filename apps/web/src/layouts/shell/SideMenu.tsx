@@ -1,0 +1,161 @@
+import ExpandLessIcon from "@mui/icons-material/ExpandLess";
+import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
+import Collapse from "@mui/material/Collapse";
+import List from "@mui/material/List";
+import ListItemButton from "@mui/material/ListItemButton";
+import ListItemIcon from "@mui/material/ListItemIcon";
+import ListItemText from "@mui/material/ListItemText";
+import { alpha, type Theme } from "@mui/material/styles";
+import Tooltip from "@mui/material/Tooltip";
+import { type ReactElement, useEffect, useId, useState } from "react";
+import { NavLink, useLocation } from "react-router";
+import { groupsContaining, isActivePath, type MenuEntry, type MenuGroup } from "./menu.tsx";
+
+interface SideMenuProps {
+  entries: readonly MenuEntry[];
+  /** Icons only (the collapsed permanent drawer). */
+  collapsed?: boolean;
+  /** Asks the drawer to expand (a group was clicked while collapsed). */
+  onExpandRequest?: () => void;
+}
+
+const itemSx = {
+  minHeight: 44,
+  borderRadius: 2,
+  mx: 1,
+  my: 0.25,
+  "&.active": {
+    bgcolor: (theme: Theme) => alpha(theme.palette.primary.main, theme.palette.mode === "dark" ? 0.22 : 0.12),
+    boxShadow: (theme: Theme) => `inset 3px 0 0 ${theme.palette.primary.main}`,
+    "& .MuiListItemText-primary": { fontWeight: 700 },
+    "& .MuiListItemIcon-root": { color: "primary.main" },
+  },
+};
+
+const textSx = (collapsed: boolean) => ({
+  opacity: collapsed ? 0 : 1,
+  transition: "opacity 150ms",
+  whiteSpace: "nowrap",
+  m: 0,
+});
+
+/** Labels icon-only items with a tooltip; no tooltip (and no extra name) when the text is visible. */
+function MaybeTooltip({ show, title, children }: { show: boolean; title: string; children: ReactElement }) {
+  return show ? (
+    <Tooltip title={title} placement="right">
+      {children}
+    </Tooltip>
+  ) : (
+    children
+  );
+}
+
+function Group({
+  group,
+  open,
+  collapsed,
+  onToggle,
+}: {
+  group: MenuGroup;
+  open: boolean;
+  collapsed: boolean;
+  onToggle: () => void;
+}) {
+  const listId = useId();
+  const { pathname } = useLocation();
+  const containsActive = group.children.some((child) => isActivePath(pathname, child.to));
+  const Icon = group.icon;
+  const shown = open && !collapsed;
+  return (
+    <li>
+      <MaybeTooltip show={collapsed} title={group.label}>
+        <ListItemButton
+          onClick={onToggle}
+          aria-expanded={shown}
+          aria-controls={listId}
+          sx={[itemSx, containsActive ? { "& .MuiListItemIcon-root": { color: "primary.main" } } : {}]}
+        >
+          <ListItemIcon sx={{ minWidth: 40 }}>
+            <Icon />
+          </ListItemIcon>
+          <ListItemText primary={group.label} sx={textSx(collapsed)} />
+          {collapsed ? null : shown ? <ExpandLessIcon aria-hidden="true" /> : <ExpandMoreIcon aria-hidden="true" />}
+        </ListItemButton>
+      </MaybeTooltip>
+      <Collapse in={shown} timeout="auto" unmountOnExit>
+        <List id={listId} disablePadding aria-label={group.label}>
+          {group.children.map((child) => (
+            <li key={child.to}>
+              <ListItemButton component={NavLink} to={child.to} sx={[itemSx, { pl: 7.5 }]}>
+                <ListItemText primary={child.label} sx={textSx(collapsed)} />
+              </ListItemButton>
+            </li>
+          ))}
+        </List>
+      </Collapse>
+    </li>
+  );
+}
+
+/** The side navigation of seed §2: links and groups that expand and collapse on click. */
+export function SideMenu({ entries, collapsed = false, onExpandRequest }: SideMenuProps) {
+  const { pathname } = useLocation();
+  const [openGroups, setOpenGroups] = useState<Set<string>>(() => new Set(groupsContaining(pathname, entries)));
+
+  // Navigating into a group (e.g. from a link on a page) opens it.
+  useEffect(() => {
+    const active = groupsContaining(pathname, entries);
+    if (active.length === 0) return;
+    setOpenGroups((current) => {
+      if (active.every((label) => current.has(label))) return current;
+      return new Set([...current, ...active]);
+    });
+  }, [pathname, entries]);
+
+  const toggle = (label: string) => {
+    if (collapsed) {
+      onExpandRequest?.();
+      setOpenGroups((current) => new Set([...current, label]));
+      return;
+    }
+    setOpenGroups((current) => {
+      const next = new Set(current);
+      if (next.has(label)) next.delete(label);
+      else next.add(label);
+      return next;
+    });
+  };
+
+  return (
+    <nav aria-label="Main menu">
+      <List sx={{ py: 1 }}>
+        {entries.map((entry) => {
+          if (entry.kind === "group") {
+            return (
+              <Group
+                key={entry.label}
+                group={entry}
+                open={openGroups.has(entry.label)}
+                collapsed={collapsed}
+                onToggle={() => toggle(entry.label)}
+              />
+            );
+          }
+          const Icon = entry.icon;
+          return (
+            <li key={entry.to}>
+              <MaybeTooltip show={collapsed} title={entry.label}>
+                <ListItemButton component={NavLink} to={entry.to} end={entry.to === "/"} sx={itemSx}>
+                  <ListItemIcon sx={{ minWidth: 40 }}>
+                    <Icon />
+                  </ListItemIcon>
+                  <ListItemText primary={entry.label} sx={textSx(collapsed)} />
+                </ListItemButton>
+              </MaybeTooltip>
+            </li>
+          );
+        })}
+      </List>
+    </nav>
+  );
+}

@@ -1,0 +1,112 @@
+import type { Member } from "@helio/shared";
+import DarkModeIcon from "@mui/icons-material/DarkMode";
+import LightModeIcon from "@mui/icons-material/LightMode";
+import MenuIcon from "@mui/icons-material/Menu";
+import MenuOpenIcon from "@mui/icons-material/MenuOpen";
+import AppBar from "@mui/material/AppBar";
+import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import Skeleton from "@mui/material/Skeleton";
+import { useTheme } from "@mui/material/styles";
+import Toolbar from "@mui/material/Toolbar";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import useMediaQuery from "@mui/material/useMediaQuery";
+import { Logo } from "../../components/Logo.tsx";
+import { ModeBadge } from "../../components/ModeBadge.tsx";
+import { Money } from "../../components/Money.tsx";
+import { useWalletBalance } from "../../features/wallet/api.ts";
+import { useMoneyLive } from "../../lib/balances.ts";
+import { useThemeMode } from "../../lib/theme-mode.ts";
+import { UserMenu } from "./UserMenu.tsx";
+
+/** Height of the balance row under the toolbar on phones. */
+export const MOBILE_SECOND_ROW = 36;
+
+function Balance({ member }: { member: Member }) {
+  const balance = useWalletBalance();
+  return (
+    <Box
+      role="group"
+      aria-label="Wallet balance"
+      sx={{ display: "flex", alignItems: "baseline", gap: 0.75, minWidth: 0 }}
+    >
+      <Typography component="span" variant="caption" sx={{ color: "rgba(255,255,255,0.8)" }}>
+        Balance
+      </Typography>
+      {balance.isLoading ? (
+        <Skeleton variant="text" width={96} sx={{ bgcolor: "rgba(255,255,255,0.2)" }} />
+      ) : (
+        // The wallet in the member's currency; live through the `balances` message (useMoneyLive).
+        <Money
+          cents={balance.cents}
+          currency={member.currency}
+          sx={{ fontWeight: 700, fontSize: { xs: "0.95rem", sm: "1rem" } }}
+        />
+      )}
+    </Box>
+  );
+}
+
+interface TopBarProps {
+  member: Member;
+  isDesktop: boolean;
+  drawerCollapsed: boolean;
+  onMenuClick: () => void;
+  onLogout: () => Promise<void>;
+}
+
+/** Top bar of seed §1–2: menu button, white logo, balance, Real/Free badge, theme toggle, user menu. */
+export function TopBar({ member, isDesktop, drawerCollapsed, onMenuClick, onLogout }: TopBarProps) {
+  const { mode, toggleMode } = useThemeMode();
+  const theme = useTheme();
+  useMoneyLive();
+  // One balance and badge in the DOM: in the toolbar from sm up, in a second row on phones.
+  const isWide = useMediaQuery(theme.breakpoints.up("sm"), { noSsr: true });
+  const menuLabel = isDesktop ? (drawerCollapsed ? "Expand menu" : "Collapse menu") : "Open menu";
+  const themeLabel = mode === "light" ? "Switch to dark mode" : "Switch to light mode";
+
+  return (
+    <AppBar
+      position="fixed"
+      elevation={0}
+      // Above the permanent drawer on wide screens; under the temporary (modal) drawer on small ones.
+      sx={{ zIndex: (theme) => (isDesktop ? theme.zIndex.drawer + 1 : theme.zIndex.appBar) }}
+    >
+      <Toolbar sx={{ gap: { xs: 0.5, sm: 1.5 }, px: { xs: 1, sm: 2 } }}>
+        <IconButton color="inherit" edge="start" onClick={onMenuClick} aria-label={menuLabel}>
+          {isDesktop && !drawerCollapsed ? <MenuOpenIcon /> : <MenuIcon />}
+        </IconButton>
+        <Logo variant="white" />
+        <Box sx={{ flexGrow: 1 }} />
+        {isWide ? (
+          <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
+            <Balance member={member} />
+            <ModeBadge userTrading={member.userTrading} onDark />
+          </Box>
+        ) : null}
+        <Tooltip title={themeLabel}>
+          <IconButton color="inherit" onClick={toggleMode} aria-label={themeLabel}>
+            {mode === "light" ? <DarkModeIcon /> : <LightModeIcon />}
+          </IconButton>
+        </Tooltip>
+        <UserMenu fullName={member.fullName} photoURL={member.photoURL} onLogout={onLogout} />
+      </Toolbar>
+      {isWide ? null : (
+        <Box
+          sx={{
+            display: "flex",
+            alignItems: "center",
+            justifyContent: "space-between",
+            gap: 1,
+            px: 2,
+            height: MOBILE_SECOND_ROW,
+          }}
+        >
+          <Balance member={member} />
+          <ModeBadge userTrading={member.userTrading} onDark />
+        </Box>
+      )}
+    </AppBar>
+  );
+}

@@ -1,0 +1,97 @@
+import type { SvgIconComponent } from "@mui/icons-material";
+import AccountBalanceWalletIcon from "@mui/icons-material/AccountBalanceWallet";
+import AdminPanelSettingsIcon from "@mui/icons-material/AdminPanelSettings";
+import BadgeIcon from "@mui/icons-material/Badge";
+import CandlestickChartIcon from "@mui/icons-material/CandlestickChart";
+import DashboardIcon from "@mui/icons-material/Dashboard";
+import HubIcon from "@mui/icons-material/Hub";
+import SavingsIcon from "@mui/icons-material/Savings";
+import SecurityIcon from "@mui/icons-material/Security";
+import SettingsIcon from "@mui/icons-material/Settings";
+import TrendingUpIcon from "@mui/icons-material/TrendingUp";
+
+export interface MenuLink {
+  kind: "link";
+  label: string;
+  to: string;
+  icon: SvgIconComponent;
+}
+
+export interface MenuGroup {
+  kind: "group";
+  label: string;
+  icon: SvgIconComponent;
+  children: { label: string; to: string }[];
+}
+
+export type MenuEntry = MenuLink | MenuGroup;
+
+/** The side menu of seed §2, in its order. */
+export const MEMBER_MENU: readonly MenuEntry[] = [
+  { kind: "link", label: "Dashboard", to: "/", icon: DashboardIcon },
+  {
+    kind: "group",
+    label: "Settings",
+    icon: SettingsIcon,
+    children: [
+      { label: "Profile", to: "/profile" },
+      { label: "Bank", to: "/data-bank" },
+      { label: "Password", to: "/change-password" },
+    ],
+  },
+  { kind: "link", label: "Security", to: "/security", icon: SecurityIcon },
+  { kind: "link", label: "KYC", to: "/kyc-user", icon: BadgeIcon },
+  { kind: "link", label: "Investment", to: "/investment", icon: TrendingUpIcon },
+  {
+    kind: "group",
+    label: "Trade",
+    icon: CandlestickChartIcon,
+    children: [
+      { label: "Trade", to: "/trade/BTC/bitcoin" },
+      { label: "On Trade", to: "/on-trade" },
+      { label: "History Trade", to: "/history-trade" },
+    ],
+  },
+  {
+    kind: "group",
+    label: "Funds",
+    icon: SavingsIcon,
+    children: [
+      { label: "Funds Bonus", to: "/funds-bonus" },
+      { label: "Funds Profit", to: "/funds-profit" },
+      { label: "Withdrawal Bonus", to: "/withdrawal-bonus" },
+      { label: "Withdrawal Profit", to: "/withdrawal-profit" },
+    ],
+  },
+  {
+    kind: "group",
+    label: "Wallet",
+    icon: AccountBalanceWalletIcon,
+    children: [
+      { label: "Balance", to: "/wallet" },
+      { label: "Add Balance", to: "/add-balance" },
+      { label: "Withdrawal", to: "/withdrawal" },
+    ],
+  },
+  { kind: "link", label: "Network", to: "/refferals", icon: HubIcon },
+];
+
+export const ADMIN_ENTRY: MenuLink = { kind: "link", label: "Admin", to: "/admin", icon: AdminPanelSettingsIcon };
+
+export function menuFor(role: "member" | "admin"): readonly MenuEntry[] {
+  return role === "admin" ? [...MEMBER_MENU, ADMIN_ENTRY] : MEMBER_MENU;
+}
+
+/** Whether `pathname` is `to` or below it (`/` only matches itself). */
+export function isActivePath(pathname: string, to: string): boolean {
+  if (to === "/") return pathname === "/";
+  return pathname === to || pathname.startsWith(`${to}/`);
+}
+
+/** The groups that contain the current page, open by default. */
+export function groupsContaining(pathname: string, entries: readonly MenuEntry[]): string[] {
+  return entries
+    .filter((entry): entry is MenuGroup => entry.kind === "group")
+    .filter((group) => group.children.some((child) => isActivePath(pathname, child.to)))
+    .map((group) => group.label);
+}

@@ -1,0 +1,152 @@
+import { errorResponseSchema } from "@helio/shared";
+import type { z } from "zod";
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** An error answered by the API (or a network failure, status 0). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: FieldError[];
+
+  constructor(status: number, code: string, message: string, fields: FieldError[] = []) {
+    super(message);
+    this.name = "ApiError";
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export type BlockReason = "blocked" | "banned";
+
+type BlockedListener = (reason: BlockReason) => void;
+const blockedListeners = new Set<BlockedListener>();
+
+/** Called by the app root: what to do when the server says the account is blocked or banned. */
+export function onAccountBlocked(listener: BlockedListener): () => void {
+  blockedListeners.add(listener);
+  return () => {
+    blockedListeners.delete(listener);
+  };
+}
+
+export function notifyAccountBlocked(reason: BlockReason): void {
+  for (const listener of blockedListeners) listener(reason);
+}
+
+/** Maps an error code (ours or better-auth's) to a block reason, if it is one. */
+export function blockReasonFromCode(code: string | undefined | null): BlockReason | null {
+  if (code === "ACCOUNT_BLOCKED") return "blocked";
+  if (code === "ACCOUNT_BANNED" || code === "BANNED_USER") return "banned";
+  return null;
+}
+
+const FALLBACK_MESSAGES: Record<number, string> = {
+  0: "Cannot reach the server. Check your connection and try again.",
+  401: "Please sign in again.",
+  403: "You are not allowed to do that.",
+  404: "Not found.",
+  413: "The file is too large.",
+  429: "Too many attempts. Please wait a moment and try again.",
+};
+
+/** Builds an ApiError from a status and a (possibly empty or non-JSON) response body text. */
+export function errorFromBody(status: number, text: string): ApiError {
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = null;
+  }
+  const parsed = errorResponseSchema.safeParse(body);
+  if (parsed.success) {
+    const { code, message, fields } = parsed.data.error;
+    return new ApiError(status, code, message, fields ?? []);
+  }
+  const message =
+    FALLBACK_MESSAGES[status] ??
+    (status >= 500 ? "Something went wrong on our side. Please try again." : "Request failed.");
+  return new ApiError(status, status === 0 ? "NETWORK" : `HTTP_${status}`, message);
+}
+
+/** Reacts to an error that means the account is blocked or banned. */
+export function handleBlocked(error: ApiError): void {
+  if (error.status !== 403) return;
+  const reason = blockReasonFromCode(error.code);
+  if (reason) notifyAccountBlocked(reason);
+}
+
+export interface ApiFetchOptions<T> {
+  method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+  body?: unknown;
+  schema?: z.ZodType<T>;
+  query?: Record<string, string | number | boolean | undefined | null>;
+  signal?: AbortSignal;
+  /** Extra request headers, e.g. `Idempotency-Key`. */
+  headers?: Record<string, string>;
+}
+
+export function withQuery(path: string, query?: ApiFetchOptions<unknown>["query"]): string {
+  if (!query) return path;
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined || value === null || value === "") continue;
+    params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** JSON fetch against our API. Throws ApiError on any non-2xx answer. */
+export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions<T> = {}): Promise<T> {
+  const { method = "GET", body, schema, query, signal } = options;
+  const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
+  const init: RequestInit = { method, headers, credentials: "same-origin", signal };
+  if (body !== undefined) {
+    if (body instanceof FormData) {
+      init.body = body;
+    } else {
+      headers["Content-Type"] = "application/json";
+      init.body = JSON.stringify(body);
+    }
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(withQuery(path, query), init);
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
+    throw errorFromBody(0, "");
+  }
+
+  const text = await response.text();
+  if (!response.ok) {
+    const error = errorFromBody(response.status, text);
+    handleBlocked(error);
+    throw error;
+  }
+  const data: unknown = text ? JSON.parse(text) : undefined;
+  if (schema) {
+    const parsed = schema.safeParse(data);
+    if (!parsed.success) {
+      throw new ApiError(response.status, "BAD_RESPONSE", "The server sent an unexpected answer.");
+    }
+    return parsed.data;
+  }
+  return data as T;
+}
+
+/** A message fit for an Alert from any thrown value. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof Error && error.message) return error.message;
+  return "Something went wrong. Please try again.";
+}

@@ -1,0 +1,58 @@
+import { API, type WalletBalances, type WsServerMessage, walletBalancesSchema } from "@helio/shared";
+import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect } from "react";
+import { apiFetch } from "./api.ts";
+import { publicSettingsKey } from "./settings.ts";
+import { liveSocket } from "./ws.ts";
+
+export const balancesKey = ["wallet", "balances"] as const;
+
+/** `GET /api/wallet`: every account of the member in cents; the `balances` message keeps it current. */
+export const walletBalancesQuery = queryOptions({
+  queryKey: balancesKey,
+  queryFn: ({ signal }) => apiFetch(API.wallet, { schema: walletBalancesSchema, signal }),
+  staleTime: 60_000,
+});
+
+export function useWalletBalances() {
+  return useQuery(walletBalancesQuery);
+}
+
+/**
+ * Merges a `balances` message (only the accounts a movement touched) into the cached balances.
+ * Without a cached answer there is nothing to merge into: the next read fetches everything.
+ */
+export function applyBalancesMessage(
+  queryClient: QueryClient,
+  message: Extract<WsServerMessage, { type: "balances" }>,
+): void {
+  const current = queryClient.getQueryData<WalletBalances>(balancesKey);
+  if (!current) {
+    void queryClient.invalidateQueries({ queryKey: balancesKey });
+    return;
+  }
+  queryClient.setQueryData<WalletBalances>(balancesKey, { ...current, ...message.balances });
+}
+
+/**
+ * While the shell is open: balances and rates follow the server live. Every `ready` (the first
+ * connection and each reconnect) reads them again, as messages may have been missed meanwhile.
+ */
+export function useMoneyLive(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const offs = [
+      liveSocket.subscribe("balances", (message) => applyBalancesMessage(queryClient, message)),
+      liveSocket.subscribe("settings.updated", (message) => {
+        queryClient.setQueryData(publicSettingsKey, message.settings);
+      }),
+      liveSocket.subscribe("ready", () => {
+        void queryClient.invalidateQueries({ queryKey: balancesKey });
+        void queryClient.invalidateQueries({ queryKey: publicSettingsKey });
+      }),
+    ];
+    return () => {
+      for (const off of offs) off();
+    };
+  }, [queryClient]);
+}

@@ -1,0 +1,119 @@
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { backoffDelay, defaultSocketUrl, LiveSocket, parseServerMessage } from "./ws.ts";
+
+class FakeSocket {
+  static instances: FakeSocket[] = [];
+  readyState = 0;
+  sent: string[] = [];
+  onopen: (() => void) | null = null;
+  onmessage: ((event: { data: unknown }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  onerror: (() => void) | null = null;
+  constructor(readonly url: string) {
+    FakeSocket.instances.push(this);
+  }
+  send(data: string) {
+    this.sent.push(data);
+  }
+  close() {
+    this.readyState = 3;
+  }
+  open() {
+    this.readyState = 1;
+    this.onopen?.();
+  }
+  receive(data: unknown) {
+    this.onmessage?.({ data });
+  }
+  drop() {
+    this.readyState = 3;
+    this.onclose?.();
+  }
+}
+
+afterEach(() => {
+  FakeSocket.instances = [];
+  vi.useRealTimers();
+});
+
+describe("parseServerMessage", () => {
+  it("accepts known messages and ignores the rest", () => {
+    expect(parseServerMessage('{"type":"member.updated"}')).toEqual({ type: "member.updated" });
+    expect(parseServerMessage('{"type":"account.status","userBlock":true,"userStatus":"active"}')).toEqual({
+      type: "account.status",
+      userBlock: true,
+      userStatus: "active",
+    });
+    expect(parseServerMessage('{"type":"something.new"}')).toBeNull();
+    expect(parseServerMessage("not json")).toBeNull();
+    expect(parseServerMessage(42)).toBeNull();
+  });
+});
+
+describe("socket URL and backoff", () => {
+  it("matches the page protocol", () => {
+    expect(defaultSocketUrl({ protocol: "https:", host: "helio.example" })).toBe("wss://helio.example/api/ws");
+    expect(defaultSocketUrl({ protocol: "http:", host: "localhost:5173" })).toBe("ws://localhost:5173/api/ws");
+  });
+
+  it("grows and caps the delay", () => {
+    const half = () => 0.5;
+    expect(backoffDelay(0, 1000, 30000, half)).toBe(750);
+    expect(backoffDelay(3, 1000, 30000, half)).toBe(6000);
+    expect(backoffDelay(20, 1000, 30000, half)).toBe(22500);
+  });
+});
+
+describe("LiveSocket", () => {
+  it("does not open a socket when stopped in the same tick", () => {
+    vi.useFakeTimers();
+    const live = new LiveSocket({
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+      url: () => "ws://x",
+    });
+    const stop = live.start();
+    stop();
+    live.start();
+    vi.advanceTimersByTime(10);
+    expect(FakeSocket.instances).toHaveLength(1);
+    live.stop();
+  });
+
+  it("dispatches by type and reconnects after a drop", () => {
+    vi.useFakeTimers();
+    const live = new LiveSocket({
+      url: () => "ws://test/api/ws",
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+      pingIntervalMs: 0,
+      minBackoffMs: 100,
+      maxBackoffMs: 1000,
+    });
+    const statuses: unknown[] = [];
+    const all: unknown[] = [];
+    live.subscribe("account.status", (message) => statuses.push(message));
+    live.subscribe((message) => all.push(message.type));
+
+    const stop = live.start();
+    expect(FakeSocket.instances).toHaveLength(0);
+    vi.advanceTimersByTime(0);
+    expect(FakeSocket.instances).toHaveLength(1);
+    const first = FakeSocket.instances[0] as FakeSocket;
+    first.open();
+    first.receive('{"type":"ready","uid":"u1"}');
+    first.receive('{"type":"account.status","userBlock":false,"userStatus":"banned"}');
+    first.receive('{"type":"unknown"}');
+    expect(all).toEqual(["ready", "account.status"]);
+    expect(statuses).toHaveLength(1);
+
+    first.drop();
+    expect(live.status).toBe("closed");
+    vi.advanceTimersByTime(1000);
+    expect(FakeSocket.instances).toHaveLength(2);
+
+    stop();
+    (FakeSocket.instances[1] as FakeSocket).drop();
+    vi.advanceTimersByTime(5000);
+    expect(FakeSocket.instances).toHaveLength(2);
+    expect(live.status).toBe("idle");
+  });
+});

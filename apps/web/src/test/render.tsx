@@ -1,0 +1,48 @@
+import type { Member } from "@helio/shared";
+import { QueryClient } from "@tanstack/react-query";
+import { render } from "@testing-library/react";
+import type { ReactNode } from "react";
+import { MemoryRouter } from "react-router";
+import { AppProviders } from "../app/providers.tsx";
+import { MemberContext } from "../lib/member.tsx";
+
+export function testQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false, gcTime: Infinity }, mutations: { retry: false } },
+  });
+}
+
+export const sampleMember: Member = {
+  uid: "u_1",
+  firstName: "Jane",
+  lastName: "Doe",
+  fullName: "Jane Doe",
+  userName: "jane",
+  email: "jane@example.com",
+  emailVerified: true,
+  currency: "USD",
+  userTrading: false,
+  userBlock: false,
+  userStatus: "active",
+  photoURL: null,
+  role: "member",
+  referralCode: "jane",
+  twoFactorEnabled: false,
+  createdAt: "2026-01-02T03:04:05.000Z",
+  impersonatedBy: null,
+};
+
+/** Renders inside the app providers, a memory router and (optionally) a signed-in member. */
+export function renderWithApp(ui: ReactNode, options: { path?: string; member?: Member | null } = {}) {
+  const { path = "/", member = sampleMember } = options;
+  const queryClient = testQueryClient();
+  const tree = member ? <MemberContext value={member}>{ui}</MemberContext> : ui;
+  return {
+    queryClient,
+    ...render(
+      <AppProviders queryClient={queryClient} initialMode="light">
+        <MemoryRouter initialEntries={[path]}>{tree}</MemoryRouter>
+      </AppProviders>,
+    ),
+  };
+}

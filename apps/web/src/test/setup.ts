@@ -1,0 +1,20 @@
+import { cleanup } from "@testing-library/react";
+import { afterEach, beforeEach, vi } from "vitest";
+
+// A console.error during a test fails it (React warnings, act() problems, prop-type errors…).
+let errors: string[] = [];
+
+beforeEach(() => {
+  errors = [];
+  vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => {
+    errors.push(args.map((arg) => (arg instanceof Error ? (arg.stack ?? arg.message) : String(arg))).join(" "));
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  window.localStorage.clear();
+  const logged = errors;
+  errors = [];
+  if (logged.length > 0) throw new Error(`console.error was called during the test:\n${logged.join("\n---\n")}`);
+});
