@@ -1,0 +1,66 @@
+// A Helio server for the money benchmarks (started by bench/money.mjs, never on its own): the real
+// app, plus a bare route in the same process for comparison. Prints one JSON line when ready:
+// { port, cookie } — the session cookie of a verified member whose wallet is read.
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const { register } = await import("tsx/esm/api");
+register();
+const { buildApp } = await import(path.join(root, "apps/server/src/app.ts"));
+const { loadConfig } = await import(path.join(root, "apps/server/src/config.ts"));
+const { listOutbox } = await import(path.join(root, "apps/server/src/platform/mail/mailer.ts"));
+
+const publicUrl = "http://localhost:3999";
+const config = loadConfig({
+  NODE_ENV: "production",
+  PUBLIC_URL: publicUrl,
+  AUTH_SECRET: randomBytes(32).toString("hex"),
+  DATA_DIR: process.env.BENCH_DATA_DIR,
+  DATABASE_URL: process.env.BENCH_DATABASE_URL,
+  LOG_LEVEL: "silent",
+  WORKERS: "off",
+  AUTH_RATE_LIMIT: "100000",
+  ADMIN_PASSWORD: randomBytes(12).toString("hex"),
+  WEB_DIST: path.join(root, "bench", ".no-web"),
+});
+const app = await buildApp(config);
+app.get("/bench/bare", { schema: { hide: true } }, async () => ({ ok: true }));
+// For context: the cheapest possible database read (one round trip, no session).
+const { sql } = await import("drizzle-orm");
+app.get("/bench/one-query", { schema: { hide: true } }, async () => {
+  await app.services.db.execute(sql`select 1`);
+  return { ok: true };
+});
+
+const email = `bench_${randomBytes(4).toString("hex")}@example.test`;
+const reg = await app.inject({
+  method: "POST",
+  url: "/api/register",
+  headers: { origin: publicUrl, "content-type": "application/json" },
+  payload: JSON.stringify({
+    firstName: "Bench",
+    lastName: "Member",
+    username: `bench_${randomBytes(3).toString("hex")}`,
+    email,
+    password: "bench-password-123",
+    currency: "USD",
+  }),
+});
+if (reg.statusCode !== 201) throw new Error(`register: ${reg.statusCode} ${reg.body}`);
+const [mail] = await listOutbox(app.services.db, email, 1);
+const link = new URL(mail.text.match(/https?:\/\/\S+/)[0]);
+const verify = await app.inject({ method: "GET", url: link.pathname + link.search, headers: { origin: publicUrl } });
+const cookie = verify.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+const check = await app.inject({ url: "/api/wallet", headers: { cookie } });
+if (check.statusCode !== 200) throw new Error(`wallet: ${check.statusCode} ${check.body}`);
+
+await app.listen({ host: "127.0.0.1", port: 0 });
+process.stdout.write(`${JSON.stringify({ port: app.server.address().port, cookie })}\n`);
+const stop = async () => {
+  await app.close();
+  process.exit(0);
+};
+process.on("SIGTERM", stop);
+process.on("SIGINT", stop);

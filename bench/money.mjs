@@ -1,0 +1,322 @@
+#!/usr/bin/env node
+// Money benchmarks (part of `npm run bench`):
+//  1. Authenticated balance reads (GET /api/wallet with a member's session) against a bare route
+//     in the same server process, with autocannon over loopback; prints both req/s and the ratio
+//     (target ≥ 60%).
+//  2. Ledger movements per second on PostgreSQL (postTransaction through the pool, 8 concurrent
+//     workers) against pgbench's TPC-B tps (`-c 8 -j 2`) on the same server in the same run;
+//     prints the ratio (target ≥ 100%). Needs TEST_DATABASE_URL or DATABASE_URL, and pgbench.
+//
+//   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/money.mjs [--seconds 10]
+//
+// Bounded in time (each measurement --seconds, at most 30; the whole run is stopped after 240 s),
+// loopback only; every database, folder and process it makes is removed at the end.
+import { execFile, spawn } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import readline from "node:readline";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import autocannon from "autocannon";
+import pg from "pg";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const arg = (name, fallback) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 && process.argv[i + 1] ? Number(process.argv[i + 1]) : fallback;
+};
+const SECONDS = Math.max(2, Math.min(arg("seconds", 10), 30));
+const CONNECTIONS = Math.max(1, Math.min(arg("connections", 16), 256));
+const CLIENTS = 8; // pgbench -c 8 -j 2, and as many concurrent ledger workers
+/** The two sides of each comparison run alternately in this many slices, so that a change in the
+ * machine's load during the run affects both alike. */
+const ROUNDS = 3;
+const HARD_TIMEOUT_MS = 240_000;
+const READ_TARGET = 0.6;
+const LEDGER_TARGET = 1.0;
+const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
+
+const baseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
+const run = promisify(execFile);
+const tag = `${process.pid}_${randomBytes(3).toString("hex")}`;
+const cleanups = [];
+const cleanup = async () => {
+  while (cleanups.length)
+    await cleanups
+      .pop()()
+      .catch((e) => console.warn(`cleanup: ${e.message}`));
+};
+const hardStop = setTimeout(async () => {
+  console.error(`money bench: stopped after ${HARD_TIMEOUT_MS / 1000} s`);
+  await cleanup();
+  process.exit(3);
+}, HARD_TIMEOUT_MS);
+hardStop.unref();
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, async () => {
+    await cleanup();
+    process.exit(130);
+  });
+}
+
+const dbUrl = (name) => {
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+/** A scratch database on the configured server, dropped at the end. */
+async function scratchDatabase(name) {
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  cleanups.push(async () => {
+    const dropper = new pg.Client({ connectionString: baseUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  });
+  return dbUrl(name);
+}
+
+const fmt = (n) => Math.round(n).toLocaleString("en-US");
+const pct = (r) => `${(r * 100).toFixed(0)}%`;
+const results = [];
+
+// ---------------------------------------------------------------------------------------------
+// 1. Authenticated balance reads vs a bare route.
+// ---------------------------------------------------------------------------------------------
+async function startServer() {
+  const env = { ...process.env, NODE_ENV: "production" };
+  delete env.DATABASE_URL;
+  if (baseUrl) {
+    const migrated = await scratchDatabase(`helio_bench_read_${tag}`);
+    env.BENCH_DATABASE_URL = migrated;
+  }
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "helio-bench-money-"));
+  cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+  env.BENCH_DATA_DIR = dataDir;
+  const child = spawn(process.execPath, [path.join(root, "bench/money-server.mjs")], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  cleanups.push(async () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null) child.kill("SIGKILL");
+  });
+  const line = await new Promise((resolve, reject) => {
+    readline.createInterface({ input: child.stdout }).once("line", resolve);
+    child.once("exit", (code) => reject(new Error(`bench server exited (${code}) before it was ready`)));
+  });
+  return { ...JSON.parse(line), database: baseUrl ? "PostgreSQL" : "PGlite" };
+}
+
+function cannon(opts) {
+  return new Promise((resolve, reject) => {
+    autocannon({ connections: CONNECTIONS, pipelining: 1, ...opts }, (error, result) =>
+      error ? reject(error) : resolve(result),
+    );
+  });
+}
+
+async function readBench() {
+  const server = await startServer();
+  const base = `http://127.0.0.1:${server.port}`;
+  const wallet = { url: `${base}/api/wallet`, headers: { cookie: server.cookie } };
+  const bare = { url: `${base}/bench/bare` };
+  const oneQuery = { url: `${base}/bench/one-query` };
+  const me = { url: `${base}/api/me`, headers: { cookie: server.cookie } };
+  for (const target of [bare, oneQuery, me, wallet]) await cannon({ ...target, duration: 2 });
+  const targets = { bare, oneQuery, me, wallet };
+  const totals = Object.fromEntries(Object.keys(targets).map((k) => [k, { requests: 0, seconds: 0, p99: 0, bad: 0 }]));
+  const slice = Math.max(1, Math.round(SECONDS / ROUNDS));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [name, target] of Object.entries(targets)) {
+      const r = await cannon({ ...target, duration: slice });
+      const t = totals[name];
+      t.requests += r.requests.total;
+      t.seconds += r.duration;
+      t.p99 = Math.max(t.p99, r.latency.p99);
+      t.bad += r.non2xx + r.errors + r.timeouts;
+    }
+  }
+  const rate = (name) => ({
+    requests: { average: totals[name].requests / totals[name].seconds },
+    latency: { p99: totals[name].p99 },
+  });
+  const [bareRun, queryRun, meRun, walletRun] = ["bare", "oneQuery", "me", "wallet"].map(rate);
+  if (totals.wallet.bad > 0) throw new Error(`balance reads failed: ${totals.wallet.bad} were not 200`);
+  const ratio = walletRun.requests.average / bareRun.requests.average;
+  console.info(
+    `\nBalance read (GET /api/wallet, signed in) on ${server.database}, ${CONNECTIONS} connections, ${ROUNDS} × ${Math.max(1, Math.round(SECONDS / ROUNDS))} s each, alternating:\n` +
+      `  bare route                   ${fmt(bareRun.requests.average)} req/s (p99 ${bareRun.latency.p99} ms)\n` +
+      `  one SQL query, no session    ${fmt(queryRun.requests.average)} req/s (${pct(queryRun.requests.average / bareRun.requests.average)} of bare)\n` +
+      `  session only (GET /api/me)   ${fmt(meRun.requests.average)} req/s (${pct(meRun.requests.average / bareRun.requests.average)} of bare)\n` +
+      `  balance read (GET /api/wallet) ${fmt(walletRun.requests.average)} req/s (p99 ${walletRun.latency.p99} ms)\n` +
+      `  ratio ${pct(ratio)} (target ≥ ${pct(READ_TARGET)}) ${ratio >= READ_TARGET ? "MET" : "NOT MET"}`,
+  );
+  results.push({ name: "balance read / bare route", ratio, target: READ_TARGET });
+}
+
+// ---------------------------------------------------------------------------------------------
+// 2. Ledger movements/s vs pgbench TPC-B on the same PostgreSQL.
+// ---------------------------------------------------------------------------------------------
+async function pgbenchSetup() {
+  const url = await scratchDatabase(`helio_bench_pgb_${tag}`);
+  await run("pgbench", ["-i", "-q", url], { timeout: 120_000 });
+  /** One slice of TPC-B: transactions processed and seconds taken. */
+  return async (seconds) => {
+    const started = Date.now();
+    const { stdout } = await run("pgbench", ["-n", "-T", String(seconds), "-c", String(CLIENTS), "-j", "2", url], {
+      timeout: (seconds + 60) * 1000,
+    });
+    const match = stdout.match(/number of transactions actually processed: (\d+)/);
+    const tps = stdout.match(/tps = ([\d.]+)/);
+    if (!match || !tps) throw new Error(`unexpected pgbench output:\n${stdout}`);
+    // Its own clock excludes connection time: count transactions over the seconds it reports.
+    const processed = Number(match[1]);
+    return { count: processed, seconds: processed / Number(tps[1]) || (Date.now() - started) / 1000 };
+  };
+}
+
+async function ledgerSetup() {
+  const { register } = await import("tsx/esm/api");
+  register();
+  const { openDatabase } = await import(path.join(root, "apps/server/src/db/client.ts"));
+  const ledger = await import(path.join(root, "apps/server/src/modules/ledger/service.ts"));
+  const { user } = await import(path.join(root, "apps/server/src/platform/auth/tables.ts"));
+  const url = await scratchDatabase(`helio_bench_ledger_${tag}`);
+  const database = await openDatabase({ kind: "postgres", url, poolSize: CLIENTS });
+  cleanups.push(() => database.close());
+  await database.migrate();
+  const { db } = database;
+  const post = (m) => ledger.moneyTransaction(db, (tx) => ledger.postTransaction(tx, m));
+
+  // 64 members, each opened like at sign-up and funded by a deposit.
+  const members = Array.from({ length: 64 }, () => randomUUID());
+  await db.insert(user).values(members.map((id) => ({ id, name: id, email: `${id}@bench.test` })));
+  for (const id of members) {
+    await ledger.openMemberAccounts(db, id);
+    await post(deposit(id, 10_000_000));
+  }
+  // A mix of what members do all day: stake, payout, deposit, move profit to the wallet.
+  const movements = [
+    (uid) => ({
+      kind: "trade_stake",
+      legs: [
+        { account: { userId: uid, account: "wallet" }, amount: -1_000 },
+        { account: { system: "trading_house" }, amount: 1_000 },
+      ],
+    }),
+    (uid) => ({
+      kind: "trade_payout",
+      legs: [
+        { account: { system: "trading_house" }, amount: -1_850 },
+        { account: { userId: uid, account: "wallet" }, amount: 1_850 },
+      ],
+    }),
+    (uid) => deposit(uid, 2_500),
+    (uid) => ({
+      kind: "funds_transfer",
+      legs: [
+        { account: { userId: uid, account: "wallet" }, amount: -100 },
+        { account: { userId: uid, account: "profit" }, amount: 100 },
+      ],
+    }),
+  ];
+  let done = 0;
+  let verify = async () => {};
+  const worker = async (w, until) => {
+    for (let i = 0; Date.now() < until; i++) {
+      const uid = members[(w * 8 + (i % 8)) % members.length];
+      const m = movements[i % movements.length](uid);
+      await post({ ...m, idempotencyKey: randomUUID() });
+      done++;
+    }
+  };
+  const warm = Date.now() + 2000;
+  await Promise.all(Array.from({ length: CLIENTS }, (_, w) => worker(w, warm)));
+  verify = async () => {
+    const report = await ledger.verifyLedger(db);
+    if (!report.ok) throw new Error("the ledger is not sound after the benchmark");
+  };
+  /** One slice: movements done and seconds taken. */
+  const slice = async (seconds) => {
+    done = 0;
+    const started = Date.now();
+    const until = started + seconds * 1000;
+    await Promise.all(Array.from({ length: CLIENTS }, (_, w) => worker(w, until)));
+    return { count: done, seconds: (Date.now() - started) / 1000 };
+  };
+  return { slice, verify: () => verify() };
+}
+function deposit(uid, amount) {
+  return {
+    kind: "deposit",
+    idempotencyKey: randomUUID(),
+    legs: [
+      { account: { system: "deposits_clearing" }, amount: -amount },
+      { account: { userId: uid, account: "wallet" }, amount },
+    ],
+  };
+}
+
+async function ledgerBench() {
+  if (!baseUrl) {
+    console.info("\nLedger vs pgbench: SKIPPED (set TEST_DATABASE_URL or DATABASE_URL to a PostgreSQL server).");
+    return;
+  }
+  const havePgbench = await run("pgbench", ["--version"]).then(
+    () => true,
+    () => false,
+  );
+  const pgbench = havePgbench ? await pgbenchSetup() : null;
+  const ledgerRun = await ledgerSetup();
+  const slice = Math.max(1, Math.round(SECONDS / ROUNDS));
+  const sum = { pgbench: { count: 0, seconds: 0 }, ledger: { count: 0, seconds: 0 } };
+  for (let round = 0; round < ROUNDS; round++) {
+    if (pgbench) {
+      const p = await pgbench(slice);
+      sum.pgbench.count += p.count;
+      sum.pgbench.seconds += p.seconds;
+    }
+    const l = await ledgerRun.slice(slice);
+    sum.ledger.count += l.count;
+    sum.ledger.seconds += l.seconds;
+  }
+  await ledgerRun.verify();
+  const tps = pgbench ? sum.pgbench.count / sum.pgbench.seconds : null;
+  const rate = sum.ledger.count / sum.ledger.seconds;
+  console.info(
+    `\nLedger movements on PostgreSQL (${CLIENTS} concurrent, ${ROUNDS} × ${slice} s alternating with pgbench; mix of stake, payout, deposit, transfer):\n` +
+      `  ledger   ${fmt(rate)} movements/s (each one database transaction, verified sound afterwards)\n` +
+      (tps === null
+        ? "  pgbench  not installed: no comparison"
+        : `  pgbench  ${fmt(tps)} TPC-B tps (-c ${CLIENTS} -j 2, scale 1)\n` +
+          `  ratio ${pct(rate / tps)} (target ≥ ${pct(LEDGER_TARGET)}) ${rate / tps >= LEDGER_TARGET ? "MET" : "NOT MET"}`),
+  );
+  if (tps !== null) results.push({ name: "ledger / pgbench", ratio: rate / tps, target: LEDGER_TARGET });
+}
+
+try {
+  if (!only || only === "read") await readBench();
+  if (!only || only === "ledger") await ledgerBench();
+} catch (error) {
+  console.error(`money bench failed: ${error instanceof Error ? error.stack : error}`);
+  process.exitCode = 1;
+} finally {
+  await cleanup();
+  clearTimeout(hardStop);
+}
+if (process.exitCode !== 1) {
+  const missed = results.filter((r) => r.ratio < r.target);
+  console.info(
+    missed.length ? `\nTargets not met: ${missed.map((r) => r.name).join(", ")}` : "\nAll money targets met.",
+  );
+}
