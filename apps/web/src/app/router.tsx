@@ -124,6 +124,7 @@ const memberRoutes: RouteObject[] = [
       { path: "withdrawals", handle: { title: "Withdrawals" }, lazy: page(admin, "WithdrawalsQueuePage") },
       { path: "kyc", handle: { title: "KYC review" }, lazy: page(admin, "KycQueuePage") },
       { path: "settings", handle: { title: "Settings" }, lazy: page(admin, "SettingsPage") },
+      { path: "trading", handle: { title: "Trading" }, lazy: page(admin, "TradingPage") },
       { path: "ledger", handle: { title: "Ledger verification" }, lazy: page(admin, "LedgerPage") },
       { path: "members/:uid", handle: { title: "Member" }, lazy: page(admin, "MemberDetailPage") },
       { path: "audit", handle: { title: "Audit log" }, lazy: page(admin, "AuditPage") },

@@ -15,6 +15,7 @@ const LINKS = [
   { label: "Withdrawals", to: "/admin/withdrawals", pending: "withdrawals" },
   { label: "KYC", to: "/admin/kyc", pending: "kyc" },
   { label: "Settings", to: "/admin/settings" },
+  { label: "Trading", to: "/admin/trading" },
   { label: "Ledger", to: "/admin/ledger" },
   { label: "Audit log", to: "/admin/audit" },
   { label: "Inbox", to: "/admin/inbox", unread: true },

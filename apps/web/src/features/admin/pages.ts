@@ -7,4 +7,5 @@ export { LedgerPage } from "./LedgerPage.tsx";
 export { MemberDetailPage } from "./MemberDetailPage.tsx";
 export { MembersPage } from "./MembersPage.tsx";
 export { SettingsPage } from "./SettingsPage.tsx";
+export { TradingPage } from "./TradingPage.tsx";
 export { WithdrawalsQueuePage } from "./WithdrawalsQueuePage.tsx";

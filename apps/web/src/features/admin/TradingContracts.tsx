@@ -1,0 +1,263 @@
+import { DURATION_LABELS, type TradeResult } from "@helio/shared";
+import FilterAltOutlinedIcon from "@mui/icons-material/FilterAltOutlined";
+import SearchIcon from "@mui/icons-material/Search";
+import Box from "@mui/material/Box";
+import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
+import InputAdornment from "@mui/material/InputAdornment";
+import Link from "@mui/material/Link";
+import MenuItem from "@mui/material/MenuItem";
+import TextField from "@mui/material/TextField";
+import Tooltip from "@mui/material/Tooltip";
+import Typography from "@mui/material/Typography";
+import { useQuery } from "@tanstack/react-query";
+import { type ReactNode, useEffect, useState } from "react";
+import { Link as RouterLink, useNavigation, useSearchParams } from "react-router";
+import { type Column, DataTable } from "../../components/DataTable.tsx";
+import { Money } from "../../components/Money.tsx";
+import { formatDateTime } from "../../lib/format.ts";
+import { formatPrice } from "../market/format.ts";
+import { memberQuery } from "./api.ts";
+import { type AdminTrade, adminContractsQuery, type ContractFilter } from "./trading-api.ts";
+
+const FILTERS: { value: ContractFilter; label: string }[] = [
+  { value: "all", label: "All" },
+  { value: "open", label: "Open" },
+  { value: "settled", label: "Settled" },
+];
+const PAGE_SIZES = [10, 20, 50, 100] as const;
+
+type ChipColor = "default" | "success" | "error" | "info";
+const RESULTS: Record<TradeResult | "open", { label: string; color: ChipColor }> = {
+  open: { label: "Open", color: "info" },
+  win: { label: "Win", color: "success" },
+  loss: { label: "Loss", color: "error" },
+  equal: { label: "Equal", color: "default" },
+  void: { label: "Void", color: "default" },
+};
+
+/** A contract's result (or "Open"), in words and colour; the member's win is the house's loss. */
+function ResultChip({ contract }: { contract: AdminTrade }) {
+  const { label, color } = RESULTS[contract.status === "open" ? "open" : (contract.result ?? "void")];
+  return (
+    <Chip
+      label={label}
+      size="small"
+      variant="outlined"
+      sx={(theme) => {
+        // As StatusChip: the darker shade on light backgrounds, the lighter one on dark, for contrast.
+        const shade =
+          color === "default"
+            ? theme.palette.text.secondary
+            : theme.palette.mode === "light"
+              ? theme.palette[color].dark
+              : theme.palette[color].light;
+        return { fontWeight: 600, color: shade, borderColor: shade };
+      }}
+    />
+  );
+}
+
+/** The member of a contract (the list only carries the uid): name and username from the member record, uid below. */
+function MemberCell({ uid, onFilter }: { uid: string; onFilter: (uid: string) => void }) {
+  const member = useQuery({ ...memberQuery(uid), staleTime: 5 * 60_000 });
+  const name = member.data?.fullName ?? "Member";
+  return (
+    <Box sx={{ display: "flex", alignItems: "flex-start", gap: 0.5, minWidth: 170 }}>
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        <Link
+          component={RouterLink}
+          to={`/admin/members/${encodeURIComponent(uid)}`}
+          underline="hover"
+          sx={{ fontWeight: 600, display: "block" }}
+        >
+          {name}
+        </Link>
+        {member.data ? (
+          <Typography variant="body2" sx={{ color: "text.secondary", wordBreak: "break-all" }}>
+            @{member.data.userName}
+          </Typography>
+        ) : null}
+        <Typography
+          variant="caption"
+          sx={{ display: "block", color: "text.secondary", fontFamily: "monospace", wordBreak: "break-all" }}
+        >
+          {uid}
+        </Typography>
+      </Box>
+      <Tooltip title="Only this member">
+        <IconButton size="small" aria-label={`Show only ${name}'s contracts (${uid})`} onClick={() => onFilter(uid)}>
+          <FilterAltOutlinedIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+    </Box>
+  );
+}
+
+/** Two lines in one cell: the value and a quieter line below it. */
+function TwoLines({ first, second }: { first: ReactNode; second: ReactNode }) {
+  return (
+    <>
+      <Box component="span" sx={{ display: "block" }}>
+        {first}
+      </Box>
+      <Box component="span" sx={{ display: "block", color: "text.secondary", fontSize: "0.8125rem" }}>
+        {second}
+      </Box>
+    </>
+  );
+}
+
+function columns(onFilter: (uid: string) => void): Column<AdminTrade>[] {
+  return [
+    { key: "member", header: "Member", render: (t) => <MemberCell uid={t.userId} onFilter={onFilter} /> },
+    {
+      key: "contract",
+      header: "Contract",
+      nowrap: true,
+      render: (t) => (
+        <TwoLines
+          first={`${t.symbol}/USDT ${t.direction === "up" ? "Up" : "Down"}`}
+          second={`${t.payoutPercent}% · ${DURATION_LABELS[t.durationSeconds] ?? `${t.durationSeconds} s`}`}
+        />
+      ),
+    },
+    { key: "mode", header: "Mode", nowrap: true, render: (t) => (t.account === "wallet" ? "Real" : "Practice") },
+    { key: "stake", header: "Stake", align: "right", nowrap: true, render: (t) => <Money cents={t.amountCents} /> },
+    { key: "result", header: "Result", nowrap: true, render: (t) => <ResultChip contract={t} /> },
+    {
+      key: "payout",
+      header: "Payout",
+      align: "right",
+      nowrap: true,
+      render: (t) => (t.payoutCents === null ? "—" : <Money cents={t.payoutCents} />),
+    },
+    {
+      key: "prices",
+      header: "Entry / exit",
+      align: "right",
+      nowrap: true,
+      render: (t) => <TwoLines first={formatPrice(t.entryPrice)} second={formatPrice(t.exitPrice)} />,
+    },
+    {
+      key: "time",
+      header: "Opened / expires",
+      nowrap: true,
+      render: (t) => <TwoLines first={formatDateTime(t.entryAt)} second={formatDateTime(t.expiresAt)} />,
+    },
+  ];
+}
+
+function positiveInt(value: string | null, fallback: number): number {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 && n <= 100_000 ? n : fallback;
+}
+
+type FilterChange = { status?: ContractFilter; uid?: string; page?: number; pageSize?: number };
+
+/** The page address after a filter or paging change (defaults left out; a new filter starts on page 1). */
+function nextParams(current: URLSearchParams, next: FilterChange): URLSearchParams {
+  const out = new URLSearchParams(current);
+  const set = (key: string, value: string | number | undefined, fallback: string) => {
+    if (value === undefined) return;
+    if (String(value) === fallback) out.delete(key);
+    else out.set(key, String(value));
+  };
+  set("status", next.status, "all");
+  set("uid", next.uid, "");
+  set("page", next.page ?? (next.status !== undefined || next.uid !== undefined ? 1 : undefined), "1");
+  set("pageSize", next.pageSize, "20");
+  return out;
+}
+
+/** Every contract, newest first, filtered by status and member; the filters live in the page address. */
+export function TradingContracts() {
+  const [params, setParams] = useSearchParams();
+  const rawStatus = params.get("status");
+  const status: ContractFilter = FILTERS.some((f) => f.value === rawStatus) ? (rawStatus as ContractFilter) : "all";
+  const uid = (params.get("uid") ?? "").trim();
+  const page = positiveInt(params.get("page"), 1);
+  const requestedSize = positiveInt(params.get("pageSize"), 20);
+  const pageSize = (PAGE_SIZES as readonly number[]).includes(requestedSize) ? requestedSize : 20;
+  const contracts = useQuery(adminContractsQuery(status, uid, page, pageSize));
+  const [draft, setDraft] = useState(uid);
+
+  const update = (next: FilterChange) => setParams((current) => nextParams(current, next), { replace: true });
+
+  // Filter by member a moment after the last key; not while leaving the page (it would cancel the navigation).
+  const leaving = useNavigation().state !== "idle";
+  useEffect(() => {
+    if (leaving || draft.trim() === uid) return;
+    const timer = setTimeout(
+      () => setParams((current) => nextParams(current, { uid: draft.trim() }), { replace: true }),
+      300,
+    );
+    return () => clearTimeout(timer);
+  }, [draft, uid, leaving, setParams]);
+
+  const onlyMember = (memberUid: string) => {
+    setDraft(memberUid);
+    update({ uid: memberUid });
+  };
+  const total = contracts.data?.total ?? 0;
+
+  return (
+    <Box>
+      <Box sx={{ display: "flex", gap: 2, alignItems: "center", flexWrap: "wrap", mb: 2 }}>
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={status}
+          onChange={(event) => update({ status: event.target.value as ContractFilter })}
+          sx={{ width: { xs: "100%", sm: 160 } }}
+        >
+          {FILTERS.map((f) => (
+            <MenuItem key={f.value} value={f.value}>
+              {f.label}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          type="search"
+          size="small"
+          label="Member uid"
+          value={draft}
+          onChange={(event) => setDraft(event.target.value)}
+          sx={{ width: { xs: "100%", sm: 320 } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon aria-hidden="true" />
+                </InputAdornment>
+              ),
+            },
+            htmlInput: { spellCheck: false, autoCapitalize: "none", maxLength: 100 },
+          }}
+        />
+        <Typography sx={{ color: "text.secondary" }} aria-live="polite">
+          {contracts.data ? `${total} ${total === 1 ? "contract" : "contracts"}` : ""}
+        </Typography>
+      </Box>
+      <DataTable
+        label="Contracts"
+        columns={columns(onlyMember)}
+        rows={contracts.data?.items}
+        rowKey={(t) => t.id}
+        // Not on the background refresh: only while the rows shown are not yet the ones asked for.
+        loading={contracts.isFetching && (contracts.isPlaceholderData || !contracts.data)}
+        error={contracts.isError ? contracts.error : undefined}
+        onRetry={() => void contracts.refetch()}
+        empty={uid || status !== "all" ? "No contracts match these filters." : "No contracts yet."}
+        paging={{
+          page,
+          pageSize,
+          total,
+          sizes: PAGE_SIZES,
+          onPage: (nextPage, nextSize) => update({ page: nextPage, pageSize: nextSize }),
+        }}
+      />
+    </Box>
+  );
+}

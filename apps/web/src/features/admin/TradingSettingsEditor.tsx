@@ -1,0 +1,241 @@
+import { DURATION_LABELS, PAIRS, type Settings, TRADE_DURATIONS } from "@helio/shared";
+import { zodResolver } from "@hookform/resolvers/zod";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Checkbox from "@mui/material/Checkbox";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import FormGroup from "@mui/material/FormGroup";
+import FormHelperText from "@mui/material/FormHelperText";
+import InputAdornment from "@mui/material/InputAdornment";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { type ReactNode, useState } from "react";
+import { Controller, useForm } from "react-hook-form";
+import { ApiError, errorMessage } from "../../lib/api.ts";
+import { fieldProps } from "../../lib/form.ts";
+import { useSaveSettings } from "./money-api.ts";
+import {
+  formFieldOf,
+  formToSettings,
+  settingsToForm,
+  type TradingSettingsForm,
+  tradingSettingsFormSchema,
+} from "./trading-settings-model.ts";
+
+const percentSlots = {
+  input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+  htmlInput: { inputMode: "numeric" as const },
+};
+const usdSlots = {
+  input: { endAdornment: <InputAdornment position="end">USD</InputAdornment> },
+  htmlInput: { inputMode: "decimal" as const },
+};
+const numericSlots = { htmlInput: { inputMode: "numeric" as const } };
+
+/** A titled group of inputs: a fieldset whose legend (and hint) names every input in it. */
+function Group({
+  id,
+  legend,
+  hint,
+  describedBy,
+  children,
+}: {
+  id: string;
+  legend: string;
+  hint?: string;
+  /** Another element describing the group (its error or helper text). */
+  describedBy?: string;
+  children: ReactNode;
+}) {
+  const described = [hint ? `${id}-hint` : null, describedBy ?? null].filter(Boolean).join(" ");
+  return (
+    <Box component="fieldset" aria-describedby={described || undefined} sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+      <Typography component="legend" variant="subtitle1" sx={{ fontWeight: 700, p: 0 }}>
+        {legend}
+      </Typography>
+      {hint ? (
+        <Typography id={`${id}-hint`} variant="body2" sx={{ color: "text.secondary", mb: 1.5 }}>
+          {hint}
+        </Typography>
+      ) : (
+        <Box sx={{ mb: 1.5 }} />
+      )}
+      {children}
+    </Box>
+  );
+}
+
+/** The trading part of the settings record: payouts, stake limits, durations and market data limits. */
+export function TradingSettingsEditor({ settings }: { settings: Settings }) {
+  const save = useSaveSettings();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    watch,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<TradingSettingsForm>({
+    resolver: zodResolver(tradingSettingsFormSchema),
+    defaultValues: settingsToForm(settings),
+  });
+  const defaultPercent = watch("tradePayoutPercentDefault").trim();
+  const pairPercents = watch("tradePayoutPercent");
+
+  const submit = handleSubmit(async (values) => {
+    setFormError(null);
+    setSaved(false);
+    try {
+      // `settings` is the record as loaded: the other settings go back unchanged.
+      const next = await save.mutateAsync(formToSettings(values, settings));
+      reset(settingsToForm(next));
+      setSaved(true);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.length > 0) {
+        const unplaced: string[] = [];
+        for (const f of error.fields) {
+          const field = formFieldOf(f.field);
+          if (field) setError(field, { type: "server", message: f.message });
+          else unplaced.push(`${f.field}: ${f.message}`);
+        }
+        setFormError(unplaced.length ? unplaced.join(" ") : "Please correct the marked fields.");
+      } else setFormError(errorMessage(error));
+    }
+  });
+
+  return (
+    <Box component="form" noValidate onSubmit={submit} aria-label="Trading settings">
+      <Stack spacing={3}>
+        {formError ? <Alert severity="error">{formError}</Alert> : null}
+        {saved && !isDirty ? (
+          <Alert severity="success" role="status">
+            Trading settings saved. New contracts use them at once; open contracts keep their terms.
+          </Alert>
+        ) : null}
+        <Group
+          id="payouts"
+          legend="Payouts"
+          hint="What a winning contract earns on top of its stake. Leave a pair empty to use the default."
+        >
+          <TextField
+            label="Default payout"
+            sx={{ width: { xs: "100%", sm: 220 }, mb: 2 }}
+            slotProps={percentSlots}
+            {...fieldProps(register("tradePayoutPercentDefault"), errors.tradePayoutPercentDefault, "1 to 100.")}
+          />
+          <Box
+            sx={{
+              display: "grid",
+              gap: 2,
+              gridTemplateColumns: {
+                xs: "repeat(2, minmax(0, 1fr))",
+                sm: "repeat(3, minmax(0, 1fr))",
+                md: "repeat(4, minmax(0, 1fr))",
+                lg: "repeat(6, minmax(0, 1fr))",
+              },
+            }}
+          >
+            {PAIRS.map((pair) => (
+              <TextField
+                key={pair.symbol}
+                label={`${pair.symbol} payout`}
+                placeholder={defaultPercent || "default"}
+                slotProps={{ ...percentSlots, inputLabel: { shrink: true } }}
+                {...fieldProps(
+                  register(`tradePayoutPercent.${pair.symbol}`),
+                  errors.tradePayoutPercent?.[pair.symbol],
+                  pairPercents[pair.symbol].trim() ? pair.label : `${pair.label}: default`,
+                )}
+              />
+            ))}
+          </Box>
+        </Group>
+        <Group id="stakes" legend="Stakes and limits">
+          <Box
+            sx={{
+              display: "grid",
+              gap: 2,
+              gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", md: "repeat(3, minmax(0, 1fr))" },
+            }}
+          >
+            <TextField
+              label="Minimum stake"
+              slotProps={usdSlots}
+              {...fieldProps(register("tradeMinCents"), errors.tradeMinCents, "At least 0.01.")}
+            />
+            <TextField
+              label="Maximum stake"
+              slotProps={usdSlots}
+              {...fieldProps(register("tradeMaxCents"), errors.tradeMaxCents)}
+            />
+            <TextField
+              label="Open contracts per member"
+              slotProps={numericSlots}
+              {...fieldProps(register("tradeOpenLimit"), errors.tradeOpenLimit, "1 to 1000 at a time.")}
+            />
+            <TextField
+              label="Price stale after (seconds)"
+              slotProps={numericSlots}
+              {...fieldProps(
+                register("marketStaleSeconds"),
+                errors.marketStaleSeconds,
+                "No new contracts on a pair without a price this long.",
+              )}
+            />
+            <TextField
+              label="Keep ticks (hours)"
+              slotProps={numericSlots}
+              {...fieldProps(register("tickRetentionHours"), errors.tickRetentionHours, "1 to 2160 (90 days).")}
+            />
+          </Box>
+        </Group>
+        <Controller
+          control={control}
+          name="tradeDurations"
+          render={({ field, fieldState }) => (
+            <Group id="durations" legend="Durations members may choose" describedBy="durations-helper">
+              <FormGroup row sx={{ columnGap: 1 }}>
+                {TRADE_DURATIONS.map((d) => (
+                  <FormControlLabel
+                    key={d}
+                    label={DURATION_LABELS[d] ?? `${d} s`}
+                    control={
+                      <Checkbox
+                        checked={field.value.includes(d)}
+                        onBlur={field.onBlur}
+                        slotProps={{ input: { ref: d === TRADE_DURATIONS[0] ? field.ref : undefined } }}
+                        onChange={(event) =>
+                          field.onChange(
+                            event.target.checked
+                              ? TRADE_DURATIONS.filter((x) => x === d || field.value.includes(x))
+                              : field.value.filter((x) => x !== d),
+                          )
+                        }
+                      />
+                    }
+                  />
+                ))}
+              </FormGroup>
+              <FormHelperText id="durations-helper" error={Boolean(fieldState.error)}>
+                {fieldState.error?.message ?? "At least one. Open contracts keep their duration."}
+              </FormHelperText>
+            </Group>
+          )}
+        />
+        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+          <Button type="submit" variant="contained" disabled={isSubmitting || !isDirty}>
+            {isSubmitting ? "Saving…" : "Save trading settings"}
+          </Button>
+          <Button color="inherit" onClick={() => reset()} disabled={isSubmitting || !isDirty}>
+            Discard changes
+          </Button>
+        </Box>
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,143 @@
+import {
+  centsToDecimal,
+  DECIMAL_AMOUNT,
+  PAIR_SYMBOLS,
+  type PairSymbol,
+  parseDecimalToCents,
+  type Settings,
+  TRADE_DURATIONS,
+} from "@helio/shared";
+import { z } from "zod";
+
+/**
+ * The trading settings editor works on text (what the admin types): stakes in USD (`1.00`),
+ * converted exactly (no floating point) to cents; percentages and counts as whole numbers.
+ * Field names are the settings keys, so the server's field errors land on the right input.
+ */
+const MAX_CENTS = 100_000_000_000;
+
+const usd = (what: string) =>
+  z
+    .string()
+    .trim()
+    .regex(DECIMAL_AMOUNT, `${what}: an amount like 1.00`)
+    // Text that is not an amount only gets the message above.
+    .refine((v) => (parseDecimalToCents(v) ?? 1) >= 1, "At least 0.01 USD")
+    .refine((v) => (parseDecimalToCents(v) ?? 0) <= MAX_CENTS, "Too large");
+
+const isWhole = (v: string, min: number, max: number) => /^\d{1,7}$/.test(v) && Number(v) >= min && Number(v) <= max;
+const whole = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => isWhole(v, min, max), message);
+
+const PERCENT_MESSAGE = "A whole percent from 1 to 100";
+/** A pair's payout: empty means "use the default". */
+const pairPercent = z
+  .string()
+  .trim()
+  .refine((v) => v === "" || isWhole(v, 1, 100), `Empty (use the default) or ${PERCENT_MESSAGE.toLowerCase()}`);
+
+const pairPercents = z.object(
+  Object.fromEntries(PAIR_SYMBOLS.map((s) => [s, pairPercent])) as Record<PairSymbol, typeof pairPercent>,
+);
+
+export type TradeDuration = (typeof TRADE_DURATIONS)[number];
+const isDuration = (d: number): d is TradeDuration => (TRADE_DURATIONS as readonly number[]).includes(d);
+
+export const tradingSettingsFormSchema = z
+  .object({
+    tradePayoutPercentDefault: whole(1, 100, PERCENT_MESSAGE),
+    tradePayoutPercent: pairPercents,
+    tradeMinCents: usd("Minimum stake"),
+    tradeMaxCents: usd("Maximum stake"),
+    tradeDurations: z
+      .array(z.number().refine(isDuration, "Not an offered duration"))
+      .min(1, "Enable at least one duration"),
+    tradeOpenLimit: whole(1, 1000, "Whole contracts, 1 to 1000"),
+    marketStaleSeconds: whole(2, 3600, "Whole seconds, 2 to 3600"),
+    tickRetentionHours: whole(1, 24 * 90, "Whole hours, 1 to 2160 (90 days)"),
+  })
+  .superRefine((form, ctx) => {
+    const min = parseDecimalToCents(form.tradeMinCents);
+    const max = parseDecimalToCents(form.tradeMaxCents);
+    if (min !== null && max !== null && max < min) {
+      ctx.addIssue({ code: "custom", path: ["tradeMaxCents"], message: "Must be at least the minimum stake" });
+    }
+  });
+export type TradingSettingsForm = z.input<typeof tradingSettingsFormSchema>;
+
+/** The inputs of the form (besides one per pair) a server field error may name. */
+const TOP_FIELDS = [
+  "tradePayoutPercentDefault",
+  "tradeMinCents",
+  "tradeMaxCents",
+  "tradeDurations",
+  "tradeOpenLimit",
+  "marketStaleSeconds",
+  "tickRetentionHours",
+] as const;
+export type TradingFormField = (typeof TOP_FIELDS)[number] | `tradePayoutPercent.${PairSymbol}`;
+
+/**
+ * The input a server field error belongs to (`tradePayoutPercent.BTC`, `tradeDurations.2` →
+ * `tradeDurations`), or null when this editor has no input for it (shown above the form).
+ */
+export function formFieldOf(serverField: string): TradingFormField | null {
+  const [head, sub] = serverField.split(".");
+  if (head === "tradePayoutPercent" && sub && (PAIR_SYMBOLS as readonly string[]).includes(sub)) {
+    return `tradePayoutPercent.${sub as PairSymbol}`;
+  }
+  return (TOP_FIELDS as readonly string[]).includes(head ?? "") ? (head as TradingFormField) : null;
+}
+
+/** Stored settings → the editor's text. */
+export function settingsToForm(s: Settings): TradingSettingsForm {
+  const perPair = Object.fromEntries(
+    PAIR_SYMBOLS.map((symbol) => {
+      const value = s.tradePayoutPercent[symbol];
+      return [symbol, value === undefined ? "" : String(value)];
+    }),
+  ) as Record<PairSymbol, string>;
+  return {
+    tradePayoutPercentDefault: String(s.tradePayoutPercentDefault),
+    tradePayoutPercent: perPair,
+    tradeMinCents: centsToDecimal(s.tradeMinCents),
+    tradeMaxCents: centsToDecimal(s.tradeMaxCents),
+    tradeDurations: TRADE_DURATIONS.filter((d) => s.tradeDurations.includes(d)),
+    tradeOpenLimit: String(s.tradeOpenLimit),
+    marketStaleSeconds: String(s.marketStaleSeconds),
+    tickRetentionHours: String(s.tickRetentionHours),
+  };
+}
+
+const cents = (text: string) => parseDecimalToCents(text) ?? 0;
+
+/**
+ * The editor's (validated) text → the settings to save. `base` is the stored record: every key this
+ * editor does not show (rates, deposits, withdrawals, …) is sent back unchanged, as the server
+ * replaces the whole record. Per-pair payouts left empty are removed (the pair uses the default).
+ */
+export function formToSettings(form: TradingSettingsForm, base: Settings): Settings {
+  const perPair: Record<string, number> = {};
+  // Keys that are not one of the 12 pairs are not the editor's business: keep them.
+  for (const [key, value] of Object.entries(base.tradePayoutPercent)) {
+    if (!(PAIR_SYMBOLS as readonly string[]).includes(key)) perPair[key] = value;
+  }
+  for (const symbol of PAIR_SYMBOLS) {
+    const text = form.tradePayoutPercent[symbol].trim();
+    if (text !== "") perPair[symbol] = Number(text);
+  }
+  return {
+    ...base,
+    tradePayoutPercentDefault: Number(form.tradePayoutPercentDefault.trim()),
+    tradePayoutPercent: perPair,
+    tradeMinCents: cents(form.tradeMinCents),
+    tradeMaxCents: cents(form.tradeMaxCents),
+    tradeDurations: TRADE_DURATIONS.filter((d) => form.tradeDurations.includes(d)),
+    tradeOpenLimit: Number(form.tradeOpenLimit.trim()),
+    marketStaleSeconds: Number(form.marketStaleSeconds.trim()),
+    tickRetentionHours: Number(form.tickRetentionHours.trim()),
+  };
+}
