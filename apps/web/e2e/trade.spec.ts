@@ -1,4 +1,5 @@
 import { expect, expectAccessible, registerAndVerify, screenshot, test } from "./fixtures.ts";
+import { adjust, openAdmin, uidOf } from "./money-kit.ts";
 
 const demoOf = async (page: import("@playwright/test").Page) =>
   ((await (await page.request.get("/api/wallet")).json()) as { demo: number }).demo;
@@ -76,4 +77,65 @@ test("trade screens at 360 px in dark mode, and an unknown pair is not found", a
   }
   await page.goto("/trade/PEPE/pepe");
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+});
+
+test("the dashboard shows the markets, open trades and recent transactions; Real mode stakes from the wallet", async ({
+  page,
+  baseURL,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await registerAndVerify(page, baseURL as string);
+
+  await page.goto("/");
+  const markets = page.getByRole("region", { name: "Markets" });
+  await expect(markets.getByTestId("market-row")).toHaveCount(12);
+  await expect(markets.getByRole("link", { name: /^BTC\/USDT Bitcoin/ })).toHaveAttribute("href", "/trade/BTC/bitcoin");
+  await expect(page.getByRole("region", { name: "Open trades" })).toContainText("No running contracts.");
+
+  // A Free member's 5-minute contract shows up on the dashboard, staked from demo money.
+  await page.goto("/trade/ETH/ethereum");
+  await expect(page.getByTestId("last-price")).not.toHaveText("—");
+  await expect(page.getByTestId("stake-source")).toContainText("Stake from Demo (practice)");
+  await page.getByLabel("Amount (USD)").fill("7");
+  await page.getByRole("combobox", { name: "Duration" }).click();
+  await page.getByRole("option", { name: "5 m", exact: true }).click();
+  await page.getByRole("button", { name: "Down", exact: true }).click();
+  await expect(page.getByText(/Down contract placed at/)).toBeVisible();
+  await page.goto("/");
+  const open = page.getByRole("region", { name: "Open trades" }).getByTestId("dashboard-open-trade");
+  await expect(open).toHaveCount(1);
+  await expect(open).toContainText("ETH/USDT Down");
+  const recent = page.getByRole("region", { name: "Recent transactions" }).getByTestId("recent-transaction");
+  await expect(recent.first()).toContainText("Trade stake");
+  await expect(recent.first()).toContainText("Demo");
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, "the dashboard overflows at 360 px").toBeLessThanOrEqual(0);
+  await screenshot(page, "dashboard-trading-mobile-light");
+  await expectAccessible(page);
+
+  // The admin funds the wallet and switches the member to Real: the next stake comes from the wallet.
+  const uid = await uidOf(page.request);
+  const admin = await openAdmin(browser);
+  await adjust(admin.request, baseURL as string, uid, 5_000);
+  await admin.page.goto(`/admin/members/${encodeURIComponent(uid)}`);
+  await admin.page.getByRole("button", { name: "Switch to Real" }).click();
+  await admin.page.getByRole("dialog").getByRole("button", { name: "Switch" }).click();
+  await expect(admin.page.getByText("The member now trades in Real mode.")).toBeVisible();
+  await admin.context.close();
+
+  const before = (await (await page.request.get("/api/wallet")).json()) as { wallet: number; demo: number };
+  expect(before.wallet).toBe(5_000);
+  await page.goto("/trade/BTC/bitcoin");
+  await expect(page.getByTestId("last-price")).not.toHaveText("—");
+  await expect(page.getByTestId("stake-source")).toContainText("Stake from Wallet (Real)");
+  await page.getByLabel("Amount (USD)").fill("12.5");
+  await page.getByRole("button", { name: "Up", exact: true }).click();
+  await expect(page.getByText(/Up contract placed at/)).toBeVisible();
+  const after = (await (await page.request.get("/api/wallet")).json()) as { wallet: number; demo: number };
+  expect(after).toMatchObject({ wallet: 5_000 - 1_250, demo: before.demo });
+  await page.goto("/");
+  await expect(recent.first()).toContainText("Trade stake");
+  await expect(recent.first()).toContainText("Wallet");
 });

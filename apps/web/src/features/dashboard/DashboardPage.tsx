@@ -20,6 +20,9 @@ import { PageHeader } from "../../components/PageHeader.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { useWalletBalances } from "../../lib/balances.ts";
 import { useMember } from "../../lib/member.tsx";
+import { MarketOverview } from "../market/MarketOverview.tsx";
+import { OpenTradesCard } from "../trade/OpenTradesCard.tsx";
+import { RecentTransactions } from "../wallet/RecentTransactions.tsx";
 
 const BALANCES = [
   { key: "wallet", label: "Wallet" },
@@ -89,7 +92,7 @@ interface Step {
   detail: string;
 }
 
-/** `/`: greeting, mode, balances, getting-started steps; markets, trades and investments come later. */
+/** `/`: greeting, mode, balances, markets, open trades, recent transactions, getting started, referral link. */
 export function DashboardPage() {
   const member = useMember();
   const referral = `${window.location.origin}/register/${encodeURIComponent(member.referralCode)}`;
@@ -125,41 +128,45 @@ export function DashboardPage() {
         }
       />
       <BalancesCard />
+      <Box sx={{ mb: 3 }}>
+        <MarketOverview />
+      </Box>
       <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", md: "3fr 2fr" }, alignItems: "start" }}>
-        <Card>
-          <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-            <Typography variant="h2" component="h2">
-              Getting started
-            </Typography>
-            <List>
-              {steps.map((step) => (
-                <ListItem key={step.to} disableGutters>
-                  <ListItemIcon sx={{ minWidth: 40 }}>
-                    {step.done === undefined ? (
-                      <ChevronRightIcon aria-hidden="true" />
-                    ) : step.done ? (
-                      <CheckCircleIcon color="success" titleAccess="Done" />
-                    ) : (
-                      <RadioButtonUncheckedIcon titleAccess="To do" />
-                    )}
-                  </ListItemIcon>
-                  <ListItemText
-                    primary={
-                      <Link component={RouterLink} to={step.to}>
-                        {step.label}
-                      </Link>
-                    }
-                    secondary={step.detail}
-                  />
-                </ListItem>
-              ))}
-            </List>
-          </CardContent>
-        </Card>
-        <Box sx={{ display: "grid", gap: 3 }}>
-          <Alert severity="info">
-            Markets, trades and investments are not available yet. They will appear here as those features open.
-          </Alert>
+        <Box sx={{ display: "grid", gap: 3, minWidth: 0 }}>
+          <OpenTradesCard />
+          <RecentTransactions />
+        </Box>
+        <Box sx={{ display: "grid", gap: 3, minWidth: 0 }}>
+          <Card>
+            <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+              <Typography variant="h2" component="h2">
+                Getting started
+              </Typography>
+              <List>
+                {steps.map((step) => (
+                  <ListItem key={step.to} disableGutters>
+                    <ListItemIcon sx={{ minWidth: 40 }}>
+                      {step.done === undefined ? (
+                        <ChevronRightIcon aria-hidden="true" />
+                      ) : step.done ? (
+                        <CheckCircleIcon color="success" titleAccess="Done" />
+                      ) : (
+                        <RadioButtonUncheckedIcon titleAccess="To do" />
+                      )}
+                    </ListItemIcon>
+                    <ListItemText
+                      primary={
+                        <Link component={RouterLink} to={step.to}>
+                          {step.label}
+                        </Link>
+                      }
+                      secondary={step.detail}
+                    />
+                  </ListItem>
+                ))}
+              </List>
+            </CardContent>
+          </Card>
           <Card>
             <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
               <Typography variant="h2" component="h2">

@@ -2,12 +2,7 @@ import { type PairQuote, pairOf } from "@helio/shared";
 import Box from "@mui/material/Box";
 import { Link as RouterLink } from "react-router";
 import { useLivePairs } from "./api.ts";
-
-/** "95,000.12" from "95000.12" (exact: the string is grouped, never parsed as a float). */
-export function formatPrice(price: string): string {
-  const [whole = "0", fraction = ""] = price.split(".");
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${fraction ? `.${fraction}` : ""}`;
-}
+import { formatPrice } from "./format.ts";
 
 function Item({ pair }: { pair: PairQuote }) {
   const change = pair.change24h;

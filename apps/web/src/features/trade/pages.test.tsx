@@ -3,7 +3,8 @@ import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { liveSocket } from "../../lib/ws.ts";
 import { renderWithApp } from "../../test/render.tsx";
-import { formatPrice, HistoryTradePage, OnTradePage, TradePairPage } from "./pages.tsx";
+import { formatPrice } from "../market/format.ts";
+import { HistoryTradePage, OnTradePage, TradePairPage } from "./pages.tsx";
 
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });

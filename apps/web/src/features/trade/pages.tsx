@@ -31,15 +31,18 @@ import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { Navigate, Link as RouterLink, useNavigate, useParams } from "react-router";
 import { Money } from "../../components/Money.tsx";
 import { NotFound } from "../../components/NotFound.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { PageLoader } from "../../components/PageLoader.tsx";
 import { errorMessage, withQuery } from "../../lib/api.ts";
+import { useWalletBalances } from "../../lib/balances.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { newIdempotencyKey } from "../../lib/idempotency.ts";
+import { useMember } from "../../lib/member.tsx";
+import { formatPrice } from "../market/format.ts";
 import {
   candlesQuery,
   type HistoryFilters,
@@ -50,13 +53,7 @@ import {
   useTradeHistory,
 } from "./api.ts";
 import { CandleChart } from "./CandleChart.tsx";
-
-/** "95,000.12" from "95000.12" (grouped as text, never through a float). */
-export function formatPrice(price: string | null | undefined): string {
-  if (!price) return "—";
-  const [whole = "0", fraction = ""] = price.split(".");
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${fraction ? `.${fraction}` : ""}`;
-}
+import { Countdown } from "./Countdown.tsx";
 
 /** `/trade` → the first pair. */
 export function TradeIndexPage() {
@@ -152,6 +149,8 @@ export function TradePairPage() {
 function OrderPanel({ symbol, stale }: { symbol: string; stale: boolean }) {
   const config = useQuery(tradeConfigQuery);
   const place = usePlaceTrade();
+  const member = useMember();
+  const balances = useWalletBalances();
   const [amount, setAmount] = useState("10");
   const [duration, setDuration] = useState(30);
   const [key, setKey] = useState(newIdempotencyKey);
@@ -220,6 +219,10 @@ function OrderPanel({ symbol, stale }: { symbol: string; stale: boolean }) {
               </>
             ) : null}
           </Typography>
+          <Typography variant="body2" sx={{ color: "text.secondary" }} data-testid="stake-source">
+            Stake from {member.userTrading ? "Wallet (Real)" : "Demo (practice)"}:{" "}
+            {balances.data ? <Money cents={member.userTrading ? balances.data.wallet : balances.data.demo} /> : "…"}
+          </Typography>
           {stale ? <Alert severity="warning">No recent price for this pair: trading is paused.</Alert> : null}
           {place.isError ? <Alert severity="error">{errorMessage(place.error)}</Alert> : null}
           {placed ? (
@@ -257,21 +260,6 @@ function OrderPanel({ symbol, stale }: { symbol: string; stale: boolean }) {
         </Stack>
       </CardContent>
     </Card>
-  );
-}
-
-function Countdown({ until }: { until: string }) {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 250);
-    return () => window.clearInterval(timer);
-  }, []);
-  const left = Math.max(0, Math.ceil((Date.parse(until) - now) / 1000));
-  const text = left >= 60 ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` : `${left} s`;
-  return (
-    <Box component="span" sx={{ fontVariantNumeric: "tabular-nums" }} data-testid="countdown">
-      {left > 0 ? text : "Settling…"}
-    </Box>
   );
 }
 

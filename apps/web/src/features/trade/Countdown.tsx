@@ -1,0 +1,18 @@
+import Box from "@mui/material/Box";
+import { useEffect, useState } from "react";
+
+/** Seconds (or m:ss) until `until`, ticking; "Settling…" once it has passed. */
+export function Countdown({ until }: { until: string }) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 250);
+    return () => window.clearInterval(timer);
+  }, []);
+  const left = Math.max(0, Math.ceil((Date.parse(until) - now) / 1000));
+  const text = left >= 60 ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` : `${left} s`;
+  return (
+    <Box component="span" sx={{ fontVariantNumeric: "tabular-nums" }} data-testid="countdown">
+      {left > 0 ? text : "Settling…"}
+    </Box>
+  );
+}
