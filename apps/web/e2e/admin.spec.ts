@@ -11,10 +11,12 @@ test("a blocked member is signed out live in an open tab", async ({ page, browse
   await signInWithForm(admin, ADMIN.email, ADMIN.password);
   await admin.goto("/admin");
   await admin.getByLabel(/search/i).fill(member.username);
+  await expect(admin).toHaveURL(new RegExp(`search=${member.username}`));
   await admin
     .getByRole("link", { name: new RegExp(member.username) })
     .first()
     .click();
+  await expect(admin).toHaveURL(/\/admin\/members\//);
   await admin.getByRole("button", { name: /^block$/i }).click();
   await admin
     .getByRole("dialog")
@@ -38,10 +40,12 @@ test("an admin signs in as a member, sees the banner, and exits", async ({ page,
   await signInWithForm(page, ADMIN.email, ADMIN.password);
   await page.goto("/admin");
   await page.getByLabel(/search/i).fill(member.username);
+  await expect(page).toHaveURL(new RegExp(`search=${member.username}`));
   await page
     .getByRole("link", { name: new RegExp(member.username) })
     .first()
     .click();
+  await expect(page).toHaveURL(/\/admin\/members\//);
   await page.getByRole("button", { name: "Sign in as member" }).click();
 
   await expect(page).toHaveURL(`${baseURL}/`);

@@ -14,7 +14,7 @@ import TableRow from "@mui/material/TableRow";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { Link as RouterLink, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { ModeBadge } from "../../components/ModeBadge.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
@@ -50,6 +50,7 @@ export function MembersPage() {
   // Search as the admin types, a moment after the last key; not while leaving the page (a pending
   // search would replace the location and cancel the navigation to a member).
   const leaving = useNavigation().state !== "idle";
+  const pendingSearch = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => {
     if (leaving || draft.trim() === search) return;
     const timer = setTimeout(() => {
@@ -64,8 +65,14 @@ export function MembersPage() {
         { replace: true },
       );
     }, 300);
+    pendingSearch.current = timer;
     return () => clearTimeout(timer);
   }, [draft, search, setParams, leaving]);
+  // A click on a member wins over a search still waiting to run (it would cancel the navigation).
+  const openMember = (uid: string) => {
+    clearTimeout(pendingSearch.current);
+    void navigate(`/admin/members/${encodeURIComponent(uid)}`);
+  };
 
   const setPaging = (nextPage: number, nextSize: number) => {
     setParams((current) => {
@@ -114,17 +121,15 @@ export function MembersPage() {
               </TableHead>
               <TableBody>
                 {members.data?.items.map((member) => (
-                  <TableRow
-                    key={member.uid}
-                    hover
-                    onClick={() => void navigate(`/admin/members/${encodeURIComponent(member.uid)}`)}
-                    sx={{ cursor: "pointer" }}
-                  >
+                  <TableRow key={member.uid} hover onClick={() => openMember(member.uid)} sx={{ cursor: "pointer" }}>
                     <TableCell>
                       <Link
                         component={RouterLink}
                         to={`/admin/members/${encodeURIComponent(member.uid)}`}
-                        onClick={(event) => event.stopPropagation()}
+                        onClick={(event) => {
+                          event.stopPropagation();
+                          clearTimeout(pendingSearch.current);
+                        }}
                         underline="hover"
                         sx={{ display: "block" }}
                       >
