@@ -3,20 +3,18 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import InputAdornment from "@mui/material/InputAdornment";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { Controller, type FieldPath, useForm } from "react-hook-form";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { QueryError } from "../../components/QueryError.tsx";
+import { SectionCard } from "../../components/SectionCard.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { fieldProps } from "../../lib/form.ts";
 import { adminSettingsQuery, useSaveSettings } from "./money-api.ts";
@@ -27,34 +25,6 @@ import {
   settingsFormSchema,
   settingsToForm,
 } from "./settings-model.ts";
-
-function Section({
-  id,
-  title,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card component="section" aria-labelledby={id}>
-      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography id={id} variant="h2" component="h2">
-          {title}
-        </Typography>
-        {description ? (
-          <Typography variant="body2" sx={{ color: "text.secondary", mt: 0.5 }}>
-            {description}
-          </Typography>
-        ) : null}
-        <Box sx={{ mt: 2 }}>{children}</Box>
-      </CardContent>
-    </Card>
-  );
-}
 
 const grid = {
   display: "grid",
@@ -115,7 +85,7 @@ function SettingsEditor({ settings }: { settings: Settings }) {
             Saved. Members see the new values at once.
           </Alert>
         ) : null}
-        <Section
+        <SectionCard
           id="display-heading"
           title="Display"
           description="The support chat button and the currency rates (1 USD in each currency)."
@@ -140,8 +110,8 @@ function SettingsEditor({ settings }: { settings: Settings }) {
               />
             ))}
           </Box>
-        </Section>
-        <Section id="deposits-heading" title="Deposits">
+        </SectionCard>
+        <SectionCard id="deposits-heading" title="Deposits">
           <Box sx={grid}>
             <TextField
               label="Minimum deposit"
@@ -154,8 +124,8 @@ function SettingsEditor({ settings }: { settings: Settings }) {
               {...fieldProps(register("invoiceExpiryMinutes"), errors.invoiceExpiryMinutes, "5 to 43200 (30 days).")}
             />
           </Box>
-        </Section>
-        <Section
+        </SectionCard>
+        <SectionCard
           id="withdrawals-heading"
           title="Withdrawals"
           description="Fee = amount × percent (rounded half to even) + flat fee."
@@ -185,8 +155,8 @@ function SettingsEditor({ settings }: { settings: Settings }) {
               {...fieldProps(register("withdrawalFeeFlatCents"), errors.withdrawalFeeFlatCents)}
             />
           </Box>
-        </Section>
-        <Section
+        </SectionCard>
+        <SectionCard
           id="transfer-heading"
           title="Transfer instructions"
           description="Shown on every new deposit invoice (existing invoices keep theirs)."
@@ -216,7 +186,7 @@ function SettingsEditor({ settings }: { settings: Settings }) {
             sx={{ mt: 2 }}
             {...fieldProps(register("transferInstructions.notes"), errors.transferInstructions?.notes)}
           />
-        </Section>
+        </SectionCard>
         <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
           <Button type="submit" variant="contained" disabled={isSubmitting || !isDirty}>
             {isSubmitting ? "Saving…" : "Save settings"}

@@ -1,6 +1,4 @@
 import Box from "@mui/material/Box";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import Paper from "@mui/material/Paper";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
@@ -10,38 +8,11 @@ import type { ReactNode } from "react";
 import { Money } from "../../components/Money.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { QueryError } from "../../components/QueryError.tsx";
+import { SectionCard } from "../../components/SectionCard.tsx";
 import { adminSettingsQuery } from "./money-api.ts";
 import { TradingContracts } from "./TradingContracts.tsx";
 import { TradingSettingsEditor } from "./TradingSettingsEditor.tsx";
 import { type HouseResult, houseResultQuery } from "./trading-api.ts";
-
-function Section({
-  id,
-  title,
-  description,
-  children,
-}: {
-  id: string;
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  return (
-    <Card component="section" aria-labelledby={id}>
-      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography id={id} variant="h2" component="h2">
-          {title}
-        </Typography>
-        {description ? (
-          <Typography variant="body2" sx={{ color: "text.secondary", mt: 0.5 }}>
-            {description}
-          </Typography>
-        ) : null}
-        <Box sx={{ mt: 2 }}>{children}</Box>
-      </CardContent>
-    </Card>
-  );
-}
 
 function outcome(cents: number): string {
   if (cents > 0) return "The house is ahead";
@@ -93,7 +64,7 @@ function HouseCard({ id, title, totals }: { id: string; title: string; totals: H
 function HouseResultSection() {
   const house = useQuery(houseResultQuery);
   return (
-    <Section
+    <SectionCard
       id="house-heading"
       title="House result"
       description="Settled contracts: stakes taken minus payouts made. A positive result means the house won."
@@ -108,14 +79,14 @@ function HouseResultSection() {
           <HouseCard id="house-demo-heading" title="Practice (demo)" totals={house.data.demo} />
         </Box>
       )}
-    </Section>
+    </SectionCard>
   );
 }
 
 function SettingsSection() {
   const settings = useQuery(adminSettingsQuery);
   return (
-    <Section
+    <SectionCard
       id="trading-settings-heading"
       title="Trading settings"
       description="Stakes are in US dollars. Every change is audited and applies to new contracts at once."
@@ -127,7 +98,7 @@ function SettingsSection() {
       ) : (
         <TradingSettingsEditor settings={settings.data} />
       )}
-    </Section>
+    </SectionCard>
   );
 }
 
@@ -139,9 +110,9 @@ export function TradingPage() {
       <Stack spacing={3}>
         <HouseResultSection />
         <SettingsSection />
-        <Section id="contracts-heading" title="Contracts" description="Every member's contracts, newest first.">
+        <SectionCard id="contracts-heading" title="Contracts" description="Every member's contracts, newest first.">
           <TradingContracts />
-        </Section>
+        </SectionCard>
       </Stack>
     </Box>
   );
