@@ -14,6 +14,8 @@ import type { Db, Executor, Tx } from "../../db/client.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import {
   type AccountKey,
+  type BatchEntry,
+  type BatchTransaction,
   balanceAfterTransaction,
   balanceTotals,
   countMemberEntries,
@@ -23,11 +25,14 @@ import {
   executeNamed,
   findLedgerProblems,
   findTransactionByKey,
+  findTransactionsByKeys,
   ledgerCounts,
   listMemberEntries,
   lockAndWriteMovement,
+  lockBalanceRows,
   lockBalances,
   memberBalances,
+  writeMovementBatch,
 } from "./queries.ts";
 
 export type AccountRef = { userId: string; account: MemberAccount } | { system: SystemAccount };
@@ -140,6 +145,105 @@ export async function postTransaction(tx: Tx, movement: Movement): Promise<Poste
   if (previous) return previous;
   if (outcome.status === "insufficient") throw insufficientFunds(outcome.account);
   throw new Error(`ledger: movement not written (${outcome.status})`);
+}
+
+/**
+ * Posts many movements in a few statements whatever their number (lock, look up keys, write),
+ * for batch jobs such as trade settlement. Each movement stays its own ledger transaction with
+ * its own idempotency key, and the invariants are postTransaction's: every movement's legs sum to
+ * zero; the touched balance rows are locked in id order (so batches and single movements never
+ * deadlock); movements apply in list order and none may take a member account below zero at its
+ * turn; a key already used answers as a replay (moving nothing) and a key used for another kind
+ * of movement is an IDEMPOTENCY_CONFLICT.
+ *
+ * All or nothing: when one movement is refused (INSUFFICIENT_FUNDS, conflict, malformed) the
+ * error is thrown and nothing of the batch is written. A key repeated within the list is refused.
+ * Returns one result per movement, in list order.
+ */
+export async function postTransactions(tx: Tx, movements: readonly Movement[]): Promise<Posted[]> {
+  if (!movements.length) return [];
+  const seenKeys = new Set<string>();
+  for (const movement of movements) {
+    validate(movement);
+    if (seenKeys.has(movement.idempotencyKey))
+      throw new Error(`ledger: idempotency key ${movement.idempotencyKey} appears twice in one batch`);
+    seenKeys.add(movement.idempotencyKey);
+  }
+  const rowIdOf = (k: { userId: string | null; account: string; shard?: number }) =>
+    `${k.userId ?? "*"}:${k.account}:${k.shard ?? 0}`;
+  const planned = movements.map((movement) => {
+    const shard = shardOf(movement.idempotencyKey);
+    return movement.legs.map((leg) => {
+      const key = keyOf(leg.account, shard);
+      return { userId: key.userId, account: key.account, shard: key.shard ?? 0, amount: leg.amount };
+    });
+  });
+  const keys = new Map<string, AccountKey>();
+  for (const legs of planned) for (const leg of legs) keys.set(rowIdOf(leg), leg);
+
+  let rows = await lockBalanceRows(tx, [...keys.values()]);
+  if (rows.length < keys.size) {
+    // The first movement on an account (or on a shard of a platform account) opens its row.
+    const have = new Set(rows.map(rowIdOf));
+    await ensureBalanceRows(
+      tx,
+      [...keys].filter(([id]) => !have.has(id)).map(([, k]) => k),
+    );
+    rows = await lockBalanceRows(tx, [...keys.values()]);
+    if (rows.length < keys.size) throw new Error("ledger: balance rows missing after opening them");
+  }
+  // Locked until commit: these balances are the ones the batch applies to.
+  const rowOf = new Map(rows.map((r) => [rowIdOf(r), r]));
+  const running = new Map(rows.map((r) => [r.id, r.balance]));
+  const existing = new Map(
+    (await findTransactionsByKeys(tx, [...seenKeys])).map((r) => [r.idempotencyKey, r] as const),
+  );
+
+  const results: Posted[] = [];
+  const transactions: BatchTransaction[] = [];
+  const entries: BatchEntry[] = [];
+  movements.forEach((movement, ord) => {
+    const previous = existing.get(movement.idempotencyKey);
+    if (previous) {
+      if (previous.kind !== movement.kind)
+        throw new AppError(409, "IDEMPOTENCY_CONFLICT", "This idempotency key was used for a different movement.");
+      results.push({ transactionId: previous.id, replayed: true, changes: [] });
+      return;
+    }
+    const id = randomUUID();
+    const changes: BalanceChange[] = [];
+    (planned[ord] ?? []).forEach((leg, i) => {
+      const row = rowOf.get(rowIdOf(leg));
+      if (!row) throw new Error(`ledger: no balance row for ${rowIdOf(leg)}`);
+      const after = (running.get(row.id) ?? 0) + leg.amount;
+      if (leg.userId !== null && after < 0) throw insufficientFunds(leg.account);
+      running.set(row.id, after);
+      entries.push({ ord, leg: i, balanceId: row.id, amount: leg.amount, balanceAfter: after });
+      if (leg.userId !== null)
+        changes.push({ userId: leg.userId, account: leg.account as MemberAccount, balance: after });
+    });
+    transactions.push({
+      ord,
+      id,
+      kind: movement.kind,
+      idempotencyKey: movement.idempotencyKey,
+      referenceType: movement.reference?.type ?? null,
+      referenceId: movement.reference?.id ?? null,
+      actorId: movement.actorId ?? null,
+      memo: movement.memo ?? null,
+    });
+    results.push({ transactionId: id, replayed: false, changes });
+  });
+  const written = await writeMovementBatch(tx, transactions, entries);
+  if (written !== transactions.length) {
+    // A key of the batch was taken by a concurrent movement after the look-up (only possible when
+    // the same key is used for a movement on other accounts). Retryable: the transaction must roll
+    // back, and the retry sees the key.
+    throw Object.assign(new Error("ledger: an idempotency key of the batch was taken concurrently"), {
+      code: "40001",
+    });
+  }
+  return results;
 }
 
 const RETRYABLE = new Set(["40001", "40P01"]);

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { user } from "../../platform/auth/tables.ts";
+import { marketTicks } from "../market/tables.ts";
 import { tradeContracts } from "./tables.ts";
 
 export type ContractRow = typeof tradeContracts.$inferSelect;
@@ -41,26 +42,52 @@ export async function findContract(db: Executor, id: string) {
   return row ?? null;
 }
 
-/** Open contracts due at `cutoff`, locked; rows another worker holds are skipped. */
+/**
+ * Open contracts due at `cutoff`, locked (rows another worker holds are skipped), each with the
+ * last stored tick of its pair at or before its expiry (null when none): one statement for the
+ * whole batch, each tick found by one probe of the (symbol, at) index.
+ */
 export async function lockDueContracts(db: Executor, cutoff: Date, limit: number) {
-  return db
-    .select()
+  const exit = db
+    .select({ price: marketTicks.price, at: marketTicks.at })
+    .from(marketTicks)
+    .where(and(eq(marketTicks.symbol, tradeContracts.symbol), lte(marketTicks.at, tradeContracts.expiresAt)))
+    .orderBy(desc(marketTicks.at))
+    .limit(1)
+    .as("exit_tick");
+  const rows = await db
+    .select({ contract: tradeContracts, exitPrice: exit.price, exitAt: exit.at })
     .from(tradeContracts)
+    .leftJoinLateral(exit, sql`true`)
     .where(and(eq(tradeContracts.status, "open"), lte(tradeContracts.expiresAt, cutoff)))
     .orderBy(tradeContracts.expiresAt)
     .limit(limit)
-    .for("update", { skipLocked: true });
+    .for("update", { of: tradeContracts, skipLocked: true });
+  return rows.map((r) => ({
+    ...r.contract,
+    exitTick: r.exitPrice === null || r.exitAt === null ? null : { price: Number(r.exitPrice), at: new Date(r.exitAt) },
+  }));
 }
 
-export async function markSettled(
-  db: Executor,
-  id: string,
-  values: { result: string; exitPrice: number | null; payout: number; settledAt: Date },
-) {
-  await db
-    .update(tradeContracts)
-    .set({ status: "settled", ...values })
-    .where(and(eq(tradeContracts.id, id), eq(tradeContracts.status, "open")));
+export type Settlement = { id: string; result: string; exitPrice: number | null; payout: number };
+
+/**
+ * Marks a batch settled in one statement; a contract no longer open is left alone. Returns the
+ * ids it marked.
+ */
+export async function markSettled(db: Executor, settledAt: Date, settlements: Settlement[]): Promise<string[]> {
+  if (!settlements.length) return [];
+  const json = JSON.stringify(
+    settlements.map((s) => ({ id: s.id, result: s.result, exit_price: s.exitPrice, payout: s.payout })),
+  );
+  const result = (await db.execute(sql`
+    update trade_contracts c
+    set status = 'settled', result = v.result, exit_price = v.exit_price, payout = v.payout,
+        settled_at = ${settledAt.toISOString()}::timestamptz
+    from json_to_recordset(${json}::json) as v(id uuid, result text, exit_price bigint, payout bigint)
+    where c.id = v.id and c.status = 'open'
+    returning c.id`)) as unknown as { rows: { id: string }[] };
+  return result.rows.map((r) => r.id);
 }
 
 export async function listOpen(db: Executor, userId: string) {

@@ -14,8 +14,14 @@ import {
 import type { Db } from "../../db/client.ts";
 import { AppError, fieldError, notFound } from "../../platform/http/errors.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
-import { announceBalances, moneyTransaction, type Posted, postTransaction } from "../ledger/service.ts";
-import { lastTickAtOrBefore, type MarketService } from "../market/service.ts";
+import {
+  announceBalances,
+  moneyTransaction,
+  type Posted,
+  postTransaction,
+  postTransactions,
+} from "../ledger/service.ts";
+import type { MarketService } from "../market/service.ts";
 import type { SettingsService } from "../settings/service.ts";
 import { isUniqueViolation } from "../wallet/kit.ts";
 import {
@@ -171,40 +177,60 @@ export function outcomeOf(
 
 /** How long after expiry the worker waits, so the recorder's last batch of ticks is stored. */
 export const SETTLE_GRACE_MS = 1500;
+/** Contracts settled per database transaction. */
+export const SETTLE_BATCH = 500;
 
 /**
  * Settles due contracts: locks up to `limit` overdue open rows (SKIP LOCKED, so workers on any
- * number of processes never take the same row), prices each from the last stored tick at or
- * before its expiry, pays out through the ledger and marks it settled in the same transaction.
+ * number of processes never take the same row) together with the last stored tick at or before
+ * each one's expiry, pays out through the ledger (one batch of movements, each its own
+ * transaction with its own idempotency key) and marks them settled, all in one transaction: a
+ * handful of statements per batch, whatever its size.
  */
 export async function settleDue(deps: TradingDeps, opts: { now?: Date; limit?: number } = {}) {
   const now = opts.now ?? deps.now?.() ?? new Date();
   const s = await deps.settings.get();
-  const settled: { contract: TradeContract; posted: Posted | null; userId: string }[] = [];
+  const staleMs = s.marketStaleSeconds * 1000;
+  let settled: { contract: TradeContract; posted: Posted | null; userId: string }[] = [];
   await moneyTransaction(deps.db, async (tx) => {
-    settled.length = 0;
-    const due = await lockDueContracts(tx, new Date(now.getTime() - SETTLE_GRACE_MS), opts.limit ?? 100);
-    for (const c of due) {
-      const tick = await lastTickAtOrBefore(tx, c.symbol, c.expiresAt);
-      const fresh = tick && c.expiresAt.getTime() - tick.at.getTime() <= s.marketStaleSeconds * 1000 ? tick : null;
-      const { result, payout } = outcomeOf(c, fresh ? fresh.price : null);
-      let posted: Posted | null = null;
-      if (payout > 0) {
-        posted = await postTransaction(tx, {
-          kind: "trade_payout",
-          idempotencyKey: `trade-settle:${c.id}`,
-          legs: [
-            { account: { system: "trading_house" }, amount: -payout },
-            { account: { userId: c.userId, account: c.account as "wallet" | "demo" }, amount: payout },
-          ],
-          reference: { type: "trade", id: c.id },
-          memo: result,
-        });
-      }
-      const values = { result, exitPrice: fresh ? fresh.price : null, payout, settledAt: now };
-      await markSettled(tx, c.id, values);
-      settled.push({ contract: toContract({ ...c, ...values, status: "settled" }), posted, userId: c.userId });
-    }
+    settled = [];
+    const due = await lockDueContracts(tx, new Date(now.getTime() - SETTLE_GRACE_MS), opts.limit ?? SETTLE_BATCH);
+    if (!due.length) return;
+    const priced = due.map((c) => {
+      const tick = c.exitTick;
+      const fresh = tick && c.expiresAt.getTime() - tick.at.getTime() <= staleMs ? tick : null;
+      const exitPrice = fresh ? fresh.price : null;
+      return { c, exitPrice, ...outcomeOf(c, exitPrice) };
+    });
+    const paying = priced.filter((p) => p.payout > 0);
+    const posted = await postTransactions(
+      tx,
+      paying.map(({ c, payout, result }) => ({
+        kind: "trade_payout" as const,
+        idempotencyKey: `trade-settle:${c.id}`,
+        legs: [
+          { account: { system: "trading_house" as const }, amount: -payout },
+          { account: { userId: c.userId, account: c.account as "wallet" | "demo" }, amount: payout },
+        ],
+        reference: { type: "trade", id: c.id },
+        memo: result,
+      })),
+    );
+    const postedOf = new Map(paying.map((p, i) => [p.c.id, posted[i] ?? null]));
+    const marked = new Set(
+      await markSettled(
+        tx,
+        now,
+        priced.map((p) => ({ id: p.c.id, result: p.result, exitPrice: p.exitPrice, payout: p.payout })),
+      ),
+    );
+    // Every row is locked by this transaction and was open: all are marked, or none may be paid.
+    if (marked.size !== priced.length) throw new Error("trading: a locked due contract was not open");
+    settled = priced.map(({ c, result, exitPrice, payout }) => {
+      const { exitTick: _, ...row } = c;
+      const values = { result, exitPrice, payout, settledAt: now, status: "settled" };
+      return { contract: toContract({ ...row, ...values }), posted: postedOf.get(c.id) ?? null, userId: c.userId };
+    });
   });
   await announceBalances(
     deps.realtime,
@@ -218,7 +244,7 @@ export async function settleDue(deps: TradingDeps, opts: { now?: Date; limit?: n
 
 export type Worker = { tick(): Promise<unknown>; stop(): Promise<void> };
 
-/** Every `intervalMs`, settles what is due (drains in batches). */
+/** Every `intervalMs`, settles what is due (drains in batches of SETTLE_BATCH). */
 export function startSettlementWorker(
   deps: TradingDeps & { log: { error(obj: object, msg: string): void } },
   intervalMs = 250,
@@ -227,8 +253,8 @@ export function startSettlementWorker(
   const tick = () => {
     running ??= (async () => {
       for (let i = 0; i < 20; i++) {
-        const done = await settleDue(deps);
-        if (done.length < 100) break;
+        const done = await settleDue(deps, { limit: SETTLE_BATCH });
+        if (done.length < SETTLE_BATCH) break;
       }
     })().finally(() => {
       running = null;

@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { API, priceToUnits, type Settings } from "@helio/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -14,8 +15,10 @@ import {
   waitFor,
 } from "../../../test/helpers.ts";
 import { expectSoundLedger } from "../../../test/money.ts";
+import { moneyTransaction, postTransactions } from "../ledger/service.ts";
 import { expectError, fundWallet, moneyApp } from "../wallet/testing.ts";
 import { outcomeOf, SETTLE_GRACE_MS, settleDue } from "./service.ts";
+import { tradeContracts } from "./tables.ts";
 
 const units = (text: string) => priceToUnits(text) as number;
 
@@ -223,6 +226,89 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
       sql`select count(*) as n from trade_contracts where user_id = ${member.uid}`,
     );
     expect(Number(row?.n)).toBe(12);
+  });
+
+  it("settles 300 contracts of many members expiring in the same second in one call, each paid once", async () => {
+    const traders = await Promise.all(Array.from({ length: 10 }, () => signUpVerified(t.app)));
+    const symbols = ["ADA", "TRX", "DOGE"] as const;
+    const entry = { ADA: "0.75", TRX: "0.2", DOGE: "0.38" };
+    // 300 open contracts, as placement leaves them: the stake taken through the ledger, the row
+    // written; they all expire within one second.
+    const expiry = new Date(Date.now() - 5_000);
+    const placed = traders.flatMap(({ member }, m) =>
+      Array.from({ length: 30 }, (_, j) => {
+        const symbol = symbols[(m + j) % 3] as (typeof symbols)[number];
+        return {
+          id: randomUUID(),
+          userId: member.uid,
+          symbol,
+          direction: j % 2 ? "up" : "down",
+          amount: 100 + 7 * j + m,
+          account: "demo",
+          payoutPercent: 85,
+          durationSeconds: 30,
+          entryPrice: units(entry[symbol]),
+          entryAt: new Date(expiry.getTime() - 30_000),
+          expiresAt: new Date(expiry.getTime() + (((m * 30 + j) * 3) % 1000)),
+        };
+      }),
+    );
+    const before = new Map<string, number>();
+    for (const { client, member } of traders) before.set(member.uid, (await balances(client)).demo as number);
+    await moneyTransaction(t.database.db, async (tx) => {
+      await postTransactions(
+        tx,
+        placed.map((c) => ({
+          kind: "trade_stake" as const,
+          idempotencyKey: `trade-stake:${c.id}`,
+          legs: [
+            { account: { userId: c.userId, account: "demo" as const }, amount: -c.amount },
+            { account: { system: "trading_house" as const }, amount: c.amount },
+          ],
+          reference: { type: "trade", id: c.id },
+        })),
+      );
+      await tx.insert(tradeContracts).values(placed);
+    });
+    // ADA ends higher (up wins, down loses), TRX where it started (equal); DOGE's last tick is
+    // older than marketStaleSeconds at expiry (void).
+    await t.app.services.market.record([
+      { symbol: "ADA", price: units("0.76"), at: new Date(expiry.getTime() - 500) },
+      { symbol: "TRX", price: units("0.2"), at: new Date(expiry.getTime() - 500) },
+      { symbol: "DOGE", price: units("0.5"), at: new Date(expiry.getTime() - 60_000) },
+    ]);
+
+    const settled = await settleDue(deps(), { now: new Date(expiry.getTime() + 1000 + SETTLE_GRACE_MS), limit: 500 });
+    const byId = new Map(settled.map((c) => [c.id, c]));
+    const expected = (c: (typeof placed)[number]) => {
+      if (c.symbol === "DOGE") return { result: "void", payoutCents: c.amount, exitPrice: null };
+      if (c.symbol === "TRX") return { result: "equal", payoutCents: c.amount, exitPrice: "0.20" };
+      return c.direction === "up"
+        ? { result: "win", payoutCents: outcomeOf(c, c.entryPrice + 1).payout, exitPrice: "0.76" }
+        : { result: "loss", payoutCents: 0, exitPrice: "0.76" };
+    };
+    for (const c of placed) expect(byId.get(c.id), c.id).toMatchObject({ status: "settled", ...expected(c) });
+
+    // Each member's demo balance got exactly its payouts; one balanced payout movement per paid contract.
+    for (const { client, member } of traders) {
+      const paid = placed.filter((c) => c.userId === member.uid).reduce((sum, c) => sum + expected(c).payoutCents, 0);
+      const staked = placed.filter((c) => c.userId === member.uid).reduce((sum, c) => sum + c.amount, 0);
+      expect((await balances(client)).demo).toBe((before.get(member.uid) as number) - staked + paid);
+    }
+    const ids = JSON.stringify(placed.map((c) => c.id));
+    const payouts = await queryRows<{ reference_id: string; n: number; entries: number; total: string }>(
+      t.database,
+      sql`select tr.reference_id, count(distinct tr.id)::int as n, count(e.id)::int as entries, sum(e.amount) as total
+          from ledger_transactions tr join ledger_entries e on e.transaction_id = tr.id
+          where tr.kind = 'trade_payout'
+            and tr.reference_id in (select value from json_array_elements_text(${ids}::json))
+          group by tr.reference_id`,
+    );
+    expect(payouts).toHaveLength(placed.filter((c) => expected(c).payoutCents > 0).length);
+    for (const row of payouts) expect([row.n, row.entries, Number(row.total)]).toEqual([1, 2, 0]);
+    // Exactly once: nothing of these is due any more.
+    const again = await settleDue(deps(), { now: new Date(expiry.getTime() + 60_000), limit: 500 });
+    expect(again.filter((c) => byId.has(c.id))).toEqual([]);
   });
 });
 
