@@ -10,9 +10,12 @@ import { BROADCAST_CHANNEL, type Realtime, userChannel } from "./realtime.ts";
 /** Close codes the web client understands. */
 export const WS_CLOSE = { unauthenticated: 4401, disabled: 4403, shutdown: 1001 } as const;
 
-const send = (socket: WebSocket, message: WsServerMessage) => {
-  if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
+/** A message serialised once, however many sockets it goes to (a tick batch reaches every socket). */
+const frameOf = (message: WsServerMessage) => Buffer.from(JSON.stringify(message));
+const sendFrame = (socket: WebSocket, frame: Buffer) => {
+  if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false });
 };
+const send = (socket: WebSocket, message: WsServerMessage) => sendFrame(socket, frameOf(message));
 
 function isDisabling(message: unknown): boolean {
   const m = message as Partial<Extract<WsServerMessage, { type: "account.status" }>>;
@@ -33,13 +36,15 @@ export async function realtimeGateway(
   const deliver = (uid: string, message: unknown) => {
     const set = sockets.get(uid);
     if (!set) return;
+    const frame = frameOf(message as WsServerMessage);
     for (const socket of set) {
-      send(socket, message as WsServerMessage);
+      sendFrame(socket, frame);
       if (isDisabling(message)) socket.close(WS_CLOSE.disabled, "account disabled");
     }
   };
   const broadcastOff = opts.bus.subscribe(BROADCAST_CHANNEL, (message) => {
-    for (const set of sockets.values()) for (const socket of set) send(socket, message as WsServerMessage);
+    const frame = frameOf(message as WsServerMessage);
+    for (const set of sockets.values()) for (const socket of set) sendFrame(socket, frame);
   });
 
   app.addHook("onClose", async () => {
