@@ -75,7 +75,11 @@ async function adminQuery(sql) {
 }
 
 async function startServer(name, port, databaseUrl) {
-  const child = spawn(process.execPath, ["--import", "tsx", "apps/server/src/main.ts"], {
+  // BENCH_PROFILE_DIR=/tmp/prof writes a V8 CPU profile of each server process there.
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ["--cpu-prof", `--cpu-prof-dir=${path.join(process.env.BENCH_PROFILE_DIR, name)}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, "--import", "tsx", "apps/server/src/main.ts"], {
     cwd: root,
     env: {
       ...process.env,

@@ -37,7 +37,8 @@ export function createMemoryBus(): EventBus {
 
 export async function createRedisBus(url: string, prefix = "helio:"): Promise<EventBus> {
   const options = { lazyConnect: true, maxRetriesPerRequest: 3 };
-  const pub = new Redis(url, options);
+  // Publishes issued in the same tick leave in one write (order per connection is kept).
+  const pub = new Redis(url, { ...options, enableAutoPipelining: true });
   const sub = new Redis(url, options);
   await Promise.all([pub.connect(), sub.connect()]);
   const handlers = new Map<string, Set<Handler>>();
