@@ -110,7 +110,11 @@ export const adminTradesQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
-export const adminTradeSchema = tradeContractSchema.extend({ userId: z.string() });
+export const adminTradeSchema = tradeContractSchema.extend({
+  userId: z.string(),
+  /** Who placed it, so the back office can name them without a lookup per row. */
+  member: z.object({ fullName: z.string(), userName: z.string() }),
+});
 export const adminTradesResponseSchema = z.object({
   items: z.array(adminTradeSchema),
   total: z.number().int(),

@@ -143,8 +143,12 @@ export async function listAll(
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select({
+        contract: tradeContracts,
+        member: { firstName: user.firstName, lastName: user.lastName, name: user.name, username: user.username },
+      })
       .from(tradeContracts)
+      .innerJoin(user, eq(user.id, tradeContracts.userId))
       .where(where)
       .orderBy(desc(tradeContracts.createdAt))
       .limit(page.limit)

@@ -342,7 +342,14 @@ export async function adminContracts(
     { limit: q.pageSize, offset: (q.page - 1) * q.pageSize },
   );
   return {
-    items: rows.map((r) => ({ ...toContract(r), userId: r.userId })),
+    items: rows.map(({ contract, member }) => ({
+      ...toContract(contract),
+      userId: contract.userId,
+      member: {
+        fullName: `${member.firstName} ${member.lastName}`.trim() || member.name,
+        userName: member.username ?? "",
+      },
+    })),
     total,
     page: q.page,
     pageSize: q.pageSize,

@@ -119,7 +119,7 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
   });
 
   it("lists open contracts with whether each is winning now, history totals and CSV; others get 404", async () => {
-    const { client } = await signUpVerified(t.app);
+    const { client, member, input } = await signUpVerified(t.app);
     await tick("ETH", "3000");
     const up = (await place(client, { symbol: "ETH", direction: "up", durationSeconds: 60 })).json();
     await place(client, { symbol: "ETH", direction: "down", durationSeconds: 60 });
@@ -143,6 +143,13 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
     const house = (await admin.get(API.adminTradesHouse)).json();
     expect(house.demo.resultCents).toBeTypeOf("number");
     expect((await admin.get(`${API.adminTrades}?uid=x`)).json().total).toBe(0);
+    const listed = (await admin.get(`${API.adminTrades}?uid=${member.uid}&status=settled`)).json();
+    expect(listed.total).toBe(2);
+    expect(listed.items.find((i: { id: string }) => i.id === up.id)).toMatchObject({
+      id: up.id,
+      userId: member.uid,
+      member: { fullName: `${input.firstName} ${input.lastName}`, userName: member.userName },
+    });
     expect((await client.get(API.adminTrades)).statusCode).toBe(404);
   });
 

@@ -17,7 +17,6 @@ import { type Column, DataTable } from "../../components/DataTable.tsx";
 import { Money } from "../../components/Money.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { formatPrice } from "../market/format.ts";
-import { memberQuery } from "./api.ts";
 import { type AdminTrade, adminContractsQuery, type ContractFilter } from "./trading-api.ts";
 
 const FILTERS: { value: ContractFilter; label: string }[] = [
@@ -58,10 +57,17 @@ function ResultChip({ contract }: { contract: AdminTrade }) {
   );
 }
 
-/** The member of a contract (the list only carries the uid): name and username from the member record, uid below. */
-function MemberCell({ uid, onFilter }: { uid: string; onFilter: (uid: string) => void }) {
-  const member = useQuery({ ...memberQuery(uid), staleTime: 5 * 60_000 });
-  const name = member.data?.fullName ?? "Member";
+/** The member of a contract: name and username, uid below, and a filter to show only theirs. */
+function MemberCell({
+  uid,
+  member,
+  onFilter,
+}: {
+  uid: string;
+  member: { fullName: string; userName: string };
+  onFilter: (uid: string) => void;
+}) {
+  const name = member.fullName || "Member";
   return (
     <Box sx={{ display: "flex", alignItems: "flex-start", gap: 0.5, minWidth: 170 }}>
       <Box sx={{ minWidth: 0, flex: 1 }}>
@@ -73,9 +79,9 @@ function MemberCell({ uid, onFilter }: { uid: string; onFilter: (uid: string) =>
         >
           {name}
         </Link>
-        {member.data ? (
+        {member.userName ? (
           <Typography variant="body2" sx={{ color: "text.secondary", wordBreak: "break-all" }}>
-            @{member.data.userName}
+            @{member.userName}
           </Typography>
         ) : null}
         <Typography
@@ -110,7 +116,11 @@ function TwoLines({ first, second }: { first: ReactNode; second: ReactNode }) {
 
 function columns(onFilter: (uid: string) => void): Column<AdminTrade>[] {
   return [
-    { key: "member", header: "Member", render: (t) => <MemberCell uid={t.userId} onFilter={onFilter} /> },
+    {
+      key: "member",
+      header: "Member",
+      render: (t) => <MemberCell uid={t.userId} member={t.member} onFilter={onFilter} />,
+    },
     {
       key: "contract",
       header: "Contract",
