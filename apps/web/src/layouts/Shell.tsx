@@ -11,6 +11,7 @@ import { Logo } from "../components/Logo.tsx";
 import { PageLoader } from "../components/PageLoader.tsx";
 import { ChatButton } from "../features/chat/ChatButton.tsx";
 import { Ticker } from "../features/market/Ticker.tsx";
+import { SettledToast } from "../features/trade/SettledToast.tsx";
 import { useMember, useSignOut } from "../lib/member.tsx";
 import { Footer } from "./shell/Footer.tsx";
 import { ImpersonationBanner } from "./shell/ImpersonationBanner.tsx";
@@ -159,6 +160,7 @@ export function Shell({ children }: { children?: ReactNode }) {
         <Footer />
       </Box>
       <ChatButton />
+      <SettledToast />
     </Box>
   );
 }

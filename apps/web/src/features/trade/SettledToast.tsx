@@ -1,0 +1,62 @@
+import type { TradeContract } from "@helio/shared";
+import Alert from "@mui/material/Alert";
+import Snackbar from "@mui/material/Snackbar";
+import { useEffect, useState } from "react";
+import { Link as RouterLink } from "react-router";
+import { Money } from "../../components/Money.tsx";
+import { liveSocket } from "../../lib/ws.ts";
+
+const SEVERITY = { win: "success", loss: "error", equal: "info", void: "warning" } as const;
+
+function Outcome({ c }: { c: TradeContract }) {
+  const pair = `${c.symbol}/USDT ${c.direction === "up" ? "Up" : "Down"}`;
+  if (c.result === "win")
+    return (
+      <>
+        {pair} won: <Money cents={c.payoutCents ?? 0} /> paid.
+      </>
+    );
+  if (c.result === "loss")
+    return (
+      <>
+        {pair} lost the <Money cents={c.amountCents} /> stake.
+      </>
+    );
+  return (
+    <>
+      {pair} {c.result === "void" ? "was void (no price at expiry)" : "closed even"}: <Money cents={c.amountCents} />{" "}
+      returned.
+    </>
+  );
+}
+
+/** On every screen: a short notice when one of the member's contracts settles, with its payout. */
+export function SettledToast() {
+  const [queue, setQueue] = useState<TradeContract[]>([]);
+  useEffect(() => liveSocket.subscribe("trade.settled", (m) => setQueue((q) => [...q, m.contract])), []);
+  const current = queue[0];
+  const close = () => setQueue((q) => q.slice(1));
+  return (
+    <Snackbar
+      key={current?.id}
+      open={Boolean(current)}
+      autoHideDuration={6000}
+      onClose={(_, reason) => reason !== "clickaway" && close()}
+      anchorOrigin={{ vertical: "bottom", horizontal: "left" }}
+    >
+      {current ? (
+        <Alert
+          severity={current.result ? SEVERITY[current.result] : "info"}
+          onClose={close}
+          sx={{ boxShadow: 6, alignItems: "center" }}
+          data-testid="settled-toast"
+        >
+          <Outcome c={current} />{" "}
+          <RouterLink to="/history-trade" style={{ color: "inherit" }}>
+            History
+          </RouterLink>
+        </Alert>
+      ) : undefined}
+    </Snackbar>
+  );
+}
