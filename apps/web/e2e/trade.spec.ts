@@ -49,6 +49,8 @@ test("a Free member trades BTC for 30 s: chart moves, contract counts down, sett
   await expect(row).toHaveCount(0, { timeout: 45_000 });
   // …with a notice naming the outcome, on whatever screen the member is.
   await expect(page.getByTestId("settled-toast")).toContainText(/BTC\/USDT Up (won|lost|closed even|was void)/);
+  await screenshot(page, "trade-settled-notice-desktop-light");
+  await expectAccessible(page);
   await page.goto("/history-trade");
   const settled = page.getByTestId("history-trade");
   await expect(settled).toHaveCount(1);

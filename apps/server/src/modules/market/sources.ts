@@ -15,20 +15,23 @@ export interface MarketSource {
   stop(): Promise<void>;
 }
 
-/** Realistic starting prices (USDT) and per-second volatility of each pair. */
+/**
+ * Realistic starting prices (USDT) and per-second volatility of each pair: 0.0001 a second is
+ * about 3 % a day and 56 % a year, BTC's order of magnitude; smaller coins move up to 2.5× that.
+ */
 export const SIM_START: Record<string, { price: string; vol: number; decimals: number }> = {
-  BTC: { price: "95000.00", vol: 0.0004, decimals: 2 },
-  ETH: { price: "3400.00", vol: 0.0005, decimals: 2 },
-  BNB: { price: "620.00", vol: 0.0005, decimals: 2 },
-  SOL: { price: "180.00", vol: 0.0008, decimals: 3 },
-  XRP: { price: "1.10", vol: 0.0008, decimals: 5 },
-  ADA: { price: "0.75", vol: 0.0009, decimals: 5 },
-  DOGE: { price: "0.38", vol: 0.001, decimals: 6 },
-  TRX: { price: "0.20", vol: 0.0006, decimals: 6 },
-  DOT: { price: "7.20", vol: 0.0008, decimals: 4 },
-  LTC: { price: "95.00", vol: 0.0006, decimals: 3 },
-  LINK: { price: "18.50", vol: 0.0008, decimals: 4 },
-  AVAX: { price: "40.00", vol: 0.0008, decimals: 3 },
+  BTC: { price: "95000.00", vol: 0.0001, decimals: 2 },
+  ETH: { price: "3400.00", vol: 0.00013, decimals: 2 },
+  BNB: { price: "620.00", vol: 0.00012, decimals: 2 },
+  SOL: { price: "180.00", vol: 0.0002, decimals: 3 },
+  XRP: { price: "1.10", vol: 0.0002, decimals: 5 },
+  ADA: { price: "0.75", vol: 0.0002, decimals: 5 },
+  DOGE: { price: "0.38", vol: 0.00025, decimals: 6 },
+  TRX: { price: "0.20", vol: 0.00012, decimals: 6 },
+  DOT: { price: "7.20", vol: 0.0002, decimals: 4 },
+  LTC: { price: "95.00", vol: 0.00015, decimals: 3 },
+  LINK: { price: "18.50", vol: 0.0002, decimals: 4 },
+  AVAX: { price: "40.00", vol: 0.0002, decimals: 3 },
 };
 
 /** mulberry32: a small seeded PRNG, so a simulator run is reproducible. */

@@ -42,7 +42,7 @@ export function SettledToast() {
       open={Boolean(current)}
       autoHideDuration={6000}
       onClose={(_, reason) => reason !== "clickaway" && close()}
-      anchorOrigin={{ vertical: "bottom", horizontal: "left" }}
+      anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
     >
       {current ? (
         <Alert

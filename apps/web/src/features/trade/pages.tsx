@@ -17,6 +17,7 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
 import MenuItem from "@mui/material/MenuItem";
 import Pagination from "@mui/material/Pagination";
 import Stack from "@mui/material/Stack";
@@ -276,7 +277,10 @@ export function OnTradePage() {
         <PageLoader />
       ) : open.data.length === 0 ? (
         <Alert severity="info">
-          No running contracts. <RouterLink to="/trade/BTC/bitcoin">Open the trade page</RouterLink>
+          No running contracts.{" "}
+          <Link component={RouterLink} to="/trade/BTC/bitcoin">
+            Open the trade page
+          </Link>
         </Alert>
       ) : (
         <TableContainer component={Card} variant="outlined">
