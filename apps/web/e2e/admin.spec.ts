@@ -1,4 +1,5 @@
 import { ADMIN, expect, registerAndVerify, signInWithForm, test } from "./fixtures.ts";
+import { openAdmin } from "./money-kit.ts";
 
 test("a blocked member is signed out live in an open tab", async ({ page, browser, baseURL }) => {
   const member = await registerAndVerify(page, baseURL as string);
@@ -55,4 +56,33 @@ test("an admin signs in as a member, sees the banner, and exits", async ({ page,
   await expect(page).toHaveURL(/\/admin/);
   await page.goto("/admin/audit");
   await expect(page.getByText("member.impersonation_start").first()).toBeVisible();
+});
+
+test("an admin saves the settings: a bad value is refused on its input, a good one is saved and kept", async ({
+  browser,
+}) => {
+  const admin = await openAdmin(browser, { viewport: { width: 1280, height: 900 } });
+  const original = await (await admin.request.get("/api/admin/settings")).json();
+  try {
+    await admin.page.goto("/admin/settings");
+    // A rate no other spec reads: the settings are shared by the whole run.
+    const rate = admin.page.getByLabel("1 USD in BND");
+    await rate.fill("abc");
+    await admin.page.getByRole("button", { name: "Save settings" }).click();
+    await expect(rate).toHaveAttribute("aria-invalid", "true");
+
+    await rate.fill("1.3675");
+    await admin.page.getByRole("button", { name: "Save settings" }).click();
+    await expect(admin.page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+    const saved = (await (await admin.request.get("/api/admin/settings")).json()) as { rateBND: string };
+    expect(saved.rateBND).toBe("1.3675");
+    await admin.page.reload();
+    await expect(admin.page.getByLabel("1 USD in BND")).toHaveValue("1.3675");
+  } finally {
+    await admin.request.put("/api/admin/settings", {
+      data: original,
+      headers: { origin: new URL(admin.page.url()).origin },
+    });
+    await admin.context.close();
+  }
 });

@@ -1,5 +1,4 @@
 import type { Settings } from "@helio/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -10,14 +9,12 @@ import Stack from "@mui/material/Stack";
 import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
-import { Controller, type FieldPath, useForm } from "react-hook-form";
+import { Controller, type FieldPath } from "react-hook-form";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { QueryError } from "../../components/QueryError.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
-import { ApiError, errorMessage } from "../../lib/api.ts";
 import { fieldProps } from "../../lib/form.ts";
-import { adminSettingsQuery, useSaveSettings } from "./money-api.ts";
+import { adminSettingsQuery } from "./money-api.ts";
 import {
   formToSettings,
   RATE_FIELDS,
@@ -25,6 +22,7 @@ import {
   settingsFormSchema,
   settingsToForm,
 } from "./settings-model.ts";
+import { useSettingsEditor } from "./use-settings-editor.ts";
 
 const grid = {
   display: "grid",
@@ -36,45 +34,33 @@ const usdAdornment = {
   htmlInput: { inputMode: "decimal" as const },
 };
 
+/** The server's names of the fields this editor shows (its errors for them go on the inputs). */
+const SERVER_FIELDS = new Set<string>([
+  "menuContact",
+  ...RATE_FIELDS,
+  "depositMinCents",
+  "withdrawalMinCents",
+  "withdrawalMaxCents",
+  "withdrawalFeeBps",
+  "withdrawalFeeFlatCents",
+  "invoiceExpiryMinutes",
+  ...["bankName", "accountName", "accountNumber", "notes"].map((k) => `transferInstructions.${k}`),
+]);
+
 function SettingsEditor({ settings }: { settings: Settings }) {
-  const save = useSaveSettings();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const { form, submit, formError, saved } = useSettingsEditor({
+    settings,
+    schema: settingsFormSchema,
+    toForm: settingsToForm,
+    toSettings: formToSettings,
+    fieldOf: (field) => (SERVER_FIELDS.has(field) ? (field as FieldPath<SettingsForm>) : null),
+  });
   const {
     register,
     control,
-    handleSubmit,
-    setError,
     reset,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<SettingsForm>({
-    resolver: zodResolver(settingsFormSchema),
-    defaultValues: settingsToForm(settings),
-  });
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    setSaved(false);
-    try {
-      const next = await save.mutateAsync(formToSettings(values, settings));
-      reset(settingsToForm(next));
-      setSaved(true);
-    } catch (error) {
-      if (error instanceof ApiError && error.fields.length > 0) {
-        const known = new Set<string>(
-          Object.keys(settingsToForm(settings)).concat(
-            ["bankName", "accountName", "accountNumber", "notes"].map((k) => `transferInstructions.${k}`),
-          ),
-        );
-        const unplaced: string[] = [];
-        for (const f of error.fields) {
-          if (known.has(f.field)) setError(f.field as FieldPath<SettingsForm>, { type: "server", message: f.message });
-          else unplaced.push(`${f.field}: ${f.message}`);
-        }
-        setFormError(unplaced.length ? unplaced.join(" ") : "Please correct the marked fields.");
-      } else setFormError(errorMessage(error));
-    }
-  });
+  } = form;
 
   return (
     <Box component="form" noValidate onSubmit={submit}>

@@ -1,5 +1,4 @@
 import { DURATION_LABELS, PAIRS, type Settings, TRADE_DURATIONS } from "@helio/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -11,18 +10,11 @@ import InputAdornment from "@mui/material/InputAdornment";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { type ReactNode, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { ApiError, errorMessage } from "../../lib/api.ts";
+import type { ReactNode } from "react";
+import { Controller } from "react-hook-form";
 import { fieldProps } from "../../lib/form.ts";
-import { useSaveSettings } from "./money-api.ts";
-import {
-  formFieldOf,
-  formToSettings,
-  settingsToForm,
-  type TradingSettingsForm,
-  tradingSettingsFormSchema,
-} from "./trading-settings-model.ts";
+import { formFieldOf, formToSettings, settingsToForm, tradingSettingsFormSchema } from "./trading-settings-model.ts";
+import { useSettingsEditor } from "./use-settings-editor.ts";
 
 const percentSlots = {
   input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
@@ -69,44 +61,22 @@ function Group({
 
 /** The trading part of the settings record: payouts, stake limits, durations and market data limits. */
 export function TradingSettingsEditor({ settings }: { settings: Settings }) {
-  const save = useSaveSettings();
-  const [formError, setFormError] = useState<string | null>(null);
-  const [saved, setSaved] = useState(false);
+  const { form, submit, formError, saved } = useSettingsEditor({
+    settings,
+    schema: tradingSettingsFormSchema,
+    toForm: settingsToForm,
+    toSettings: formToSettings,
+    fieldOf: formFieldOf,
+  });
   const {
     register,
     control,
-    handleSubmit,
-    setError,
     reset,
     watch,
     formState: { errors, isDirty, isSubmitting },
-  } = useForm<TradingSettingsForm>({
-    resolver: zodResolver(tradingSettingsFormSchema),
-    defaultValues: settingsToForm(settings),
-  });
+  } = form;
   const defaultPercent = watch("tradePayoutPercentDefault").trim();
   const pairPercents = watch("tradePayoutPercent");
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    setSaved(false);
-    try {
-      // `settings` is the record as loaded: the other settings go back unchanged.
-      const next = await save.mutateAsync(formToSettings(values, settings));
-      reset(settingsToForm(next));
-      setSaved(true);
-    } catch (error) {
-      if (error instanceof ApiError && error.fields.length > 0) {
-        const unplaced: string[] = [];
-        for (const f of error.fields) {
-          const field = formFieldOf(f.field);
-          if (field) setError(field, { type: "server", message: f.message });
-          else unplaced.push(`${f.field}: ${f.message}`);
-        }
-        setFormError(unplaced.length ? unplaced.join(" ") : "Please correct the marked fields.");
-      } else setFormError(errorMessage(error));
-    }
-  });
 
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Trading settings">

@@ -1,0 +1,50 @@
+import type { Settings } from "@helio/shared";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useState } from "react";
+import { type DefaultValues, type FieldPath, type FieldValues, type Resolver, useForm } from "react-hook-form";
+import type { z } from "zod";
+import { ApiError, errorMessage } from "../../lib/api.ts";
+import { useSaveSettings } from "./money-api.ts";
+
+/**
+ * A form over part of the settings record. The server replaces the whole record, so the form's
+ * values are folded into the record as loaded; its field errors land on the input `fieldOf`
+ * names (the rest are listed above the form).
+ */
+export function useSettingsEditor<Form extends FieldValues>(opts: {
+  settings: Settings;
+  schema: z.ZodType<Form, FieldValues>;
+  toForm: (s: Settings) => Form;
+  toSettings: (form: Form, base: Settings) => Settings;
+  fieldOf: (serverField: string) => FieldPath<Form> | null;
+}) {
+  const save = useSaveSettings();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [saved, setSaved] = useState(false);
+  const form = useForm<Form>({
+    resolver: zodResolver(opts.schema as never) as unknown as Resolver<Form>,
+    defaultValues: opts.toForm(opts.settings) as DefaultValues<Form>,
+  });
+
+  const submit = form.handleSubmit(async (values) => {
+    setFormError(null);
+    setSaved(false);
+    try {
+      const next = await save.mutateAsync(opts.toSettings(values, opts.settings));
+      form.reset(opts.toForm(next));
+      setSaved(true);
+    } catch (error) {
+      if (error instanceof ApiError && error.fields.length > 0) {
+        const unplaced: string[] = [];
+        for (const f of error.fields) {
+          const field = opts.fieldOf(f.field);
+          if (field) form.setError(field, { type: "server", message: f.message });
+          else unplaced.push(`${f.field}: ${f.message}`);
+        }
+        setFormError(unplaced.length ? unplaced.join(" ") : "Please correct the marked fields.");
+      } else setFormError(errorMessage(error));
+    }
+  });
+
+  return { form, submit, formError, saved };
+}
