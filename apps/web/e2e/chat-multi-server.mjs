@@ -53,4 +53,6 @@ Object.assign(process.env, {
   LOG_LEVEL: "warn",
   WEB_DIST: path.resolve(here, "../dist"),
 });
+// The teardown stops the servers (through these files) before it drops their database.
+fs.writeFileSync(path.join(dataDir, `server-${port}.pid`), String(process.pid));
 await import(path.resolve(here, "../../server/src/main.ts"));
