@@ -4,6 +4,7 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { registerVerified } from "./lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { register } = await import("tsx/esm/api");
@@ -34,25 +35,7 @@ app.get("/bench/one-query", { schema: { hide: true } }, async () => {
   return { ok: true };
 });
 
-const email = `bench_${randomBytes(4).toString("hex")}@example.test`;
-const reg = await app.inject({
-  method: "POST",
-  url: "/api/register",
-  headers: { origin: publicUrl, "content-type": "application/json" },
-  payload: JSON.stringify({
-    firstName: "Bench",
-    lastName: "Member",
-    username: `bench_${randomBytes(3).toString("hex")}`,
-    email,
-    password: "bench-password-123",
-    currency: "USD",
-  }),
-});
-if (reg.statusCode !== 201) throw new Error(`register: ${reg.statusCode} ${reg.body}`);
-const [mail] = await listOutbox(app.services.db, email, 1);
-const link = new URL(mail.text.match(/https?:\/\/\S+/)[0]);
-const verify = await app.inject({ method: "GET", url: link.pathname + link.search, headers: { origin: publicUrl } });
-const cookie = verify.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
+const { cookie } = await registerVerified(app, { publicUrl, listOutbox });
 const check = await app.inject({ url: "/api/wallet", headers: { cookie } });
 if (check.statusCode !== 200) throw new Error(`wallet: ${check.statusCode} ${check.body}`);
 

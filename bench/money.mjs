@@ -20,13 +20,10 @@ import readline from "node:readline";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import autocannon from "autocannon";
-import pg from "pg";
+import { boundedRun, numberArg, scratchDatabase } from "./lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? Number(process.argv[i + 1]) : fallback;
-};
+const arg = numberArg;
 const SECONDS = Math.max(2, Math.min(arg("seconds", 10), 30));
 const CONNECTIONS = Math.max(1, Math.min(arg("connections", 16), 256));
 const CLIENTS = 8; // pgbench -c 8 -j 2, and as many concurrent ledger workers
@@ -41,46 +38,10 @@ const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf
 const baseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 const run = promisify(execFile);
 const tag = `${process.pid}_${randomBytes(3).toString("hex")}`;
-const cleanups = [];
-const cleanup = async () => {
-  while (cleanups.length)
-    await cleanups
-      .pop()()
-      .catch((e) => console.warn(`cleanup: ${e.message}`));
-};
-const hardStop = setTimeout(async () => {
-  console.error(`money bench: stopped after ${HARD_TIMEOUT_MS / 1000} s`);
-  await cleanup();
-  process.exit(3);
-}, HARD_TIMEOUT_MS);
-hardStop.unref();
-for (const signal of ["SIGINT", "SIGTERM"]) {
-  process.on(signal, async () => {
-    await cleanup();
-    process.exit(130);
-  });
-}
+const { cleanups, cleanup } = boundedRun("money bench", HARD_TIMEOUT_MS);
 
-const dbUrl = (name) => {
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
 /** A scratch database on the configured server, dropped at the end. */
-async function scratchDatabase(name) {
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: baseUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  });
-  return dbUrl(name);
-}
+const scratch = (name) => scratchDatabase(baseUrl, name, cleanups);
 
 const fmt = (n) => Math.round(n).toLocaleString("en-US");
 const pct = (r) => `${(r * 100).toFixed(0)}%`;
@@ -93,7 +54,7 @@ async function startServer() {
   const env = { ...process.env, NODE_ENV: "production" };
   delete env.DATABASE_URL;
   if (baseUrl) {
-    const migrated = await scratchDatabase(`helio_bench_read_${tag}`);
+    const migrated = await scratch(`helio_bench_read_${tag}`);
     env.BENCH_DATABASE_URL = migrated;
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "helio-bench-money-"));
@@ -168,7 +129,7 @@ async function readBench() {
 // 2. Ledger movements/s vs pgbench TPC-B on the same PostgreSQL.
 // ---------------------------------------------------------------------------------------------
 async function pgbenchSetup() {
-  const url = await scratchDatabase(`helio_bench_pgb_${tag}`);
+  const url = await scratch(`helio_bench_pgb_${tag}`);
   await run("pgbench", ["-i", "-q", url], { timeout: 120_000 });
   /** One slice of TPC-B: transactions processed and seconds taken. */
   return async (seconds) => {
@@ -191,7 +152,7 @@ async function ledgerSetup() {
   const { openDatabase } = await import(path.join(root, "apps/server/src/db/client.ts"));
   const ledger = await import(path.join(root, "apps/server/src/modules/ledger/service.ts"));
   const { user } = await import(path.join(root, "apps/server/src/platform/auth/tables.ts"));
-  const url = await scratchDatabase(`helio_bench_ledger_${tag}`);
+  const url = await scratch(`helio_bench_ledger_${tag}`);
   const database = await openDatabase({ kind: "postgres", url, poolSize: CLIENTS });
   cleanups.push(() => database.close());
   await database.migrate();
@@ -312,7 +273,6 @@ try {
   process.exitCode = 1;
 } finally {
   await cleanup();
-  clearTimeout(hardStop);
 }
 if (process.exitCode !== 1) {
   const missed = results.filter((r) => r.ratio < r.target);

@@ -26,6 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
+import { boundedRun, registerVerified, scratchDatabase } from "./lib.mjs";
 
 const self = fileURLToPath(import.meta.url);
 
@@ -136,41 +137,14 @@ async function main() {
   const MEMBERS = 4;
   const baseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 
-  const cleanups = [];
-  const cleanup = async () => {
-    while (cleanups.length)
-      await cleanups
-        .pop()()
-        .catch((e) => console.warn(`cleanup: ${e.message}`));
-  };
-  const hardStop = setTimeout(async () => {
-    console.error("ticks bench: stopped after 420 s");
-    await cleanup();
-    process.exit(3);
-  }, 420_000);
-  hardStop.unref();
+  const { cleanups, cleanup } = boundedRun("ticks bench", 420_000);
 
   try {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "helio-bench-ticks-"));
     cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-    let databaseUrl;
-    if (baseUrl) {
-      const { default: pg } = await import("pg");
-      const name = `helio_bench_ticks_${randomBytes(4).toString("hex")}`;
-      const admin = new pg.Client({ connectionString: baseUrl });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      cleanups.push(async () => {
-        const dropper = new pg.Client({ connectionString: baseUrl });
-        await dropper.connect();
-        await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await dropper.end();
-      });
-      const url = new URL(baseUrl);
-      url.pathname = `/${name}`;
-      databaseUrl = url.toString();
-    }
+    const databaseUrl = baseUrl
+      ? await scratchDatabase(baseUrl, `helio_bench_ticks_${randomBytes(4).toString("hex")}`, cleanups)
+      : undefined;
 
     const { register } = await import("tsx/esm/api");
     register();
@@ -198,33 +172,10 @@ async function main() {
     cleanups.push(() => app.close());
 
     // A few verified members; the clients share their session cookies.
-    const json = { origin: publicUrl, "content-type": "application/json" };
     const cookies = [];
     for (let i = 0; i < MEMBERS; i++) {
-      const tag = randomBytes(4).toString("hex");
-      const email = `ticks_${tag}@example.test`;
-      const reg = await app.inject({
-        method: "POST",
-        url: "/api/register",
-        headers: json,
-        payload: JSON.stringify({
-          firstName: "Bench",
-          lastName: "Viewer",
-          username: `tv_${tag}`,
-          email,
-          password: "bench-password-123",
-          currency: "USD",
-        }),
-      });
-      if (reg.statusCode !== 201) throw new Error(`register: ${reg.statusCode} ${reg.body}`);
-      const [mail] = await listOutbox(app.services.db, email, 1);
-      const link = new URL(mail.text.match(/https?:\/\/\S+/)[0]);
-      const verify = await app.inject({
-        method: "GET",
-        url: link.pathname + link.search,
-        headers: { origin: publicUrl },
-      });
-      cookies.push(verify.cookies.map((c) => `${c.name}=${c.value}`).join("; "));
+      const { cookie } = await registerVerified(app, { publicUrl, listOutbox, prefix: "ticks", lastName: "Viewer" });
+      cookies.push(cookie);
     }
 
     await app.listen({ port: 0, host: "127.0.0.1" });

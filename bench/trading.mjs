@@ -19,13 +19,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import pg from "pg";
+import { boundedRun, numberArg, registerVerified, scratchDatabase } from "./lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const arg = (name, fallback) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i > 0 && process.argv[i + 1] ? Number(process.argv[i + 1]) : fallback;
-};
+const arg = numberArg;
 const onlyAt = process.argv.indexOf("--only");
 const onlyDb = onlyAt > 0 ? process.argv[onlyAt + 1] : undefined;
 const MEMBERS = Math.max(1, Math.min(arg("members", 20), 200));
@@ -37,19 +34,7 @@ const BURST_TARGET_MS = 1000;
 const WORKER_INTERVAL_MS = 250;
 const baseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 
-const cleanups = [];
-const cleanup = async () => {
-  while (cleanups.length)
-    await cleanups
-      .pop()()
-      .catch((e) => console.warn(`cleanup: ${e.message}`));
-};
-const hardStop = setTimeout(async () => {
-  console.error("trading bench: stopped after 420 s");
-  await cleanup();
-  process.exit(3);
-}, 420_000);
-hardStop.unref();
+const { cleanups, cleanup } = boundedRun("trading bench", 420_000);
 
 const { register } = await import("tsx/esm/api");
 register();
@@ -64,55 +49,15 @@ const { placeContract, settleDue, startSettlementWorker, SETTLE_GRACE_MS } = tra
 const SETTLE_BATCH = trading.SETTLE_BATCH ?? 100;
 
 /** A scratch PostgreSQL database (dropped at cleanup), or undefined for PGlite. */
-async function scratchDatabase(kind) {
-  if (kind === "pglite") return undefined;
-  const name = `helio_bench_trading_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  cleanups.push(async () => {
-    const dropper = new pg.Client({ connectionString: baseUrl });
-    await dropper.connect();
-    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await dropper.end();
-  });
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
+const databaseFor = (kind) =>
+  kind === "pglite"
+    ? undefined
+    : scratchDatabase(baseUrl, `helio_bench_trading_${randomBytes(4).toString("hex")}`, cleanups);
 
 const publicUrl = "http://localhost:3998";
 const json = { origin: publicUrl, "content-type": "application/json" };
 
-async function registerMember(app) {
-  const tag = randomBytes(4).toString("hex");
-  const email = `bench_${tag}@example.test`;
-  const reg = await app.inject({
-    method: "POST",
-    url: "/api/register",
-    headers: json,
-    payload: JSON.stringify({
-      firstName: "Bench",
-      lastName: "Trader",
-      username: `bt_${tag}`,
-      email,
-      password: "bench-password-123",
-      currency: "USD",
-    }),
-  });
-  if (reg.statusCode !== 201) throw new Error(`register: ${reg.statusCode} ${reg.body}`);
-  const [mail] = await listOutbox(app.services.db, email, 1);
-  const link = new URL(mail.text.match(/https?:\/\/\S+/)[0]);
-  const verify = await app.inject({
-    method: "GET",
-    url: link.pathname + link.search,
-    headers: { origin: publicUrl },
-  });
-  const cookie = verify.cookies.map((c) => `${c.name}=${c.value}`).join("; ");
-  const me = await app.inject({ method: "GET", url: "/api/me", headers: { origin: publicUrl, cookie } });
-  return { cookie, uid: me.json().uid };
-}
+const registerMember = (app) => registerVerified(app, { publicUrl, listOutbox, prefix: "bt", lastName: "Trader" });
 
 /** `n` members, registered a few at a time. */
 async function registerMembers(app, n) {
@@ -136,7 +81,7 @@ async function keepPricesFresh(app, prices) {
 async function runOn(kind) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "helio-bench-trading-"));
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
-  const databaseUrl = await scratchDatabase(kind);
+  const databaseUrl = await databaseFor(kind);
   const app = await buildApp(
     loadConfig({
       NODE_ENV: "production",
