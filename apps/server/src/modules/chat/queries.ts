@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql, sum } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { executeNamed } from "../../db/prepared.ts";
 import { user } from "../../platform/auth/tables.ts";
 import { chatImages, chatMessages, chats, userChats } from "./tables.ts";
 
@@ -265,4 +266,79 @@ export async function findMemberSummary(db: Executor, uid: string) {
     .from(user)
     .where(eq(user.id, uid));
   return row ?? null;
+}
+
+export type OneStatementSend =
+  /** Stored: the message and both index entries' unread counts. */
+  | { status: "sent"; row: MessageRow; unread: Record<string, number> }
+  /** The id is taken (a replay, or a clash): nothing was written. */
+  | { status: "taken" }
+  /** The chat's index entries are not both there yet: nothing was written. */
+  | { status: "missing" };
+
+type SentJson = {
+  seq: number | string;
+  id: string;
+  chat_id: string;
+  sender_id: string;
+  text: string;
+  image_name: string | null;
+  created_at: string;
+};
+
+/**
+ * A text message in one statement (one round trip, no BEGIN/COMMIT): lock both index entries in
+ * user id order, insert the message (clock at insert, so dates follow `seq`), then update both
+ * entries as `updateIndexEntries` does. The same steps, in the same order, as the transaction.
+ */
+export async function sendTextMessage(
+  db: Executor,
+  m: { id: string; chatId: string; senderId: string; recipientId: string; text: string },
+): Promise<OneStatementSend> {
+  const statement = sql`
+    with locked as (
+      select user_id from user_chats where chat_id = ${m.chatId} order by user_id for update
+    ), ins as (
+      insert into chat_messages (id, chat_id, sender_id, text, image_name, created_at)
+      select ${m.id}::uuid, ${m.chatId}, ${m.senderId}, ${m.text}, null, clock_timestamp()
+      where (select count(*) from locked) = 2
+      on conflict (id) do nothing
+      returning seq, id, chat_id, sender_id, text, image_name, created_at
+    ), upd as (
+      update user_chats uc set
+        other_display_name = coalesce(
+          (select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.name) from "user" u where u.id = uc.other_uid),
+          uc.other_display_name),
+        other_photo_url = (select u.image from "user" u where u.id = uc.other_uid),
+        last_message_text = ${m.text},
+        last_message_has_image = false,
+        date = (select created_at from ins),
+        unread = uc.unread + (case when uc.user_id = ${m.recipientId} then 1 else 0 end)
+      where uc.chat_id = ${m.chatId} and exists (select 1 from ins)
+      returning uc.user_id, uc.unread
+    )
+    select (select count(*) from locked)::int as locked,
+           (select row_to_json(ins) from ins) as message,
+           (select coalesce(json_object_agg(user_id, unread), '{}'::json) from upd) as unread`;
+  const result = (await executeNamed(db, statement)) as {
+    rows: { locked: number; message: SentJson | string | null; unread: Record<string, number> | string }[];
+  };
+  const row = result.rows[0];
+  if (!row || Number(row.locked) < 2) return { status: "missing" };
+  if (!row.message) return { status: "taken" };
+  const sent = (typeof row.message === "string" ? JSON.parse(row.message) : row.message) as SentJson;
+  const unread = (typeof row.unread === "string" ? JSON.parse(row.unread) : row.unread) as Record<string, number>;
+  return {
+    status: "sent",
+    row: {
+      seq: Number(sent.seq),
+      id: sent.id,
+      chatId: sent.chat_id,
+      senderId: sent.sender_id,
+      text: sent.text,
+      imageName: sent.image_name,
+      createdAt: new Date(sent.created_at),
+    },
+    unread: Object.fromEntries(Object.entries(unread).map(([k, v]) => [k, Number(v)])),
+  };
 }

@@ -13,7 +13,7 @@ import {
   type WsChatSend,
 } from "@helio/shared";
 import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Executor } from "../../db/client.ts";
 import { AppError, notFound } from "../../platform/http/errors.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import type { FileStorage } from "../../platform/storage/storage.ts";
@@ -40,6 +40,7 @@ import {
   lockIndexEntries,
   type MessageRow,
   markRead,
+  sendTextMessage,
   type UserInfo,
   updateIndexEntries,
 } from "./queries.ts";
@@ -176,40 +177,57 @@ export function createChatService({ db, realtime, storage, config }: Deps) {
     const id = input.id ?? randomUUID();
     const text = (input.text ?? "").trim();
     const image = input.image ?? null;
-    const result = await db.transaction(async (tx) => {
-      // Both index entries are locked first (in user id order), so messages of a chat are numbered,
-      // dated and summarised in the order their senders got the lock.
-      if ((await lockIndexEntries(tx, chat.id)) < 2) {
-        const parties = await findUserInfos(tx, [chat.memberId, chat.supportId]);
-        const member = parties.get(chat.memberId);
-        const support = parties.get(chat.supportId);
-        if (!member || !support) throw notFound("Chat not found");
-        await ensureChatRows(tx, { id: chat.id, member, support });
-        await lockIndexEntries(tx, chat.id);
-      }
-      const inserted = await insertMessage(tx, { id, chatId: chat.id, senderId: sender.uid, text, imageName: image });
-      if (!inserted) {
-        const existing = await findMessage(tx, id);
-        if (!existing || existing.chatId !== chat.id || existing.senderId !== sender.uid)
-          throw new AppError(409, "CONFLICT", "id: this message id is already used", [
-            { field: "id", message: "Already used" },
-          ]);
-        return { row: existing, replayed: true, unread: null };
-      }
-      if (image && !(await attachImage(tx, image, chat.id, id)))
-        throw new AppError(404, "NOT_FOUND", "image: no such image in this chat", [
-          { field: "image", message: "No such image in this chat" },
+    const recipientId = sender.side === "member" ? chat.supportId : chat.memberId;
+    const taken = async (executor: Executor) => {
+      const existing = await findMessage(executor, id);
+      if (!existing || existing.chatId !== chat.id || existing.senderId !== sender.uid)
+        throw new AppError(409, "CONFLICT", "id: this message id is already used", [
+          { field: "id", message: "Already used" },
         ]);
-      const entries = await updateIndexEntries(tx, {
-        chatId: chat.id,
-        recipientId: sender.side === "member" ? chat.supportId : chat.memberId,
-        text,
-        hasImage: Boolean(image),
-        date: inserted.createdAt,
-      });
-      const unread: Record<string, number> = Object.fromEntries(entries.map((e) => [e.userId, e.unread]));
-      return { row: inserted, replayed: false, unread };
-    });
+      return { row: existing, replayed: true, unread: null };
+    };
+    // The common case (text, both index entries there) in one round trip; else the transaction.
+    const quick = image
+      ? null
+      : await sendTextMessage(db, { id, chatId: chat.id, senderId: sender.uid, recipientId, text });
+    const result =
+      quick?.status === "sent"
+        ? { row: quick.row, replayed: false, unread: quick.unread }
+        : quick?.status === "taken"
+          ? await taken(db)
+          : await db.transaction(async (tx) => {
+              // Both index entries are locked first (in user id order), so messages of a chat are numbered,
+              // dated and summarised in the order their senders got the lock.
+              if ((await lockIndexEntries(tx, chat.id)) < 2) {
+                const parties = await findUserInfos(tx, [chat.memberId, chat.supportId]);
+                const member = parties.get(chat.memberId);
+                const support = parties.get(chat.supportId);
+                if (!member || !support) throw notFound("Chat not found");
+                await ensureChatRows(tx, { id: chat.id, member, support });
+                await lockIndexEntries(tx, chat.id);
+              }
+              const inserted = await insertMessage(tx, {
+                id,
+                chatId: chat.id,
+                senderId: sender.uid,
+                text,
+                imageName: image,
+              });
+              if (!inserted) return taken(tx);
+              if (image && !(await attachImage(tx, image, chat.id, id)))
+                throw new AppError(404, "NOT_FOUND", "image: no such image in this chat", [
+                  { field: "image", message: "No such image in this chat" },
+                ]);
+              const entries = await updateIndexEntries(tx, {
+                chatId: chat.id,
+                recipientId,
+                text,
+                hasImage: Boolean(image),
+                date: inserted.createdAt,
+              });
+              const unread: Record<string, number> = Object.fromEntries(entries.map((e) => [e.userId, e.unread]));
+              return { row: inserted, replayed: false, unread };
+            });
     const message = toMessage(result.row);
     if (result.unread) {
       const counts = result.unread;

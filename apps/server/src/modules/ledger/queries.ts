@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { executeNamed } from "../../db/prepared.ts";
 import { balances, ledgerEntries, ledgerTransactions } from "./tables.ts";
 
 /** A balance row: a member's account (shard 0), or one shard of a platform account. */
@@ -35,33 +35,6 @@ export async function lockBalances(tx: Executor, keys: AccountKey[]): Promise<Ba
 export async function findTransactionByKey(tx: Executor, idempotencyKey: string) {
   const [row] = await tx.select().from(ledgerTransactions).where(eq(ledgerTransactions.idempotencyKey, idempotencyKey));
   return row ?? null;
-}
-
-/**
- * Runs a statement as a named prepared statement (parsed and planned once per connection, then
- * reused) when the driver is node-postgres; other drivers (PGlite) run it as usual. For hot
- * statements whose text has few shapes: the movement statement's text depends only on its legs'
- * shape, so a handful of names cover every movement.
- */
-export async function executeNamed(tx: Executor, statement: SQL): Promise<unknown> {
-  const internal = tx as unknown as {
-    dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } };
-    session: {
-      prepareQuery?: (
-        query: { sql: string; params: unknown[] },
-        fields: undefined,
-        name: string,
-        arrayMode: boolean,
-      ) => { execute(): Promise<unknown> };
-      constructor: { name: string };
-    };
-  };
-  if (internal.session?.constructor?.name !== "NodePgSession" || !internal.session.prepareQuery) {
-    return tx.execute(statement);
-  }
-  const query = internal.dialect.sqlToQuery(statement);
-  const name = `ledger_${createHash("sha1").update(query.sql).digest("hex").slice(0, 16)}`;
-  return internal.session.prepareQuery(query, undefined, name, false).execute();
 }
 
 export type MovementLeg = { userId: string | null; account: string; shard: number; amount: number };

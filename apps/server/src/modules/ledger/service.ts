@@ -9,7 +9,6 @@ import {
   type WalletEntry,
   type WsServerMessage,
 } from "@helio/shared";
-import type { SQL } from "drizzle-orm";
 import type { Db, Executor, Tx } from "../../db/client.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import {
@@ -22,7 +21,6 @@ import {
   type EntryFilter,
   type EntryRow,
   ensureBalanceRows,
-  executeNamed,
   findLedgerProblems,
   findTransactionByKey,
   findTransactionsByKeys,
@@ -410,6 +408,3 @@ export async function findMovement(db: Executor, idempotencyKey: string) {
   const row = await findTransactionByKey(db, idempotencyKey);
   return row ? { transactionId: row.id, kind: row.kind as TransactionKind, createdAt: row.createdAt } : null;
 }
-
-/** A hot read as a prepared statement (planned once per connection on PostgreSQL). */
-export const executePrepared = (db: Executor, statement: SQL) => executeNamed(db, statement);

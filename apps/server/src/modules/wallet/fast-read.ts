@@ -3,9 +3,9 @@ import { MEMBER_ACCOUNTS, type MemberAccount, type WalletBalances } from "@helio
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.ts";
+import { executeNamed } from "../../db/prepared.ts";
 import type { Auth } from "../../platform/auth/auth.ts";
 import { accountStatusError } from "../../platform/auth/auth.ts";
-import { executePrepared } from "../ledger/service.ts";
 
 type Row = {
   email_verified: boolean;
@@ -55,7 +55,7 @@ export function createFastBalanceRead(auth: Auth, db: Db) {
     const { name, secret } = await context;
     const token = tokenOf(cookieHeader, name, secret);
     if (!token) return null;
-    const result = (await executePrepared(
+    const result = (await executeNamed(
       db,
       sql`
       select u.email_verified, u.user_block, u.user_status, b.account, b.balance
