@@ -5,17 +5,15 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Typography from "@mui/material/Typography";
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DetailList } from "../../components/DetailList.tsx";
 import { Money } from "../../components/Money.tsx";
-import { PageHeader } from "../../components/PageHeader.tsx";
 import { StatusChip, statusLabel } from "../../components/StatusChip.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { type DepositFilter, depositsQuery, useDepositDecision } from "./money-api.ts";
-import { FilePreview, MemberLine, Queue, useQueueParams } from "./Queue.tsx";
+import { FilePreview, MemberLine, type QueueNotice, QueuePage } from "./Queue.tsx";
 import { TextPromptDialog } from "./TextPromptDialog.tsx";
 
 const FILTERS: { value: DepositFilter; label: string }[] = [
@@ -24,9 +22,7 @@ const FILTERS: { value: DepositFilter; label: string }[] = [
   { value: "all", label: "All" },
 ];
 
-type Notice = { kind: "success" | "error"; text: string };
-
-function DepositItem({ deposit, onDone }: { deposit: AdminDeposit; onDone: (notice: Notice) => void }) {
+function DepositItem({ deposit, onDone }: { deposit: AdminDeposit; onDone: (notice: QueueNotice) => void }) {
   const decide = useDepositDecision();
   const [approving, setApproving] = useState(false);
   const [rejecting, setRejecting] = useState(false);
@@ -147,36 +143,15 @@ function DepositItem({ deposit, onDone }: { deposit: AdminDeposit; onDone: (noti
 
 /** `/admin/deposits`: the deposit queue (default: proofs waiting for review). */
 export function DepositsQueuePage() {
-  const q = useQueueParams(
-    FILTERS.map((f) => f.value),
-    "proof_submitted",
-  );
-  const list = useQuery(depositsQuery(q.status, q.page, q.pageSize));
-  const [notice, setNotice] = useState<Notice | null>(null);
   return (
-    <Box>
-      <PageHeader title="Deposits" subtitle="Check the proof against the bank statement, then approve or reject." />
-      <Queue
-        label="Deposits"
-        statuses={FILTERS}
-        status={q.status}
-        onStatus={(status) => q.set({ status })}
-        page={q.page}
-        pageSize={q.pageSize}
-        total={list.data?.total ?? 0}
-        onPage={(page, pageSize) => q.set({ page, pageSize })}
-        loading={list.isFetching && !list.data}
-        error={list.isError ? list.error : undefined}
-        onRetry={() => void list.refetch()}
-        empty="Nothing here."
-        count={list.data?.items.length ?? 0}
-        notice={notice}
-        onNoticeClose={() => setNotice(null)}
-      >
-        {list.data?.items.map((deposit) => (
-          <DepositItem key={deposit.id} deposit={deposit} onDone={setNotice} />
-        ))}
-      </Queue>
-    </Box>
+    <QueuePage
+      title="Deposits"
+      subtitle="Check the proof against the bank statement, then approve or reject."
+      label="Deposits"
+      statuses={FILTERS}
+      fallback="proof_submitted"
+      query={depositsQuery}
+      renderItem={(deposit, onDone) => <DepositItem key={deposit.id} deposit={deposit} onDone={onDone} />}
+    />
   );
 }

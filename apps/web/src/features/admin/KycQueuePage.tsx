@@ -4,16 +4,14 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DetailList } from "../../components/DetailList.tsx";
-import { PageHeader } from "../../components/PageHeader.tsx";
 import { StatusChip } from "../../components/StatusChip.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { type KycFilter, kycQueueQuery, useKycDecision } from "./money-api.ts";
-import { FilePreview, MemberLine, Queue, useQueueParams } from "./Queue.tsx";
+import { FilePreview, MemberLine, type QueueNotice, QueuePage } from "./Queue.tsx";
 import { TextPromptDialog } from "./TextPromptDialog.tsx";
 
 const FILTERS: { value: KycFilter; label: string }[] = [
@@ -69,9 +67,7 @@ export function KycDetails({ kyc }: { kyc: Pick<AdminKyc, "submission" | "submit
   );
 }
 
-type Notice = { kind: "success" | "error"; text: string };
-
-function KycItem({ kyc, onDone }: { kyc: AdminKyc; onDone: (notice: Notice) => void }) {
+function KycItem({ kyc, onDone }: { kyc: AdminKyc; onDone: (notice: QueueNotice) => void }) {
   const decide = useKycDecision();
   const [approving, setApproving] = useState(false);
   const [rejecting, setRejecting] = useState(false);
@@ -140,36 +136,15 @@ function KycItem({ kyc, onDone }: { kyc: AdminKyc; onDone: (notice: Notice) => v
 
 /** `/admin/kyc`: identity verifications (default: pending, oldest first). */
 export function KycQueuePage() {
-  const q = useQueueParams(
-    FILTERS.map((f) => f.value),
-    "pending",
-  );
-  const list = useQuery(kycQueueQuery(q.status, q.page, q.pageSize));
-  const [notice, setNotice] = useState<Notice | null>(null);
   return (
-    <Box>
-      <PageHeader title="KYC" subtitle="Check each document against the details, then approve or reject." />
-      <Queue
-        label="Verifications"
-        statuses={FILTERS}
-        status={q.status}
-        onStatus={(status) => q.set({ status })}
-        page={q.page}
-        pageSize={q.pageSize}
-        total={list.data?.total ?? 0}
-        onPage={(page, pageSize) => q.set({ page, pageSize })}
-        loading={list.isFetching && !list.data}
-        error={list.isError ? list.error : undefined}
-        onRetry={() => void list.refetch()}
-        empty="Nothing here."
-        count={list.data?.items.length ?? 0}
-        notice={notice}
-        onNoticeClose={() => setNotice(null)}
-      >
-        {list.data?.items.map((kyc) => (
-          <KycItem key={kyc.member.uid} kyc={kyc} onDone={setNotice} />
-        ))}
-      </Queue>
-    </Box>
+    <QueuePage
+      title="KYC"
+      subtitle="Check each document against the details, then approve or reject."
+      label="Verifications"
+      statuses={FILTERS}
+      fallback="pending"
+      query={kycQueueQuery}
+      renderItem={(kyc, onDone) => <KycItem key={kyc.member.uid} kyc={kyc} onDone={onDone} />}
+    />
   );
 }

@@ -8,9 +8,11 @@ import Paper from "@mui/material/Paper";
 import TablePagination from "@mui/material/TablePagination";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import type { ReactNode } from "react";
+import { type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
+import { type ReactNode, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { pageIndex } from "../../components/DataTable.tsx";
+import { PageHeader } from "../../components/PageHeader.tsx";
 import { QueryError } from "../../components/QueryError.tsx";
 
 const SIZES = [10, 20, 50] as const;
@@ -164,5 +166,54 @@ export function FilePreview({ url, contentType, label }: { url: string; contentT
         {image ? label : `${label} (PDF)`}
       </Typography>
     </Link>
+  );
+}
+
+/** The outcome of a decision, shown above the queue. */
+export type QueueNotice = { kind: "success" | "error"; text: string };
+type QueueList = { items: unknown[]; total: number };
+
+/**
+ * A whole queue page: header, the status filter and paging kept in the address, the list query
+ * and the last decision's notice; each page supplies its statuses, query and item card.
+ */
+export function QueuePage<S extends string, L extends QueueList, K extends QueryKey>(props: {
+  title: string;
+  subtitle: string;
+  label: string;
+  statuses: readonly { value: S; label: string }[];
+  fallback: S;
+  query: (status: S, page: number, pageSize: number) => UseQueryOptions<L, Error, L, K>;
+  renderItem: (item: L["items"][number], onDone: (notice: QueueNotice) => void) => ReactNode;
+}) {
+  const q = useQueueParams(
+    props.statuses.map((s) => s.value),
+    props.fallback,
+  );
+  const list = useQuery(props.query(q.status, q.page, q.pageSize));
+  const [notice, setNotice] = useState<QueueNotice | null>(null);
+  return (
+    <Box>
+      <PageHeader title={props.title} subtitle={props.subtitle} />
+      <Queue
+        label={props.label}
+        statuses={props.statuses}
+        status={q.status}
+        onStatus={(status) => q.set({ status })}
+        page={q.page}
+        pageSize={q.pageSize}
+        total={list.data?.total ?? 0}
+        onPage={(page, pageSize) => q.set({ page, pageSize })}
+        loading={list.isFetching && !list.data}
+        error={list.isError ? list.error : undefined}
+        onRetry={() => void list.refetch()}
+        empty="Nothing here."
+        count={list.data?.items.length ?? 0}
+        notice={notice}
+        onNoticeClose={() => setNotice(null)}
+      >
+        {list.data?.items.map((item) => props.renderItem(item, setNotice))}
+      </Queue>
+    </Box>
   );
 }

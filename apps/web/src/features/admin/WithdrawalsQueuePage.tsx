@@ -5,16 +5,14 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Typography from "@mui/material/Typography";
-import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { DetailList } from "../../components/DetailList.tsx";
 import { Money } from "../../components/Money.tsx";
-import { PageHeader } from "../../components/PageHeader.tsx";
 import { StatusChip, statusLabel } from "../../components/StatusChip.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { useWithdrawalDecision, type WithdrawalFilter, withdrawalsQuery } from "./money-api.ts";
-import { MemberLine, Queue, useQueueParams } from "./Queue.tsx";
+import { MemberLine, QueuePage } from "./Queue.tsx";
 import { TextPromptDialog } from "./TextPromptDialog.tsx";
 
 const FILTERS: { value: WithdrawalFilter; label: string }[] = [
@@ -124,39 +122,17 @@ function WithdrawalItem({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal
 
 /** `/admin/withdrawals`: the withdrawal queue (default: pending, oldest first). */
 export function WithdrawalsQueuePage() {
-  const q = useQueueParams(
-    FILTERS.map((f) => f.value),
-    "pending",
-  );
-  const list = useQuery(withdrawalsQuery(q.status, q.page, q.pageSize));
-  const [notice, setNotice] = useState<string | null>(null);
   return (
-    <Box>
-      <PageHeader
-        title="Withdrawals"
-        subtitle="Pay the net amount to the member's account, then approve with the payout reference."
-      />
-      <Queue
-        label="Withdrawals"
-        statuses={FILTERS}
-        status={q.status}
-        onStatus={(status) => q.set({ status })}
-        page={q.page}
-        pageSize={q.pageSize}
-        total={list.data?.total ?? 0}
-        onPage={(page, pageSize) => q.set({ page, pageSize })}
-        loading={list.isFetching && !list.data}
-        error={list.isError ? list.error : undefined}
-        onRetry={() => void list.refetch()}
-        empty="Nothing here."
-        count={list.data?.items.length ?? 0}
-        notice={notice ? { kind: "success", text: notice } : null}
-        onNoticeClose={() => setNotice(null)}
-      >
-        {list.data?.items.map((w) => (
-          <WithdrawalItem key={w.id} withdrawal={w} onDone={setNotice} />
-        ))}
-      </Queue>
-    </Box>
+    <QueuePage
+      title="Withdrawals"
+      subtitle="Pay the net amount to the member's account, then approve with the payout reference."
+      label="Withdrawals"
+      statuses={FILTERS}
+      fallback="pending"
+      query={withdrawalsQuery}
+      renderItem={(w, onDone) => (
+        <WithdrawalItem key={w.id} withdrawal={w} onDone={(text) => onDone({ kind: "success", text })} />
+      )}
+    />
   );
 }
