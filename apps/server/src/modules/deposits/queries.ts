@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { user } from "../../platform/auth/tables.ts";
+import { memberRefColumns } from "../wallet/kit.ts";
 import { depositInvoices } from "./tables.ts";
 
 export type InvoiceRow = typeof depositInvoices.$inferSelect;
@@ -39,15 +40,6 @@ export async function updateInvoice(tx: Executor, id: string, values: Partial<ty
   return row;
 }
 
-const memberColumns = {
-  uid: user.id,
-  firstName: user.firstName,
-  lastName: user.lastName,
-  name: user.name,
-  userName: user.username,
-  email: user.email,
-};
-
 export async function listInvoices(
   db: Executor,
   opts: { userId?: string; status?: string; page: number; pageSize: number },
@@ -58,7 +50,7 @@ export async function listInvoices(
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ invoice: depositInvoices, member: memberColumns })
+      .select({ invoice: depositInvoices, member: memberRefColumns })
       .from(depositInvoices)
       .innerJoin(user, eq(user.id, depositInvoices.userId))
       .where(where)
@@ -72,7 +64,7 @@ export async function listInvoices(
 
 export async function findInvoiceWithMember(db: Executor, id: string): Promise<InvoiceWithMember | null> {
   const [row] = await db
-    .select({ invoice: depositInvoices, member: memberColumns })
+    .select({ invoice: depositInvoices, member: memberRefColumns })
     .from(depositInvoices)
     .innerJoin(user, eq(user.id, depositInvoices.userId))
     .where(eq(depositInvoices.id, id));

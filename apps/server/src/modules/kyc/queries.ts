@@ -1,18 +1,11 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { user } from "../../platform/auth/tables.ts";
+import { memberRefColumns } from "../wallet/kit.ts";
 import { kycProfiles } from "./tables.ts";
 
 export type KycRow = typeof kycProfiles.$inferSelect;
 export type KycInsert = typeof kycProfiles.$inferInsert;
-const memberColumns = {
-  uid: user.id,
-  firstName: user.firstName,
-  lastName: user.lastName,
-  name: user.name,
-  userName: user.username,
-  email: user.email,
-};
 export type KycMember = {
   uid: string;
   firstName: string;
@@ -56,7 +49,7 @@ export async function listKyc(db: Executor, opts: { status?: string; page: numbe
   const where = opts.status ? eq(kycProfiles.status, opts.status) : undefined;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ kyc: kycProfiles, member: memberColumns })
+      .select({ kyc: kycProfiles, member: memberRefColumns })
       .from(kycProfiles)
       .innerJoin(user, eq(user.id, kycProfiles.userId))
       .where(where)
@@ -69,7 +62,7 @@ export async function listKyc(db: Executor, opts: { status?: string; page: numbe
 }
 
 export async function findMemberRef(db: Executor, userId: string): Promise<KycMember | null> {
-  const [row] = await db.select(memberColumns).from(user).where(eq(user.id, userId));
+  const [row] = await db.select(memberRefColumns).from(user).where(eq(user.id, userId));
   return row ?? null;
 }
 

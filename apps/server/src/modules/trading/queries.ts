@@ -2,6 +2,7 @@ import { and, count, desc, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { user } from "../../platform/auth/tables.ts";
 import { marketTicks } from "../market/tables.ts";
+import { memberRefColumns } from "../wallet/kit.ts";
 import { tradeContracts } from "./tables.ts";
 
 export type ContractRow = typeof tradeContracts.$inferSelect;
@@ -145,7 +146,7 @@ export async function listAll(
     db
       .select({
         contract: tradeContracts,
-        member: { firstName: user.firstName, lastName: user.lastName, name: user.name, username: user.username },
+        member: memberRefColumns,
       })
       .from(tradeContracts)
       .innerJoin(user, eq(user.id, tradeContracts.userId))

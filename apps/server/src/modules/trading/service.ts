@@ -23,7 +23,7 @@ import {
 } from "../ledger/service.ts";
 import type { MarketService } from "../market/service.ts";
 import type { SettingsService } from "../settings/service.ts";
-import { isUniqueViolation } from "../wallet/kit.ts";
+import { isUniqueViolation, toMemberRef } from "../wallet/kit.ts";
 import {
   type ContractRow,
   countOpen,
@@ -342,14 +342,10 @@ export async function adminContracts(
     { limit: q.pageSize, offset: (q.page - 1) * q.pageSize },
   );
   return {
-    items: rows.map(({ contract, member }) => ({
-      ...toContract(contract),
-      userId: contract.userId,
-      member: {
-        fullName: `${member.firstName} ${member.lastName}`.trim() || member.name,
-        userName: member.username ?? "",
-      },
-    })),
+    items: rows.map(({ contract, member }) => {
+      const { fullName, userName } = toMemberRef(member);
+      return { ...toContract(contract), userId: contract.userId, member: { fullName, userName } };
+    }),
     total,
     page: q.page,
     pageSize: q.pageSize,

@@ -5,6 +5,7 @@ import type { FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
 import type { Config } from "../../config.ts";
 import type { CurrentSession } from "../../platform/auth/session.ts";
+import { user } from "../../platform/auth/tables.ts";
 import { AppError, fieldError } from "../../platform/http/errors.ts";
 
 /**
@@ -108,6 +109,16 @@ export function inlineDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
+
+/** The user columns a back-office row selects for `toMemberRef`. */
+export const memberRefColumns = {
+  uid: user.id,
+  firstName: user.firstName,
+  lastName: user.lastName,
+  name: user.name,
+  userName: user.username,
+  email: user.email,
+};
 
 /** A member as back-office rows show them. */
 export function toMemberRef(m: {

@@ -1,17 +1,10 @@
 import { and, count, desc, eq, gte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { user } from "../../platform/auth/tables.ts";
+import { memberRefColumns } from "../wallet/kit.ts";
 import { withdrawals } from "./tables.ts";
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
-const memberColumns = {
-  uid: user.id,
-  firstName: user.firstName,
-  lastName: user.lastName,
-  name: user.name,
-  userName: user.username,
-  email: user.email,
-};
 export type WithdrawalWithMember = WithdrawalRow & {
   member: { uid: string; firstName: string; lastName: string; name: string; userName: string | null; email: string };
 };
@@ -59,7 +52,7 @@ export async function listWithdrawals(
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ w: withdrawals, member: memberColumns })
+      .select({ w: withdrawals, member: memberRefColumns })
       .from(withdrawals)
       .innerJoin(user, eq(user.id, withdrawals.userId))
       .where(where)
@@ -77,7 +70,7 @@ export async function listWithdrawals(
 
 export async function findWithdrawalWithMember(db: Executor, id: string): Promise<WithdrawalWithMember | null> {
   const [row] = await db
-    .select({ w: withdrawals, member: memberColumns })
+    .select({ w: withdrawals, member: memberRefColumns })
     .from(withdrawals)
     .innerJoin(user, eq(user.id, withdrawals.userId))
     .where(eq(withdrawals.id, id));
