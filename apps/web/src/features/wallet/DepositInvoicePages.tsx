@@ -7,7 +7,6 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Link from "@mui/material/Link";
-import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Step from "@mui/material/Step";
 import StepLabel from "@mui/material/StepLabel";
@@ -21,11 +20,10 @@ import { type Column, DataTable } from "../../components/DataTable.tsx";
 import { DetailList } from "../../components/DetailList.tsx";
 import { FileUpload, formatBytes } from "../../components/FileUpload.tsx";
 import { Money } from "../../components/Money.tsx";
-import { NotFound } from "../../components/NotFound.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
-import { QueryError } from "../../components/QueryError.tsx";
+import { RecordState } from "../../components/RecordState.tsx";
 import { StatusChip } from "../../components/StatusChip.tsx";
-import { ApiError, errorMessage, isApiError } from "../../lib/api.ts";
+import { ApiError, errorMessage } from "../../lib/api.ts";
 import { formatDateTime, formatRelative } from "../../lib/format.ts";
 import { useDisplayCurrency } from "../../lib/settings.ts";
 import { depositListQuery, depositQuery, useUploadProof, useWalletLive } from "./api.ts";
@@ -288,25 +286,7 @@ export function InvoiceBalancePage() {
   const display = useDisplayCurrency();
   useWalletLive();
 
-  if (invoice.isPending) {
-    return (
-      <Box aria-busy="true">
-        <PageHeader title="Deposit invoice" />
-        <Skeleton variant="rounded" height={200} />
-      </Box>
-    );
-  }
-  if (invoice.isError) {
-    if (isApiError(invoice.error) && (invoice.error.status === 404 || invoice.error.status === 400)) {
-      return <NotFound />;
-    }
-    return (
-      <Box>
-        <PageHeader title="Deposit invoice" />
-        <QueryError error={invoice.error} onRetry={() => void invoice.refetch()} />
-      </Box>
-    );
-  }
+  if (invoice.isPending || invoice.isError) return <RecordState query={invoice} title="Deposit invoice" height={200} />;
   const d = invoice.data;
   const i = d.instructions;
   return (

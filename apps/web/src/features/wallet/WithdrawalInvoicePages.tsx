@@ -6,7 +6,6 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Link from "@mui/material/Link";
-import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
@@ -16,11 +15,10 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { type Column, DataTable } from "../../components/DataTable.tsx";
 import { DetailList } from "../../components/DetailList.tsx";
 import { Money } from "../../components/Money.tsx";
-import { NotFound } from "../../components/NotFound.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
-import { QueryError } from "../../components/QueryError.tsx";
+import { RecordState } from "../../components/RecordState.tsx";
 import { StatusChip } from "../../components/StatusChip.tsx";
-import { errorMessage, isApiError } from "../../lib/api.ts";
+import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useCancelWithdrawal, useWalletLive, withdrawalListQuery, withdrawalQuery } from "./api.ts";
 import { PAGE_SIZES } from "./model.ts";
@@ -150,25 +148,8 @@ export function InvoiceWdPage() {
   const [error, setError] = useState<string | null>(null);
   useWalletLive();
 
-  if (withdrawal.isPending) {
-    return (
-      <Box aria-busy="true">
-        <PageHeader title="Withdrawal invoice" />
-        <Skeleton variant="rounded" height={240} />
-      </Box>
-    );
-  }
-  if (withdrawal.isError) {
-    if (isApiError(withdrawal.error) && (withdrawal.error.status === 404 || withdrawal.error.status === 400)) {
-      return <NotFound />;
-    }
-    return (
-      <Box>
-        <PageHeader title="Withdrawal invoice" />
-        <QueryError error={withdrawal.error} onRetry={() => void withdrawal.refetch()} />
-      </Box>
-    );
-  }
+  if (withdrawal.isPending || withdrawal.isError)
+    return <RecordState query={withdrawal} title="Withdrawal invoice" height={240} />;
   const w = withdrawal.data;
   const runCancel = () => {
     setError(null);
