@@ -131,7 +131,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     hsts: config.secureCookies,
   });
 
-  const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
+  const rateLimitRedis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableAutoPipelining: true })
+    : undefined;
   if (rateLimitRedis) owned.push({ close: async () => void (await rateLimitRedis.quit()) });
   await app.register(fastifyRateLimit, {
     global: false,

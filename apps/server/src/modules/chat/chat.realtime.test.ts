@@ -41,6 +41,11 @@ async function settle(socket: TestSocket) {
 async function nth(socket: TestSocket, type: string, n: number) {
   return waitFor(() => ofType(socket, type)[n - 1], 5000, `${n} "${type}" messages`);
 }
+/** The first `chat.ack` for `id` on a socket. */
+const ackOf = (socket: TestSocket, id: string) =>
+  waitFor(() => ofType(socket, "chat.ack").find((m) => m.id === id), 5000, `the ack of ${id}`);
+const sendWs = (socket: TestSocket, body: Record<string, unknown>) =>
+  socket.ws.send(JSON.stringify({ type: "chat.send", ...body }));
 
 describe.each(databaseKinds)("chat over the WebSocket on %s", (kind) => {
   let t: TestApp;
@@ -118,12 +123,6 @@ describe.each(databaseKinds)("chat over the WebSocket on %s", (kind) => {
     expect(ofType(memberTab, "chat.typing")).toHaveLength(1);
     expect(ofType(otherTab, "chat.typing")).toHaveLength(0);
   });
-
-  /** The first `chat.ack` for `id` on a socket. */
-  const ackOf = (socket: TestSocket, id: string) =>
-    waitFor(() => ofType(socket, "chat.ack").find((m) => m.id === id), 5000, `the ack of ${id}`);
-  const sendWs = (socket: TestSocket, body: Record<string, unknown>) =>
-    socket.ws.send(JSON.stringify({ type: "chat.send", ...body }));
 
   it("sends over the socket: to support, to the sender's other tabs, and acked; and the answer back", async () => {
     const { client, member } = await signUpVerified(t.app);
@@ -341,6 +340,23 @@ describe.runIf(redisTestsEnabled && databaseKinds.includes("postgres"))(
       const limited = await onB.post(API.chatMessages, { text: "one too many" });
       expect(limited.statusCode).toBe(429);
       expect((await onA.post(API.chatMessages, { text: "still too many" })).statusCode).toBe(429);
+    });
+
+    it("counts a burst of socket sends on both instances, checked side by side, exactly against one limit", async () => {
+      const { client: onA } = await signUpVerified(a.app);
+      const onB = new Client(b.app);
+      for (const [k, v] of onA.cookies) onB.cookies.set(k, v);
+      const tabs = [await connect(a.app, onA), await connect(b.app, onB)];
+      const sends = Array.from({ length: RATE_LIMIT * 3 }, (_, i) => ({
+        tab: tabs[i % 2] as TestSocket,
+        id: randomUUID(),
+      }));
+      for (const [i, { tab, id }] of sends.entries()) sendWs(tab, { id, text: `burst ${i}` });
+      const acks = await Promise.all(sends.map(({ tab, id }) => ackOf(tab, id)));
+      expect(acks.filter((ack) => ack.ok)).toHaveLength(RATE_LIMIT);
+      for (const refused of acks.filter((ack) => !ack.ok))
+        expect(refused).toMatchObject({ error: { code: "RATE_LIMITED" } });
+      expect((await onA.get(API.chatMessages)).json().items).toHaveLength(RATE_LIMIT);
     });
   },
 );

@@ -75,14 +75,16 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
     timeWindow: 10_000,
     keyGenerator: (request) => `ws-chat-send:${(request as unknown as { uid: string }).uid}`,
   });
-  // Checks of one user run one after another: the limiter reads its count back from a shared
-  // object, so concurrent checks of one key would all see the latest count.
-  const limitTails = new Map<string, Promise<unknown>>();
-  const allowSend = (uid: string): Promise<boolean> => {
+  const allowed = (uid: string): Promise<boolean> => {
     const fake = { uid, routeOptions: { config: {} } } as unknown as FastifyRequest;
-    const run = (limitTails.get(uid) ?? Promise.resolve())
-      .then(() => socketLimit(fake))
-      .then((outcome) => outcome.isAllowed || !outcome.isExceeded);
+    return socketLimit(fake).then((outcome) => outcome.isAllowed || !outcome.isExceeded);
+  };
+  // Redis counts each check atomically (one INCR script), so checks run side by side. The
+  // in-process store hands every check of a key the same counter object, read after an await,
+  // so concurrent checks of one user would all see the latest count: there they run in turn.
+  const limitTails = new Map<string, Promise<unknown>>();
+  const allowInTurn = (uid: string): Promise<boolean> => {
+    const run = (limitTails.get(uid) ?? Promise.resolve()).then(() => allowed(uid));
     const tail = run.catch(() => undefined);
     limitTails.set(uid, tail);
     void tail.then(() => {
@@ -90,6 +92,7 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
     });
     return run;
   };
+  const allowSend = config.redisUrl ? allowed : allowInTurn;
   realtime.onClientMessage("chat.send", async (sender, message) => {
     await chat.sendFromSocket(sender, message, allowSend);
   });
