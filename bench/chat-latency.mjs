@@ -4,14 +4,15 @@
 // Starts two Helio servers (A and B) on loopback that share a fresh PostgreSQL database and Redis,
 // registers members on A (each with a socket on A) and signs the support admin in on B (a socket
 // on B). Then, at a fixed total rate (open loop), members send `chat.send` on A's sockets and
-// support answers with `chat.send` on B's socket, alternately. Each message is timed from just
+// support answers with `chat.send` on B's socket, alternately, first for --warmup seconds untimed
+// (warm processes: JIT, pools), then timed. Each message is timed from just
 // before its frame is written until the receiver's socket on the other process gets its
 // `chat.message` (socket → transaction → Redis → other process → socket), per direction; the
 // sender's `chat.ack` time is shown too. Prints p50/p90/p99/max and the load average; the target
 // is p99 < 25 ms at 1,000 messages/s.
 //
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379 \
-//     node bench/chat-latency.mjs [--rate 1000] [--seconds 5] [--members 50] [--one-way 1]
+//     node bench/chat-latency.mjs [--rate 1000] [--seconds 5] [--warmup 3] [--members 50] [--one-way 1]
 //
 // Bounded: at most 20,000 messages and 180 s; everything it creates (processes, database,
 // folders) is removed at the end.
@@ -37,6 +38,7 @@ const SECONDS = Math.min(arg("seconds", 5), 20);
 const MEMBERS = Math.min(arg("members", 50), 200);
 const TOTAL = Math.min(RATE * SECONDS, 20_000);
 const WARMUP_ROUNDS = 3;
+const WARMUP_SECONDS = Math.max(0, Math.min(arg("warmup", 3), 10));
 const TARGET_P99_MS = 25;
 const DRAIN_MS = 60_000;
 const HARD_TIMEOUT_MS = 180_000;
@@ -267,6 +269,38 @@ async function main() {
     ]);
     for (const { ack } of answers) if (!ack.ok) throw new Error(`warmup send: ${JSON.stringify(ack.error)}`);
   }
+
+  /**
+   * Open loop: message k is due at start + k / RATE, whatever the answers do. `send(k)` sends it
+   * and returns its acknowledgement; resolves once all `count` are sent.
+   */
+  const openLoop = (count, send) =>
+    new Promise((resolve) => {
+      const start = performance.now();
+      let next = 0;
+      const tick = () => {
+        const due = Math.min(count, Math.floor(((performance.now() - start) / 1000) * RATE) + 1);
+        while (next < due) send(next++);
+        // A timer, not setImmediate: a spinning load generator would take a core from the servers.
+        if (next >= count) resolve();
+        else setTimeout(tick, 1);
+      };
+      tick();
+    });
+  const target = (seq) => {
+    const direction = ONE_WAY || seq % 2 === 0 ? "m" : "s";
+    const i = Math.floor(seq / (ONE_WAY ? 1 : 2)) % members.length;
+    return { direction, socket: direction === "m" ? memberSockets[i] : supportSocket, chatId: chatIds[i] };
+  };
+  // Then as long again at the full rate, untimed (the receivers ignore "w:" texts), so that what
+  // is measured is the steady state of warm processes (JIT, pools), not their first seconds.
+  const warmups = [];
+  await openLoop(Math.round(RATE * WARMUP_SECONDS), (seq) => {
+    const { direction, socket, chatId } = target(seq);
+    warmups.push(sendWs(socket, direction === "m" ? { text: `w:${seq}` } : { chatId, text: `w:${seq}` }));
+  });
+  for (const { ack } of await Promise.all(warmups))
+    if (!ack.ok) throw new Error(`warmup send: ${JSON.stringify(ack.error)}`);
   await new Promise((r) => setTimeout(r, 500));
 
   // CPU time of the two servers (Linux /proc; clock ticks of 10 ms), to show the cost per message.
@@ -286,33 +320,19 @@ async function main() {
   const cpuBefore = cpuMs();
   const idleMsPerSecond = cpuBefore.map((v, i) => (v - idleStart[i]) / ((performance.now() - idleT0) / 1000));
 
-  // Open loop: message k is due at start + k / RATE, whatever the answers do.
   const start = performance.now();
-  let next = 0;
   let pendingAcks = 0;
-  await new Promise((resolve) => {
-    const tick = () => {
-      const due = Math.min(TOTAL, Math.floor(((performance.now() - start) / 1000) * RATE) + 1);
-      while (next < due) {
-        const seq = next++;
-        const direction = ONE_WAY || seq % 2 === 0 ? "m" : "s";
-        const i = Math.floor(seq / (ONE_WAY ? 1 : 2)) % members.length;
-        sentAt.set(seq, performance.now());
-        pendingAcks += 1;
-        const sent =
-          direction === "m"
-            ? sendWs(memberSockets[i], { text: `m:${seq}` })
-            : sendWs(supportSocket, { chatId: chatIds[i], text: `s:${seq}` });
-        sent.then(({ ack, ms }) => {
-          pendingAcks -= 1;
-          if (ack.ok) acked[direction].push(ms);
-          else failures.push(JSON.stringify(ack.error));
-        });
-      }
-      if (next >= TOTAL) resolve();
-      else setImmediate(tick);
-    };
-    tick();
+  await openLoop(TOTAL, (seq) => {
+    const { direction, socket, chatId } = target(seq);
+    sentAt.set(seq, performance.now());
+    pendingAcks += 1;
+    const sent =
+      direction === "m" ? sendWs(socket, { text: `m:${seq}` }) : sendWs(socket, { chatId, text: `s:${seq}` });
+    sent.then(({ ack, ms }) => {
+      pendingAcks -= 1;
+      if (ack.ok) acked[direction].push(ms);
+      else failures.push(JSON.stringify(ack.error));
+    });
   });
   const sendSeconds = (performance.now() - start) / 1000;
   // Bounded: whatever has not arrived DRAIN_MS after the last send counts as not delivered.
