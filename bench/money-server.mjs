@@ -1,6 +1,6 @@
 // A Helio server for the money benchmarks (started by bench/money.mjs, never on its own): the real
 // app, plus a bare route in the same process for comparison. Prints one JSON line when ready:
-// { port, cookie } — the session cookie of a verified member whose wallet is read.
+// { port, cookies } — the session cookies of BENCH_MEMBERS verified members, whose wallets are read.
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -35,12 +35,17 @@ app.get("/bench/one-query", { schema: { hide: true } }, async () => {
   return { ok: true };
 });
 
-const { cookie } = await registerVerified(app, { publicUrl, listOutbox });
-const check = await app.inject({ url: "/api/wallet", headers: { cookie } });
-if (check.statusCode !== 200) throw new Error(`wallet: ${check.statusCode} ${check.body}`);
+// One member per connection, so that concurrent reads are of different members' sessions.
+const cookies = [];
+for (let i = 0; i < Number(process.env.BENCH_MEMBERS ?? 1); i++) {
+  const { cookie } = await registerVerified(app, { publicUrl, listOutbox });
+  const check = await app.inject({ url: "/api/wallet", headers: { cookie } });
+  if (check.statusCode !== 200) throw new Error(`wallet: ${check.statusCode} ${check.body}`);
+  cookies.push(cookie);
+}
 
 await app.listen({ host: "127.0.0.1", port: 0 });
-process.stdout.write(`${JSON.stringify({ port: app.server.address().port, cookie })}\n`);
+process.stdout.write(`${JSON.stringify({ port: app.server.address().port, cookies })}\n`);
 const stop = async () => {
   await app.close();
   process.exit(0);

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Money benchmarks (part of `npm run bench`):
-//  1. Authenticated balance reads (GET /api/wallet with a member's session) against a bare route
+//  1. Authenticated balance reads (GET /api/wallet, each connection with its own member's session) against a bare route
 //     in the same server process, with autocannon over loopback; prints both req/s and the ratio
 //     (target ≥ 60%).
 //  2. Ledger movements per second on PostgreSQL (postTransaction through the pool, 8 concurrent
@@ -60,6 +60,7 @@ async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "helio-bench-money-"));
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   env.BENCH_DATA_DIR = dataDir;
+  env.BENCH_MEMBERS = String(CONNECTIONS);
   const child = spawn(process.execPath, [path.join(root, "bench/money-server.mjs")], {
     cwd: root,
     env,
@@ -89,10 +90,13 @@ function cannon(opts) {
 async function readBench() {
   const server = await startServer();
   const base = `http://127.0.0.1:${server.port}`;
-  const wallet = { url: `${base}/api/wallet`, headers: { cookie: server.cookie } };
+  // Each connection reads its own member's balances.
+  let nextMember = 0;
+  const asNextMember = (client) => client.setHeaders({ cookie: server.cookies[nextMember++ % server.cookies.length] });
+  const wallet = { url: `${base}/api/wallet`, setupClient: asNextMember };
   const bare = { url: `${base}/bench/bare` };
   const oneQuery = { url: `${base}/bench/one-query` };
-  const me = { url: `${base}/api/me`, headers: { cookie: server.cookie } };
+  const me = { url: `${base}/api/me`, setupClient: asNextMember };
   for (const target of [bare, oneQuery, me, wallet]) await cannon({ ...target, duration: 2 });
   const targets = { bare, oneQuery, me, wallet };
   const totals = Object.fromEntries(Object.keys(targets).map((k) => [k, { requests: 0, seconds: 0, p99: 0, bad: 0 }]));

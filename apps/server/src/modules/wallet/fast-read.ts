@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { MEMBER_ACCOUNTS, type MemberAccount, type WalletBalances } from "@helio/shared";
+import DataLoader from "dataloader";
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.ts";
@@ -7,7 +8,12 @@ import { executeNamed } from "../../db/prepared.ts";
 import type { Auth } from "../../platform/auth/auth.ts";
 import { accountStatusError } from "../../platform/auth/auth.ts";
 
+/** Tokens answered by one query, and queries running at once. */
+const MAX_BATCH = 256;
+const MAX_IN_FLIGHT = 2;
+
 type Row = {
+  token: string;
   email_verified: boolean;
   user_block: boolean;
   user_status: string;
@@ -22,7 +28,8 @@ type Row = {
  * with the auth secret), a live, unexpired session row with that token, a verified user who is
  * neither blocked nor banned, and the balances. It only ever says yes: anything else returns
  * null and the request goes through the normal guard, which gives the usual 401/403 answers.
- * Nothing is cached, so sign-out, revocation, blocking and banning apply at once.
+ * Nothing is cached, so sign-out, revocation, blocking and banning apply at once; concurrent
+ * reads share a query instead (see `lookups`).
  */
 export function createFastBalanceRead(auth: Auth, db: Db) {
   const context = auth.$context.then((ctx) => ({ name: ctx.authCookies.sessionToken.name, secret: ctx.secret }));
@@ -49,22 +56,59 @@ export function createFastBalanceRead(auth: Auth, db: Db) {
     return signature.length === expected.length && timingSafeEqual(signature, expected) ? token : null;
   };
 
+  /**
+   * Reads arriving while a lookup is in flight wait for the next one, which answers all of them
+   * in one query (at most `MAX_BATCH` tokens). The query starts after every request in it
+   * arrived, so an answer is never older than its request: nothing is served from memory.
+   */
+  let running = 0;
+  const queued: (() => void)[] = [];
+  const lookups = new DataLoader<string, Row[]>(
+    async (tokens) => {
+      try {
+        const result = (await executeNamed(
+          db,
+          sql`
+          select s.token, u.email_verified, u.user_block, u.user_status, b.account, b.balance
+          from "session" s
+          join "user" u on u.id = s.user_id
+          left join balances b on b.user_id = u.id
+          where s.token in (select jsonb_array_elements_text(${JSON.stringify(tokens)}::jsonb))
+            and s.expires_at > now()`,
+        )) as unknown as { rows: Row[] };
+        const byToken = new Map<string, Row[]>();
+        for (const row of result.rows) {
+          const rows = byToken.get(row.token);
+          if (rows) rows.push(row);
+          else byToken.set(row.token, [row]);
+        }
+        return tokens.map((token) => byToken.get(token) ?? []);
+      } finally {
+        running -= 1;
+        queued.shift()?.();
+      }
+    },
+    {
+      cache: false,
+      maxBatchSize: MAX_BATCH,
+      batchScheduleFn: (dispatch) => {
+        const start = () => {
+          running += 1;
+          dispatch();
+        };
+        if (running < MAX_IN_FLIGHT) setImmediate(start);
+        else queued.push(start);
+      },
+    },
+  );
+
   return async function fastBalances(request: FastifyRequest): Promise<WalletBalances | null> {
     const cookieHeader = request.headers.cookie;
     if (!cookieHeader) return null;
     const { name, secret } = await context;
     const token = tokenOf(cookieHeader, name, secret);
     if (!token) return null;
-    const result = (await executeNamed(
-      db,
-      sql`
-      select u.email_verified, u.user_block, u.user_status, b.account, b.balance
-      from "session" s
-      join "user" u on u.id = s.user_id
-      left join balances b on b.user_id = u.id
-      where s.token = ${token} and s.expires_at > now()`,
-    )) as unknown as { rows: Row[] };
-    const rows = result.rows;
+    const rows = await lookups.load(token);
     const first = rows[0];
     if (!first?.email_verified) return null;
     if (accountStatusError({ userBlock: first.user_block, userStatus: first.user_status })) return null;

@@ -79,6 +79,21 @@ describe.each(databaseKinds)("wallet on %s", (kind) => {
     expectError(await read(old), 401, "UNAUTHENTICATED");
   });
 
+  it("answers reads arriving together (one shared query) each with the reader's own balances", async () => {
+    const read = (cookie: string) => t.app.inject({ url: API.wallet, headers: { cookie } });
+    const members = await Promise.all(Array.from({ length: 12 }, () => signUpVerified(t.app)));
+    await Promise.all(members.map((m, i) => spendDemo(m.member.uid, (i + 1) * 101, `batch-read-${m.member.uid}`)));
+    const leaving = await signUpVerified(t.app);
+    const old = leaving.client.cookieHeader;
+    expect((await leaving.client.post("/api/auth/sign-out", {})).statusCode).toBe(200);
+    // Each member three times, interleaved, with a signed-out cookie among them.
+    const cookies = [...members, ...members, ...members].map((m) => m.client.cookieHeader);
+    const answers = await Promise.all([...cookies.map(read), read(old), ...cookies.reverse().map(read)]);
+    const expected = [...members, ...members, ...members].map((_, i) => DEMO_GRANT_CENTS - ((i % 12) + 1) * 101);
+    const demos = answers.map((res) => (res.statusCode === 200 ? res.json().demo : res.statusCode));
+    expect(demos).toEqual([...expected, 401, ...expected.reverse()]);
+  });
+
   it("lists the member's own entries newest first, with filters and paging", async () => {
     const { client, member } = await signUpVerified(t.app);
     const other = await signUpVerified(t.app);
