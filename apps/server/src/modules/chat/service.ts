@@ -11,6 +11,7 @@ import {
   sendChatMessageSchema,
   type WsChatAck,
   type WsChatSend,
+  type WsServerMessage,
 } from "@helio/shared";
 import type { Config } from "../../config.ts";
 import type { Db, Executor } from "../../db/client.ts";
@@ -160,20 +161,40 @@ export function createChatService({ db, realtime, storage, config }: Deps) {
     };
   }
 
-  /** Pushes to the member's tabs and to every admin's tabs (the support side). */
-  async function publish(chat: ChatRef, build: (side: ChatSide) => Parameters<Realtime["toUser"]>[1]): Promise<void> {
+  /**
+   * Pushes to the member's tabs and to every admin's tabs (the support side). `after` goes to one
+   * of them right behind their message, in the same event (a sender's acknowledgement); returns
+   * whether it went, false when that user is not among them.
+   */
+  async function publish(
+    chat: ChatRef,
+    build: (side: ChatSide) => WsServerMessage,
+    after?: { uid: string; message: WsServerMessage },
+  ): Promise<boolean> {
     const admins = await adminIds();
-    await Promise.all([
-      realtime.toUser(chat.memberId, build("member")),
-      ...admins.filter((uid) => uid !== chat.memberId).map((uid) => realtime.toUser(uid, build("support"))),
-    ]);
+    const recipients: [string, ChatSide][] = [
+      [chat.memberId, "member"],
+      ...admins.filter((uid) => uid !== chat.memberId).map((uid): [string, ChatSide] => [uid, "support"]),
+    ];
+    const bySide = { member: build("member"), support: build("support") };
+    await Promise.all(
+      recipients.map(([uid, side]) =>
+        realtime.toUser(uid, uid === after?.uid ? [bySide[side], after.message] : bySide[side]),
+      ),
+    );
+    return recipients.some(([uid]) => uid === after?.uid);
   }
 
+  /**
+   * Stores a message and pushes it to both sides. `ackOf` names what the sender's tabs get right
+   * behind it; `acked` says whether it went (not on a replay, which pushes nothing).
+   */
   async function send(
     chat: ChatRef,
     sender: ChatActor,
     input: SendChatMessageInput,
-  ): Promise<{ message: ChatMessage; replayed: boolean }> {
+    ackOf?: (message: ChatMessage) => WsServerMessage,
+  ): Promise<{ message: ChatMessage; replayed: boolean; acked: boolean }> {
     const id = input.id ?? randomUUID();
     const text = (input.text ?? "").trim();
     const image = input.image ?? null;
@@ -229,22 +250,22 @@ export function createChatService({ db, realtime, storage, config }: Deps) {
               return { row: inserted, replayed: false, unread };
             });
     const message = toMessage(result.row);
+    let acked = false;
     if (result.unread) {
       const counts = result.unread;
-      await publish(chat, (side) => ({
-        type: "chat.message",
-        chatId: chat.id,
-        message,
-        unread: counts[ownerOf(chat, side)] ?? 0,
-      }));
+      acked = await publish(
+        chat,
+        (side) => ({ type: "chat.message", chatId: chat.id, message, unread: counts[ownerOf(chat, side)] ?? 0 }),
+        ackOf && { uid: sender.uid, message: ackOf(message) },
+      );
     }
-    return { message, replayed: result.replayed };
+    return { message, replayed: result.replayed, acked };
   }
 
   /**
    * `chat.send` from a socket: the POST routes' rules (validation, per-user limit, who may write
    * where) and then the same `send`. Never throws: the outcome goes back to the sender's tabs as
-   * `chat.ack` (after the `chat.message` itself, on the same channel).
+   * `chat.ack` (in the same event as the `chat.message` itself, right behind it).
    */
   async function sendFromSocket(
     sender: { uid: string; role: "member" | "admin" },
@@ -278,8 +299,10 @@ export function createChatService({ db, realtime, storage, config }: Deps) {
         chat = await memberChat(sender.uid);
         actor = { uid: sender.uid, side: "member" };
       }
-      const sent = await send(chat, actor, body);
-      ack = { type: "chat.ack", id: input.id, ok: true, message: sent.message };
+      const ackOf = (message: ChatMessage): WsChatAck => ({ type: "chat.ack", id: input.id, ok: true, message });
+      const sent = await send(chat, actor, body, ackOf);
+      ack = ackOf(sent.message);
+      if (sent.acked) return ack;
     } catch (error) {
       ack = { type: "chat.ack", id: input.id, ok: false, error: ackError(error) };
     }

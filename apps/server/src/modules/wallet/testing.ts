@@ -122,6 +122,8 @@ export async function readyMember(
 /** Collects what the server pushes to a member (through the bus, on every instance alike). */
 export function captureMessages(app: FastifyInstance, uid: string) {
   const messages: { type: string; [key: string]: unknown }[] = [];
-  const off = app.services.bus.subscribe(`user:${uid}`, (m) => messages.push(m as (typeof messages)[number]));
+  const off = app.services.bus.subscribe(`user:${uid}`, (m) =>
+    messages.push(...((Array.isArray(m) ? m : [m]) as typeof messages)),
+  );
   return { messages, off };
 }

@@ -1,3 +1,4 @@
+import type { Duplex } from "node:stream";
 import { type WsServerMessage, wsClientMessageSchema } from "@helio/shared";
 import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
@@ -16,6 +17,13 @@ const sendFrame = (socket: WebSocket, frame: Buffer) => {
   if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false });
 };
 const send = (socket: WebSocket, message: WsServerMessage) => sendFrame(socket, frameOf(message));
+/** Several frames for one socket leave in one write (`ws` keeps its TCP socket private). */
+const sendFrames = (socket: WebSocket, frames: readonly Buffer[]) => {
+  const raw = frames.length > 1 ? (socket as unknown as { _socket?: Duplex })._socket : undefined;
+  raw?.cork();
+  for (const frame of frames) sendFrame(socket, frame);
+  raw?.uncork();
+};
 
 function isDisabling(message: unknown): boolean {
   const m = message as Partial<Extract<WsServerMessage, { type: "account.status" }>>;
@@ -33,13 +41,15 @@ export async function realtimeGateway(
   const sockets = new Map<string, Set<WebSocket>>();
   const unsubscribers = new Map<string, Unsubscribe>();
 
-  const deliver = (uid: string, message: unknown) => {
+  const deliver = (uid: string, event: unknown) => {
     const set = sockets.get(uid);
     if (!set) return;
-    const frame = frameOf(message as WsServerMessage);
+    const messages = (Array.isArray(event) ? event : [event]) as WsServerMessage[];
+    const frames = messages.map(frameOf);
+    const disabling = messages.some(isDisabling);
     for (const socket of set) {
-      sendFrame(socket, frame);
-      if (isDisabling(message)) socket.close(WS_CLOSE.disabled, "account disabled");
+      sendFrames(socket, frames);
+      if (disabling) socket.close(WS_CLOSE.disabled, "account disabled");
     }
   };
   const broadcastOff = opts.bus.subscribe(BROADCAST_CHANNEL, (message) => {

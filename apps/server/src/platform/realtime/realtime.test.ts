@@ -150,6 +150,21 @@ describe.each(databaseKinds)("realtime gateway on %s", (kind) => {
     await client.put(API.profile, { firstName: "Still", lastName: "Here", currency: "USD" });
     await second.next("member.updated");
   });
+
+  it("delivers messages pushed together to every tab of the member, each as its own frame, in order", async () => {
+    const { client, member } = await signUpVerified(t.app);
+    const tabs = [await connect(t.app, client), await connect(t.app, client)];
+    for (const tab of tabs) await tab.next("ready");
+    await t.app.services.realtime.toUser(member.uid, [
+      { type: "chat.read", chatId: "first", side: "support", readAt: new Date(0).toISOString() },
+      { type: "chat.read", chatId: "second", side: "support", readAt: new Date(0).toISOString() },
+    ]);
+    for (const tab of tabs) {
+      const reads = () => tab.messages.filter((m) => m.type === "chat.read").map((m) => m.chatId);
+      await waitFor(() => reads().length === 2, 5000, "two chat.read frames");
+      expect(reads()).toEqual(["first", "second"]);
+    }
+  });
 });
 
 describe("event buses", () => {

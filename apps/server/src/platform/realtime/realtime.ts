@@ -8,7 +8,8 @@ export type ClientMessageHandler<T extends WsClientMessage["type"]> = (
 
 /** How features push messages to members' open tabs, on whichever process they are connected. */
 export interface Realtime {
-  toUser(uid: string, message: WsServerMessage): Promise<void>;
+  /** Messages given together reach each of the user's tabs together, in their order (one bus event). */
+  toUser(uid: string, message: WsServerMessage | readonly WsServerMessage[]): Promise<void>;
   toEveryone(message: WsServerMessage): Promise<void>;
   /** A feature's handler for one type of message sent by a tab (validated by its schema first). */
   onClientMessage<T extends WsClientMessage["type"]>(type: T, handler: ClientMessageHandler<T>): void;
