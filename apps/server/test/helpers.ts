@@ -3,6 +3,7 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { API } from "@helio/shared";
 import type { SQL } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
@@ -190,6 +191,17 @@ export async function signInAdmin(app: FastifyInstance) {
   const { client, res } = await signIn(app, ADMIN.email, ADMIN.password);
   if (res.statusCode !== 200) throw new Error(`admin sign-in failed: ${res.statusCode} ${res.body}`);
   return client;
+}
+
+/**
+ * Saves a change to the settings as an admin (over the current revision) and returns the fields
+ * it replaced, to pass back to restore them.
+ */
+export async function changeSettings(admin: Client, patch: Record<string, unknown>): Promise<Record<string, unknown>> {
+  const current = (await admin.get(API.adminSettings)).json() as Record<string, unknown>;
+  const res = await admin.put(API.adminSettings, { ...current, ...patch });
+  if (res.statusCode !== 200) throw new Error(`settings: ${res.statusCode} ${res.body}`);
+  return Object.fromEntries(Object.keys(patch).map((k) => [k, current[k]]));
 }
 
 /** Polls `fn` until it returns a truthy value (which is returned) or throws after `timeout` ms. */

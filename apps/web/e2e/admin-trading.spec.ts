@@ -53,11 +53,13 @@ test("an admin sets the BTC payout and durations; a member trades on them; the a
     const saved = await (await admin.request.get("/api/admin/settings")).json();
     expect(saved.tradePayoutPercent).toEqual({ ...original.tradePayoutPercent, BTC: 91 });
     expect(saved.tradeDurations).toEqual(original.tradeDurations.filter((d: number) => d !== 3600));
-    // The rest of the record is sent back unchanged.
-    expect({ ...saved, tradePayoutPercent: null, tradeDurations: null }).toEqual({
+    // The rest of the record is sent back unchanged (as a new revision).
+    expect(saved.revision).toBeGreaterThan(original.revision);
+    expect({ ...saved, tradePayoutPercent: null, tradeDurations: null, revision: null }).toEqual({
       ...original,
       tradePayoutPercent: null,
       tradeDurations: null,
+      revision: null,
     });
 
     // The member sees 91% on BTC and no 1 h duration, then places a 5 m and a 30 s contract.
@@ -100,8 +102,10 @@ test("an admin sets the BTC payout and durations; a member trades on them; the a
     await expect(stat(practice, "Result")).toContainText(/The house is (ahead|behind)|Even/);
     await expectAccessible(admin.page);
   } finally {
+    // Only the fields this spec changed, over the current revision.
+    const current = await (await admin.request.get("/api/admin/settings")).json();
     const res = await admin.request.put("/api/admin/settings", {
-      data: original,
+      data: { ...current, tradePayoutPercent: original.tradePayoutPercent, tradeDurations: original.tradeDurations },
       headers: { origin: baseURL as string },
     });
     expect(res.status(), await res.text()).toBe(200);

@@ -58,7 +58,7 @@ test("an admin signs in as a member, sees the banner, and exits", async ({ page,
   await expect(page.getByText("member.impersonation_start").first()).toBeVisible();
 });
 
-test("an admin saves the settings: a bad value is refused on its input, a good one is saved and kept", async ({
+test("an admin saves the settings: a bad value is refused on its input, a good one is kept, a stale save is refused", async ({
   browser,
 }) => {
   const admin = await openAdmin(browser, { viewport: { width: 1280, height: 900 } });
@@ -78,9 +78,28 @@ test("an admin saves the settings: a bad value is refused on its input, a good o
     expect(saved.rateBND).toBe("1.3675");
     await admin.page.reload();
     await expect(admin.page.getByLabel("1 USD in BND")).toHaveValue("1.3675");
+
+    // Another admin saves while this page is open: this save is refused with a notice instead of
+    // undoing theirs; saved again, it applies over their version and keeps their change.
+    const origin = new URL(admin.page.url()).origin;
+    const theirs = await (await admin.request.get("/api/admin/settings")).json();
+    const put = await admin.request.put("/api/admin/settings", {
+      data: { ...theirs, rateKRW: "1391" },
+      headers: { origin },
+    });
+    expect(put.status(), await put.text()).toBe(200);
+    await rate.fill("1.3676");
+    await admin.page.getByRole("button", { name: "Save settings" }).click();
+    await expect(admin.page.getByRole("alert")).toContainText("Another admin saved the settings");
+    await admin.page.getByRole("button", { name: "Save settings" }).click();
+    await expect(admin.page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+    const merged = await (await admin.request.get("/api/admin/settings")).json();
+    expect(merged).toMatchObject({ rateBND: "1.3676", rateKRW: "1391" });
   } finally {
+    // Only the field this spec changed, over the current revision.
+    const current = await (await admin.request.get("/api/admin/settings")).json();
     await admin.request.put("/api/admin/settings", {
-      data: original,
+      data: { ...current, rateBND: original.rateBND, rateKRW: original.rateKRW },
       headers: { origin: new URL(admin.page.url()).origin },
     });
     await admin.context.close();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RATE_CURRENCIES } from "./currency.ts";
+import { TRADE_DURATIONS } from "./trading.ts";
 
 /** A display multiplier kept as an exact decimal string, e.g. "16250.50". */
 export const decimalString = z
@@ -48,7 +49,19 @@ export const settingsSchema = z
     tradeMinCents: cents.min(1, "At least 1 cent").default(100),
     tradeMaxCents: cents.default(1_000_000),
     /** Enabled contract durations in seconds (of 30, 60, 300, 900, 1800, 3600). */
-    tradeDurations: z.array(z.number().int().min(30).max(3600)).min(1).default([30, 60, 300, 900, 1800, 3600]),
+    tradeDurations: z
+      .array(
+        z
+          .number()
+          .int()
+          .refine(
+            (d) => (TRADE_DURATIONS as readonly number[]).includes(d),
+            "One of 30, 60, 300, 900, 1800, 3600 seconds",
+          ),
+      )
+      .min(1, "Enable at least one duration")
+      .refine((ds) => new Set(ds).size === ds.length, "Each duration once")
+      .default([...TRADE_DURATIONS]),
     tradeOpenLimit: z.number().int().min(1).max(1000).default(20),
     /** A pair without a tick for this many seconds is stale: no new contracts, and a contract without a tick this close to its expiry is void. */
     marketStaleSeconds: z.number().int().min(2).max(3600).default(15),
@@ -78,7 +91,17 @@ export const settingsSchema = z
     }
   });
 export type Settings = z.output<typeof settingsSchema>;
-export const settingsUpdateSchema = settingsSchema;
+/**
+ * Settings as an admin edits them: the record plus its revision, which goes up by one on every
+ * save. A save names the revision it started from and is refused when another save came first.
+ */
+const revision = z.number().int().positive();
+export const adminSettingsSchema = settingsSchema.and(z.object({ revision }));
+export type AdminSettings = z.output<typeof adminSettingsSchema>;
+export const settingsUpdateSchema = settingsSchema.and(
+  z.object({ revision: revision.describe("The revision the edit started from (from GET)") }),
+);
+export type SettingsUpdate = z.input<typeof settingsUpdateSchema>;
 
 /** What every member may read. */
 export const publicSettingsSchema = z.object({

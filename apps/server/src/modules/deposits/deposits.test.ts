@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type Client,
+  changeSettings,
   databaseKinds,
   Client as HttpClient,
   queryRows,
@@ -95,15 +96,14 @@ describe.each(databaseKinds)("deposits on %s", (kind) => {
 
   it("follows the minimum from the settings", async () => {
     const { client } = await signUpVerified(t.app);
-    const settings = (await admin.get(API.adminSettings)).json();
-    expect((await admin.put(API.adminSettings, { ...settings, depositMinCents: 50_000 })).statusCode).toBe(200);
+    const previous = await changeSettings(admin, { depositMinCents: 50_000 });
     try {
       const low = await create(client, { amountCents: 49_999 });
       expectError(low, 400, "VALIDATION_FAILED", "amountCents");
       expect(low.json().error.message).toContain("500.00");
       expect((await create(client, { amountCents: 50_000 })).statusCode).toBe(201);
     } finally {
-      await admin.put(API.adminSettings, settings);
+      await changeSettings(admin, previous);
     }
   });
 

@@ -12,9 +12,10 @@ export async function insertDefaultSettings(db: Executor, data: unknown) {
   await db.insert(settings).values({ id: 1, data }).onConflictDoNothing();
 }
 
-export async function writeSettings(db: Executor, data: unknown, updatedBy: string) {
+/** Stores the record as `revision` (the caller checked the one before it under a row lock). */
+export async function writeSettings(db: Executor, data: unknown, updatedBy: string, revision: number) {
   await db
     .insert(settings)
-    .values({ id: 1, data, updatedBy })
-    .onConflictDoUpdate({ target: settings.id, set: { data, updatedBy, updatedAt: new Date() } });
+    .values({ id: 1, data, updatedBy, revision })
+    .onConflictDoUpdate({ target: settings.id, set: { data, updatedBy, revision, updatedAt: new Date() } });
 }

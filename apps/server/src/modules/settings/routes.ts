@@ -1,4 +1,10 @@
-import { API, publicSettingsSchema, ratesResponseSchema, settingsSchema, settingsUpdateSchema } from "@helio/shared";
+import {
+  API,
+  adminSettingsSchema,
+  publicSettingsSchema,
+  ratesResponseSchema,
+  settingsUpdateSchema,
+} from "@helio/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentOf, requireAdmin, requireMember } from "../../platform/auth/session.ts";
@@ -37,10 +43,10 @@ export async function settingsRoutes(app: FastifyInstance, { services }: { servi
   r.get(
     API.adminSettings,
     {
-      schema: { tags: ["admin"], summary: "All settings", response: { 200: settingsSchema } },
+      schema: { tags: ["admin"], summary: "All settings, with their revision", response: { 200: adminSettingsSchema } },
       preHandler: requireAdmin(auth),
     },
-    async () => settings.get(),
+    async () => settings.forEdit(),
   );
 
   r.put(
@@ -48,12 +54,15 @@ export async function settingsRoutes(app: FastifyInstance, { services }: { servi
     {
       schema: {
         tags: ["admin"],
-        summary: "Replace the settings (validated, audited, pushed live)",
+        summary: "Replace the settings (validated, audited, pushed live); 409 when another save came first",
         body: settingsUpdateSchema,
-        response: { 200: settingsSchema },
+        response: { 200: adminSettingsSchema },
       },
       preHandler: requireAdmin(auth),
     },
-    async (request) => settings.update({ adminId: currentOf(request).user.id, ip: request.ip }, request.body),
+    async (request) => {
+      const { revision, ...next } = request.body;
+      return settings.update({ adminId: currentOf(request).user.id, ip: request.ip }, next, revision);
+    },
   );
 }

@@ -1,6 +1,7 @@
-import { type PublicSettings, ratesOf, type Settings, settingsSchema } from "@helio/shared";
+import { type AdminSettings, type PublicSettings, ratesOf, type Settings, settingsSchema } from "@helio/shared";
 import type { Db } from "../../db/client.ts";
 import { recordAudit } from "../../platform/audit/audit.ts";
+import { AppError } from "../../platform/http/errors.ts";
 import type { EventBus } from "../../platform/realtime/bus.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import { insertDefaultSettings, readSettingsRow, writeSettings } from "./queries.ts";
@@ -13,7 +14,10 @@ export type SettingsService = {
   /** null when the record is missing (seed §7: the rates call then answers an empty list). */
   getStored(): Promise<Settings | null>;
   publicView(): Promise<PublicSettings>;
-  update(actor: { adminId: string; ip: string }, next: Settings): Promise<Settings>;
+  /** The record and its revision, read fresh (for editing). */
+  forEdit(): Promise<AdminSettings>;
+  /** Saves `next` over `revision`; 409 when another save came after that revision. */
+  update(actor: { adminId: string; ip: string }, next: Settings, revision: number): Promise<AdminSettings>;
   close(): void;
 };
 
@@ -48,10 +52,21 @@ export async function createSettingsService(deps: {
     get,
     getStored,
     publicView: async () => toPublic(await getStored()),
-    async update(actor, next) {
+    async forEdit() {
+      const row = await readSettingsRow(deps.db);
+      return { ...settingsSchema.parse(row?.data ?? {}), revision: row?.revision ?? 1 };
+    },
+    async update(actor, next, revision) {
       const saved = await deps.db.transaction(async (tx) => {
         const before = await readSettingsRow(tx, { forUpdate: true });
-        await writeSettings(tx, next, actor.adminId);
+        if ((before?.revision ?? 1) !== revision)
+          throw new AppError(
+            409,
+            "CONFLICT",
+            "revision: another admin saved the settings after you opened them. Their version is loaded now; check it and save again.",
+            [{ field: "revision", message: "Another admin saved the settings first" }],
+          );
+        await writeSettings(tx, next, actor.adminId, revision + 1);
         await recordAudit(tx, {
           actorId: actor.adminId,
           action: "settings.update",
@@ -59,7 +74,7 @@ export async function createSettingsService(deps: {
           after: next,
           ip: actor.ip,
         });
-        return next;
+        return { ...next, revision: revision + 1 };
       });
       cached = null;
       await deps.bus.publish(INVALIDATE_CHANNEL, {});

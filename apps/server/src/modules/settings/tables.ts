@@ -9,6 +9,8 @@ export const settings = pgTable(
     data: jsonb("data").notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     updatedBy: text("updated_by"),
+    /** Goes up by one on every save; a save from an older revision is refused (no lost updates). */
+    revision: integer("revision").notNull().default(1),
   },
   (t) => [check("settings_single_row", sql`${t.id} = 1`)],
 );

@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type Client,
+  changeSettings,
   createTestApp,
   databaseKinds,
   openSocket,
@@ -48,11 +49,7 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
   const deps = () => ({ ...t.app.services });
   const tick = (symbol: string, price: string, at = new Date()) =>
     t.app.services.market.record([{ symbol, price: units(price), at }]);
-  const setSettings = async (patch: Partial<Settings>) => {
-    const current = (await admin.get(API.adminSettings)).json();
-    const res = await admin.put(API.adminSettings, { ...current, ...patch });
-    expect(res.statusCode, res.body).toBe(200);
-  };
+  const setSettings = (patch: Partial<Settings>) => changeSettings(admin, patch);
   const balances = async (c: Client) => (await c.get(API.wallet)).json() as Record<string, number>;
 
   beforeAll(async () => {

@@ -1,7 +1,14 @@
 import { API } from "@helio/shared";
 import { authenticator } from "otplib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Client, databaseKinds, signInAdmin, signUpVerified, type TestApp } from "../../../test/helpers.ts";
+import {
+  type Client,
+  changeSettings,
+  databaseKinds,
+  signInAdmin,
+  signUpVerified,
+  type TestApp,
+} from "../../../test/helpers.ts";
 import { expectSoundLedger } from "../../../test/money.ts";
 import { getMemberBalances } from "../ledger/service.ts";
 import {
@@ -96,15 +103,14 @@ describe.each(databaseKinds)("withdrawals on %s", (kind) => {
       [{ amountCents: 1_000, totpCode: "12ab56" }, "totpCode"],
     ];
     for (const [body, field] of cases) expectError(await withdraw(client, body), 400, "VALIDATION_FAILED", field);
-    const settings = (await admin.get(API.adminSettings)).json();
-    await admin.put(API.adminSettings, { ...settings, withdrawalFeeFlatCents: 1_000, withdrawalFeeBps: 0 });
+    const previous = await changeSettings(admin, { withdrawalFeeFlatCents: 1_000, withdrawalFeeBps: 0 });
     try {
       const eaten = await withdraw(client, { amountCents: 1_000 });
       expectError(eaten, 400, "VALIDATION_FAILED", "amountCents");
       expect(eaten.json().error.message).toContain("fee");
       expect((await withdraw(client, { amountCents: 1_001 })).json()).toMatchObject({ feeCents: 1_000, netCents: 1 });
     } finally {
-      await admin.put(API.adminSettings, settings);
+      await changeSettings(admin, previous);
     }
     expect((await balances(member.uid)).withdrawal_hold).toBe(1_001);
   });

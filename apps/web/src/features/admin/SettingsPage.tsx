@@ -1,4 +1,4 @@
-import type { Settings } from "@helio/shared";
+import type { AdminSettings } from "@helio/shared";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -47,7 +47,7 @@ const SERVER_FIELDS = new Set<string>([
   ...["bankName", "accountName", "accountNumber", "notes"].map((k) => `transferInstructions.${k}`),
 ]);
 
-function SettingsEditor({ settings }: { settings: Settings }) {
+function SettingsEditor({ settings }: { settings: AdminSettings }) {
   const { form, submit, formError, saved } = useSettingsEditor({
     settings,
     schema: settingsFormSchema,

@@ -1,4 +1,4 @@
-import { DURATION_LABELS, PAIRS, type Settings, TRADE_DURATIONS } from "@helio/shared";
+import { type AdminSettings, DURATION_LABELS, PAIRS, TRADE_DURATIONS } from "@helio/shared";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -60,7 +60,7 @@ function Group({
 }
 
 /** The trading part of the settings record: payouts, stake limits, durations and market data limits. */
-export function TradingSettingsEditor({ settings }: { settings: Settings }) {
+export function TradingSettingsEditor({ settings }: { settings: AdminSettings }) {
   const { form, submit, formError, saved } = useSettingsEditor({
     settings,
     schema: tradingSettingsFormSchema,

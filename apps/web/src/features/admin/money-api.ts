@@ -8,14 +8,14 @@ import {
   adminKycResponseSchema,
   adminKycSchema,
   adminMemberMoneySchema,
+  adminSettingsSchema,
   adminWithdrawalSchema,
   adminWithdrawalsResponseSchema,
   type DepositStatus,
   demoResetResponseSchema,
   type KycStatus,
   ledgerReportSchema,
-  type Settings,
-  settingsSchema,
+  type SettingsUpdate,
   type WithdrawalStatus,
   walletHistoryResponseSchema,
 } from "@helio/shared";
@@ -107,7 +107,7 @@ export function memberLedgerQuery(uid: string, page: number, pageSize: number) {
 
 export const adminSettingsQuery = queryOptions({
   queryKey: moneyKeys.settings,
-  queryFn: ({ signal }) => apiFetch(API.adminSettings, { schema: settingsSchema, signal }),
+  queryFn: ({ signal }) => apiFetch(API.adminSettings, { schema: adminSettingsSchema, signal }),
   staleTime: 0,
 });
 
@@ -208,11 +208,14 @@ export function useAdminDemoReset(uid: string) {
 export function useSaveSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (settings: Settings) =>
-      apiFetch(API.adminSettings, { method: "PUT", body: settings, schema: settingsSchema }),
+    mutationFn: (settings: SettingsUpdate) =>
+      apiFetch(API.adminSettings, { method: "PUT", body: settings, schema: adminSettingsSchema }),
     onSuccess: (saved) => {
       queryClient.setQueryData(moneyKeys.settings, saved);
       void queryClient.invalidateQueries({ queryKey: publicSettingsKey });
     },
+    // Another admin saved first: their version is loaded (before the save's promise rejects), and
+    // the next save starts from it.
+    onError: () => queryClient.invalidateQueries({ queryKey: moneyKeys.settings }),
   });
 }

@@ -1,24 +1,28 @@
-import type { Settings } from "@helio/shared";
+import type { AdminSettings, Settings } from "@helio/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { type DefaultValues, type FieldPath, type FieldValues, type Resolver, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { ApiError, errorMessage } from "../../lib/api.ts";
-import { useSaveSettings } from "./money-api.ts";
+import { adminSettingsQuery, useSaveSettings } from "./money-api.ts";
 
 /**
  * A form over part of the settings record. The server replaces the whole record, so the form's
- * values are folded into the record as loaded; its field errors land on the input `fieldOf`
- * names (the rest are listed above the form).
+ * values are folded into the record as loaded, and the save names that record's revision: when
+ * another admin saved in between, it is refused and their version is loaded (fields typed in keep
+ * what was typed, the others show theirs). Field errors land on the input `fieldOf` names (the
+ * rest are listed above the form).
  */
 export function useSettingsEditor<Form extends FieldValues>(opts: {
-  settings: Settings;
+  settings: AdminSettings;
   schema: z.ZodType<Form, FieldValues>;
   toForm: (s: Settings) => Form;
   toSettings: (form: Form, base: Settings) => Settings;
   fieldOf: (serverField: string) => FieldPath<Form> | null;
 }) {
   const save = useSaveSettings();
+  const queryClient = useQueryClient();
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
   const form = useForm<Form>({
@@ -30,11 +34,21 @@ export function useSettingsEditor<Form extends FieldValues>(opts: {
     setFormError(null);
     setSaved(false);
     try {
-      const next = await save.mutateAsync(opts.toSettings(values, opts.settings));
+      const next = await save.mutateAsync({
+        ...opts.toSettings(values, opts.settings),
+        revision: opts.settings.revision,
+      });
       form.reset(opts.toForm(next));
       setSaved(true);
     } catch (error) {
-      if (error instanceof ApiError && error.fields.length > 0) {
+      if (error instanceof ApiError && error.code === "CONFLICT") {
+        // Their version is loaded by now: what was typed stays, every other field shows theirs.
+        const theirs = queryClient.getQueryData<AdminSettings>(adminSettingsQuery.queryKey);
+        if (theirs) form.reset(opts.toForm(theirs), { keepDirtyValues: true });
+        setFormError(
+          "Another admin saved the settings after you opened this page. Their version is loaded now; save again to apply your changes over it.",
+        );
+      } else if (error instanceof ApiError && error.fields.length > 0) {
         const unplaced: string[] = [];
         for (const f of error.fields) {
           const field = opts.fieldOf(f.field);

@@ -1,0 +1,76 @@
+import { API } from "@helio/shared";
+import { sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  ADMIN,
+  type Client,
+  createTestApp,
+  databaseKinds,
+  queryRows,
+  signIn,
+  signInAdmin,
+  signUpVerified,
+  type TestApp,
+} from "../../../test/helpers.ts";
+import { expectError } from "../wallet/testing.ts";
+
+describe.each(databaseKinds)("settings on %s", (kind) => {
+  let t: TestApp;
+  let admin: Client;
+  beforeAll(async () => {
+    t = await createTestApp(kind);
+    admin = await signInAdmin(t.app);
+  });
+  afterAll(async () => t?.close());
+
+  const current = async (who = admin) => (await who.get(API.adminSettings)).json() as Record<string, unknown>;
+
+  it("refuses a save from an older revision, so two admins never overwrite each other unseen", async () => {
+    // The same admin in a second browser: both load the same revision.
+    const { client: other } = await signIn(t.app, ADMIN.email, ADMIN.password);
+    const first = await current();
+    const second = await current(other);
+    expect(second.revision).toBe(first.revision);
+
+    const saved = await admin.put(API.adminSettings, { ...first, rateIDR: "16300" });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ rateIDR: "16300", revision: Number(first.revision) + 1 });
+
+    const stale = await other.put(API.adminSettings, { ...second, depositMinCents: 5_000 });
+    expectError(stale, 409, "CONFLICT", "revision");
+    // The first save stands; the refused one changed nothing and left no audit entry.
+    expect(await current()).toMatchObject({ rateIDR: "16300", depositMinCents: first.depositMinCents });
+    const audits = await queryRows<{ n: number }>(
+      t.database,
+      sql`select count(*)::int as n from audit_log where action = 'settings.update' and after->>'depositMinCents' = '5000'`,
+    );
+    expect(audits[0]?.n).toBe(0);
+
+    // Started again from the new revision, it goes through.
+    const retried = await other.put(API.adminSettings, { ...(await current(other)), depositMinCents: 5_000 });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ rateIDR: "16300", depositMinCents: 5_000 });
+  });
+
+  it("names the revision when a save leaves it out", async () => {
+    const { revision: _revision, ...withoutRevision } = await current();
+    expectError(await admin.put(API.adminSettings, withoutRevision), 400, "VALIDATION_FAILED", "revision");
+  });
+
+  it("accepts only the offered contract durations, each once", async () => {
+    const base = await current();
+    for (const tradeDurations of [[45], [60, 60], []]) {
+      const res = await admin.put(API.adminSettings, { ...base, tradeDurations });
+      expect(res.statusCode, JSON.stringify(tradeDurations)).toBe(400);
+      expect(res.json().error.fields[0].field).toMatch(/^tradeDurations/);
+    }
+    const ok = await admin.put(API.adminSettings, { ...base, tradeDurations: [60, 300] });
+    expect(ok.json().tradeDurations).toEqual([60, 300]);
+  });
+
+  it("keeps the admin settings from members", async () => {
+    const { client } = await signUpVerified(t.app);
+    expect((await client.get(API.adminSettings)).statusCode).toBe(404);
+    expect((await client.put(API.adminSettings, await current())).statusCode).toBe(404);
+  });
+});
