@@ -20,15 +20,9 @@ import { ModeBadge } from "../../components/ModeBadge.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { QueryError } from "../../components/QueryError.tsx";
 import { formatDate } from "../../lib/format.ts";
+import { PAGE_SIZES, pagingFromParams } from "../../lib/paging.ts";
 import { membersQuery } from "./api.ts";
 import { MemberStatusChip } from "./StatusChip.tsx";
-
-const PAGE_SIZES = [10, 20, 50, 100];
-
-function positiveInt(value: string | null, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
 
 /** 0-based page for TablePagination, kept within the pages that exist. */
 export function clampPage(page: number, total: number, pageSize: number): number {
@@ -41,9 +35,7 @@ export function MembersPage() {
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
   const search = params.get("search") ?? "";
-  const page = positiveInt(params.get("page"), 1);
-  const requestedSize = positiveInt(params.get("pageSize"), 20);
-  const pageSize = PAGE_SIZES.includes(requestedSize) ? requestedSize : 20;
+  const { page, pageSize } = pagingFromParams(params, { pageSize: 20 });
   const [draft, setDraft] = useState(search);
   const members = useQuery(membersQuery(search, page, pageSize));
 

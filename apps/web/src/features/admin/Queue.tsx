@@ -14,6 +14,7 @@ import { Link as RouterLink, useSearchParams } from "react-router";
 import { pageIndex } from "../../components/DataTable.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { QueryError } from "../../components/QueryError.tsx";
+import { pagingFromParams } from "../../lib/paging.ts";
 
 const SIZES = [10, 20, 50] as const;
 
@@ -22,9 +23,7 @@ export function useQueueParams<S extends string>(statuses: readonly S[], fallbac
   const [params, setParams] = useSearchParams();
   const raw = params.get("status");
   const status = raw && (statuses as readonly string[]).includes(raw) ? (raw as S) : fallback;
-  const page = Math.max(1, Number.parseInt(params.get("page") ?? "1", 10) || 1);
-  const size = Number(params.get("pageSize"));
-  const pageSize = (SIZES as readonly number[]).includes(size) ? size : 10;
+  const { page, pageSize } = pagingFromParams(params, { pageSize: 10, sizes: SIZES });
   const set = (next: { status?: S; page?: number; pageSize?: number }) => {
     const out = new URLSearchParams();
     const s = next.status ?? status;

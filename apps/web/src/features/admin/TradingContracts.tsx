@@ -16,6 +16,7 @@ import { Link as RouterLink, useNavigation, useSearchParams } from "react-router
 import { type Column, DataTable } from "../../components/DataTable.tsx";
 import { Money } from "../../components/Money.tsx";
 import { formatDateTime } from "../../lib/format.ts";
+import { PAGE_SIZES, pagingFromParams } from "../../lib/paging.ts";
 import { formatPrice } from "../market/format.ts";
 import { type AdminTrade, adminContractsQuery, type ContractFilter } from "./trading-api.ts";
 
@@ -24,7 +25,6 @@ const FILTERS: { value: ContractFilter; label: string }[] = [
   { value: "open", label: "Open" },
   { value: "settled", label: "Settled" },
 ];
-const PAGE_SIZES = [10, 20, 50, 100] as const;
 
 type ChipColor = "default" | "success" | "error" | "info";
 const RESULTS: Record<TradeResult | "open", { label: string; color: ChipColor }> = {
@@ -158,11 +158,6 @@ function columns(onFilter: (uid: string) => void): Column<AdminTrade>[] {
   ];
 }
 
-function positiveInt(value: string | null, fallback: number): number {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 && n <= 100_000 ? n : fallback;
-}
-
 type FilterChange = { status?: ContractFilter; uid?: string; page?: number; pageSize?: number };
 
 /** The page address after a filter or paging change (defaults left out; a new filter starts on page 1). */
@@ -186,9 +181,7 @@ export function TradingContracts() {
   const rawStatus = params.get("status");
   const status: ContractFilter = FILTERS.some((f) => f.value === rawStatus) ? (rawStatus as ContractFilter) : "all";
   const uid = (params.get("uid") ?? "").trim();
-  const page = positiveInt(params.get("page"), 1);
-  const requestedSize = positiveInt(params.get("pageSize"), 20);
-  const pageSize = (PAGE_SIZES as readonly number[]).includes(requestedSize) ? requestedSize : 20;
+  const { page, pageSize } = pagingFromParams(params, { pageSize: 20 });
   const contracts = useQuery(adminContractsQuery(status, uid, page, pageSize));
   const [draft, setDraft] = useState(uid);
 

@@ -25,9 +25,9 @@ import { RecordState } from "../../components/RecordState.tsx";
 import { StatusChip } from "../../components/StatusChip.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { formatDateTime, formatRelative } from "../../lib/format.ts";
+import { PAGE_SIZES, pagingFromParams } from "../../lib/paging.ts";
 import { useDisplayCurrency } from "../../lib/settings.ts";
 import { depositListQuery, depositQuery, useUploadProof, useWalletLive } from "./api.ts";
-import { PAGE_SIZES } from "./model.ts";
 
 const visuallyHidden = {
   position: "absolute",
@@ -61,17 +61,10 @@ const COLUMNS: Column<DepositInvoice>[] = [
   },
 ];
 
-function positive(value: string | null, fallback: number) {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
-
 /** `/invoice-balance`: 'Select an invoice' and the member's deposit invoices. */
 export function InvoiceBalanceIndexPage() {
   const [params, setParams] = useSearchParams();
-  const page = positive(params.get("page"), 1);
-  const size = positive(params.get("pageSize"), 10);
-  const pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : 10;
+  const { page, pageSize } = pagingFromParams(params, { pageSize: 10 });
   const list = useQuery(depositListQuery(page, pageSize));
   useWalletLive();
   return (

@@ -30,6 +30,7 @@ import { useWalletBalances } from "../../lib/balances.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { newIdempotencyKey } from "../../lib/idempotency.ts";
 import { entryDescription } from "../../lib/ledger.ts";
+import { PAGE_SIZES } from "../../lib/paging.ts";
 import { historyQuery, useResetDemo, useWalletLive } from "./api.ts";
 import { BalanceCards } from "./BalanceCards.tsx";
 import {
@@ -40,7 +41,6 @@ import {
   type HistoryFilters,
   historyCsvHref,
   kindLabel,
-  PAGE_SIZES,
   referenceHref,
 } from "./model.ts";
 

@@ -20,8 +20,8 @@ import { RecordState } from "../../components/RecordState.tsx";
 import { StatusChip } from "../../components/StatusChip.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
+import { PAGE_SIZES, pagingFromParams } from "../../lib/paging.ts";
 import { useCancelWithdrawal, useWalletLive, withdrawalListQuery, withdrawalQuery } from "./api.ts";
-import { PAGE_SIZES } from "./model.ts";
 
 const withdrawalHref = (id: string) => `/invoice-wd/${encodeURIComponent(id)}`;
 
@@ -48,16 +48,9 @@ const COLUMNS: Column<Withdrawal>[] = [
   { key: "status", header: "Status", nowrap: true, render: (w) => <StatusChip status={w.status} /> },
 ];
 
-function positive(value: string | null, fallback: number) {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : fallback;
-}
-
 function WithdrawalsTable() {
   const [params, setParams] = useSearchParams();
-  const page = positive(params.get("page"), 1);
-  const size = positive(params.get("pageSize"), 20);
-  const pageSize = (PAGE_SIZES as readonly number[]).includes(size) ? size : 20;
+  const { page, pageSize } = pagingFromParams(params, { pageSize: 20 });
   const list = useQuery(withdrawalListQuery(page, pageSize));
   useWalletLive();
   return (

@@ -11,10 +11,10 @@ import {
   withdrawalQuote,
 } from "@helio/shared";
 import { withQuery } from "../../lib/api.ts";
+import { pagingFromParams } from "../../lib/paging.ts";
 
 // --- Ledger history filters ------------------------------------------------------------------
 
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 /** What the history table shows; `from`/`to` are local calendar days (YYYY-MM-DD), inclusive. */
@@ -40,12 +40,7 @@ function validDay(value: string | null): string | undefined {
 export function filtersFromParams(params: URLSearchParams): HistoryFilters {
   const kind = params.get("kind");
   const account = params.get("account");
-  const page = Number(params.get("page"));
-  const pageSize = Number(params.get("pageSize"));
-  const filters: HistoryFilters = {
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-    pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_FILTERS.pageSize,
-  };
+  const filters: HistoryFilters = pagingFromParams(params, { pageSize: DEFAULT_FILTERS.pageSize });
   if (kind && (TRANSACTION_KINDS as readonly string[]).includes(kind)) filters.kind = kind as TransactionKind;
   if (account && (MEMBER_ACCOUNTS as readonly string[]).includes(account)) filters.account = account as MemberAccount;
   const from = validDay(params.get("from"));

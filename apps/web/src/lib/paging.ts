@@ -1,0 +1,18 @@
+/** The page sizes a paged table offers. */
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+
+/**
+ * The page and page size kept in a page address (`?page=2&pageSize=50`). A missing or bad value
+ * (not a whole number, below 1, a size the table does not offer) gives page 1 and the default size.
+ */
+export function pagingFromParams(
+  params: URLSearchParams,
+  defaults: { pageSize: number; sizes?: readonly number[] },
+): { page: number; pageSize: number } {
+  const page = Number(params.get("page"));
+  const pageSize = Number(params.get("pageSize"));
+  return {
+    page: Number.isSafeInteger(page) && page > 0 ? page : 1,
+    pageSize: (defaults.sizes ?? PAGE_SIZES).includes(pageSize) ? pageSize : defaults.pageSize,
+  };
+}
