@@ -1,6 +1,5 @@
 import fs from "node:fs";
 import path from "node:path";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyMultipart from "@fastify/multipart";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifyStatic from "@fastify/static";
@@ -9,6 +8,7 @@ import fastifySwaggerUi from "@fastify/swagger-ui";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import helmet from "helmet";
 import { Redis } from "ioredis";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
@@ -111,7 +111,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const startup = await ensureAdmin(auth, db, config.admin);
   app.decorate("startup", { getter: () => startup });
 
-  await app.register(fastifyHelmet, {
+  // Built once: @fastify/helmet rebuilds the middleware (parsing the policy) on every request.
+  const securityHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -130,6 +131,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     },
     hsts: config.secureCookies,
   });
+  app.addHook("onRequest", (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
+  );
 
   const rateLimitRedis = config.redisUrl
     ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableAutoPipelining: true })
