@@ -91,6 +91,8 @@ test("an admin saves the settings: a bad value is refused on its input, a good o
     await rate.fill("1.3676");
     await admin.page.getByRole("button", { name: "Save settings" }).click();
     await expect(admin.page.getByRole("alert")).toContainText("Another admin saved the settings");
+    // The notice sits above the form, the button below it: the page brings the notice into view.
+    await expect(admin.page.getByRole("alert")).toBeInViewport();
     await admin.page.getByRole("button", { name: "Save settings" }).click();
     await expect(admin.page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
     const merged = await (await admin.request.get("/api/admin/settings")).json();

@@ -48,7 +48,7 @@ const SERVER_FIELDS = new Set<string>([
 ]);
 
 function SettingsEditor({ settings }: { settings: AdminSettings }) {
-  const { form, submit, formError, saved } = useSettingsEditor({
+  const { form, submit, formError, saved, noticeRef } = useSettingsEditor({
     settings,
     schema: settingsFormSchema,
     toForm: settingsToForm,
@@ -65,9 +65,13 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Stack spacing={3}>
-        {formError ? <Alert severity="error">{formError}</Alert> : null}
+        {formError ? (
+          <Alert severity="error" ref={noticeRef}>
+            {formError}
+          </Alert>
+        ) : null}
         {saved && !isDirty ? (
-          <Alert severity="success" role="status">
+          <Alert severity="success" role="status" ref={noticeRef}>
             Saved. Members see the new values at once.
           </Alert>
         ) : null}

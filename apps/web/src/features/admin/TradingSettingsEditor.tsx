@@ -61,7 +61,7 @@ function Group({
 
 /** The trading part of the settings record: payouts, stake limits, durations and market data limits. */
 export function TradingSettingsEditor({ settings }: { settings: AdminSettings }) {
-  const { form, submit, formError, saved } = useSettingsEditor({
+  const { form, submit, formError, saved, noticeRef } = useSettingsEditor({
     settings,
     schema: tradingSettingsFormSchema,
     toForm: settingsToForm,
@@ -81,9 +81,13 @@ export function TradingSettingsEditor({ settings }: { settings: AdminSettings })
   return (
     <Box component="form" noValidate onSubmit={submit} aria-label="Trading settings">
       <Stack spacing={3}>
-        {formError ? <Alert severity="error">{formError}</Alert> : null}
+        {formError ? (
+          <Alert severity="error" ref={noticeRef}>
+            {formError}
+          </Alert>
+        ) : null}
         {saved && !isDirty ? (
-          <Alert severity="success" role="status">
+          <Alert severity="success" role="status" ref={noticeRef}>
             Trading settings saved. New contracts use them at once; open contracts keep their terms.
           </Alert>
         ) : null}

@@ -1,7 +1,7 @@
 import type { AdminSettings, Settings } from "@helio/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { type DefaultValues, type FieldPath, type FieldValues, type Resolver, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { ApiError, errorMessage } from "../../lib/api.ts";
@@ -60,5 +60,11 @@ export function useSettingsEditor<Form extends FieldValues>(opts: {
     }
   });
 
-  return { form, submit, formError, saved };
+  // The notices sit above the form and the buttons below it: bring a new one into view.
+  const noticeRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (formError || saved) noticeRef.current?.scrollIntoView({ block: "nearest" });
+  }, [formError, saved]);
+
+  return { form, submit, formError, saved, noticeRef };
 }
