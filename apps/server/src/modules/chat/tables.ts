@@ -95,6 +95,8 @@ export const userChats = pgTable(
   (t) => [
     primaryKey({ columns: [t.userId, t.chatId] }),
     index("user_chats_user_date_idx").on(t.userId, t.date),
+    // Sending locks and updates both entries of a chat by its id; the key leads with the user.
+    index("user_chats_chat_idx").on(t.chatId),
     check("user_chats_unread_non_negative", sql`${t.unread} >= 0`),
   ],
 );

@@ -1,0 +1,1 @@
+CREATE INDEX "user_chats_chat_idx" ON "user_chats" USING btree ("chat_id");
