@@ -29,19 +29,20 @@ function DepositItem({ deposit, onDone }: { deposit: AdminDeposit; onDone: (noti
   const canDecide = deposit.status === "proof_submitted";
   const canReject = canDecide || deposit.status === "awaiting_payment";
 
-  const approve = () => {
-    decide.mutate(
-      { id: deposit.id, decision: "approve" },
-      {
-        onSuccess: () =>
-          onDone({
-            kind: "success",
-            text: `Deposit ${deposit.reference} approved: ${deposit.member.fullName}'s wallet was credited.`,
-          }),
-        onError: (error) => onDone({ kind: "error", text: `${deposit.reference}: ${errorMessage(error)}` }),
-        onSettled: () => setApproving(false),
-      },
-    );
+  // Awaited, not per-call callbacks: the approved card can leave the list (a live refresh) before
+  // the answer is handled, and a card that is gone would never report it.
+  const approve = async () => {
+    try {
+      await decide.mutateAsync({ id: deposit.id, decision: "approve" });
+      onDone({
+        kind: "success",
+        text: `Deposit ${deposit.reference} approved: ${deposit.member.fullName}'s wallet was credited.`,
+      });
+    } catch (error) {
+      onDone({ kind: "error", text: `${deposit.reference}: ${errorMessage(error)}` });
+    } finally {
+      setApproving(false);
+    }
   };
 
   return (

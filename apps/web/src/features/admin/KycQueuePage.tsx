@@ -71,15 +71,17 @@ function KycItem({ kyc, onDone }: { kyc: AdminKyc; onDone: (notice: QueueNotice)
   const decide = useKycDecision();
   const [approving, setApproving] = useState(false);
   const [rejecting, setRejecting] = useState(false);
-  const approve = () =>
-    decide.mutate(
-      { uid: kyc.member.uid, decision: "approve" },
-      {
-        onSuccess: () => onDone({ kind: "success", text: `${kyc.member.fullName}'s identity approved.` }),
-        onError: (error) => onDone({ kind: "error", text: `${kyc.member.fullName}: ${errorMessage(error)}` }),
-        onSettled: () => setApproving(false),
-      },
-    );
+  // Awaited, not per-call callbacks: the approved card can leave the list before the answer is handled.
+  const approve = async () => {
+    try {
+      await decide.mutateAsync({ uid: kyc.member.uid, decision: "approve" });
+      onDone({ kind: "success", text: `${kyc.member.fullName}'s identity approved.` });
+    } catch (error) {
+      onDone({ kind: "error", text: `${kyc.member.fullName}: ${errorMessage(error)}` });
+    } finally {
+      setApproving(false);
+    }
+  };
   return (
     <Card component="li" variant="outlined" aria-label={`KYC of ${kyc.member.fullName}`}>
       <CardContent sx={{ p: { xs: 2, sm: 2.5 } }}>
