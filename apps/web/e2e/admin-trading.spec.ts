@@ -1,6 +1,6 @@
 import type { Locator, Page } from "@playwright/test";
 import { expect, expectAccessible, registerAndVerify, screenshot, test } from "./fixtures.ts";
-import { openAdmin, uidOf } from "./money-kit.ts";
+import { changeSettings, openAdmin, uidOf } from "./money-kit.ts";
 
 /** The value (dd) of a label (dt) in a house result card. */
 const stat = (card: Locator, label: string) =>
@@ -103,10 +103,9 @@ test("an admin sets the BTC payout and durations; a member trades on them; the a
     await expectAccessible(admin.page);
   } finally {
     // Only the fields this spec changed, over the current revision.
-    const current = await (await admin.request.get("/api/admin/settings")).json();
-    const res = await admin.request.put("/api/admin/settings", {
-      data: { ...current, tradePayoutPercent: original.tradePayoutPercent, tradeDurations: original.tradeDurations },
-      headers: { origin: baseURL as string },
+    const res = await changeSettings(admin.request, baseURL as string, {
+      tradePayoutPercent: original.tradePayoutPercent,
+      tradeDurations: original.tradeDurations,
     });
     expect(res.status(), await res.text()).toBe(200);
     await admin.context.close();

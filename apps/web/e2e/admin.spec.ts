@@ -1,5 +1,5 @@
 import { ADMIN, expect, registerAndVerify, signInWithForm, test } from "./fixtures.ts";
-import { openAdmin } from "./money-kit.ts";
+import { changeSettings, openAdmin } from "./money-kit.ts";
 
 test("a blocked member is signed out live in an open tab", async ({ page, browser, baseURL }) => {
   const member = await registerAndVerify(page, baseURL as string);
@@ -82,11 +82,7 @@ test("an admin saves the settings: a bad value is refused on its input, a good o
     // Another admin saves while this page is open: this save is refused with a notice instead of
     // undoing theirs; saved again, it applies over their version and keeps their change.
     const origin = new URL(admin.page.url()).origin;
-    const theirs = await (await admin.request.get("/api/admin/settings")).json();
-    const put = await admin.request.put("/api/admin/settings", {
-      data: { ...theirs, rateKRW: "1391" },
-      headers: { origin },
-    });
+    const put = await changeSettings(admin.request, origin, { rateKRW: "1391" });
     expect(put.status(), await put.text()).toBe(200);
     await rate.fill("1.3676");
     await admin.page.getByRole("button", { name: "Save settings" }).click();
@@ -99,10 +95,9 @@ test("an admin saves the settings: a bad value is refused on its input, a good o
     expect(merged).toMatchObject({ rateBND: "1.3676", rateKRW: "1391" });
   } finally {
     // Only the field this spec changed, over the current revision.
-    const current = await (await admin.request.get("/api/admin/settings")).json();
-    await admin.request.put("/api/admin/settings", {
-      data: { ...current, rateBND: original.rateBND, rateKRW: original.rateKRW },
-      headers: { origin: new URL(admin.page.url()).origin },
+    await changeSettings(admin.request, new URL(admin.page.url()).origin, {
+      rateBND: original.rateBND,
+      rateKRW: original.rateKRW,
     });
     await admin.context.close();
   }

@@ -1,5 +1,6 @@
 import type { Browser, Page } from "@playwright/test";
 import { ADMIN, expect, expectAccessible, registerAndVerify, screenshot, signInWithForm, test } from "./fixtures.ts";
+import { changeSettings } from "./money-kit.ts";
 
 // The settings test switches the chat off for everyone: the chat tests of this file run one after another.
 test.describe.configure({ mode: "serial" });
@@ -35,11 +36,7 @@ const composer = (scope: Page | ReturnType<Page["getByRole"]>) => scope.getByPla
 
 /** Sets menuContact through the admin API (the full settings object with one field changed). */
 async function setMenuContact(admin: Page, baseURL: string, on: boolean) {
-  const current = await (await admin.request.get("/api/admin/settings")).json();
-  const res = await admin.request.put("/api/admin/settings", {
-    data: { ...current, menuContact: on },
-    headers: { origin: baseURL },
-  });
+  const res = await changeSettings(admin.request, baseURL, { menuContact: on });
   expect(res.status(), await res.text()).toBe(200);
 }
 

@@ -68,6 +68,15 @@ export async function uidOf(request: APIRequestContext): Promise<string> {
   return ((await res.json()) as { uid: string }).uid;
 }
 
+/**
+ * Admin shortcut: saves a change to the shared settings over their current revision (the whole
+ * record goes back with `patch` applied). Returns the answer for the caller to check.
+ */
+export async function changeSettings(admin: APIRequestContext, origin: string, patch: Record<string, unknown>) {
+  const current = await (await admin.get("/api/admin/settings")).json();
+  return admin.put("/api/admin/settings", { data: { ...current, ...patch }, headers: { origin } });
+}
+
 /** Admin shortcut: credit (or debit) a member's account with a reason. */
 export async function adjust(admin: APIRequestContext, baseURL: string, uid: string, amountCents: number) {
   const res = await admin.post(`/api/admin/members/${encodeURIComponent(uid)}/adjust`, {
