@@ -214,8 +214,5 @@ export function useSaveSettings() {
       queryClient.setQueryData(moneyKeys.settings, saved);
       void queryClient.invalidateQueries({ queryKey: publicSettingsKey });
     },
-    // Another admin saved first: their version is loaded (before the save's promise rejects), and
-    // the next save starts from it.
-    onError: () => queryClient.invalidateQueries({ queryKey: moneyKeys.settings }),
   });
 }

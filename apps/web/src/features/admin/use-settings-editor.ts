@@ -42,8 +42,9 @@ export function useSettingsEditor<Form extends FieldValues>(opts: {
       setSaved(true);
     } catch (error) {
       if (error instanceof ApiError && error.code === "CONFLICT") {
-        // Their version is loaded by now: what was typed stays, every other field shows theirs.
-        const theirs = queryClient.getQueryData<AdminSettings>(adminSettingsQuery.queryKey);
+        // Load their version, which the next save starts from: what was typed stays, every
+        // other field shows theirs.
+        const theirs = await queryClient.fetchQuery(adminSettingsQuery).catch(() => null);
         if (theirs) form.reset(opts.toForm(theirs), { keepDirtyValues: true });
         setFormError(
           "Another admin saved the settings after you opened this page. Their version is loaded now; save again to apply your changes over it.",
