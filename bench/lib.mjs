@@ -1,7 +1,31 @@
 // Shared pieces of the benchmark scripts: arguments, bounded runs that clean up after themselves,
 // scratch PostgreSQL databases and verified members made through the real app (`app.inject`).
 import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import pg from "pg";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/**
+ * The environment of an in-process Helio for a benchmark (for `loadConfig`): production mode,
+ * fresh secrets, no workers, no logs, no web app, limits out of the way; `extra` adds or overrides.
+ */
+export function benchAppEnv({ publicUrl, dataDir, databaseUrl, ...extra }) {
+  return {
+    NODE_ENV: "production",
+    PUBLIC_URL: publicUrl,
+    AUTH_SECRET: randomBytes(32).toString("hex"),
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: "silent",
+    WORKERS: "off",
+    AUTH_RATE_LIMIT: "100000",
+    ADMIN_PASSWORD: randomBytes(12).toString("hex"),
+    WEB_DIST: path.join(root, "bench", ".no-web"),
+    ...extra,
+  };
+}
 
 /** `--name value` as a number, else `fallback`. */
 export function numberArg(name, fallback) {

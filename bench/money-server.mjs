@@ -1,10 +1,9 @@
 // A Helio server for the money benchmarks (started by bench/money.mjs, never on its own): the real
 // app, plus a bare route in the same process for comparison. Prints one JSON line when ready:
 // { port, cookies } — the session cookies of BENCH_MEMBERS verified members, whose wallets are read.
-import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { registerVerified } from "./lib.mjs";
+import { benchAppEnv, registerVerified } from "./lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { register } = await import("tsx/esm/api");
@@ -14,18 +13,9 @@ const { loadConfig } = await import(path.join(root, "apps/server/src/config.ts")
 const { listOutbox } = await import(path.join(root, "apps/server/src/platform/mail/mailer.ts"));
 
 const publicUrl = "http://localhost:3999";
-const config = loadConfig({
-  NODE_ENV: "production",
-  PUBLIC_URL: publicUrl,
-  AUTH_SECRET: randomBytes(32).toString("hex"),
-  DATA_DIR: process.env.BENCH_DATA_DIR,
-  DATABASE_URL: process.env.BENCH_DATABASE_URL,
-  LOG_LEVEL: "silent",
-  WORKERS: "off",
-  AUTH_RATE_LIMIT: "100000",
-  ADMIN_PASSWORD: randomBytes(12).toString("hex"),
-  WEB_DIST: path.join(root, "bench", ".no-web"),
-});
+const config = loadConfig(
+  benchAppEnv({ publicUrl, dataDir: process.env.BENCH_DATA_DIR, databaseUrl: process.env.BENCH_DATABASE_URL }),
+);
 const app = await buildApp(config);
 app.get("/bench/bare", { schema: { hide: true } }, async () => ({ ok: true }));
 // For context: the cheapest possible database read (one round trip, no session).

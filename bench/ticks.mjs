@@ -26,7 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
-import { boundedRun, registerVerified, scratchDatabase } from "./lib.mjs";
+import { benchAppEnv, boundedRun, registerVerified, scratchDatabase } from "./lib.mjs";
 
 const self = fileURLToPath(import.meta.url);
 
@@ -155,20 +155,7 @@ async function main() {
     const { priceToUnits } = await import(path.join(root, "packages/shared/src/index.ts"));
 
     const publicUrl = "http://localhost:3997";
-    const app = await buildApp(
-      loadConfig({
-        NODE_ENV: "production",
-        PUBLIC_URL: publicUrl,
-        AUTH_SECRET: randomBytes(32).toString("hex"),
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        LOG_LEVEL: "silent",
-        WORKERS: "off",
-        AUTH_RATE_LIMIT: "100000",
-        ADMIN_PASSWORD: randomBytes(12).toString("hex"),
-        WEB_DIST: path.join(root, "bench", ".no-web"),
-      }),
-    );
+    const app = await buildApp(loadConfig(benchAppEnv({ publicUrl, dataDir, databaseUrl })));
     cleanups.push(() => app.close());
 
     // A few verified members; the clients share their session cookies.

@@ -19,7 +19,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { boundedRun, numberArg, registerVerified, scratchDatabase } from "./lib.mjs";
+import { benchAppEnv, boundedRun, numberArg, registerVerified, scratchDatabase } from "./lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const arg = numberArg;
@@ -82,21 +82,7 @@ async function runOn(kind) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "helio-bench-trading-"));
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   const databaseUrl = await databaseFor(kind);
-  const app = await buildApp(
-    loadConfig({
-      NODE_ENV: "production",
-      PUBLIC_URL: publicUrl,
-      AUTH_SECRET: randomBytes(32).toString("hex"),
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: "silent",
-      WORKERS: "off",
-      AUTH_RATE_LIMIT: "100000",
-      MONEY_RATE_LIMIT: "100000",
-      ADMIN_PASSWORD: randomBytes(12).toString("hex"),
-      WEB_DIST: path.join(root, "bench", ".no-web"),
-    }),
-  );
+  const app = await buildApp(loadConfig(benchAppEnv({ publicUrl, dataDir, databaseUrl, MONEY_RATE_LIMIT: "100000" })));
   let closed = false;
   const close = async () => {
     if (closed) return;
