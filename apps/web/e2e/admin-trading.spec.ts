@@ -1,5 +1,13 @@
 import type { Locator, Page } from "@playwright/test";
-import { expect, expectAccessible, registerAndVerify, screenshot, test } from "./fixtures.ts";
+import {
+  chooseOption,
+  expect,
+  expectAccessible,
+  openOptions,
+  registerAndVerify,
+  screenshot,
+  test,
+} from "./fixtures.ts";
 import { changeSettings, openAdmin, uidOf } from "./money-kit.ts";
 
 /** The value (dd) of a label (dt) in a house result card. */
@@ -11,8 +19,7 @@ const stat = (card: Locator, label: string) =>
 
 async function placeContract(page: Page, duration: string, direction: "Up" | "Down") {
   await page.getByLabel("Amount (USD)").fill("10");
-  await page.getByRole("combobox", { name: "Duration" }).click();
-  await page.getByRole("option", { name: duration, exact: true }).click();
+  await chooseOption(page.getByRole("combobox", { name: "Duration" }), duration);
   await page.getByRole("button", { name: direction, exact: true }).click();
   await expect(page.getByText(new RegExp(`${direction} contract placed at`))).toBeVisible();
 }
@@ -69,7 +76,7 @@ test("an admin sets the BTC payout and durations; a member trades on them; the a
     await page.goto("/trade/BTC/bitcoin");
     await expect(page.getByTestId("last-price")).not.toHaveText("—");
     await expect(page.getByText(/Payout:\s*91%/)).toBeVisible();
-    await page.getByRole("combobox", { name: "Duration" }).click();
+    await openOptions(page.getByRole("combobox", { name: "Duration" }));
     await expect(page.getByRole("option", { name: "30 s", exact: true })).toBeVisible();
     await expect(page.getByRole("option", { name: "1 h", exact: true })).toHaveCount(0);
     await page.keyboard.press("Escape");
@@ -79,8 +86,7 @@ test("an admin sets the BTC payout and durations; a member trades on them; the a
 
     // The admin finds the open 5 m contract through the filters.
     await admin.page.goto("/admin/trading");
-    await admin.page.getByRole("combobox", { name: "Status" }).click();
-    await admin.page.getByRole("option", { name: "Open", exact: true }).click();
+    await chooseOption(admin.page.getByRole("combobox", { name: "Status" }), "Open");
     await admin.page.getByRole("searchbox", { name: "Member uid" }).fill(uid);
     await expect(admin.page).toHaveURL(new RegExp(`status=open.*uid=${uid}`));
     const table = admin.page.getByRole("table", { name: "Contracts" });

@@ -1,4 +1,14 @@
-import { expect, mailLink, newMember, PASSWORD, registerViaApi, screenshot, signInWithForm, test } from "./fixtures.ts";
+import {
+  chooseOption,
+  expect,
+  mailLink,
+  newMember,
+  PASSWORD,
+  registerViaApi,
+  screenshot,
+  signInWithForm,
+  test,
+} from "./fixtures.ts";
 
 test("a visitor is sent to /login and, once signed in, back where they were going", async ({
   page,
@@ -25,8 +35,7 @@ test("register → verify by mail → the shell with the Free badge and 0.00", a
   await page.getByLabel(/username/i).fill(member.username);
   await page.getByLabel(/^email/i).fill(member.email);
   await page.getByLabel(/^password/i).fill(member.password);
-  await page.getByLabel(/currency/i).click();
-  await page.getByRole("option", { name: "EUR" }).click();
+  await chooseOption(page.getByRole("combobox", { name: /currency/i }), "EUR");
   await screenshot(page, "register-filled");
   await page.getByRole("button", { name: /create account|register|sign up/i }).click();
 

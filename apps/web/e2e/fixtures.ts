@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { type APIRequestContext, test as base, expect, type Page } from "@playwright/test";
+import { type APIRequestContext, test as base, expect, type Locator, type Page } from "@playwright/test";
 
 export const ADMIN = { email: "admin@helio.test", password: "admin-password-1" };
 export const PASSWORD = "correct-horse-battery";
@@ -58,6 +58,24 @@ export async function signInWithForm(page: Page, identifier: string, password: s
   await page.getByLabel(/^password/i).fill(password);
   await page.getByRole("button", { name: /sign in/i }).click();
   if (!opts.twoFactor) await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+}
+
+/**
+ * Opens a select (a MUI combobox) from the keyboard. A mouse press still held when the menu opens
+ * picks whatever option is then under the pointer (press-drag-release), which a slow machine turns
+ * into a wrong choice.
+ */
+export async function openOptions(combobox: Locator) {
+  await combobox.focus();
+  await combobox.press("ArrowDown");
+  // The open menu hides the rest of the page from the accessibility tree: wait for its list.
+  await expect(combobox.page().getByRole("listbox")).toBeVisible();
+}
+
+/** Picks the option named `name` of a select. */
+export async function chooseOption(combobox: Locator, name: string) {
+  await openOptions(combobox);
+  await combobox.page().getByRole("option", { name, exact: true }).click();
 }
 
 export async function screenshot(page: Page, name: string) {

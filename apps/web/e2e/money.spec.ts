@@ -1,5 +1,5 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, newMember, registerAndVerify, screenshot, test } from "./fixtures.ts";
+import { chooseOption, expect, expectAccessible, newMember, registerAndVerify, screenshot, test } from "./fixtures.ts";
 import {
   adjust,
   approveKyc,
@@ -91,8 +91,7 @@ test("deposit: invoice, proof upload, admin approves, the member's top bar chang
   // The ledger shows the deposit.
   await page.goto("/wallet");
   await expect(page.getByRole("table", { name: "Ledger entries" }).getByText("Deposit").first()).toBeVisible();
-  await page.getByRole("combobox", { name: "Kind" }).click();
-  await page.getByRole("option", { name: "Demo grant" }).click();
+  await chooseOption(page.getByRole("combobox", { name: "Kind" }), "Demo grant");
   await expect(page).toHaveURL(/kind=demo_grant/);
   await expect(page.getByRole("table", { name: "Ledger entries" }).getByText("10,000.00 USD").first()).toBeVisible();
   const csv = await page.request.get(
@@ -241,8 +240,7 @@ test("the top bar shows the balance in the member's currency (IDR: balance × ra
   expect(expected).toMatch(/^\d{1,3}(,\d{3})+\.\d{2} IDR$/);
 
   await page.goto("/update-profile");
-  await page.getByRole("combobox", { name: "Display currency" }).click();
-  await page.getByRole("option", { name: "IDR" }).click();
+  await chooseOption(page.getByRole("combobox", { name: "Display currency" }), "IDR");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Your profile was saved.")).toBeVisible();
   await expect(topBarBalance(page)).toContainText(expected);

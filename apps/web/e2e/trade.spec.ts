@@ -1,4 +1,4 @@
-import { expect, expectAccessible, registerAndVerify, screenshot, test } from "./fixtures.ts";
+import { chooseOption, expect, expectAccessible, registerAndVerify, screenshot, test } from "./fixtures.ts";
 import { adjust, openAdmin, uidOf } from "./money-kit.ts";
 
 const demoOf = async (page: import("@playwright/test").Page) =>
@@ -103,8 +103,7 @@ test("the dashboard shows the markets, open trades and recent transactions; Real
   await expect(page.getByTestId("last-price")).not.toHaveText("—");
   await expect(page.getByTestId("stake-source")).toContainText("Stake from Demo (practice)");
   await page.getByLabel("Amount (USD)").fill("7");
-  await page.getByRole("combobox", { name: "Duration" }).click();
-  await page.getByRole("option", { name: "5 m", exact: true }).click();
+  await chooseOption(page.getByRole("combobox", { name: "Duration" }), "5 m");
   await page.getByRole("button", { name: "Down", exact: true }).click();
   await expect(page.getByText(/Down contract placed at/)).toBeVisible();
   await page.goto("/");
