@@ -15,6 +15,8 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
+import { type Executor, openDatabase } from "../../db/client.ts";
+import { commitChatAsynchronously, sendTextMessage } from "./queries.ts";
 
 type IndexEntry = {
   user_id: string;
@@ -146,6 +148,51 @@ describe.each(databaseKinds)("support chat on %s", (kind) => {
     expect(await indexOf(chatId)).toEqual(before);
     const texts = (await client.get(API.chatMessages)).json().items.map((m: { text: string }) => m.text);
     expect(texts).toEqual(["first"]);
+  });
+
+  it("commits chat messages asynchronously, that transaction only", async () => {
+    const { client, member } = await signUpVerified(t.app);
+    const chatId = (await client.get(API.chat)).json().id;
+    // One connection, so "after" is asked on the very session that committed the message.
+    const own =
+      kind === "pglite"
+        ? t.database
+        : await openDatabase({ kind: "postgres", url: (t.database as { url?: string }).url ?? "", poolSize: 1 });
+    const commitMode = async (executor: Executor) =>
+      (
+        (await executor.execute(sql`select current_setting('synchronous_commit') as mode`)) as unknown as {
+          rows: { mode: string }[];
+        }
+      ).rows[0]?.mode;
+    try {
+      expect(await commitMode(own.db)).toBe("on");
+      const inside = await own.db.transaction(async (tx) => {
+        const sent = await sendTextMessage(tx, {
+          id: randomUUID(),
+          chatId,
+          senderId: member.uid,
+          recipientId: supportId,
+          text: "async",
+        });
+        expect(sent.status).toBe("sent");
+        return commitMode(tx);
+      });
+      expect(inside).toBe("off");
+      // The image path (a transaction of several statements) asks for the same.
+      expect(
+        await own.db.transaction(async (tx) => {
+          await commitChatAsynchronously(tx);
+          return commitMode(tx);
+        }),
+      ).toBe("off");
+      // A money movement on this connection next commits synchronously again.
+      expect(await own.db.transaction((tx) => commitMode(tx))).toBe("on");
+      expect(await commitMode(own.db)).toBe("on");
+    } finally {
+      if (own !== t.database) await own.close();
+    }
+    const texts = (await client.get(API.chatMessages)).json().items.map((m: { text: string }) => m.text);
+    expect(texts).toEqual(["async"]);
   });
 
   it("keeps the index exact under concurrent sends from both sides", async () => {

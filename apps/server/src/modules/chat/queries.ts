@@ -287,9 +287,20 @@ type SentJson = {
 };
 
 /**
+ * Chat messages commit asynchronously: the commit does not wait for the WAL to reach the disk.
+ * A database crash can lose the last fraction of a second of chat (at most 3 × wal_writer_delay),
+ * never corrupt it; money movements keep the synchronous default. Only this transaction is
+ * affected (is_local), so pooled connections go back unchanged. See docs/decisions/0005.
+ */
+export async function commitChatAsynchronously(tx: Executor): Promise<void> {
+  await tx.execute(sql`select set_config('synchronous_commit', 'off', true)`);
+}
+
+/**
  * A text message in one statement (one round trip, no BEGIN/COMMIT): lock both index entries in
  * user id order, insert the message (clock at insert, so dates follow `seq`), then update both
- * entries as `updateIndexEntries` does. The same steps, in the same order, as the transaction.
+ * entries as `updateIndexEntries` does. The same steps, in the same order, as the transaction,
+ * committed asynchronously like it (`commitChatAsynchronously`).
  */
 export async function sendTextMessage(
   db: Executor,
@@ -317,7 +328,8 @@ export async function sendTextMessage(
       where uc.chat_id = ${m.chatId} and exists (select 1 from ins)
       returning uc.user_id, uc.unread
     )
-    select (select count(*) from locked)::int as locked,
+    select set_config('synchronous_commit', 'off', true) as commit_mode,
+           (select count(*) from locked)::int as locked,
            (select row_to_json(ins) from ins) as message,
            (select coalesce(json_object_agg(user_id, unread), '{}'::json) from upd) as unread`;
   const result = (await executeNamed(db, statement)) as {

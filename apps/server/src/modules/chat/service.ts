@@ -23,6 +23,7 @@ import { checkChatImage, imageKey } from "./images.ts";
 import {
   attachImage,
   type ChatRow,
+  commitChatAsynchronously,
   deleteAbandonedImages,
   ensureChatRows,
   findChat,
@@ -217,6 +218,7 @@ export function createChatService({ db, realtime, storage, config }: Deps) {
         : quick?.status === "taken"
           ? await taken(db)
           : await db.transaction(async (tx) => {
+              await commitChatAsynchronously(tx);
               // Both index entries are locked first (in user id order), so messages of a chat are numbered,
               // dated and summarised in the order their senders got the lock.
               if ((await lockIndexEntries(tx, chat.id)) < 2) {
