@@ -2,6 +2,19 @@ import { createHash } from "node:crypto";
 import type { SQL } from "drizzle-orm";
 import type { Executor } from "./client.ts";
 
+/** Statement names by text: hashing the text once, not on every run of a hot statement. */
+const names = new Map<string, string>();
+const MAX_NAMES = 1_000;
+function nameOf(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    name = `q_${createHash("sha1").update(text).digest("hex").slice(0, 16)}`;
+    if (names.size >= MAX_NAMES) names.clear();
+    names.set(text, name);
+  }
+  return name;
+}
+
 /**
  * Runs a statement as a named prepared statement (parsed and planned once per connection, then
  * reused) when the driver is node-postgres; other drivers (PGlite) run it as usual. For hot
@@ -25,6 +38,5 @@ export async function executeNamed(tx: Executor, statement: SQL): Promise<unknow
     return tx.execute(statement);
   }
   const query = internal.dialect.sqlToQuery(statement);
-  const name = `q_${createHash("sha1").update(query.sql).digest("hex").slice(0, 16)}`;
-  return internal.session.prepareQuery(query, undefined, name, false).execute();
+  return internal.session.prepareQuery(query, undefined, nameOf(query.sql), false).execute();
 }
