@@ -304,15 +304,32 @@ async function main() {
   await new Promise((r) => setTimeout(r, 500));
 
   // CPU time of the two servers (Linux /proc; clock ticks of 10 ms), to show the cost per message.
-  const cpuMs = () =>
-    children.map((child) => {
-      try {
-        const fields = fs.readFileSync(`/proc/${child.pid}/stat`, "utf8").split(") ")[1].split(" ");
-        return (Number(fields[11]) + Number(fields[12])) * 10;
-      } catch {
-        return Number.NaN;
-      }
-    });
+  const ticksMs = (pid) => {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+      return (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      return Number.NaN;
+    }
+  };
+  const cpuMs = () => children.map((child) => ticksMs(child.pid));
+  /** CPU time of every local process with this name (PostgreSQL's backends, Redis), when visible. */
+  const cpuMsOf = (name) =>
+    fs
+      .readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry))
+      .reduce((sum, pid) => {
+        try {
+          if (!fs.readFileSync(`/proc/${pid}/stat`, "utf8").includes(`(${name}) `)) return sum;
+        } catch {
+          return sum;
+        }
+        return sum + (ticksMs(pid) || 0);
+      }, 0);
+  const ownMs = () => {
+    const usage = process.cpuUsage();
+    return (usage.user + usage.system) / 1000;
+  };
   // What the servers burn while idle (market ticks, timers), to take out of the figure below.
   const idleStart = cpuMs();
   const idleT0 = performance.now();
@@ -320,6 +337,7 @@ async function main() {
   const cpuBefore = cpuMs();
   const idleMsPerSecond = cpuBefore.map((v, i) => (v - idleStart[i]) / ((performance.now() - idleT0) / 1000));
 
+  const othersBefore = { postgres: cpuMsOf("postgres"), redis: cpuMsOf("redis-server"), load: ownMs() };
   const start = performance.now();
   let pendingAcks = 0;
   await openLoop(TOTAL, (seq) => {
@@ -342,6 +360,11 @@ async function main() {
   const load = os.loadavg();
   const elapsedSeconds = (performance.now() - start) / 1000;
   const cpuUsed = cpuMs().map((after, i) => Math.max(0, after - cpuBefore[i] - idleMsPerSecond[i] * elapsedSeconds));
+  const others = {
+    postgres: cpuMsOf("postgres") - othersBefore.postgres,
+    redis: cpuMsOf("redis-server") - othersBefore.redis,
+    load: ownMs() - othersBefore.load,
+  };
   supportSocket.terminate();
   for (const s of memberSockets) s.terminate();
 
@@ -378,6 +401,10 @@ async function main() {
   console.info(
     `  server CPU beyond idle (${idleMsPerSecond.map((v) => v.toFixed(0)).join(" / ")} ms/s): A ${cpuUsed[0].toFixed(0)} ms, B ${cpuUsed[1].toFixed(0)} ms for ${delivered} messages = ${((cpuUsed[0] + cpuUsed[1]) / Math.max(1, delivered)).toFixed(2)} ms per message (both processes, excluding PostgreSQL and Redis)`,
   );
+  const perMessage = (ms) => `${(ms / Math.max(1, delivered)).toFixed(2)} ms`;
+  console.info(
+    `  the rest of the machine per message: PostgreSQL ${perMessage(others.postgres)}, Redis ${perMessage(others.redis)}, this load generator ${perMessage(others.load)} (local processes only)`,
+  );
   console.info(
     `  load average at the end (1/5/15 min): ${load.map((l) => l.toFixed(2)).join(" / ")} on ${os.cpus().length} CPUs`,
   );
@@ -397,6 +424,9 @@ async function main() {
       p99: both.p99,
       loadavg: load,
       serverCpuMsPerMessage: (cpuUsed[0] + cpuUsed[1]) / Math.max(1, delivered),
+      postgresCpuMsPerMessage: others.postgres / Math.max(1, delivered),
+      redisCpuMsPerMessage: others.redis / Math.max(1, delivered),
+      loadGeneratorCpuMsPerMessage: others.load / Math.max(1, delivered),
       targetMet: met,
     }),
   );
