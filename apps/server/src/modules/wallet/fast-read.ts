@@ -1,17 +1,12 @@
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { MEMBER_ACCOUNTS, type MemberAccount, type WalletBalances } from "@helio/shared";
-import DataLoader from "dataloader";
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
+import { createBatchedLookup } from "../../db/batched-lookup.ts";
 import type { Db } from "../../db/client.ts";
 import { executeNamed } from "../../db/prepared.ts";
 import type { Auth } from "../../platform/auth/auth.ts";
 import { accountStatusError } from "../../platform/auth/auth.ts";
-
-/** Tokens answered by one query, and queries running at once. */
-const MAX_BATCH = 256;
-const MAX_IN_FLIGHT = 1;
-const MAX_SIGNED_TOKENS = 10_000;
+import { createSignedCookieReader } from "../../platform/auth/signed-cookie.ts";
 
 /** One row per live session: its user's status and each member account's balance. */
 type Row = {
@@ -34,57 +29,17 @@ const balanceColumns = sql.raw(
  * neither blocked nor banned, and the balances. It only ever says yes: anything else returns
  * null and the request goes through the normal guard, which gives the usual 401/403 answers.
  * Nothing is cached, so sign-out, revocation, blocking and banning apply at once; concurrent
- * reads share a query instead (see `lookups`).
+ * reads share a query instead (see `lookup`).
  */
 export function createFastBalanceRead(auth: Auth, db: Db) {
   const context = auth.$context.then((ctx) => ({ name: ctx.authCookies.sessionToken.name, secret: ctx.secret }));
+  const signedToken = createSignedCookieReader();
 
-  /**
-   * Cookie values whose signature checked out, and their token. A signature never stops being
-   * valid, so this only spares the HMAC; whether the session is still live is asked every time.
-   * Only values signed with our secret get in.
-   */
-  const signedTokens = new Map<string, string>();
-  const tokenOf = (cookieHeader: string, name: string, secret: string): string | null => {
-    const prefix = `${name}=`;
-    let value: string | undefined;
-    for (const part of cookieHeader.split(";")) {
-      const trimmed = part.trim();
-      if (trimmed.startsWith(prefix)) value = trimmed.slice(prefix.length);
-    }
-    if (!value) return null;
-    let decoded: string;
-    try {
-      decoded = decodeURIComponent(value);
-    } catch {
-      return null;
-    }
-    const known = signedTokens.get(decoded);
-    if (known) return known;
-    const dot = decoded.lastIndexOf(".");
-    if (dot < 1) return null;
-    const token = decoded.slice(0, dot);
-    const signature = Buffer.from(decoded.slice(dot + 1));
-    const expected = Buffer.from(createHmac("sha256", secret).update(token).digest("base64"));
-    if (signature.length !== expected.length || !timingSafeEqual(signature, expected)) return null;
-    if (signedTokens.size >= MAX_SIGNED_TOKENS) signedTokens.clear();
-    signedTokens.set(decoded, token);
-    return token;
-  };
-
-  /**
-   * Reads arriving while a lookup is in flight wait for the next one, which answers all of them
-   * in one query (at most `MAX_BATCH` tokens). The query starts after every request in it
-   * arrived, so an answer is never older than its request: nothing is served from memory.
-   */
-  let running = 0;
-  const queued: (() => void)[] = [];
-  const lookups = new DataLoader<string, Row | null>(
-    async (tokens) => {
-      try {
-        const result = (await executeNamed(
-          db,
-          sql`
+  /** Concurrent reads share one query (see `createBatchedLookup`): nothing is served from memory. */
+  const lookup = createBatchedLookup<string, Row | null>(async (tokens) => {
+    const result = (await executeNamed(
+      db,
+      sql`
           select s.token, u.email_verified, u.user_block, u.user_status, ${balanceColumns}
           from "session" s
           join "user" u on u.id = s.user_id
@@ -92,35 +47,18 @@ export function createFastBalanceRead(auth: Auth, db: Db) {
           where s.token in (select jsonb_array_elements_text(${JSON.stringify(tokens)}::jsonb))
             and s.expires_at > now()
           group by s.token, u.email_verified, u.user_block, u.user_status`,
-        )) as unknown as { rows: Row[] };
-        const byToken = new Map(result.rows.map((row) => [row.token, row]));
-        return tokens.map((token) => byToken.get(token) ?? null);
-      } finally {
-        running -= 1;
-        queued.shift()?.();
-      }
-    },
-    {
-      cache: false,
-      maxBatchSize: MAX_BATCH,
-      batchScheduleFn: (dispatch) => {
-        const start = () => {
-          running += 1;
-          dispatch();
-        };
-        if (running < MAX_IN_FLIGHT) setImmediate(start);
-        else queued.push(start);
-      },
-    },
-  );
+    )) as unknown as { rows: Row[] };
+    const byToken = new Map(result.rows.map((row) => [row.token, row]));
+    return tokens.map((token) => byToken.get(token) ?? null);
+  });
 
   return async function fastBalances(request: FastifyRequest): Promise<WalletBalances | null> {
     const cookieHeader = request.headers.cookie;
     if (!cookieHeader) return null;
     const { name, secret } = await context;
-    const token = tokenOf(cookieHeader, name, secret);
+    const token = signedToken(cookieHeader, name, secret);
     if (!token) return null;
-    const row = await lookups.load(token);
+    const row = await lookup(token);
     if (!row?.email_verified) return null;
     if (accountStatusError({ userBlock: row.user_block, userStatus: row.user_status })) return null;
     return {
