@@ -36,6 +36,7 @@ import { withdrawalRoutes } from "./modules/withdrawals/routes.ts";
 import { ensureAdmin } from "./platform/auth/admin-account.ts";
 import { createAuth } from "./platform/auth/auth.ts";
 import { authBridge } from "./platform/auth/bridge.ts";
+import { registerFastSessionRead } from "./platform/auth/fast-session.ts";
 import { resolveAuthSecret } from "./platform/auth/secret.ts";
 import { installErrorHandler } from "./platform/http/error-handler.ts";
 import { AppError } from "./platform/http/errors.ts";
@@ -95,6 +96,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: app.log,
     onUserCreated: async (userId) => void (await openMemberAccounts(db, userId)),
   });
+  // Guards (`readSession`) answer the common case with one shared query, else ask better-auth.
+  registerFastSessionRead(auth, db);
   const realtime = createRealtime(bus);
   const settings = await createSettingsService({ db, bus, realtime });
   owned.unshift({ close: async () => settings.close() });

@@ -9,6 +9,7 @@ import type { Db } from "../../db/client.ts";
 import { signInEvents } from "../../modules/security/tables.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { resetPasswordMail, verificationMail } from "../mail/templates.ts";
+import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./fast-session.ts";
 import * as tables from "./tables.ts";
 
 /** The header our Fastify bridge sets to the client address it trusts (never the client's own). */
@@ -91,7 +92,7 @@ export function createAuth({ config, db, mailer, secret, log, onUserCreated }: A
         await mailer.send(verificationMail(user.email, user.name, url));
       },
     },
-    session: { expiresIn: 60 * 60 * 24 * 14, updateAge: 60 * 60 * 24 },
+    session: { expiresIn: SESSION_EXPIRES_IN_S, updateAge: SESSION_UPDATE_AGE_S },
     rateLimit: { enabled: false }, // applied in Fastify, shared across instances through Redis
     // Without this, refusals raised outside an endpoint (a foreign Origin, a bad callbackURL)
     // go to console.error through better-auth's default logger instead of our log.

@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { AppError } from "../http/errors.ts";
 import { type Auth, accountStatusError } from "./auth.ts";
+import { fastSessionRead } from "./fast-session.ts";
 
 export function toWebHeaders(raw: IncomingHttpHeaders): Headers {
   const headers = new Headers();
@@ -23,7 +24,10 @@ declare module "fastify" {
   }
 }
 
+/** The signed-in user and session, or null; the common case without better-auth's endpoint. */
 export async function readSession(auth: Auth, headers: IncomingHttpHeaders): Promise<CurrentSession | null> {
+  const fast = await fastSessionRead(auth, headers);
+  if (fast) return fast;
   const result = await auth.api.getSession({ headers: toWebHeaders(headers) });
   return result ? { user: result.user, session: result.session } : null;
 }
