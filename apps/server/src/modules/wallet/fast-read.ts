@@ -6,7 +6,7 @@ import type { Db } from "../../db/client.ts";
 import { executeNamed } from "../../db/prepared.ts";
 import type { Auth } from "../../platform/auth/auth.ts";
 import { accountStatusError } from "../../platform/auth/auth.ts";
-import { createSignedCookieReader } from "../../platform/auth/signed-cookie.ts";
+import { createSessionTokenReader } from "../../platform/auth/session-token.ts";
 
 /** One row per live session: its user's status and each member account's balance. */
 type Row = {
@@ -32,8 +32,7 @@ const balanceColumns = sql.raw(
  * reads share a query instead (see `lookup`).
  */
 export function createFastBalanceRead(auth: Auth, db: Db) {
-  const context = auth.$context.then((ctx) => ({ name: ctx.authCookies.sessionToken.name, secret: ctx.secret }));
-  const signedToken = createSignedCookieReader();
+  const sessionTokenOf = createSessionTokenReader(auth);
 
   /** Concurrent reads share one query (see `createBatchedLookup`): nothing is served from memory. */
   const lookup = createBatchedLookup<string, Row | null>(async (tokens) => {
@@ -53,10 +52,7 @@ export function createFastBalanceRead(auth: Auth, db: Db) {
   });
 
   return async function fastBalances(request: FastifyRequest): Promise<WalletBalances | null> {
-    const cookieHeader = request.headers.cookie;
-    if (!cookieHeader) return null;
-    const { name, secret } = await context;
-    const token = signedToken(cookieHeader, name, secret);
+    const token = await sessionTokenOf(request.headers.cookie);
     if (!token) return null;
     const row = await lookup(token);
     if (!row?.email_verified) return null;

@@ -4,7 +4,7 @@ import { createBatchedLookup } from "../../db/batched-lookup.ts";
 import type { Db } from "../../db/client.ts";
 import type { Auth } from "./auth.ts";
 import type { CurrentSession } from "./session.ts";
-import { createSignedCookieReader } from "./signed-cookie.ts";
+import { createSessionTokenReader } from "./session-token.ts";
 import * as tables from "./tables.ts";
 
 /** better-auth's session lifetime and refresh age (seconds), set in `createAuth`. */
@@ -26,8 +26,7 @@ const reads = new WeakMap<object, FastSessionRead>();
  * extends it).
  */
 export function registerFastSessionRead(auth: Auth, db: Db): void {
-  const context = auth.$context.then((ctx) => ({ name: ctx.authCookies.sessionToken.name, secret: ctx.secret }));
-  const signedToken = createSignedCookieReader();
+  const sessionTokenOf = createSessionTokenReader(auth);
   const lookup = createBatchedLookup<string, CurrentSession | null>(async (tokens) => {
     const rows = await db
       .select({ session: tables.session, user: tables.user })
@@ -38,10 +37,7 @@ export function registerFastSessionRead(auth: Auth, db: Db): void {
     return tokens.map((token) => byToken.get(token) ?? null);
   });
   reads.set(auth, async (headers) => {
-    const cookieHeader = headers.cookie;
-    if (!cookieHeader) return null;
-    const { name, secret } = await context;
-    const token = signedToken(cookieHeader, name, secret);
+    const token = await sessionTokenOf(headers.cookie);
     if (!token) return null;
     const current = await lookup(token);
     if (!current) return null;

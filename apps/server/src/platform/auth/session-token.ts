@@ -1,16 +1,21 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type { Auth } from "./auth.ts";
 
 const MAX_SIGNED_VALUES = 10_000;
 
 /**
- * Reads better-auth's signed session cookie (`token.base64(HMAC-SHA256(token, secret))`) from a
- * Cookie header and returns the token when the signature checks out, else null. Values whose
- * signature checked out are remembered (a signature never stops being valid), which spares the
- * HMAC; whether the session is live is for the caller to ask every time.
+ * Reads better-auth's signed session cookie (`token.base64(HMAC-SHA256(token, secret))`, under
+ * better-auth's cookie name and with its secret) from a Cookie header and returns the token when
+ * the signature checks out, else null. Values whose signature checked out are remembered (a
+ * signature never stops being valid), which spares the HMAC; whether the session is live is for
+ * the caller to ask every time.
  */
-export function createSignedCookieReader() {
+export function createSessionTokenReader(auth: Auth) {
+  const context = auth.$context.then((ctx) => ({ name: ctx.authCookies.sessionToken.name, secret: ctx.secret }));
   const signed = new Map<string, string>();
-  return function signedToken(cookieHeader: string, name: string, secret: string): string | null {
+  return async function sessionTokenOf(cookieHeader: string | undefined): Promise<string | null> {
+    if (!cookieHeader) return null;
+    const { name, secret } = await context;
     const prefix = `${name}=`;
     let value: string | undefined;
     // The last one wins, as in better-auth's own cookie parsing.
