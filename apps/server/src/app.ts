@@ -138,9 +138,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined)),
   );
 
-  const rateLimitRedis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableAutoPipelining: true })
-    : undefined;
+  const rateLimitRedis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : undefined;
   if (rateLimitRedis) owned.push({ close: async () => void (await rateLimitRedis.quit()) });
   await app.register(fastifyRateLimit, {
     global: false,

@@ -37,8 +37,9 @@ export function createMemoryBus(): EventBus {
 
 export async function createRedisBus(url: string, prefix = "helio:"): Promise<EventBus> {
   const options = { lazyConnect: true, maxRetriesPerRequest: 3 };
-  // Publishes issued in the same tick leave in one write (order per connection is kept).
-  const pub = new Redis(url, { ...options, enableAutoPipelining: true });
+  // No auto-pipelining: its per-tick pipelines outlive young-generation collections under load,
+  // and the major collections they cause stalled chat delivery (decision 0006).
+  const pub = new Redis(url, options);
   const sub = new Redis(url, options);
   await Promise.all([pub.connect(), sub.connect()]);
   const handlers = new Map<string, Set<Handler>>();
