@@ -75,7 +75,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     deps.database ??
     (await openDatabase(
       config.databaseUrl
-        ? { kind: "postgres", url: config.databaseUrl }
+        ? { kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize }
         : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
     ));
   if (!deps.database) {

@@ -24,6 +24,7 @@ describe("loadConfig", () => {
       publicUrl: "http://localhost:3000",
       dataDir: path.resolve("./data"),
       databaseUrl: undefined,
+      databasePoolSize: 20,
       redisUrl: undefined,
       smtpUrl: undefined,
       mailFrom: "Helio <no-reply@helio.local>",
@@ -62,7 +63,9 @@ describe("loadConfig", () => {
       ADMIN_EMAIL: "Boss@Helio.Example",
       TRUST_PROXY: "1",
       AUTH_RATE_LIMIT: "5",
+      DATABASE_POOL_SIZE: "8",
     });
+    expect(config.databasePoolSize).toBe(8);
     expect(config.publicUrl).toBe("https://helio.example");
     expect(config.databaseUrl).toBe("postgresql://u@db/helio");
     expect(config.redisUrl).toBe("redis://cache:6379");
@@ -75,6 +78,7 @@ describe("loadConfig", () => {
     ["PORT", { PORT: "not-a-number" }],
     ["PORT", { PORT: "70000" }],
     ["DATABASE_URL", { DATABASE_URL: "mysql://u@db/helio" }],
+    ["DATABASE_POOL_SIZE", { DATABASE_POOL_SIZE: "0" }],
     ["ADMIN_PASSWORD", { ADMIN_PASSWORD: "short" }],
     ["REDIS_URL", { REDIS_URL: "http://cache" }],
     ["AUTH_SECRET", { AUTH_SECRET: "too-short" }],
