@@ -22,21 +22,42 @@ function nameOf(text: string): string {
  * chat message, the balance read.
  */
 export async function executeNamed(tx: Executor, statement: SQL): Promise<unknown> {
-  const internal = tx as unknown as {
-    dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } };
-    session: {
-      prepareQuery?: (
-        query: { sql: string; params: unknown[] },
-        fields: undefined,
-        name: string,
-        arrayMode: boolean,
-      ) => { execute(): Promise<unknown> };
-      constructor: { name: string };
-    };
-  };
-  if (internal.session?.constructor?.name !== "NodePgSession" || !internal.session.prepareQuery) {
-    return tx.execute(statement);
-  }
+  const internal = internalsOf(tx);
+  if (!isNodePg(internal)) return tx.execute(statement);
   const query = internal.dialect.sqlToQuery(statement);
   return internal.session.prepareQuery(query, undefined, nameOf(query.sql), false).execute();
 }
+
+/**
+ * The hottest statements, built once: `statement` is rendered to SQL when this is called, with
+ * its `sql.placeholder(name)`s left as parameters, and each run only fills them in (a named
+ * prepared statement on node-postgres, as `executeNamed`). Rendering drizzle's SQL on every run
+ * cost the balance read about a tenth of its time.
+ */
+export function prepareNamed<V extends Record<string, unknown>>(
+  db: Executor,
+  statement: SQL,
+): (values: V) => Promise<unknown> {
+  const internal = internalsOf(db);
+  const query = internal.dialect.sqlToQuery(statement);
+  const name = isNodePg(internal) ? nameOf(query.sql) : undefined;
+  const prepared = internal.session.prepareQuery(query, undefined, name, false);
+  return (values) => prepared.execute(values);
+}
+
+type Internals = {
+  dialect: { sqlToQuery(s: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery: (
+      query: { sql: string; params: unknown[] },
+      fields: undefined,
+      name: string | undefined,
+      arrayMode: boolean,
+    ) => { execute(values?: Record<string, unknown>): Promise<unknown> };
+    constructor: { name: string };
+  };
+};
+/** drizzle's own renderer and session (not in its public types, stable across its drivers). */
+const internalsOf = (executor: Executor) => executor as unknown as Internals;
+const isNodePg = (internal: Internals) =>
+  internal.session?.constructor?.name === "NodePgSession" && typeof internal.session.prepareQuery === "function";

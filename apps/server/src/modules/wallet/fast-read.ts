@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { createBatchedLookup } from "../../db/batched-lookup.ts";
 import type { Db } from "../../db/client.ts";
-import { executeNamed } from "../../db/prepared.ts";
+import { prepareNamed } from "../../db/prepared.ts";
 import type { Auth } from "../../platform/auth/auth.ts";
 import { accountStatusError } from "../../platform/auth/auth.ts";
 import { createSessionTokenReader } from "../../platform/auth/session-token.ts";
@@ -34,19 +34,20 @@ const balanceColumns = sql.raw(
 export function createFastBalanceRead(auth: Auth, db: Db) {
   const sessionTokenOf = createSessionTokenReader(auth);
 
+  const readRows = prepareNamed<{ tokens: string }>(
+    db,
+    sql`
+      select s.token, u.email_verified, u.user_block, u.user_status, ${balanceColumns}
+      from "session" s
+      join "user" u on u.id = s.user_id
+      left join balances b on b.user_id = u.id
+      where s.token in (select jsonb_array_elements_text(${sql.placeholder("tokens")}::jsonb))
+        and s.expires_at > now()
+      group by s.token, u.email_verified, u.user_block, u.user_status`,
+  );
   /** Concurrent reads share one query (see `createBatchedLookup`): nothing is served from memory. */
   const lookup = createBatchedLookup<string, Row | null>(async (tokens) => {
-    const result = (await executeNamed(
-      db,
-      sql`
-          select s.token, u.email_verified, u.user_block, u.user_status, ${balanceColumns}
-          from "session" s
-          join "user" u on u.id = s.user_id
-          left join balances b on b.user_id = u.id
-          where s.token in (select jsonb_array_elements_text(${JSON.stringify(tokens)}::jsonb))
-            and s.expires_at > now()
-          group by s.token, u.email_verified, u.user_block, u.user_status`,
-    )) as unknown as { rows: Row[] };
+    const result = (await readRows({ tokens: JSON.stringify(tokens) })) as { rows: Row[] };
     const byToken = new Map(result.rows.map((row) => [row.token, row]));
     return tokens.map((token) => byToken.get(token) ?? null);
   });

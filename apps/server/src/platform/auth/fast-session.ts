@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, eq, gt, sql } from "drizzle-orm";
 import { createBatchedLookup } from "../../db/batched-lookup.ts";
 import type { Db } from "../../db/client.ts";
 import type { Auth } from "./auth.ts";
@@ -27,12 +27,20 @@ const reads = new WeakMap<object, FastSessionRead>();
  */
 export function registerFastSessionRead(auth: Auth, db: Db): void {
   const sessionTokenOf = createSessionTokenReader(auth);
+  // Built once (drizzle renders it at `prepare`), then only the tokens change from run to run.
+  const liveSessions = db
+    .select({ session: tables.session, user: tables.user })
+    .from(tables.session)
+    .innerJoin(tables.user, eq(tables.user.id, tables.session.userId))
+    .where(
+      and(
+        sql`${tables.session.token} in (select jsonb_array_elements_text(${sql.placeholder("tokens")}::jsonb))`,
+        gt(tables.session.expiresAt, sql`now()`),
+      ),
+    )
+    .prepare("fast_session_read");
   const lookup = createBatchedLookup<string, CurrentSession | null>(async (tokens) => {
-    const rows = await db
-      .select({ session: tables.session, user: tables.user })
-      .from(tables.session)
-      .innerJoin(tables.user, eq(tables.user.id, tables.session.userId))
-      .where(and(inArray(tables.session.token, [...tokens]), gt(tables.session.expiresAt, sql`now()`)));
+    const rows = await liveSessions.execute({ tokens: JSON.stringify(tokens) });
     const byToken = new Map(rows.map((row) => [row.session.token, row as unknown as CurrentSession]));
     return tokens.map((token) => byToken.get(token) ?? null);
   });
