@@ -81,7 +81,9 @@ async function startServer(name, port, databaseUrl) {
   const profile = process.env.BENCH_PROFILE_DIR
     ? ["--cpu-prof", `--cpu-prof-dir=${path.join(process.env.BENCH_PROFILE_DIR, name)}`]
     : [];
-  const child = spawn(process.execPath, [...profile, "--import", "tsx", "apps/server/src/main.ts"], {
+  // BENCH_SERVER_NODE_FLAGS="--max-semi-space-size=64 …" passes Node/V8 flags to both servers.
+  const nodeFlags = (process.env.BENCH_SERVER_NODE_FLAGS ?? "").split(" ").filter(Boolean);
+  const child = spawn(process.execPath, [...profile, ...nodeFlags, "--import", "tsx", "apps/server/src/main.ts"], {
     cwd: root,
     env: {
       ...process.env,

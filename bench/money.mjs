@@ -61,7 +61,11 @@ async function startServer() {
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   env.BENCH_DATA_DIR = dataDir;
   env.BENCH_MEMBERS = String(CONNECTIONS);
-  const child = spawn(process.execPath, [path.join(root, "bench/money-server.mjs")], {
+  // BENCH_PROFILE_DIR=/tmp/prof writes a V8 CPU profile of the server process there.
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
+    : [];
+  const child = spawn(process.execPath, [...profile, path.join(root, "bench/money-server.mjs")], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "inherit"],
@@ -76,7 +80,17 @@ async function startServer() {
     readline.createInterface({ input: child.stdout }).once("line", resolve);
     child.once("exit", (code) => reject(new Error(`bench server exited (${code}) before it was ready`)));
   });
-  return { ...JSON.parse(line), database: baseUrl ? "PostgreSQL" : "PGlite" };
+  return { ...JSON.parse(line), database: baseUrl ? "PostgreSQL" : "PGlite", pid: child.pid };
+}
+
+/** User and system CPU time of a process so far (Linux /proc; clock ticks of 10 ms), else NaN. */
+function processCpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
 }
 
 function cannon(opts) {
@@ -99,12 +113,16 @@ async function readBench() {
   const me = { url: `${base}/api/me`, setupClient: asNextMember };
   for (const target of [bare, oneQuery, me, wallet]) await cannon({ ...target, duration: 2 });
   const targets = { bare, oneQuery, me, wallet };
-  const totals = Object.fromEntries(Object.keys(targets).map((k) => [k, { requests: 0, seconds: 0, p99: 0, bad: 0 }]));
+  const totals = Object.fromEntries(
+    Object.keys(targets).map((k) => [k, { requests: 0, seconds: 0, p99: 0, bad: 0, cpuMs: 0 }]),
+  );
   const slice = Math.max(1, Math.round(SECONDS / ROUNDS));
   for (let round = 0; round < ROUNDS; round++) {
     for (const [name, target] of Object.entries(targets)) {
+      const cpuBefore = processCpuMs(server.pid);
       const r = await cannon({ ...target, duration: slice });
       const t = totals[name];
+      t.cpuMs += processCpuMs(server.pid) - cpuBefore;
       t.requests += r.requests.total;
       t.seconds += r.duration;
       t.p99 = Math.max(t.p99, r.latency.p99);
@@ -118,12 +136,16 @@ async function readBench() {
   const [bareRun, queryRun, meRun, walletRun] = ["bare", "oneQuery", "me", "wallet"].map(rate);
   if (totals.wallet.bad > 0) throw new Error(`balance reads failed: ${totals.wallet.bad} were not 200`);
   const ratio = walletRun.requests.average / bareRun.requests.average;
+  // The server's own CPU per request is steadier than req/s on a shared machine (the load
+  // generator and PostgreSQL take turns on the same cores).
+  const cpuPerRequest = (name) => (totals[name].cpuMs * 1000) / Math.max(1, totals[name].requests);
   console.info(
     `\nBalance read (GET /api/wallet, signed in) on ${server.database}, ${CONNECTIONS} connections, ${ROUNDS} × ${Math.max(1, Math.round(SECONDS / ROUNDS))} s each, alternating:\n` +
       `  bare route                   ${fmt(bareRun.requests.average)} req/s (p99 ${bareRun.latency.p99} ms)\n` +
       `  one SQL query, no session    ${fmt(queryRun.requests.average)} req/s (${pct(queryRun.requests.average / bareRun.requests.average)} of bare)\n` +
       `  session only (GET /api/me)   ${fmt(meRun.requests.average)} req/s (${pct(meRun.requests.average / bareRun.requests.average)} of bare)\n` +
       `  balance read (GET /api/wallet) ${fmt(walletRun.requests.average)} req/s (p99 ${walletRun.latency.p99} ms)\n` +
+      `  server CPU per request: bare ${cpuPerRequest("bare").toFixed(0)} µs, balance read ${cpuPerRequest("wallet").toFixed(0)} µs (${pct(cpuPerRequest("bare") / cpuPerRequest("wallet"))})\n` +
       `  ratio ${pct(ratio)} (target ≥ ${pct(READ_TARGET)}) ${ratio >= READ_TARGET ? "MET" : "NOT MET"}`,
   );
   results.push({ name: "balance read / bare route", ratio, target: READ_TARGET });
