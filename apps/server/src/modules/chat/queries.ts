@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, isNull, lt, or, type SQL, sql, sum } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { executeNamed } from "../../db/prepared.ts";
+import { namedStatement } from "../../db/prepared.ts";
 import { user } from "../../platform/auth/tables.ts";
 import { chatImages, chatMessages, chats, userChats } from "./tables.ts";
 
@@ -296,43 +296,43 @@ export async function commitChatAsynchronously(tx: Executor): Promise<void> {
   await tx.execute(sql`select set_config('synchronous_commit', 'off', true)`);
 }
 
+type TextSend = { id: string; chatId: string; senderId: string; recipientId: string; text: string };
+const p = (name: keyof TextSend) => sql.placeholder(name);
+const sendTextStatement = namedStatement<TextSend>(sql`
+  with locked as (
+    select user_id from user_chats where chat_id = ${p("chatId")} order by user_id for update
+  ), ins as (
+    insert into chat_messages (id, chat_id, sender_id, text, image_name, created_at)
+    select ${p("id")}::uuid, ${p("chatId")}, ${p("senderId")}, ${p("text")}, null, clock_timestamp()
+    where (select count(*) from locked) = 2
+    on conflict (id) do nothing
+    returning seq, id, chat_id, sender_id, text, image_name, created_at
+  ), upd as (
+    update user_chats uc set
+      other_display_name = coalesce(
+        (select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.name) from "user" u where u.id = uc.other_uid),
+        uc.other_display_name),
+      other_photo_url = (select u.image from "user" u where u.id = uc.other_uid),
+      last_message_text = ${p("text")},
+      last_message_has_image = false,
+      date = (select created_at from ins),
+      unread = uc.unread + (case when uc.user_id = ${p("recipientId")} then 1 else 0 end)
+    where uc.chat_id = ${p("chatId")} and exists (select 1 from ins)
+    returning uc.user_id, uc.unread
+  )
+  select set_config('synchronous_commit', 'off', true) as commit_mode,
+         (select count(*) from locked)::int as locked,
+         (select row_to_json(ins) from ins) as message,
+         (select coalesce(json_object_agg(user_id, unread), '{}'::json) from upd) as unread`);
+
 /**
  * A text message in one statement (one round trip, no BEGIN/COMMIT): lock both index entries in
  * user id order, insert the message (clock at insert, so dates follow `seq`), then update both
  * entries as `updateIndexEntries` does. The same steps, in the same order, as the transaction,
  * committed asynchronously like it (`commitChatAsynchronously`).
  */
-export async function sendTextMessage(
-  db: Executor,
-  m: { id: string; chatId: string; senderId: string; recipientId: string; text: string },
-): Promise<OneStatementSend> {
-  const statement = sql`
-    with locked as (
-      select user_id from user_chats where chat_id = ${m.chatId} order by user_id for update
-    ), ins as (
-      insert into chat_messages (id, chat_id, sender_id, text, image_name, created_at)
-      select ${m.id}::uuid, ${m.chatId}, ${m.senderId}, ${m.text}, null, clock_timestamp()
-      where (select count(*) from locked) = 2
-      on conflict (id) do nothing
-      returning seq, id, chat_id, sender_id, text, image_name, created_at
-    ), upd as (
-      update user_chats uc set
-        other_display_name = coalesce(
-          (select coalesce(nullif(trim(u.first_name || ' ' || u.last_name), ''), u.name) from "user" u where u.id = uc.other_uid),
-          uc.other_display_name),
-        other_photo_url = (select u.image from "user" u where u.id = uc.other_uid),
-        last_message_text = ${m.text},
-        last_message_has_image = false,
-        date = (select created_at from ins),
-        unread = uc.unread + (case when uc.user_id = ${m.recipientId} then 1 else 0 end)
-      where uc.chat_id = ${m.chatId} and exists (select 1 from ins)
-      returning uc.user_id, uc.unread
-    )
-    select set_config('synchronous_commit', 'off', true) as commit_mode,
-           (select count(*) from locked)::int as locked,
-           (select row_to_json(ins) from ins) as message,
-           (select coalesce(json_object_agg(user_id, unread), '{}'::json) from upd) as unread`;
-  const result = (await executeNamed(db, statement)) as {
+export async function sendTextMessage(db: Executor, m: TextSend): Promise<OneStatementSend> {
+  const result = (await sendTextStatement(db, m)) as {
     rows: { locked: number; message: SentJson | string | null; unread: Record<string, number> | string }[];
   };
   const row = result.rows[0];

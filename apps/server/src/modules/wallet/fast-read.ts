@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { createBatchedLookup } from "../../db/batched-lookup.ts";
 import type { Db } from "../../db/client.ts";
-import { prepareNamed } from "../../db/prepared.ts";
+import { namedStatement } from "../../db/prepared.ts";
 import type { Auth } from "../../platform/auth/auth.ts";
 import { accountStatusError } from "../../platform/auth/auth.ts";
 import { createSessionTokenReader } from "../../platform/auth/session-token.ts";
@@ -21,6 +21,16 @@ const balanceColumns = sql.raw(
   MEMBER_ACCOUNTS.map((a) => `coalesce(sum(b.balance) filter (where b.account = '${a}'), 0) as "${a}"`).join(", "),
 );
 
+/** Session, user status and balances for each of the tokens (a JSON array) that is live. */
+const liveSessionBalances = namedStatement<{ tokens: string }>(sql`
+  select s.token, u.email_verified, u.user_block, u.user_status, ${balanceColumns}
+  from "session" s
+  join "user" u on u.id = s.user_id
+  left join balances b on b.user_id = u.id
+  where s.token in (select jsonb_array_elements_text(${sql.placeholder("tokens")}::jsonb))
+    and s.expires_at > now()
+  group by s.token, u.email_verified, u.user_block, u.user_status`);
+
 /**
  * The balance read is the hottest member request (every page's top bar). Reading the session
  * through better-auth costs far more CPU than the read itself, so this path checks the same
@@ -34,20 +44,9 @@ const balanceColumns = sql.raw(
 export function createFastBalanceRead(auth: Auth, db: Db) {
   const sessionTokenOf = createSessionTokenReader(auth);
 
-  const readRows = prepareNamed<{ tokens: string }>(
-    db,
-    sql`
-      select s.token, u.email_verified, u.user_block, u.user_status, ${balanceColumns}
-      from "session" s
-      join "user" u on u.id = s.user_id
-      left join balances b on b.user_id = u.id
-      where s.token in (select jsonb_array_elements_text(${sql.placeholder("tokens")}::jsonb))
-        and s.expires_at > now()
-      group by s.token, u.email_verified, u.user_block, u.user_status`,
-  );
   /** Concurrent reads share one query (see `createBatchedLookup`): nothing is served from memory. */
   const lookup = createBatchedLookup<string, Row | null>(async (tokens) => {
-    const result = (await readRows({ tokens: JSON.stringify(tokens) })) as { rows: Row[] };
+    const result = (await liveSessionBalances(db, { tokens: JSON.stringify(tokens) })) as { rows: Row[] };
     const byToken = new Map(result.rows.map((row) => [row.token, row]));
     return tokens.map((token) => byToken.get(token) ?? null);
   });
