@@ -7,7 +7,7 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from "fastify-type-provider-zod";
+import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
 import helmet from "helmet";
 import { Redis } from "ioredis";
 import type { Config } from "./config.ts";
@@ -41,6 +41,7 @@ import { resolveAuthSecret } from "./platform/auth/secret.ts";
 import { installErrorHandler } from "./platform/http/error-handler.ts";
 import { AppError } from "./platform/http/errors.ts";
 import { loggerOptions } from "./platform/http/logging.ts";
+import { responseSerializerCompiler } from "./platform/http/response-serializer.ts";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./platform/mail/mailer.ts";
 import { createMemoryBus, createRedisBus, type EventBus } from "./platform/realtime/bus.ts";
 import { realtimeGateway } from "./platform/realtime/gateway.ts";
@@ -67,7 +68,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     bodyLimit: 256 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   installErrorHandler(app);
 
   const owned: { close(): Promise<void> }[] = [];
