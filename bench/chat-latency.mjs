@@ -27,6 +27,7 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import WebSocket from "ws";
+import { processCpuMs } from "./lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const arg = (name, fallback) => {
@@ -305,16 +306,8 @@ async function main() {
     if (!ack.ok) throw new Error(`warmup send: ${JSON.stringify(ack.error)}`);
   await new Promise((r) => setTimeout(r, 500));
 
-  // CPU time of the two servers (Linux /proc; clock ticks of 10 ms), to show the cost per message.
-  const ticksMs = (pid) => {
-    try {
-      const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-      return (Number(fields[11]) + Number(fields[12])) * 10;
-    } catch {
-      return Number.NaN;
-    }
-  };
-  const cpuMs = () => children.map((child) => ticksMs(child.pid));
+  // CPU time of the two servers, to show the cost per message.
+  const cpuMs = () => children.map((child) => processCpuMs(child.pid));
   /** CPU time of every local process with this name (PostgreSQL's backends, Redis), when visible. */
   const cpuMsOf = (name) =>
     fs
@@ -326,7 +319,7 @@ async function main() {
         } catch {
           return sum;
         }
-        return sum + (ticksMs(pid) || 0);
+        return sum + (processCpuMs(pid) || 0);
       }, 0);
   const ownMs = () => {
     const usage = process.cpuUsage();

@@ -1,11 +1,22 @@
 // Shared pieces of the benchmark scripts: arguments, bounded runs that clean up after themselves,
 // scratch PostgreSQL databases and verified members made through the real app (`app.inject`).
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+/** User and system CPU time of a process so far (Linux /proc; clock ticks of 10 ms), else NaN. */
+export function processCpuMs(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 /**
  * The environment of an in-process Helio for a benchmark (for `loadConfig`): production mode,

@@ -20,7 +20,7 @@ import readline from "node:readline";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import autocannon from "autocannon";
-import { boundedRun, numberArg, scratchDatabase } from "./lib.mjs";
+import { boundedRun, numberArg, processCpuMs, scratchDatabase } from "./lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const arg = numberArg;
@@ -81,16 +81,6 @@ async function startServer() {
     child.once("exit", (code) => reject(new Error(`bench server exited (${code}) before it was ready`)));
   });
   return { ...JSON.parse(line), database: baseUrl ? "PostgreSQL" : "PGlite", pid: child.pid };
-}
-
-/** User and system CPU time of a process so far (Linux /proc; clock ticks of 10 ms), else NaN. */
-function processCpuMs(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return Number.NaN;
-  }
 }
 
 function cannon(opts) {
