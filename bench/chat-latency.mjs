@@ -180,6 +180,20 @@ async function registerMember(base, i) {
   return c;
 }
 
+async function countBackendsSince(databaseUrl, since) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query(
+      "select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_start >= $1 and pid <> pg_backend_pid()",
+      [since],
+    );
+    return rows[0].n;
+  } finally {
+    await client.end();
+  }
+}
+
 function percentile(sorted, p) {
   if (!sorted.length) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
@@ -334,6 +348,7 @@ async function main() {
 
   const othersBefore = { postgres: cpuMsOf("postgres"), redis: cpuMsOf("redis-server"), load: ownMs() };
   const start = performance.now();
+  const startedAt = new Date();
   let pendingAcks = 0;
   await openLoop(TOTAL, (seq) => {
     const { direction, socket, chatId } = target(seq);
@@ -360,6 +375,8 @@ async function main() {
     redis: cpuMsOf("redis-server") - othersBefore.redis,
     load: ownMs() - othersBefore.load,
   };
+  // Backends PostgreSQL started while timed: each costs a fork and cold caches (decision 0007).
+  const backendsStarted = await countBackendsSince(dbUrl.toString(), startedAt);
   supportSocket.terminate();
   for (const s of memberSockets) s.terminate();
 
@@ -400,6 +417,7 @@ async function main() {
   console.info(
     `  the rest of the machine per message: PostgreSQL ${perMessage(others.postgres)}, Redis ${perMessage(others.redis)}, this load generator ${perMessage(others.load)} (local processes only)`,
   );
+  console.info(`  PostgreSQL backends started during the timed run: ${backendsStarted}`);
   console.info(
     `  load average at the end (1/5/15 min): ${load.map((l) => l.toFixed(2)).join(" / ")} on ${os.cpus().length} CPUs`,
   );
@@ -418,6 +436,7 @@ async function main() {
       p50: both.p50,
       p99: both.p99,
       loadavg: load,
+      backendsStarted,
       serverCpuMsPerMessage: (cpuUsed[0] + cpuUsed[1]) / Math.max(1, delivered),
       postgresCpuMsPerMessage: others.postgres / Math.max(1, delivered),
       redisCpuMsPerMessage: others.redis / Math.max(1, delivered),

@@ -82,6 +82,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   if (!deps.database) {
     owned.push(database);
     await database.migrate();
+    await database.openPool();
   }
   const bus = deps.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl) : createMemoryBus());
   if (!deps.bus) owned.unshift(bus);

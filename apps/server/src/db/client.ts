@@ -21,6 +21,8 @@ export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
   migrate(): Promise<void>;
+  /** Opens every pooled connection now (PostgreSQL), so that load never waits for one to open. */
+  openPool(): Promise<void>;
   close(): Promise<void>;
 };
 
@@ -33,7 +35,11 @@ export type DatabaseOptions =
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    const size = options.poolSize ?? 20;
+    // A fixed-size pool: a connection, once open, stays open (`min` = `max`). Opening one starts a
+    // PostgreSQL backend (about 10 ms of CPU with its cold caches); a pool that closed idle ones
+    // reopened them in every burst, and those forks stalled chat delivery (decision 0007).
+    const pool = new pg.Pool({ connectionString: options.url, max: size, min: size });
     // An idle client's network error must not crash the process; the next query reports it.
     pool.on("error", () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
@@ -41,6 +47,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: "postgres",
       migrate: () => migratePg(db as never, { migrationsFolder }),
+      openPool: async () => {
+        const opened = await Promise.allSettled(Array.from({ length: size }, () => pool.connect()));
+        for (const result of opened) if (result.status === "fulfilled") result.value.release();
+        const refused = opened.find((result) => result.status === "rejected");
+        if (refused)
+          throw new Error(
+            `DATABASE_POOL_SIZE: PostgreSQL refused one of the pool's ${size} connections (${String(refused.reason instanceof Error ? refused.reason.message : refused.reason)}); lower DATABASE_POOL_SIZE or raise PostgreSQL's max_connections`,
+          );
+      },
       close: () => pool.end(),
     };
   }
@@ -51,6 +66,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     db,
     kind: "pglite",
     migrate: () => migratePglite(db as never, { migrationsFolder }),
+    openPool: async () => {},
     close: () => client.close(),
   };
 }
