@@ -30,6 +30,8 @@ const CLIENTS = 8; // pgbench -c 8 -j 2, and as many concurrent ledger workers
 /** The two sides of each comparison run alternately in this many slices, so that a change in the
  * machine's load during the run affects both alike. */
 const ROUNDS = 3;
+/** Even, so that each side of the read's ratio runs first equally often. */
+const READ_ROUNDS = 4;
 const HARD_TIMEOUT_MS = 240_000;
 const READ_TARGET = 0.6;
 const LEDGER_TARGET = 1.0;
@@ -102,13 +104,19 @@ async function readBench() {
   const oneQuery = { url: `${base}/bench/one-query` };
   const me = { url: `${base}/api/me`, setupClient: asNextMember };
   for (const target of [bare, oneQuery, me, wallet]) await cannon({ ...target, duration: 2 });
-  const targets = { bare, oneQuery, me, wallet };
+  // The two sides of the ratio run back to back, so that the machine's swings (seconds long on a
+  // shared host) fall on both alike, and in turns (A B, B A, …) so that neither always runs
+  // right after the other; the context routes follow.
+  const targets = { bare, wallet, oneQuery, me };
+  const order = (round) =>
+    round % 2 === 0 ? ["bare", "wallet", "oneQuery", "me"] : ["wallet", "bare", "me", "oneQuery"];
   const totals = Object.fromEntries(
     Object.keys(targets).map((k) => [k, { requests: 0, seconds: 0, p99: 0, bad: 0, cpuMs: 0 }]),
   );
-  const slice = Math.max(1, Math.round(SECONDS / ROUNDS));
-  for (let round = 0; round < ROUNDS; round++) {
-    for (const [name, target] of Object.entries(targets)) {
+  const slice = Math.max(1, Math.round(SECONDS / READ_ROUNDS));
+  for (let round = 0; round < READ_ROUNDS; round++) {
+    for (const name of order(round)) {
+      const target = targets[name];
       const cpuBefore = processCpuMs(server.pid);
       const r = await cannon({ ...target, duration: slice });
       const t = totals[name];
@@ -130,7 +138,7 @@ async function readBench() {
   // generator and PostgreSQL take turns on the same cores).
   const cpuPerRequest = (name) => (totals[name].cpuMs * 1000) / Math.max(1, totals[name].requests);
   console.info(
-    `\nBalance read (GET /api/wallet, signed in) on ${server.database}, ${CONNECTIONS} connections, ${ROUNDS} × ${Math.max(1, Math.round(SECONDS / ROUNDS))} s each, alternating:\n` +
+    `\nBalance read (GET /api/wallet, signed in) on ${server.database}, ${CONNECTIONS} connections, ${READ_ROUNDS} × ${Math.max(1, Math.round(SECONDS / READ_ROUNDS))} s each, alternating:\n` +
       `  bare route                   ${fmt(bareRun.requests.average)} req/s (p99 ${bareRun.latency.p99} ms)\n` +
       `  one SQL query, no session    ${fmt(queryRun.requests.average)} req/s (${pct(queryRun.requests.average / bareRun.requests.average)} of bare)\n` +
       `  session only (GET /api/me)   ${fmt(meRun.requests.average)} req/s (${pct(meRun.requests.average / bareRun.requests.average)} of bare)\n` +
