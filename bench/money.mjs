@@ -27,11 +27,9 @@ const arg = numberArg;
 const SECONDS = Math.max(2, Math.min(arg("seconds", 10), 30));
 const CONNECTIONS = Math.max(1, Math.min(arg("connections", 16), 256));
 const CLIENTS = 8; // pgbench -c 8 -j 2, and as many concurrent ledger workers
-/** The two sides of each comparison run alternately in this many slices, so that a change in the
- * machine's load during the run affects both alike. */
-const ROUNDS = 3;
-/** Even, so that each side of the read's ratio runs first equally often. */
-const READ_ROUNDS = 4;
+/** The two sides of each comparison run in turns (A B, B A, …) in this many slices, so that a change
+ * in the machine's load during the run affects both alike; even, so each side runs first as often. */
+const ROUNDS = 4;
 const HARD_TIMEOUT_MS = 240_000;
 const READ_TARGET = 0.6;
 const LEDGER_TARGET = 1.0;
@@ -113,8 +111,8 @@ async function readBench() {
   const totals = Object.fromEntries(
     Object.keys(targets).map((k) => [k, { requests: 0, seconds: 0, p99: 0, bad: 0, cpuMs: 0 }]),
   );
-  const slice = Math.max(1, Math.round(SECONDS / READ_ROUNDS));
-  for (let round = 0; round < READ_ROUNDS; round++) {
+  const slice = Math.max(1, Math.round(SECONDS / ROUNDS));
+  for (let round = 0; round < ROUNDS; round++) {
     for (const name of order(round)) {
       const target = targets[name];
       const cpuBefore = processCpuMs(server.pid);
@@ -138,7 +136,7 @@ async function readBench() {
   // generator and PostgreSQL take turns on the same cores).
   const cpuPerRequest = (name) => (totals[name].cpuMs * 1000) / Math.max(1, totals[name].requests);
   console.info(
-    `\nBalance read (GET /api/wallet, signed in) on ${server.database}, ${CONNECTIONS} connections, ${READ_ROUNDS} × ${Math.max(1, Math.round(SECONDS / READ_ROUNDS))} s each, alternating:\n` +
+    `\nBalance read (GET /api/wallet, signed in) on ${server.database}, ${CONNECTIONS} connections, ${ROUNDS} × ${Math.max(1, Math.round(SECONDS / ROUNDS))} s each, alternating:\n` +
       `  bare route                   ${fmt(bareRun.requests.average)} req/s (p99 ${bareRun.latency.p99} ms)\n` +
       `  one SQL query, no session    ${fmt(queryRun.requests.average)} req/s (${pct(queryRun.requests.average / bareRun.requests.average)} of bare)\n` +
       `  session only (GET /api/me)   ${fmt(meRun.requests.average)} req/s (${pct(meRun.requests.average / bareRun.requests.average)} of bare)\n` +
@@ -265,15 +263,20 @@ async function ledgerBench() {
   const ledgerRun = await ledgerSetup();
   const slice = Math.max(1, Math.round(SECONDS / ROUNDS));
   const sum = { pgbench: { count: 0, seconds: 0 }, ledger: { count: 0, seconds: 0 } };
-  for (let round = 0; round < ROUNDS; round++) {
-    if (pgbench) {
-      const p = await pgbench(slice);
-      sum.pgbench.count += p.count;
-      sum.pgbench.seconds += p.seconds;
-    }
+  const runPgbench = async () => {
+    if (!pgbench) return;
+    const p = await pgbench(slice);
+    sum.pgbench.count += p.count;
+    sum.pgbench.seconds += p.seconds;
+  };
+  const runLedger = async () => {
     const l = await ledgerRun.slice(slice);
     sum.ledger.count += l.count;
     sum.ledger.seconds += l.seconds;
+  };
+  // In turns (pgbench first, then the ledger first, …), as the read's comparison above.
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const side of round % 2 === 0 ? [runPgbench, runLedger] : [runLedger, runPgbench]) await side();
   }
   await ledgerRun.verify();
   const tps = pgbench ? sum.pgbench.count / sum.pgbench.seconds : null;
