@@ -376,6 +376,7 @@ async function main() {
     load: ownMs() - othersBefore.load,
   };
   // Backends PostgreSQL started while timed: each costs a fork and cold caches (decision 0007).
+  // Only those still open are seen; the pool keeps every connection, so that is all of them.
   const backendsStarted = await countBackendsSince(dbUrl.toString(), startedAt);
   supportSocket.terminate();
   for (const s of memberSockets) s.terminate();
@@ -417,7 +418,7 @@ async function main() {
   console.info(
     `  the rest of the machine per message: PostgreSQL ${perMessage(others.postgres)}, Redis ${perMessage(others.redis)}, this load generator ${perMessage(others.load)} (local processes only)`,
   );
-  console.info(`  PostgreSQL backends started during the timed run: ${backendsStarted}`);
+  console.info(`  PostgreSQL backends started during the timed run and still open: ${backendsStarted}`);
   console.info(
     `  load average at the end (1/5/15 min): ${load.map((l) => l.toFixed(2)).join(" / ")} on ${os.cpus().length} CPUs`,
   );
