@@ -67,11 +67,12 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "helio-bench-"));
 const secret = randomBytes(32).toString("hex");
 let dbCreated = false;
 
-async function adminQuery(sql) {
-  const client = new pg.Client({ connectionString: baseDbUrl });
+/** One statement on its own connection (the server's default database unless `url` names one); its rows. */
+async function adminQuery(sql, params = [], url = baseDbUrl) {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    await client.query(sql);
+    return (await client.query(sql, params)).rows;
   } finally {
     await client.end();
   }
@@ -178,20 +179,6 @@ async function registerMember(base, i) {
   const me = await c.request("GET", "/api/me");
   if (me.status !== 200) throw new Error(`member not signed in: ${me.status}`);
   return c;
-}
-
-async function countBackendsSince(databaseUrl, since) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const { rows } = await client.query(
-      "select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_start >= $1 and pid <> pg_backend_pid()",
-      [since],
-    );
-    return rows[0].n;
-  } finally {
-    await client.end();
-  }
 }
 
 function percentile(sorted, p) {
@@ -377,7 +364,11 @@ async function main() {
   };
   // Backends PostgreSQL started while timed: each costs a fork and cold caches (decision 0007).
   // Only those still open are seen; the pool keeps every connection, so that is all of them.
-  const backendsStarted = await countBackendsSince(dbUrl.toString(), startedAt);
+  const [{ n: backendsStarted }] = await adminQuery(
+    "select count(*)::int as n from pg_stat_activity where datname = current_database() and backend_start >= $1 and pid <> pg_backend_pid()",
+    [startedAt],
+    dbUrl.toString(),
+  );
   supportSocket.terminate();
   for (const s of memberSockets) s.terminate();
 

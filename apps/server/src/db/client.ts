@@ -53,7 +53,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         const refused = opened.find((result) => result.status === "rejected");
         if (refused)
           throw new Error(
-            `DATABASE_POOL_SIZE: PostgreSQL refused one of the pool's ${size} connections (${String(refused.reason instanceof Error ? refused.reason.message : refused.reason)}); lower DATABASE_POOL_SIZE or raise PostgreSQL's max_connections`,
+            `DATABASE_POOL_SIZE: PostgreSQL refused one of the pool's ${size} connections (${refused.reason instanceof Error ? refused.reason.message : String(refused.reason)}); lower DATABASE_POOL_SIZE or raise PostgreSQL's max_connections`,
           );
       },
       close: () => pool.end(),
