@@ -35,6 +35,9 @@ const CLIENTS = 8; // pgbench -c 8 -j 2, and as many concurrent ledger workers
 /** The two sides of each comparison run in turns (A B, B A, …) in this many slices, so that a change
  * in the machine's load during the run affects both alike; even, so each side runs first as often. */
 const ROUNDS = 4;
+const SLICE_SECONDS = Math.max(1, Math.round(SECONDS / ROUNDS));
+/** Round `round`'s order: each pair as given in even rounds, swapped in odd ones. */
+const inTurns = (round, pairs) => pairs.flatMap(([a, b]) => (round % 2 === 0 ? [a, b] : [b, a]));
 const HARD_TIMEOUT_MS = 240_000;
 const READ_TARGET = 0.6;
 const LEDGER_TARGET = 1.0;
@@ -117,18 +120,18 @@ async function readBench() {
   // The two sides of each ratio run back to back, so that the machine's swings (seconds long on a
   // shared host) fall on both alike, and in turns (A B, B A, …) so that neither always runs
   // right after the other; the context routes follow.
-  const order = (round) =>
-    round % 2 === 0
-      ? ["bare", "wallet", "bareLight", "walletLight", "oneQuery", "me"]
-      : ["wallet", "bare", "walletLight", "bareLight", "me", "oneQuery"];
+  const pairs = [
+    ["bare", "wallet"],
+    ["bareLight", "walletLight"],
+    ["oneQuery", "me"],
+  ];
   const totals = Object.fromEntries(
     Object.keys(targets).map((k) => [k, { requests: 0, seconds: 0, p99: 0, bad: 0, cpuMs: 0 }]),
   );
-  const slice = Math.max(1, Math.round(SECONDS / ROUNDS));
   for (let round = 0; round < ROUNDS; round++) {
-    for (const name of order(round)) {
+    for (const name of inTurns(round, pairs)) {
       const cpuBefore = processCpuMs(server.pid);
-      const r = await cannon({ ...targets[name], duration: slice });
+      const r = await cannon({ ...targets[name], duration: SLICE_SECONDS });
       const t = totals[name];
       t.cpuMs += processCpuMs(server.pid) - cpuBefore;
       t.requests += r.requests.total;
@@ -151,7 +154,7 @@ async function readBench() {
   const ratio = rate("wallet") / rate("bare");
   const lightRatio = rate("walletLight") / rate("bareLight");
   console.info(
-    `\nBalance read (GET /api/wallet, signed in, each connection its own member) on ${server.database}, ${ROUNDS} × ${slice} s per route, in turns:\n` +
+    `\nBalance read (GET /api/wallet, signed in, each connection its own member) on ${server.database}, ${ROUNDS} × ${SLICE_SECONDS} s per route, in turns:\n` +
       `  ${BUSY_CONNECTIONS} connections (the throughput comparison, which the target applies to)\n` +
       `${line("bare route", "bare")}\n` +
       `${line("balance read", "wallet")}\n` +
@@ -281,28 +284,27 @@ async function ledgerBench() {
   );
   const pgbench = havePgbench ? await pgbenchSetup() : null;
   const ledgerRun = await ledgerSetup();
-  const slice = Math.max(1, Math.round(SECONDS / ROUNDS));
   const sum = { pgbench: { count: 0, seconds: 0 }, ledger: { count: 0, seconds: 0 } };
   const runPgbench = async () => {
     if (!pgbench) return;
-    const p = await pgbench(slice);
+    const p = await pgbench(SLICE_SECONDS);
     sum.pgbench.count += p.count;
     sum.pgbench.seconds += p.seconds;
   };
   const runLedger = async () => {
-    const l = await ledgerRun.slice(slice);
+    const l = await ledgerRun.slice(SLICE_SECONDS);
     sum.ledger.count += l.count;
     sum.ledger.seconds += l.seconds;
   };
   // In turns (pgbench first, then the ledger first, …), as the read's comparison above.
   for (let round = 0; round < ROUNDS; round++) {
-    for (const side of round % 2 === 0 ? [runPgbench, runLedger] : [runLedger, runPgbench]) await side();
+    for (const side of inTurns(round, [[runPgbench, runLedger]])) await side();
   }
   await ledgerRun.verify();
   const tps = pgbench ? sum.pgbench.count / sum.pgbench.seconds : null;
   const rate = sum.ledger.count / sum.ledger.seconds;
   console.info(
-    `\nLedger movements on PostgreSQL (${CLIENTS} concurrent, ${ROUNDS} × ${slice} s alternating with pgbench; mix of stake, payout, deposit, transfer):\n` +
+    `\nLedger movements on PostgreSQL (${CLIENTS} concurrent, ${ROUNDS} × ${SLICE_SECONDS} s alternating with pgbench; mix of stake, payout, deposit, transfer):\n` +
       `  ledger   ${fmt(rate)} movements/s (each one database transaction, verified sound afterwards)\n` +
       (tps === null
         ? "  pgbench  not installed: no comparison"
