@@ -24,6 +24,7 @@ elif [ "$chromium" != "0" ]; then
   exit 1
 fi
 npm run build -w @helio/web
+step "first-load JavaScript budget per route (Vite manifest)"; node scripts/first-load-budget.mjs
 npm run e2e -w @helio/web
 step "browser tests across two server processes (PostgreSQL + Redis)"
 if [ -n "${TEST_DATABASE_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then

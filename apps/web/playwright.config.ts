@@ -1,7 +1,7 @@
 import { defineConfig } from "@playwright/test";
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
-const SETTINGS_WRITERS = ["admin.spec.ts", "admin-trading.spec.ts", "chat.spec.ts"];
+const SETTINGS_WRITERS = ["admin.spec.ts", "admin-trading.spec.ts", "chat.spec.ts", "investments.spec.ts"];
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 /** Browser tests: Debian's Chromium against the real server started on a fresh embedded database. */

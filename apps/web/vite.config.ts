@@ -1,10 +1,14 @@
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { precompress } from "./build/precompress.ts";
 
 const apiTarget = process.env.HELIO_API_URL ?? "http://localhost:3000";
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
+  // Marks the page's tags and adds <meta property="csp-nonce">; the server puts a fresh nonce in
+  // place of this on every answer (apps/server/src/platform/http/content-security.ts).
+  html: { cspNonce: "__CSP_NONCE__" },
   server: {
     port: 5173,
     proxy: {
@@ -20,6 +24,8 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: false,
+    // scripts/first-load-budget.mjs reads it to size what each route downloads on a first visit.
+    manifest: true,
   },
   test: {
     environment: "jsdom",

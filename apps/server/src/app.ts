@@ -6,7 +6,7 @@ import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import fastifyWebsocket from "@fastify/websocket";
-import Fastify, { type FastifyInstance } from "fastify";
+import Fastify, { type FastifyInstance, type FastifyReply } from "fastify";
 import { jsonSchemaTransform, validatorCompiler } from "fastify-type-provider-zod";
 import helmet from "helmet";
 import { Redis } from "ioredis";
@@ -18,7 +18,10 @@ import { bankRoutes } from "./modules/bank/routes.ts";
 import { chatRoutes } from "./modules/chat/routes.ts";
 import { depositRoutes } from "./modules/deposits/routes.ts";
 import { startDepositExpiryWorker } from "./modules/deposits/service.ts";
+import { fundsRoutes } from "./modules/funds/routes.ts";
 import { healthRoutes } from "./modules/health/routes.ts";
+import { startAccrualWorker } from "./modules/investments/accrual.ts";
+import { investmentRoutes } from "./modules/investments/routes.ts";
 import { kycRoutes } from "./modules/kyc/routes.ts";
 import { openMemberAccounts } from "./modules/ledger/service.ts";
 import { marketRoutes } from "./modules/market/routes.ts";
@@ -26,6 +29,7 @@ import { createMarketService } from "./modules/market/service.ts";
 import { createExchangeSource, createSimulator, exchangeStreamUrl } from "./modules/market/sources.ts";
 import { memberRoutes } from "./modules/members/routes.ts";
 import { profileRoutes } from "./modules/profile/routes.ts";
+import { referralRoutes } from "./modules/referrals/routes.ts";
 import { securityRoutes } from "./modules/security/routes.ts";
 import { settingsRoutes } from "./modules/settings/routes.ts";
 import { createSettingsService } from "./modules/settings/service.ts";
@@ -38,19 +42,28 @@ import { createAuth } from "./platform/auth/auth.ts";
 import { authBridge } from "./platform/auth/bridge.ts";
 import { registerFastSessionRead } from "./platform/auth/fast-session.ts";
 import { resolveAuthSecret } from "./platform/auth/secret.ts";
-import { installErrorHandler } from "./platform/http/error-handler.ts";
+import { createSessionLiveness, publishSessionsEnded } from "./platform/auth/session-end.ts";
+import { cspDirectives, pagePolicy } from "./platform/http/content-security.ts";
+import { frameworkErrorHandler, installErrorHandler } from "./platform/http/error-handler.ts";
 import { AppError } from "./platform/http/errors.ts";
 import { loggerOptions } from "./platform/http/logging.ts";
 import { responseSerializerCompiler } from "./platform/http/response-serializer.ts";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./platform/mail/mailer.ts";
 import { createMemoryBus, createRedisBus, type EventBus } from "./platform/realtime/bus.ts";
 import { realtimeGateway } from "./platform/realtime/gateway.ts";
+import { socketMessageLimits } from "./platform/realtime/message-limit.ts";
 import { createRealtime } from "./platform/realtime/realtime.ts";
 import { createLocalStorage, type FileStorage } from "./platform/storage/storage.ts";
 import type { Services } from "./services.ts";
 
 /** Parts a caller (a test, a second instance) may hand in instead of having them made from config. */
-export type AppDeps = { database?: Database; bus?: EventBus; storage?: FileStorage; mailer?: Mailer };
+export type AppDeps = {
+  database?: Database;
+  bus?: EventBus;
+  storage?: FileStorage;
+  mailer?: Mailer;
+  now?: () => Date;
+};
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -66,6 +79,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     logger: loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
+    frameworkErrors: frameworkErrorHandler,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);
@@ -97,6 +111,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     secret: resolveAuthSecret(config.authSecret, config.dataDir),
     log: app.log,
     onUserCreated: async (userId) => void (await openMemberAccounts(db, userId)),
+    onSessionEnded: (sessionId) => publishSessionsEnded(bus, [sessionId]),
   });
   // Guards (`readSession`) answer the common case with one shared query, else ask better-auth.
   registerFastSessionRead(auth, db);
@@ -111,29 +126,15 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     settings,
     log: app.log,
   });
-  const services: Services = { config, database, db, auth, bus, realtime, storage, mailer, settings, market };
+  const now = deps.now ?? (() => new Date());
+  const services: Services = { config, database, db, auth, bus, realtime, storage, mailer, settings, market, now };
   app.decorate("services", services);
   const startup = await ensureAdmin(auth, db, config.admin);
   app.decorate("startup", { getter: () => startup });
 
   // Built once: @fastify/helmet rebuilds the middleware (parsing the policy) on every request.
   const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:"],
-        fontSrc: ["'self'", "data:"],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(config.secureCookies ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config.secureCookies) },
     hsts: config.secureCookies,
   });
   app.addHook("onRequest", (request, reply, done) =>
@@ -178,7 +179,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   const opts = { services };
-  await app.register(authBridge, { auth, rateLimit: config.authRateLimit });
+  await app.register(authBridge, { auth, rateLimit: config.authRateLimit, db, now });
   await app.register(healthRoutes, opts);
   await app.register(memberRoutes, opts);
   await app.register(profileRoutes, opts);
@@ -194,6 +195,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(backofficeRoutes, opts);
   await app.register(marketRoutes, opts);
   await app.register(tradingRoutes, opts);
+  await app.register(investmentRoutes, opts);
+  await app.register(fundsRoutes, opts);
+  await app.register(referralRoutes, opts);
   if (config.workers) {
     const expiry = startDepositExpiryWorker({ db, realtime, log: app.log });
     owned.unshift({ close: () => expiry.stop() });
@@ -205,8 +209,17 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     owned.unshift({ close: () => recorder.stop() });
     const settlement = startSettlementWorker({ db, realtime, settings, market, log: app.log });
     owned.unshift({ close: () => settlement.stop() });
+    const accrual = startAccrualWorker({ db, realtime, log: app.log });
+    owned.unshift({ close: () => accrual.stop() });
   }
-  await app.register(realtimeGateway, { auth, bus, realtime, trustedOrigins });
+  await app.register(realtimeGateway, {
+    auth,
+    bus,
+    realtime,
+    trustedOrigins,
+    sessionLiveness: createSessionLiveness(db),
+    messageLimits: socketMessageLimits(config.chatRateLimit),
+  });
 
   await serveWeb(app, config);
   app.addHook("onClose", async () => {
@@ -225,17 +238,33 @@ async function serveWeb(app: FastifyInstance, config: Config) {
       // Looks files up per request (a rebuilt dist is served without a restart); misses fall
       // through to the not-found handler below, which answers index.html for app routes.
       wildcard: true,
-      index: "index.html",
+      index: false, // the page is answered below, with its nonce
       cacheControl: false,
+      // assets/x.js.br and .gz are written at build (apps/web/build/precompress.ts): sent as they are,
+      // chosen by Accept-Encoding (brotli first), with `Vary: Accept-Encoding`.
+      preCompressed: true,
       setHeaders: (res, file) => {
         const hashed = file.includes(`${path.sep}assets${path.sep}`);
         res.raw.setHeader("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
       },
     });
   }
+  const policy = pagePolicy(config.secureCookies);
+  const sendPage = async (reply: FastifyReply, file: string) => {
+    const page = policy.forPage(await fs.promises.readFile(file, "utf8"));
+    return reply
+      .type("text/html; charset=utf-8")
+      .header("cache-control", "no-cache")
+      .header("content-security-policy", page.header)
+      .send(page.html);
+  };
+  if (index && fs.existsSync(index)) {
+    app.get("/", { schema: { hide: true } }, (_request, reply) => sendPage(reply, index));
+    app.get("/index.html", { schema: { hide: true } }, (_request, reply) => sendPage(reply, index));
+  }
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method === "GET" && !request.url.startsWith("/api/") && index && fs.existsSync(index)) {
-      return reply.type("text/html").header("cache-control", "no-cache").sendFile("index.html");
+      return sendPage(reply, index);
     }
     throw new AppError(404, "NOT_FOUND", `No route for ${request.method} ${request.url.split("?")[0]}`);
   });

@@ -32,7 +32,7 @@ const lines = [
   `  realtime: ${services.bus.kind === "redis" ? "Redis (REDIS_URL)" : "in-process"}`,
   services.mailer.kind === "smtp"
     ? "  mail: SMTP (SMTP_URL)"
-    : `  mail: outbox — read it at ${config.publicUrl}/api/dev/outbox`,
+    : `  mail: outbox — read it at ${config.publicUrl}/api/dev/outbox (from this machine only, or signed in as an admin)`,
   `  admin: ${config.admin.email} (username ${config.admin.username})`,
   ...(startup.generatedPassword
     ? [`  admin password (shown once, set ADMIN_PASSWORD to choose it): ${startup.generatedPassword}`]

@@ -20,4 +20,6 @@ export type Services = {
   mailer: Mailer;
   settings: SettingsService;
   market: MarketService;
+  /** The clock of the abuse limits (sign-in back-off, 2FA lock-out); tests hand in their own. */
+  now: () => Date;
 };

@@ -53,7 +53,7 @@ test("a member and support chat live: messages, unread counts, an image with upl
   await admin.page.goto("/admin/inbox");
   await expect(admin.page.getByRole("heading", { level: 1, name: "Support inbox" })).toBeVisible();
 
-  // The member opens the panel of seed §2 and writes.
+  // The member opens the chat panel (docs/product.md §7) and writes.
   await expect(chatButton(page)).toHaveAccessibleName("Open support chat");
   await chatButton(page).click();
   await expect(panel(page)).toBeVisible();

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { currencySchema, userStatusSchema } from "./member.ts";
+import { text } from "./text.ts";
 
 export const adminMemberSummarySchema = z.object({
   uid: z.string(),
@@ -17,7 +18,7 @@ export const adminMemberSummarySchema = z.object({
 export type AdminMemberSummary = z.infer<typeof adminMemberSummarySchema>;
 
 export const adminMembersQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: text().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(20),
 });
@@ -39,7 +40,7 @@ export const adminMemberDetailSchema = adminMemberSummarySchema.extend({
 
 export const memberStatusActionSchema = z.object({
   action: z.enum(["block", "unblock", "ban", "unban"]),
-  reason: z.string().trim().max(500).optional(),
+  reason: text({ multiline: true }).trim().max(500).optional(),
 });
 export const memberTradingModeSchema = z.object({ userTrading: z.boolean() });
 
@@ -48,8 +49,8 @@ export const impersonationTokenResponseSchema = z.object({
   expiresAt: z.string(),
 });
 export const impersonationExchangeSchema = z.object({
-  username: z.string().min(1).max(40),
-  token: z.string().min(20).max(200),
+  username: text().min(1).max(40),
+  token: text().min(20).max(200),
 });
 
 export const auditEntrySchema = z.object({
@@ -67,7 +68,7 @@ export const auditEntrySchema = z.object({
 export const auditQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
-  targetUserId: z.string().max(64).optional(),
+  targetUserId: text().max(64).optional(),
 });
 export const auditResponseSchema = z.object({
   items: z.array(auditEntrySchema),

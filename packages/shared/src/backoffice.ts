@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { adminBankAccountSchema } from "./bank.ts";
+import { adminInvestmentSummarySchema } from "./investments.ts";
 import { kycSchema } from "./kyc.ts";
 import { MEMBER_ACCOUNTS, SYSTEM_ACCOUNTS } from "./ledger.ts";
 import { reasonSchema, walletBalancesSchema } from "./wallet.ts";
@@ -27,6 +28,8 @@ export const adminDashboardSchema = z.object({
     withdrawalsRequested: countSum,
     withdrawalsApproved: countSum,
   }),
+  /** Investments and referral commissions (invested capital, profit and commissions paid, capital due soon). */
+  investments: adminInvestmentSummarySchema,
 });
 export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
 
@@ -50,6 +53,7 @@ export const adminAdjustResponseSchema = z.object({
   balanceAfterCents: z.number().int(),
   replayed: z.boolean(),
 });
+export type AdminAdjustResponse = z.infer<typeof adminAdjustResponseSchema>;
 
 /** GET /api/admin/members/:uid/money: the money side of a member's detail page. */
 export const adminMemberMoneySchema = z.object({

@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 
 const optionalText = (max: number) =>
-  z
-    .string()
+  text()
     .trim()
     .max(max, `At most ${max} characters`)
     .optional()
@@ -10,17 +10,15 @@ const optionalText = (max: number) =>
 
 /** The member's payout account (`/data-bank`). Withdrawals are paid here. */
 export const bankAccountInputSchema = z.object({
-  bankName: z.string().trim().min(2, "At least 2 characters").max(100, "At most 100 characters"),
-  accountHolder: z.string().trim().min(2, "At least 2 characters").max(100, "At most 100 characters"),
+  bankName: text().trim().min(2, "At least 2 characters").max(100, "At most 100 characters"),
+  accountHolder: text().trim().min(2, "At least 2 characters").max(100, "At most 100 characters"),
   /** Letters, digits, spaces and hyphens (IBANs too); stored upper-case without spaces. */
-  accountNumber: z
-    .string()
+  accountNumber: text()
     .trim()
     .transform((v) => v.replace(/[\s-]/g, "").toUpperCase())
     .pipe(z.string().regex(/^[A-Z0-9]{4,34}$/, "4 to 34 letters or digits")),
   /** SWIFT/BIC: 8 or 11 characters. */
-  swift: z
-    .string()
+  swift: text()
     .trim()
     .toUpperCase()
     .optional()

@@ -1,21 +1,22 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 
-/** Live support chat (seed §2–§4, PRODUCT §4): one chat per member with the fixed support account. */
+/** Live support chat (docs/product.md §7): one chat per member with the fixed support account. */
 export const CHAT_TEXT_MAX = 4000;
 export const CHAT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 export const CHAT_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 export const CHAT_PAGE_SIZE = 30;
 
-/** Seed §3: the two user ids joined, the larger (string comparison) first. */
+/** The chat id: the two user ids joined, the larger (string comparison) first. */
 export function chatIdOf(uid1: string, uid2: string): string {
   return uid1 > uid2 ? uid1 + uid2 : uid2 + uid1;
 }
 
-export const chatIdSchema = z.string().min(2).max(200);
+export const chatIdSchema = text().min(2).max(200);
 /** A stored chat image: a random UUID and the extension of its checked type. */
 export const chatImageNameSchema = z.string().regex(/^[a-f0-9-]{36}\.(jpg|png|webp|gif)$/, "Not a chat image");
 
-/** `userInfo` of the seed's per-user chat index. */
+/** `userInfo` of the per-user chat index (docs/product.md §7). */
 export const chatPartySchema = z.object({
   uid: z.string(),
   displayName: z.string(),
@@ -23,7 +24,7 @@ export const chatPartySchema = z.object({
 });
 export type ChatParty = z.infer<typeof chatPartySchema>;
 
-/** Seed §3 Message: id, text, senderId, date, img (URL, optional). */
+/** A message (docs/product.md §7): id, text, senderId, date, img (URL, optional). */
 export const chatMessageSchema = z.object({
   id: z.string(),
   chatId: z.string(),
@@ -61,8 +62,7 @@ export const sendChatMessageSchema = z
   .object({
     /** Chosen by the client so a retried send is not stored twice. */
     id: z.uuid().optional(),
-    text: z
-      .string()
+    text: text({ multiline: true })
       .trim()
       .max(CHAT_TEXT_MAX, `At most ${CHAT_TEXT_MAX.toLocaleString("en-US")} characters`)
       .default(""),
@@ -80,7 +80,7 @@ export const chatReadResponseSchema = z.object({ unread: z.number().int(), readA
 
 /** Support inbox. */
 export const adminChatsQuerySchema = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: text().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });
@@ -149,10 +149,10 @@ export const wsChatTypingClientSchema = z.object({
 export const wsChatSendSchema = z.object({
   type: z.literal("chat.send"),
   /** Chosen by the client (a UUID), so a retried send is stored once. */
-  id: z.string().min(1).max(100),
-  chatId: z.string().max(500).optional(),
-  text: z.string().optional(),
-  img: z.string().max(200).optional(),
+  id: text().min(1).max(100),
+  chatId: text().max(500).optional(),
+  text: text({ multiline: true }).optional(),
+  img: text().max(200).optional(),
 });
 export type WsChatSend = z.infer<typeof wsChatSendSchema>;
 
@@ -168,5 +168,5 @@ export const wsChatAckSchema = z.object({
 export type WsChatAck = z.infer<typeof wsChatAckSchema>;
 
 /** Support opens a member's chat (from the member's page): created with both index entries when missing. */
-export const adminMemberChatParamsSchema = z.object({ uid: z.string().min(1).max(100) });
+export const adminMemberChatParamsSchema = z.object({ uid: text().min(1).max(100) });
 export const adminMemberChatSchema = z.object({ chatId: z.string() });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { transferInstructionsSchema } from "./settings.ts";
+import { text } from "./text.ts";
 import {
   amountInputShape,
   memberRefSchema,
@@ -51,7 +52,7 @@ export const adminDepositSchema = depositInvoiceSchema.extend({ member: memberRe
 export type AdminDeposit = z.infer<typeof adminDepositSchema>;
 export const adminDepositsQuerySchema = z.object({
   status: z.union([depositStatusSchema, z.literal("all")]).default("proof_submitted"),
-  uid: z.string().max(64).optional(),
+  uid: text().max(64).optional(),
   ...pageQueryShape,
 });
 export const adminDepositsResponseSchema = z.object({ items: z.array(adminDepositSchema), ...pagedShape });

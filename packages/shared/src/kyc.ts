@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { text } from "./text.ts";
 import { memberRefSchema, pagedShape, pageQueryShape, privateFileSchema } from "./wallet.ts";
 
 /** not_submitted → pending → approved | rejected (with a reason) → (resubmit) pending. */
@@ -43,7 +44,7 @@ export const KYC_MIN_AGE = 18;
 
 /** The text fields of a KYC submission (multipart fields next to the files idFront, idBack, selfie). */
 export const kycFieldsSchema = z.object({
-  legalName: z.string().trim().min(2, "At least 2 characters").max(100, "At most 100 characters"),
+  legalName: text().trim().min(2, "At least 2 characters").max(100, "At most 100 characters"),
   dateOfBirth: z.iso
     .date("A date like 1990-12-31")
     .refine((v) => ageOn(v) >= KYC_MIN_AGE, `You must be at least ${KYC_MIN_AGE} years old`)

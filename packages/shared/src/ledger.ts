@@ -1,6 +1,6 @@
 import { z } from "zod";
 
-/** A member's own accounts. `wallet` is the seed's balance document (real money). */
+/** A member's own accounts. `wallet` is real money, `demo` practice money (docs/product.md §2). */
 export const MEMBER_ACCOUNTS = ["wallet", "demo", "profit", "bonus", "withdrawal_hold"] as const;
 /** The other side of every movement. */
 export const SYSTEM_ACCOUNTS = [

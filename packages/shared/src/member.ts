@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CURRENCIES } from "./currency.ts";
+import { text } from "./text.ts";
 
 export const currencySchema = z.enum(CURRENCIES);
 export const USER_STATUSES = ["active", "banned"] as const;
@@ -11,9 +12,9 @@ export const usernameSchema = z
   .toLowerCase()
   .regex(/^[a-z0-9_]{3,20}$/, "3 to 20 characters: a-z, 0-9 and _");
 export const passwordSchema = z.string().min(10, "At least 10 characters").max(128, "At most 128 characters");
-export const personNameSchema = z.string().trim().min(1, "Required").max(60, "At most 60 characters");
+export const personNameSchema = text().trim().min(1, "Required").max(60, "At most 60 characters");
 
-/** The member record of seed §3, as the API returns it for the signed-in member. */
+/** The member record (docs/product.md §4), as the API returns it for the signed-in member. */
 export const memberSchema = z.object({
   uid: z.string(),
   firstName: z.string(),
@@ -42,8 +43,7 @@ export const registerSchema = z.object({
   email: z.email("Enter a valid email").max(254),
   password: passwordSchema,
   currency: currencySchema.default("USD"),
-  referralCode: z
-    .string()
+  referralCode: text()
     .trim()
     .toLowerCase()
     .max(20)

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { RATE_CURRENCIES } from "./currency.ts";
+import { text } from "./text.ts";
 import { TRADE_DURATIONS } from "./trading.ts";
 
 /** A display multiplier kept as an exact decimal string, e.g. "16250.50". */
@@ -10,15 +11,16 @@ export const decimalString = z
 const cents = z.number().int("Whole cents only").min(0, "Cannot be negative").max(1_000_000_000_00, "Too large");
 
 export const transferInstructionsSchema = z.object({
-  bankName: z.string().trim().max(100),
-  accountName: z.string().trim().max(100),
-  accountNumber: z.string().trim().max(60),
-  notes: z.string().trim().max(1000),
+  bankName: text().trim().max(100),
+  accountName: text().trim().max(100),
+  accountNumber: text().trim().max(60),
+  notes: text({ multiline: true }).trim().max(1000),
 });
 
 /**
- * The shared settings record (seed §3) plus the money settings. Every field has a default, so a
- * fresh install works and older stored records gain new fields without a migration.
+ * The shared settings record with the money and trading settings (docs/product.md §4). Every
+ * field has a default, so a fresh install works and older stored records gain new fields without
+ * a migration.
  */
 export const settingsSchema = z
   .object({
@@ -45,7 +47,7 @@ export const settingsSchema = z
       .default(60 * 24),
     /** Fixed-time trading: payout % for a winning contract, per pair (missing pairs use the default). */
     tradePayoutPercentDefault: z.number().int().min(1).max(100).default(85),
-    tradePayoutPercent: z.record(z.string(), z.number().int().min(1).max(100)).default({}),
+    tradePayoutPercent: z.record(text().max(40), z.number().int().min(1).max(100)).default({}),
     tradeMinCents: cents.min(1, "At least 1 cent").default(100),
     tradeMaxCents: cents.default(1_000_000),
     /** Enabled contract durations in seconds (of 30, 60, 300, 900, 1800, 3600). */
@@ -71,6 +73,23 @@ export const settingsSchema = z
       .min(1)
       .max(24 * 90)
       .default(48),
+    /** Referral commission per level in basis points (500 = 5 %): level 1, 2, 3. */
+    referralCommissionBps: z
+      .array(z.number().int("Whole basis points").min(0, "Cannot be negative").max(5_000, "At most 5,000 (50 %)"))
+      .length(3, "Exactly three levels")
+      .default([500, 300, 100]),
+    /** Smallest move from the profit or bonus fund to the wallet. */
+    fundTransferMinCents: cents.default(1_000),
+    /**
+     * Length of one investment period in seconds (86,400 = a day; a demo may use e.g. 60). An
+     * investment keeps the period it was bought with.
+     */
+    investmentPeriodSeconds: z
+      .number()
+      .int("Whole seconds")
+      .min(10, "At least 10 seconds")
+      .max(86_400 * 31, "At most 31 days")
+      .default(86_400),
     transferInstructions: transferInstructionsSchema.default({
       bankName: "Helio Bank",
       accountName: "Helio Ltd",

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pairSymbolSchema, priceString } from "./market.ts";
+import { text } from "./text.ts";
 
 export const TRADE_DURATIONS = [30, 60, 300, 900, 1800, 3600] as const;
 export const DURATION_LABELS: Record<number, string> = {
@@ -64,7 +65,8 @@ export const openTradeSchema = tradeContractSchema.extend({
 export type OpenTrade = z.infer<typeof openTradeSchema>;
 export const openTradesResponseSchema = z.array(openTradeSchema);
 
-const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, "A date like 2026-01-31");
+/** A real calendar day (2026-13-45 and 2026-02-30 are refused here, not by the database). */
+const day = z.iso.date("A date like 2026-01-31");
 export const tradeHistoryQuerySchema = z.object({
   symbol: z
     .string()
@@ -106,7 +108,7 @@ export type TradeConfig = z.infer<typeof tradeConfigSchema>;
 
 export const adminTradesQuerySchema = z.object({
   status: z.enum(["open", "settled"]).optional(),
-  uid: z.string().max(100).optional(),
+  uid: text().max(100).optional(),
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(50),
 });

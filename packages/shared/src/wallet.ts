@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { MEMBER_ACCOUNTS, memberAccountSchema, transactionKindSchema } from "./ledger.ts";
+import { text } from "./text.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Money arithmetic. Amounts are integer cents; nothing here goes through floating point.
@@ -117,7 +118,10 @@ export const pageQueryShape = {
 export const pagedShape = { total: z.number().int(), page: z.number().int(), pageSize: z.number().int() };
 
 /** A short note from an admin (a rejection, an adjustment). */
-export const reasonSchema = z.string().trim().min(3, "At least 3 characters").max(500, "At most 500 characters");
+export const reasonSchema = text({ multiline: true })
+  .trim()
+  .min(3, "At least 3 characters")
+  .max(500, "At most 500 characters");
 export const reasonBodySchema = z.object({ reason: reasonSchema });
 
 /** Who a back-office row belongs to. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { bankAccountSchema } from "./bank.ts";
 import { kycStatusSchema } from "./kyc.ts";
+import { text } from "./text.ts";
 import {
   amountInputShape,
   memberRefSchema,
@@ -89,10 +90,10 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const adminWithdrawalsQuerySchema = z.object({
   status: z.union([withdrawalStatusSchema, z.literal("all")]).default("pending"),
-  uid: z.string().max(64).optional(),
+  uid: text().max(64).optional(),
   ...pageQueryShape,
 });
 export const adminWithdrawalsResponseSchema = z.object({ items: z.array(adminWithdrawalSchema), ...pagedShape });
 export const approveWithdrawalSchema = z.object({
-  payoutReference: z.string().trim().min(3, "At least 3 characters").max(100, "At most 100 characters"),
+  payoutReference: text().trim().min(3, "At least 3 characters").max(100, "At most 100 characters"),
 });

@@ -8,6 +8,7 @@ import {
   wsChatTypingSchema,
 } from "./chat.ts";
 import { depositStatusSchema } from "./deposits.ts";
+import { wsInvestmentAccruedSchema } from "./investments.ts";
 import { kycStatusSchema } from "./kyc.ts";
 import { memberAccountSchema } from "./ledger.ts";
 import { wsTicksSchema } from "./market.ts";
@@ -69,6 +70,7 @@ export const wsServerMessageSchema = z.discriminatedUnion("type", [
   wsChatAckSchema,
   wsTicksSchema,
   wsTradeSettledSchema,
+  wsInvestmentAccruedSchema,
 ]);
 export type WsServerMessage = z.infer<typeof wsServerMessageSchema>;
 

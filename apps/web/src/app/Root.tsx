@@ -2,8 +2,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Outlet, ScrollRestoration, useMatches, useNavigate } from "react-router";
 import { onAccountBlocked } from "../lib/api.ts";
-import { authClient } from "../lib/auth-client.ts";
-import { liveSocket } from "../lib/ws.ts";
 
 interface RouteHandle {
   title?: string;
@@ -33,8 +31,13 @@ export function Root() {
       onAccountBlocked((reason) => {
         if (handling.current) return;
         handling.current = true;
-        liveSocket.stop();
         void (async () => {
+          // Loaded here, not at the top: signed-out pages (the first load) need neither module.
+          const [{ liveSocket }, { authClient }] = await Promise.all([
+            import("../lib/ws.ts"),
+            import("../lib/auth-client.ts"),
+          ]);
+          liveSocket.stop();
           try {
             await authClient.signOut();
           } catch {

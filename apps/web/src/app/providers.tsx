@@ -1,3 +1,5 @@
+import createCache, { type EmotionCache } from "@emotion/cache";
+import { CacheProvider } from "@emotion/react";
 import CssBaseline from "@mui/material/CssBaseline";
 import { ThemeProvider } from "@mui/material/styles";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
@@ -64,12 +66,26 @@ interface AppProvidersProps {
   initialMode?: ThemeMode;
 }
 
+/**
+ * MUI's styles go into <style> tags that the content security policy allows only with the page's
+ * nonce, which the server writes into <meta property="csp-nonce"> (browsers hide the attribute
+ * from getAttribute, so read the `nonce` property).
+ */
+export function createStyleCache(): EmotionCache {
+  const meta = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]');
+  const nonce = meta?.nonce || meta?.getAttribute("nonce") || undefined;
+  return createCache({ key: "css", nonce, prepend: true });
+}
+
 /** Everything the app needs around the router: data cache and theme. The member context lives in the guard. */
 export function AppProviders({ children, queryClient, initialMode }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  const [styleCache] = useState(createStyleCache);
   return (
-    <QueryClientProvider client={client}>
-      <ThemeModeProvider initialMode={initialMode}>{children}</ThemeModeProvider>
-    </QueryClientProvider>
+    <CacheProvider value={styleCache}>
+      <QueryClientProvider client={client}>
+        <ThemeModeProvider initialMode={initialMode}>{children}</ThemeModeProvider>
+      </QueryClientProvider>
+    </CacheProvider>
   );
 }

@@ -2,7 +2,6 @@ import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { NotFound } from "../components/NotFound.tsx";
 import { PageLoader } from "../components/PageLoader.tsx";
-import { RequireAuth } from "./RequireAuth.tsx";
 import { Root } from "./Root.tsx";
 import { RouteError } from "./RouteError.tsx";
 
@@ -29,7 +28,12 @@ const chat = () => import("../features/chat/pages.ts");
 
 /** Public pages, in the Centered layout. */
 const publicRoutes: RouteObject[] = [
-  { path: "login", handle: { title: "Sign in" }, lazy: page(auth, "LoginPage") },
+  // The first page of most visits: its own chunk, without the other auth screens.
+  {
+    path: "login",
+    handle: { title: "Sign in" },
+    lazy: page(() => import("../features/auth/LoginPage.tsx"), "LoginPage"),
+  },
   { path: "register", handle: { title: "Create your account" }, lazy: page(auth, "RegisterPage") },
   { path: "register/:slug", handle: { title: "Create your account" }, lazy: page(auth, "RegisterPage") },
   { path: "verify-email", handle: { title: "Check your email" }, lazy: page(auth, "VerifyEmailPage") },
@@ -39,7 +43,7 @@ const publicRoutes: RouteObject[] = [
   { path: "account-blocked", handle: { title: "Account blocked" }, lazy: page(auth, "AccountBlockedPage") },
 ];
 
-/** Signed-in pages, in the Shell (seed §2 table). */
+/** Signed-in pages, in the Shell (docs/product.md §6). */
 const memberRoutes: RouteObject[] = [
   {
     index: true,
@@ -125,6 +129,8 @@ const memberRoutes: RouteObject[] = [
       { path: "kyc", handle: { title: "KYC review" }, lazy: page(admin, "KycQueuePage") },
       { path: "settings", handle: { title: "Settings" }, lazy: page(admin, "SettingsPage") },
       { path: "trading", handle: { title: "Trading" }, lazy: page(admin, "TradingPage") },
+      { path: "packages", handle: { title: "Packages" }, lazy: page(admin, "PackagesPage") },
+      { path: "investments", handle: { title: "Investments" }, lazy: page(admin, "InvestmentsPage") },
       { path: "ledger", handle: { title: "Ledger verification" }, lazy: page(admin, "LedgerPage") },
       { path: "members/:uid", handle: { title: "Member" }, lazy: page(admin, "MemberDetailPage") },
       { path: "audit", handle: { title: "Audit log" }, lazy: page(admin, "AuditPage") },
@@ -146,7 +152,8 @@ export const routes: RouteObject[] = [
         children: publicRoutes,
       },
       {
-        element: <RequireAuth />,
+        // The guard (member record, auth client, live socket) is its own chunk: signed-out pages never load it.
+        lazy: page(() => import("./RequireAuth.tsx"), "RequireAuth"),
         children: [
           {
             lazy: page(() => import("../layouts/Shell.tsx"), "Shell"),

@@ -1,6 +1,6 @@
 import { createTheme, type Theme } from "@mui/material/styles";
 
-/** Brand colours of seed §9. */
+/** Brand colours (docs/product.md §5). */
 export const BRAND = {
   primary: "#f15a29",
   dark: "#2E0101",

@@ -1,7 +1,7 @@
-import type { DepositStatus, KycStatus, WithdrawalStatus } from "@helio/shared";
+import type { DepositStatus, InvestmentStatus, KycStatus, WithdrawalStatus } from "@helio/shared";
 import Chip from "@mui/material/Chip";
 
-export type MoneyStatus = DepositStatus | WithdrawalStatus | KycStatus;
+export type MoneyStatus = DepositStatus | WithdrawalStatus | KycStatus | InvestmentStatus;
 
 type ChipColor = "default" | "info" | "success" | "warning" | "error";
 const STATUS: Record<MoneyStatus, { label: string; color: ChipColor }> = {
@@ -13,13 +13,15 @@ const STATUS: Record<MoneyStatus, { label: string; color: ChipColor }> = {
   pending: { label: "Pending", color: "warning" },
   cancelled: { label: "Cancelled", color: "default" },
   not_submitted: { label: "Not submitted", color: "default" },
+  active: { label: "Active", color: "info" },
+  matured: { label: "Matured", color: "success" },
 };
 
 export function statusLabel(status: MoneyStatus): string {
   return STATUS[status].label;
 }
 
-/** The status of a deposit, withdrawal or KYC, in words and colour. */
+/** The status of a deposit, withdrawal, KYC or investment, in words and colour. */
 export function StatusChip({ status, size = "small" }: { status: MoneyStatus; size?: "small" | "medium" }) {
   const { label, color } = STATUS[status];
   return (

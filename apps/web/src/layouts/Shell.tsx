@@ -4,7 +4,7 @@ import Drawer from "@mui/material/Drawer";
 import { type CSSObject, styled, type Theme, useTheme } from "@mui/material/styles";
 import Toolbar from "@mui/material/Toolbar";
 import useMediaQuery from "@mui/material/useMediaQuery";
-import { type ReactNode, useState } from "react";
+import { lazy, type ReactNode, Suspense, useState } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router";
 import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from "../app/theme.ts";
 import { Logo } from "../components/Logo.tsx";
@@ -18,6 +18,11 @@ import { ImpersonationBanner } from "./shell/ImpersonationBanner.tsx";
 import { menuFor } from "./shell/menu.tsx";
 import { SideMenu } from "./shell/SideMenu.tsx";
 import { MOBILE_SECOND_ROW, TopBar } from "./shell/TopBar.tsx";
+
+// Shown only after an accrual: its code need not hold up the first paint of every page.
+const AccruedToast = lazy(() =>
+  import("../features/investment/AccruedToast.tsx").then((m) => ({ default: m.AccruedToast })),
+);
 
 const COLLAPSED_KEY = "helio.drawerCollapsed";
 
@@ -67,7 +72,7 @@ function Content({ children }: { children?: ReactNode }) {
 }
 
 /**
- * The signed-in shell of seed §1–2: top bar, side menu (permanent and collapsible on md+,
+ * The signed-in shell (docs/product.md §5): top bar, side menu (permanent and collapsible on md+,
  * temporary on small screens), impersonation banner, content and footer.
  */
 export function Shell({ children }: { children?: ReactNode }) {
@@ -161,6 +166,9 @@ export function Shell({ children }: { children?: ReactNode }) {
       </Box>
       <ChatButton />
       <SettledToast />
+      <Suspense fallback={null}>
+        <AccruedToast />
+      </Suspense>
     </Box>
   );
 }

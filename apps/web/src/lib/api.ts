@@ -1,4 +1,4 @@
-import { errorResponseSchema } from "@helio/shared";
+import type { ErrorResponse } from "@helio/shared";
 import type { z } from "zod";
 
 export interface FieldError {
@@ -58,6 +58,26 @@ const FALLBACK_MESSAGES: Record<number, string> = {
   429: "Too many attempts. Please wait a moment and try again.",
 };
 
+/**
+ * The `{ error: { code, message, fields? } }` body (packages/shared `errorResponseSchema`), checked by hand:
+ * this module is on every page's first load and zod would add ~26 kB gzip to the sign-in page.
+ */
+function readErrorBody(body: unknown): ErrorResponse["error"] | null {
+  if (typeof body !== "object" || body === null) return null;
+  const error = (body as { error?: unknown }).error;
+  if (typeof error !== "object" || error === null) return null;
+  const { code, message, fields } = error as Record<string, unknown>;
+  if (typeof code !== "string" || typeof message !== "string") return null;
+  if (fields === undefined) return { code, message };
+  const isFieldError = (item: unknown): item is FieldError =>
+    typeof item === "object" &&
+    item !== null &&
+    typeof (item as FieldError).field === "string" &&
+    typeof (item as FieldError).message === "string";
+  if (!Array.isArray(fields) || !fields.every(isFieldError)) return null;
+  return { code, message, fields };
+}
+
 /** Builds an ApiError from a status and a (possibly empty or non-JSON) response body text. */
 export function errorFromBody(status: number, text: string): ApiError {
   let body: unknown = null;
@@ -66,11 +86,8 @@ export function errorFromBody(status: number, text: string): ApiError {
   } catch {
     body = null;
   }
-  const parsed = errorResponseSchema.safeParse(body);
-  if (parsed.success) {
-    const { code, message, fields } = parsed.data.error;
-    return new ApiError(status, code, message, fields ?? []);
-  }
+  const parsed = readErrorBody(body);
+  if (parsed) return new ApiError(status, parsed.code, parsed.message, parsed.fields ?? []);
   const message =
     FALLBACK_MESSAGES[status] ??
     (status >= 500 ? "Something went wrong on our side. Please try again." : "Request failed.");

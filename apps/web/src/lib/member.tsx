@@ -4,9 +4,10 @@ import { createContext, useCallback, useContext } from "react";
 import { useNavigate } from "react-router";
 import { apiFetch, isApiError } from "./api.ts";
 import { authClient } from "./auth-client.ts";
+import { meQueryKey } from "./me-query-key.ts";
 import { liveSocket } from "./ws.ts";
 
-export const meQueryKey = ["me"] as const;
+export { meQueryKey };
 
 /** `GET /api/me`: the signed-in member (401 when signed out). */
 export const meQueryOptions = queryOptions({

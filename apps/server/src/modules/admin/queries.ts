@@ -80,6 +80,7 @@ export async function consumeImpersonationToken(db: Executor, tokenHash: string,
 }
 
 /** Ends every session of a member (after an unblock or unban they sign in afresh). */
-export async function revokeSessions(db: Executor, uid: string) {
-  await db.delete(session).where(eq(session.userId, uid));
+export async function revokeSessions(db: Executor, uid: string): Promise<string[]> {
+  const ended = await db.delete(session).where(eq(session.userId, uid)).returning({ id: session.id });
+  return ended.map((row) => row.id);
 }

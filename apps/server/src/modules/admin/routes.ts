@@ -9,6 +9,7 @@ import {
   impersonationTokenResponseSchema,
   memberStatusActionSchema,
   memberTradingModeSchema,
+  text,
 } from "@helio/shared";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -27,7 +28,7 @@ import {
   toSummary,
 } from "./service.ts";
 
-const uidParams = z.object({ uid: z.string().min(1).max(64) });
+const uidParams = z.object({ uid: text().min(1).max(64) });
 
 /** Copies better-auth's cookies (the impersonation session) onto our reply. */
 function forwardCookies(response: Response, reply: FastifyReply) {

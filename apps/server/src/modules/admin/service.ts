@@ -61,6 +61,7 @@ export async function changeMemberStatus(
   action: keyof typeof STATUS_CHANGES,
   reason?: string,
 ) {
+  let endedSessions: string[] = [];
   const after = await deps.db.transaction(async (tx) => {
     const before = await findMember(tx, uid, { forUpdate: true });
     if (!before) throw notFound("Member not found");
@@ -70,7 +71,7 @@ export async function changeMemberStatus(
     // Sessions stay while disabled (every call answers 403 with the reason); becoming active again
     // ends them, so a session from before the block never comes back to life.
     const disabled = (m: typeof before) => m.userBlock || m.userStatus === "banned";
-    if (disabled(before) && !disabled(after)) await revokeSessions(tx, uid);
+    if (disabled(before) && !disabled(after)) endedSessions = await revokeSessions(tx, uid);
     await recordAudit(tx, {
       actorId: actor.adminId,
       action: `member.${action}`,
@@ -81,6 +82,8 @@ export async function changeMemberStatus(
     });
     return after;
   });
+  // Their sockets closed with the block; any opened since (a race with it) close now.
+  await deps.realtime.endSessions(endedSessions);
   await deps.realtime.toUser(uid, {
     type: "account.status",
     userBlock: after.userBlock,

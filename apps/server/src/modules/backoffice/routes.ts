@@ -6,6 +6,7 @@ import {
   adminMemberMoneySchema,
   demoResetResponseSchema,
   ledgerReportSchema,
+  text,
   walletHistoryQuerySchema,
   walletHistoryResponseSchema,
 } from "@helio/shared";
@@ -13,13 +14,13 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentOf, requireAdmin } from "../../platform/auth/session.ts";
+import { idempotencyKeyOf, sendIdempotent } from "../../platform/money/idempotency.ts";
 import type { Services } from "../../services.ts";
 import { memberHistory } from "../ledger/service.ts";
-import { idempotencyKeyOrNew } from "../wallet/kit.ts";
 import { resetDemo } from "../wallet/service.ts";
 import { adjustBalance, dashboard, ledgerVerification, memberMoney, requireMemberRow } from "./service.ts";
 
-const uidParams = z.object({ uid: z.string().min(1).max(64) });
+const uidParams = z.object({ uid: text().min(1).max(64) });
 
 /** Admin-only money endpoints: dashboard numbers, a member's money, adjustments, demo reset, ledger check. */
 export async function backofficeRoutes(app: FastifyInstance, { services }: { services: Services }) {
@@ -91,8 +92,11 @@ export async function backofficeRoutes(app: FastifyInstance, { services }: { ser
       },
       preHandler: admin,
     },
-    async (request) =>
-      adjustBalance(deps, actorOf(request), request.params.uid, request.body, idempotencyKeyOrNew(request)),
+    async (request, reply) =>
+      sendIdempotent(
+        reply,
+        await adjustBalance(deps, actorOf(request), request.params.uid, request.body, idempotencyKeyOf(request)),
+      ),
   );
 
   r.post(
@@ -106,9 +110,12 @@ export async function backofficeRoutes(app: FastifyInstance, { services }: { ser
       },
       preHandler: admin,
     },
-    async (request) => {
+    async (request, reply) => {
       await requireMemberRow(deps, request.params.uid);
-      return resetDemo(deps, request.params.uid, idempotencyKeyOrNew(request), actorOf(request));
+      return sendIdempotent(
+        reply,
+        await resetDemo(deps, request.params.uid, idempotencyKeyOf(request), actorOf(request)),
+      );
     },
   );
 

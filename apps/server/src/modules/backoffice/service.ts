@@ -1,18 +1,21 @@
-import type { AdminDashboard, AdminMemberMoney, MemberAccount } from "@helio/shared";
+import { randomUUID } from "node:crypto";
+import type { AdminAdjustResponse, AdminDashboard, AdminMemberMoney, MemberAccount } from "@helio/shared";
 import type { Db } from "../../db/client.ts";
 import { recordAudit } from "../../platform/audit/audit.ts";
 import { notFound } from "../../platform/http/errors.ts";
+import { type IdempotentAnswer, idempotentMoneyRequest, KeyAlreadyUsed } from "../../platform/money/idempotency.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import { bankAccountOf, toAdminBankAccount } from "../bank/service.ts";
 import { depositNumbers } from "../deposits/service.ts";
+import { investmentSummary } from "../investments/admin.ts";
 import { getAdminKyc, pendingKycCount } from "../kyc/service.ts";
 import {
   announceBalances,
-  balanceAfter,
   findMovement,
   getMemberBalances,
   ledgerTotals,
   lockAccounts,
+  memberEntries,
   moneyTransaction,
   type Posted,
   postTransaction,
@@ -30,12 +33,13 @@ export const startOfUtcDay = (now = new Date()) =>
 
 export async function dashboard(deps: { db: Db }, now = new Date()): Promise<AdminDashboard> {
   const since = startOfUtcDay(now);
-  const [members, deposits, withdrawals, kyc, totals] = await Promise.all([
+  const [members, deposits, withdrawals, kyc, totals, investments] = await Promise.all([
     memberCounts(deps.db),
     depositNumbers(deps, since),
     withdrawalNumbers(deps, since),
     pendingKycCount(deps),
     ledgerTotals(deps.db),
+    investmentSummary(deps, now),
   ]);
   return {
     members,
@@ -53,6 +57,7 @@ export async function dashboard(deps: { db: Db }, now = new Date()): Promise<Adm
       withdrawalsRequested: withdrawals.today.requested,
       withdrawalsApproved: withdrawals.today.approved,
     },
+    investments,
   };
 }
 
@@ -73,30 +78,59 @@ export async function memberMoney(deps: { db: Db }, uid: string): Promise<AdminM
   return { balances, kyc: kycView, bank: bank ? toAdminBankAccount(bank) : null };
 }
 
+type Adjustment = {
+  account: Extract<MemberAccount, "wallet" | "profit" | "bonus">;
+  amountCents: number;
+  reason: string;
+};
+
 /**
  * Credits or debits a member account against the adjustments account, with the reason as the
  * movement's memo and in the audit log (same transaction). A debit below zero → 409
- * INSUFFICIENT_FUNDS. The same key answers with the first result and moves nothing.
+ * INSUFFICIENT_FUNDS. The same key answers with the first result and moves nothing; another
+ * account, amount or reason under it is a 409 (platform/money/idempotency.ts owns the rule).
  */
 export async function adjustBalance(
   deps: Deps,
   actor: Actor,
   uid: string,
-  input: { account: Extract<MemberAccount, "wallet" | "profit" | "bonus">; amountCents: number; reason: string },
-  key: string,
-) {
+  input: Adjustment,
+  key: string | null,
+): Promise<IdempotentAnswer<AdminAdjustResponse>> {
   await requireMemberRow(deps, uid);
-  const idempotencyKey = `adjustment:${uid}:${key}`;
+  const movementKey = (k: string) => `adjustment:${uid}:${k}`;
+  return idempotentMoneyRequest({
+    member: uid,
+    key,
+    request: { account: input.account, amountCents: input.amountCents, reason: input.reason },
+    what: "balance adjustment",
+    status: 200,
+    find: async (member, k) => {
+      const previous = await findMovement(deps.db, movementKey(k));
+      const [entry] = previous ? await memberEntries(deps.db, previous.transactionId, member) : [];
+      if (!previous || !entry) return null;
+      const request = { account: entry.account, amountCents: entry.amount, reason: previous.memo ?? "" };
+      const body = {
+        transactionId: previous.transactionId,
+        balanceAfterCents: entry.balanceAfter,
+        replayed: true,
+        account: input.account,
+        amountCents: entry.amount,
+      };
+      return { request, body };
+    },
+    run: () => postAdjustment(deps, actor, uid, input, movementKey(key ?? randomUUID())),
+  });
+}
+
+async function postAdjustment(deps: Deps, actor: Actor, uid: string, input: Adjustment, idempotencyKey: string) {
   const posted: Posted[] = [];
   const result = await moneyTransaction(deps.db, async (tx) => {
     posted.length = 0;
     const member = { userId: uid, account: input.account };
     await lockAccounts(tx, [member, { system: "adjustments" }], idempotencyKey);
-    const previous = await findMovement(tx, idempotencyKey);
-    if (previous) {
-      const after = await balanceAfter(tx, previous.transactionId, uid, input.account);
-      return { transactionId: previous.transactionId, balanceAfterCents: after ?? 0, replayed: true };
-    }
+    // Taken while this request waited for the lock: the helper answers the stored movement.
+    if (await findMovement(tx, idempotencyKey)) throw new KeyAlreadyUsed();
     const movement = await postTransaction(tx, {
       kind: "adjustment",
       idempotencyKey,

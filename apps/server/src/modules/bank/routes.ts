@@ -2,8 +2,8 @@ import { API, bankAccountResponseSchema, saveBankAccountSchema } from "@helio/sh
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentOf, requireMember } from "../../platform/auth/session.ts";
+import { moneyRateLimit, notWhileImpersonating } from "../../platform/kit.ts";
 import type { Services } from "../../services.ts";
-import { moneyRateLimit, notWhileImpersonating } from "../wallet/kit.ts";
 import { getBankAccount, saveBankAccount } from "./service.ts";
 
 export async function bankRoutes(app: FastifyInstance, { services }: { services: Services }) {

@@ -41,7 +41,7 @@ export async function findChat(db: Executor, chatId: string): Promise<ChatRow | 
   return row ?? null;
 }
 
-/** Creates the chat and both index entries when missing (seed §4: first load). */
+/** Creates the chat and both index entries when missing (first load, docs/product.md §7). */
 export async function ensureChatRows(
   db: Executor,
   chat: { id: string; member: UserInfo; support: UserInfo },
@@ -153,9 +153,9 @@ export async function attachImage(db: Executor, name: string, chatId: string, me
 }
 
 /**
- * Both index entries of a chat after a message (seed §4): last message, date, one more unread for
- * the recipient, and each entry's other party (userInfo) refreshed from the user table. Lock the
- * entries first (`lockIndexEntries`). Returns each entry's unread count.
+ * Both index entries of a chat after a message (docs/product.md §7): last message, date, one more
+ * unread for the recipient, and each entry's other party (userInfo) refreshed from the user table.
+ * Lock the entries first (`lockIndexEntries`). Returns each entry's unread count.
  */
 export async function updateIndexEntries(
   db: Executor,

@@ -120,7 +120,7 @@ export function createChatService({ db, realtime, storage, config }: Deps) {
     return chat;
   };
 
-  /** The member's chat with support, created with both index entries when missing (seed §4). */
+  /** The member's chat with support, created with both index entries when missing (docs/product.md §7). */
   async function memberChat(memberId: string): Promise<ChatRef> {
     const sid = await supportId();
     const known = refs.get(chatIdOf(memberId, sid));
@@ -349,17 +349,47 @@ export function createChatService({ db, realtime, storage, config }: Deps) {
     return { data, mime: image.mime };
   }
 
-  /** Last typing signal forwarded per sender and chat: repeats within a second are dropped. */
-  const lastTyping = new Map<string, { at: number; typing: boolean }>();
-  const TYPING_REPEAT_MS = 1_000;
+  /**
+   * Typing is coalesced per sender and chat: a signal is forwarded at once when none was in the
+   * last second, otherwise the latest state waits for the end of that second and goes then, only
+   * if it differs from what the other side was last told. However fast a tab toggles, the other
+   * side gets at most about one signal a second, and always ends on the sender's final state.
+   */
+  const typingStates = new Map<
+    string,
+    { forwardedAt: number; forwarded: boolean; pending?: boolean; timer?: NodeJS.Timeout }
+  >();
+  const TYPING_WINDOW_MS = 1_000;
 
   async function typing(sender: { uid: string; role: "member" | "admin" }, chatId: string, isTyping: boolean) {
     const key = `${sender.uid}:${chatId}`;
-    const last = lastTyping.get(key);
     const now = Date.now();
-    if (last && last.typing === isTyping && now - last.at < TYPING_REPEAT_MS) return;
-    if (lastTyping.size >= 10_000) lastTyping.clear();
-    lastTyping.set(key, { at: now, typing: isTyping });
+    const state = typingStates.get(key);
+    if (state && now - state.forwardedAt < TYPING_WINDOW_MS) {
+      state.pending = isTyping;
+      if (!state.timer) {
+        state.timer = setTimeout(
+          () => {
+            state.timer = undefined;
+            const pending = state.pending;
+            state.pending = undefined;
+            if (pending === undefined || pending === state.forwarded) return;
+            state.forwardedAt = Date.now();
+            state.forwarded = pending;
+            forwardTyping(sender, chatId, pending).catch(() => undefined);
+          },
+          state.forwardedAt + TYPING_WINDOW_MS - now,
+        );
+        state.timer.unref();
+      }
+      return;
+    }
+    if (typingStates.size >= 10_000) for (const [k, s] of typingStates) if (!s.timer) typingStates.delete(k);
+    typingStates.set(key, { forwardedAt: now, forwarded: isTyping });
+    await forwardTyping(sender, chatId, isTyping);
+  }
+
+  async function forwardTyping(sender: { uid: string; role: "member" | "admin" }, chatId: string, isTyping: boolean) {
     if (sender.role === "member") {
       const sid = await supportId();
       if (chatId !== chatIdOf(sender.uid, sid)) return;

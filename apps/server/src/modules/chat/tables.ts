@@ -14,7 +14,7 @@ import {
 } from "drizzle-orm/pg-core";
 import { user } from "../../platform/auth/tables.ts";
 
-/** Seed §3 Chat: keyed by the two user ids joined, larger first (`chatIdOf`). */
+/** A chat (docs/product.md §7): keyed by the two user ids joined, larger first (`chatIdOf`). */
 export const chats = pgTable(
   "chats",
   {
@@ -30,7 +30,7 @@ export const chats = pgTable(
   (t) => [unique("chats_member_support_key").on(t.memberId, t.supportId)],
 );
 
-/** Seed §3 Message. `seq` orders a chat's messages and is the paging cursor behind `id`. */
+/** A message (docs/product.md §7). `seq` orders a chat's messages and is the paging cursor behind `id`. */
 export const chatMessages = pgTable(
   "chat_messages",
   {
@@ -72,7 +72,10 @@ export const chatImages = pgTable(
   (t) => [index("chat_images_chat_idx").on(t.chatId, t.createdAt)],
 );
 
-/** Seed §3 userChats: per user and chat, the other party (userInfo), the last message, date, unread. */
+/**
+ * The per-user chat index (docs/product.md §7): per user and chat, the other party (userInfo),
+ * the last message, date, unread.
+ */
 export const userChats = pgTable(
   "user_chats",
   {

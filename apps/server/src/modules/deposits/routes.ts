@@ -17,8 +17,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentOf, requireAdmin, requireMember } from "../../platform/auth/session.ts";
 import { fieldError } from "../../platform/http/errors.ts";
+import { inlineDisposition, moneyRateLimit, readCheckedFile } from "../../platform/kit.ts";
+import { idempotencyKeyOf, sendIdempotent } from "../../platform/money/idempotency.ts";
 import type { Services } from "../../services.ts";
-import { idempotencyKeyOf, inlineDisposition, moneyRateLimit, readCheckedFile } from "../wallet/kit.ts";
 import {
   approveInvoice,
   createInvoice,
@@ -56,13 +57,13 @@ export async function depositRoutes(app: FastifyInstance, { services }: { servic
     async (request, reply) => {
       const { user } = currentOf(request);
       const field = request.body.amountCents !== undefined ? "amountCents" : "amount";
-      const invoice = await createInvoice(
+      const answer = await createInvoice(
         deps,
         user.id,
         { amountCents: amountCentsOf(request.body), field },
         idempotencyKeyOf(request),
       );
-      return reply.status(201).send(invoice);
+      return sendIdempotent(reply, answer);
     },
   );
 

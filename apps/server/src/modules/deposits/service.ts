@@ -3,11 +3,13 @@ import { type AdminDeposit, API, centsToDecimal, type DepositInvoice, type Depos
 import type { Db } from "../../db/client.ts";
 import { recordAudit } from "../../platform/audit/audit.ts";
 import { AppError, fieldError, notFound } from "../../platform/http/errors.ts";
+import { type CheckedUpload, isUniqueViolation, toMemberRef } from "../../platform/kit.ts";
+import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/money/idempotency.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import type { FileStorage } from "../../platform/storage/storage.ts";
+import { type BackgroundWorker, drainBatches, startWorkerLoop, type WorkerLog } from "../../platform/workers/loop.ts";
 import { announceBalances, moneyTransaction, type Posted, postTransaction } from "../ledger/service.ts";
 import type { SettingsService } from "../settings/service.ts";
-import { type CheckedUpload, isUniqueViolation, toMemberRef } from "../wallet/kit.ts";
 import {
   countByStatus,
   depositTotalsSince,
@@ -68,25 +70,35 @@ const push = (deps: { realtime: Realtime }, row: InvoiceRow) =>
 
 /**
  * A deposit invoice for `amountCents` (at least settings.depositMinCents) with the transfer
- * instructions as they are now. With a request key, the same key returns the same invoice.
+ * instructions as they are now. With a request key, the same key answers the same invoice (201
+ * again) and another amount under it is a 409 (platform/money/idempotency.ts owns the rule).
  */
 export async function createInvoice(
   deps: DepositDeps,
   uid: string,
   input: { amountCents: number; field: string },
   requestKey: string | null,
-): Promise<DepositInvoice> {
-  const replay = async () => {
-    if (!requestKey) return null;
-    const existing = await findInvoiceByRequestKey(deps.db, uid, requestKey);
-    if (existing && existing.amount !== input.amountCents) {
-      throw new AppError(409, "IDEMPOTENCY_CONFLICT", "This Idempotency-Key was used for a different deposit.");
-    }
-    return existing ? toInvoice(existing) : null;
-  };
-  const first = await replay();
-  if (first) return first;
+): Promise<IdempotentAnswer<DepositInvoice>> {
+  return idempotentMoneyRequest({
+    member: uid,
+    key: requestKey,
+    request: { amountCents: input.amountCents },
+    what: "deposit",
+    status: 201,
+    find: async (member, key) => {
+      const row = await findInvoiceByRequestKey(deps.db, member, key);
+      return row && { request: { amountCents: row.amount }, body: toInvoice(row) };
+    },
+    run: () => insertNewInvoice(deps, uid, input, requestKey),
+  });
+}
 
+async function insertNewInvoice(
+  deps: DepositDeps,
+  uid: string,
+  input: { amountCents: number; field: string },
+  requestKey: string | null,
+): Promise<DepositInvoice> {
   const settings = await deps.settings.get();
   if (input.amountCents < settings.depositMinCents) {
     throw fieldError(input.field, `The minimum deposit is ${centsToDecimal(settings.depositMinCents)}`);
@@ -108,11 +120,8 @@ export async function createInvoice(
       });
       return toInvoice(row);
     } catch (error) {
-      if (requestKey && isUniqueViolation(error, "deposit_invoices_user_request_key")) {
-        const raced = await replay();
-        if (raced) return raced;
-      }
-      // A reference already taken (about one in a trillion): draw another.
+      // A reference already taken (about one in a trillion): draw another. A taken request key
+      // goes up to the idempotency helper, which answers the stored invoice.
       if (attempt < 5 && isUniqueViolation(error, "deposit_invoices_reference_unique")) continue;
       throw error;
     }
@@ -298,43 +307,33 @@ export async function rejectInvoice(deps: DepositDeps, actor: Actor, id: string,
 // Expiry worker and numbers for the dashboard.
 // ---------------------------------------------------------------------------------------------
 
-/** One pass of the expiry worker: expires every due invoice (in batches) and tells the members. */
-export async function expireDueInvoices(deps: { db: Db; realtime: Realtime }, now = new Date(), batch = 200) {
-  let total = 0;
-  for (;;) {
-    const rows = await deps.db.transaction((tx) => expireDue(tx, now, batch));
-    for (const r of rows)
-      await deps.realtime.toUser(r.userId, { type: "deposit.updated", id: r.id, status: "expired" });
-    total += rows.length;
-    if (rows.length < batch) return total;
-  }
+/** Invoices expired per transaction. */
+export const EXPIRY_BATCH = 200;
+
+/** One batch of the expiry worker: expires up to `batch` due invoices and tells the members. */
+async function expireDueBatch(deps: { db: Db; realtime: Realtime }, now: Date, batch: number) {
+  const rows = await deps.db.transaction((tx) => expireDue(tx, now, batch));
+  for (const r of rows) await deps.realtime.toUser(r.userId, { type: "deposit.updated", id: r.id, status: "expired" });
+  return rows.length;
 }
 
-export type Worker = { tick(): Promise<number>; stop(): Promise<void> };
+/** Expires every due invoice (in batches); how many. */
+export async function expireDueInvoices(deps: { db: Db; realtime: Realtime }, now = new Date(), batch = EXPIRY_BATCH) {
+  return (await drainBatches(() => expireDueBatch(deps, now, batch), batch)).processed;
+}
 
-/** Runs `expireDueInvoices` every `intervalMs` (one pass at a time); `stop` waits for a running pass. */
+/** Expires due invoices every `intervalMs` (platform/workers/loop.ts runs it). */
 export function startDepositExpiryWorker(
-  deps: { db: Db; realtime: Realtime; log: { error(obj: object, msg: string): void } },
+  deps: { db: Db; realtime: Realtime; log: WorkerLog },
   intervalMs = 15_000,
-): Worker {
-  let running: Promise<number> | null = null;
-  const tick = () => {
-    running ??= expireDueInvoices(deps).finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const timer = setInterval(() => {
-    tick().catch((error) => deps.log.error({ err: error }, "deposit expiry worker failed"));
-  }, intervalMs);
-  timer.unref();
-  return {
-    tick,
-    async stop() {
-      clearInterval(timer);
-      await running?.catch(() => {});
-    },
-  };
+): BackgroundWorker {
+  return startWorkerLoop({
+    name: "deposit expiry",
+    intervalMs,
+    batchSize: EXPIRY_BATCH,
+    batch: () => expireDueBatch(deps, new Date(), EXPIRY_BATCH),
+    log: deps.log,
+  });
 }
 
 export async function depositNumbers(deps: { db: Db }, since: Date) {

@@ -1,8 +1,10 @@
-import { API } from "@helio/shared";
+import { API, text } from "@helio/shared";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { readSession } from "../../platform/auth/session.ts";
+import { AppError } from "../../platform/http/errors.ts";
 import { listOutbox } from "../../platform/mail/mailer.ts";
 import type { Services } from "../../services.ts";
 
@@ -33,8 +35,8 @@ export async function healthRoutes(app: FastifyInstance, { services }: { service
       {
         schema: {
           tags: ["ops"],
-          summary: "Development mail outbox (only without SMTP, outside production)",
-          querystring: z.object({ to: z.string().max(254).optional() }),
+          summary: "Development mail outbox (only without SMTP, outside production; loopback or admins)",
+          querystring: z.object({ to: text().max(254).optional() }),
           response: {
             200: z.object({
               items: z.array(
@@ -50,6 +52,12 @@ export async function healthRoutes(app: FastifyInstance, { services }: { service
             }),
           },
         },
+        preHandler: async (request, reply) => {
+          reply.header("cache-control", "no-store");
+          if (isLoopback(request.raw.socket.remoteAddress)) return;
+          const current = await readSession(services.auth, request.headers);
+          if (current?.user.role !== "admin") throw new AppError(404, "NOT_FOUND", "Not found");
+        },
       },
       async (request) => {
         const rows = await listOutbox(services.db, request.query.to);
@@ -57,4 +65,14 @@ export async function healthRoutes(app: FastifyInstance, { services }: { service
       },
     );
   }
+}
+
+/**
+ * The outbox holds verification and password-reset links: only this machine (the socket's own
+ * address, never X-Forwarded-For, so TRUST_PROXY cannot widen it) or an admin may read it.
+ */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.startsWith("::ffff:") ? address.slice(7) : address;
+  return v4.startsWith("127.") || address === "::1";
 }

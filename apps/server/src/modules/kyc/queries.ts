@@ -1,7 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { user } from "../../platform/auth/tables.ts";
-import { memberRefColumns } from "../wallet/kit.ts";
+import { memberRefColumns } from "../../platform/kit.ts";
 import { kycProfiles } from "./tables.ts";
 
 export type KycRow = typeof kycProfiles.$inferSelect;

@@ -11,6 +11,7 @@ import {
   kycSchema,
   reasonBodySchema,
   requiresIdBack,
+  text,
   UPLOAD_MAX_BYTES,
 } from "@helio/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
@@ -18,8 +19,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentOf, requireAdmin, requireMember } from "../../platform/auth/session.ts";
 import { AppError } from "../../platform/http/errors.ts";
+import { type CheckedUpload, inlineDisposition, moneyRateLimit, readCheckedFile } from "../../platform/kit.ts";
 import type { Services } from "../../services.ts";
-import { type CheckedUpload, inlineDisposition, moneyRateLimit, readCheckedFile } from "../wallet/kit.ts";
 import {
   getAdminKyc,
   getKyc,
@@ -88,7 +89,7 @@ export async function kycRoutes(app: FastifyInstance, { services }: { services: 
   const admin = requireAdmin(auth);
   const tags = ["kyc"];
   const docParams = z.object({ doc: kycDocumentSchema });
-  const uidParams = z.object({ uid: z.string().min(1).max(64) });
+  const uidParams = z.object({ uid: text().min(1).max(64) });
 
   r.get(
     API.kyc,

@@ -12,9 +12,9 @@ import {
 import type { Db } from "../../db/client.ts";
 import { recordAudit } from "../../platform/audit/audit.ts";
 import { AppError, notFound } from "../../platform/http/errors.ts";
+import { type CheckedUpload, toMemberRef } from "../../platform/kit.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import type { FileStorage } from "../../platform/storage/storage.ts";
-import { type CheckedUpload, toMemberRef } from "../wallet/kit.ts";
 import { countKyc, findKyc, findMemberRef, type KycRow, listKyc, updateKyc, upsertSubmission } from "./queries.ts";
 
 export type KycDeps = { db: Db; realtime: Realtime; storage: FileStorage };

@@ -245,14 +245,29 @@ export async function countMemberEntries(db: Executor, filter: EntryFilter): Pro
 
 /** The balance a member account had right after a given transaction (to answer a replay as the first time). */
 export async function balanceAfterTransaction(db: Executor, transactionId: string, userId: string, account: string) {
+  return (await entryOfTransaction(db, transactionId, userId, account))?.balanceAfter ?? null;
+}
+
+/** A member account's entry in a given transaction: its amount and the balance right after. */
+export async function entryOfTransaction(db: Executor, transactionId: string, userId: string, account: string) {
   const [row] = await db
-    .select({ balanceAfter: ledgerEntries.balanceAfter })
+    .select({ amount: ledgerEntries.amount, balanceAfter: ledgerEntries.balanceAfter })
     .from(ledgerEntries)
     .innerJoin(balances, eq(balances.id, ledgerEntries.balanceId))
     .where(
       and(eq(ledgerEntries.transactionId, transactionId), eq(balances.userId, userId), eq(balances.account, account)),
     );
-  return row?.balanceAfter ?? null;
+  return row ?? null;
+}
+
+/** A member's entries in one movement: which account moved by how much (an idempotent replay reads them). */
+export async function memberEntriesOf(db: Executor, transactionId: string, userId: string) {
+  return db
+    .select({ account: balances.account, amount: ledgerEntries.amount, balanceAfter: ledgerEntries.balanceAfter })
+    .from(ledgerEntries)
+    .innerJoin(balances, eq(balances.id, ledgerEntries.balanceId))
+    .where(and(eq(ledgerEntries.transactionId, transactionId), eq(balances.userId, userId)))
+    .orderBy(asc(ledgerEntries.id));
 }
 
 /** Sum of balances by account: members' (`userId` not null) or the platform's. */
@@ -399,4 +414,29 @@ export async function writeMovementBatch(
     select (select count(*)::int from t) as written`,
   )) as { rows: { written: number | string }[] };
   return Number(result.rows[0]?.written ?? 0);
+}
+
+/** Movements recorded against one business record (e.g. an investment), oldest first. */
+export async function listTransactionsByReference(db: Executor, referenceType: string, referenceId: string) {
+  return db
+    .select({
+      id: ledgerTransactions.id,
+      kind: ledgerTransactions.kind,
+      idempotencyKey: ledgerTransactions.idempotencyKey,
+      createdAt: ledgerTransactions.createdAt,
+    })
+    .from(ledgerTransactions)
+    .where(and(eq(ledgerTransactions.referenceType, referenceType), eq(ledgerTransactions.referenceId, referenceId)))
+    .orderBy(ledgerTransactions.createdAt);
+}
+
+/** Sum of every movement of `kind` into member accounts (e.g. all commissions ever paid), cents. */
+export async function sumMemberCredits(db: Executor, kind: string) {
+  const result = (await db.execute(sql`
+    select coalesce(sum(e.amount), 0)::bigint as total
+    from ledger_transactions t
+    join ledger_entries e on e.transaction_id = t.id
+    join balances b on b.id = e.balance_id
+    where t.kind = ${kind} and b.user_id is not null and e.amount > 0`)) as unknown as { rows: { total: string }[] };
+  return Number(result.rows[0]?.total ?? 0);
 }

@@ -21,15 +21,19 @@ import {
   type EntryFilter,
   type EntryRow,
   ensureBalanceRows,
+  entryOfTransaction,
   findLedgerProblems,
   findTransactionByKey,
   findTransactionsByKeys,
   ledgerCounts,
   listMemberEntries,
+  listTransactionsByReference,
   lockAndWriteMovement,
   lockBalanceRows,
   lockBalances,
   memberBalances,
+  memberEntriesOf,
+  sumMemberCredits,
   writeMovementBatch,
 } from "./queries.ts";
 
@@ -375,6 +379,11 @@ export async function balanceAfter(db: Executor, transactionId: string, userId: 
   return balanceAfterTransaction(db, transactionId, userId, account);
 }
 
+/** A member account's entry in a transaction (amount, balance after), e.g. to answer a replay. */
+export async function entryOf(db: Executor, transactionId: string, userId: string, account: MemberAccount) {
+  return entryOfTransaction(db, transactionId, userId, account);
+}
+
 /** Sum of every member's balances by account, and the platform accounts' balances (cents). */
 export async function ledgerTotals(db: Executor) {
   const [members, system] = await Promise.all([balanceTotals(db, "members"), balanceTotals(db, "system")]);
@@ -406,5 +415,22 @@ export async function lockAccounts(tx: Tx, refs: AccountRef[], idempotencyKey: s
 /** The movement that holds an idempotency key, if any. */
 export async function findMovement(db: Executor, idempotencyKey: string) {
   const row = await findTransactionByKey(db, idempotencyKey);
-  return row ? { transactionId: row.id, kind: row.kind as TransactionKind, createdAt: row.createdAt } : null;
+  return row
+    ? { transactionId: row.id, kind: row.kind as TransactionKind, memo: row.memo, createdAt: row.createdAt }
+    : null;
+}
+
+/** A member's entries in a movement (account, amount, balance after), in the order they were written. */
+export async function memberEntries(db: Executor, transactionId: string, userId: string) {
+  return (await memberEntriesOf(db, transactionId, userId)).map((e) => ({ ...e, account: e.account as MemberAccount }));
+}
+
+/** The movements recorded against one business record, oldest first (e.g. an investment's credits). */
+export async function movementsOf(db: Executor, reference: { type: string; id: string }) {
+  return listTransactionsByReference(db, reference.type, reference.id);
+}
+
+/** Everything ever credited to members by movements of `kind`, cents (e.g. commissions paid). */
+export async function totalCreditedToMembers(db: Executor, kind: TransactionKind) {
+  return sumMemberCredits(db, kind);
 }

@@ -1,7 +1,7 @@
 import type { Member } from "@helio/shared";
 import type { CurrentSession } from "../../platform/auth/session.ts";
 
-/** The member record of seed §3, from the session's user row. */
+/** The member record (docs/product.md §4), from the session's user row. */
 export function toMember({ user, session }: CurrentSession): Member {
   const firstName = user.firstName ?? "";
   const lastName = user.lastName ?? "";

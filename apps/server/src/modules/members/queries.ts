@@ -10,14 +10,6 @@ export async function findUserIdByUsername(db: Executor, username: string): Prom
   return row?.id ?? null;
 }
 
-export async function emailExists(db: Executor, email: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: user.id })
-    .from(user)
-    .where(eq(sql`lower(${user.email})`, email.toLowerCase()));
-  return Boolean(row);
-}
-
 export async function updateProfile(
   db: Executor,
   uid: string,

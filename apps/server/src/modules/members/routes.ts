@@ -1,4 +1,4 @@
-import { API, memberSchema, referralCheckResponseSchema, registerSchema } from "@helio/shared";
+import { API, memberSchema, referralCheckResponseSchema, registerSchema, text } from "@helio/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -35,10 +35,11 @@ export async function memberRoutes(app: FastifyInstance, { services }: { service
       schema: {
         tags: ["members"],
         summary: "Whether a referral code names a member",
-        querystring: z.object({ code: z.string().trim().min(1).max(40) }),
+        querystring: z.object({ code: text().trim().min(1).max(40) }),
         response: { 200: referralCheckResponseSchema },
       },
-      config: { rateLimit: { max: 60, timeWindow: "1 minute" } },
+      // It tells whether a username exists (usernames are public, but not to be listed in bulk).
+      config: { rateLimit: { max: config.authRateLimit * 3, timeWindow: "1 minute" } },
     },
     async (request) => ({ valid: Boolean(await findUserIdByUsername(db, request.query.code)) }),
   );

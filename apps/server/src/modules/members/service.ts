@@ -5,13 +5,14 @@ import type { Db } from "../../db/client.ts";
 import type { Auth } from "../../platform/auth/auth.ts";
 import { toWebHeaders } from "../../platform/auth/session.ts";
 import { AppError, fieldError } from "../../platform/http/errors.ts";
-import { emailExists, findUserIdByUsername } from "./queries.ts";
+import { findUserIdByUsername } from "./queries.ts";
 
 type RegisterInput = z.output<typeof registerSchema>;
 
 /**
- * Sign-up with Helio's rules on top of better-auth's: every conflict is a field error, the
- * referral code must name an existing member, and the referrer is kept for the referral features.
+ * Sign-up with Helio's rules on top of better-auth's: a taken username is a field error (usernames
+ * are public), a taken email is not (see below), the referral code must name an existing member,
+ * and the referrer is kept for the referral features.
  */
 export async function registerMember(
   deps: { db: Db; auth: Auth },
@@ -21,8 +22,9 @@ export async function registerMember(
   const referrerId = input.referralCode ? await findUserIdByUsername(deps.db, input.referralCode) : null;
   if (input.referralCode && !referrerId) throw fieldError("referralCode", "Unknown referral code");
   if (await findUserIdByUsername(deps.db, input.username)) throw fieldError("username", "This username is taken");
+  // A taken email is not an error: better-auth answers as for a new account and mails the owner
+  // (onExistingUserSignUp), so this answer says nothing about which addresses have accounts.
   const email = input.email.toLowerCase();
-  if (await emailExists(deps.db, email)) throw fieldError("email", "An account with this email already exists");
   try {
     await deps.auth.api.signUpEmail({
       headers: toWebHeaders(headers),
@@ -43,7 +45,8 @@ export async function registerMember(
     // Two sign-ups racing for one name or email: the database's unique index decides.
     const code = (error as { body?: { code?: string } }).body?.code ?? "";
     if (/USERNAME/.test(code)) throw fieldError("username", "This username is taken");
-    if (/USER_ALREADY_EXISTS|EMAIL/.test(code)) throw fieldError("email", "An account with this email already exists");
+    if (/USER_ALREADY_EXISTS/.test(code)) return { email }; // the same email won a race: same answer
+    if (/EMAIL/.test(code)) throw fieldError("email", "Enter a valid email address");
     if (/PASSWORD/.test(code)) throw fieldError("password", "Choose a password of 10 to 128 characters");
     throw error instanceof Error ? error : new AppError(500, "INTERNAL", "Sign-up failed");
   }

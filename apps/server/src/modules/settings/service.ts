@@ -11,7 +11,7 @@ const INVALIDATE_CHANNEL = "settings:changed";
 /** Settings read often and change rarely: cached per process, invalidated on every process through the bus. */
 export type SettingsService = {
   get(): Promise<Settings>;
-  /** null when the record is missing (seed §7: the rates call then answers an empty list). */
+  /** null when the record is missing (the rates call then answers an empty list, docs/product.md §4). */
   getStored(): Promise<Settings | null>;
   publicView(): Promise<PublicSettings>;
   /** The record and its revision, read fresh (for editing). */

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { user } from "../../platform/auth/tables.ts";
+import { memberRefColumns } from "../../platform/kit.ts";
 import { marketTicks } from "../market/tables.ts";
-import { memberRefColumns } from "../wallet/kit.ts";
 import { tradeContracts } from "./tables.ts";
 
 export type ContractRow = typeof tradeContracts.$inferSelect;

@@ -6,6 +6,7 @@ import {
   houseResultSchema,
   openTradesResponseSchema,
   placeTradeSchema,
+  type TradeContract,
   tradeConfigSchema,
   tradeContractSchema,
   tradeHistoryQuerySchema,
@@ -15,8 +16,10 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentOf, requireAdmin, requireMember } from "../../platform/auth/session.ts";
+import { type CsvCell, csvStream, text, value } from "../../platform/http/csv.ts";
+import { moneyRateLimit } from "../../platform/kit.ts";
+import { idempotencyKeyOf, sendIdempotent } from "../../platform/money/idempotency.ts";
 import type { Services } from "../../services.ts";
-import { idempotencyKeyOf, moneyRateLimit } from "../wallet/kit.ts";
 import {
   adminContracts,
   contractHistory,
@@ -29,10 +32,40 @@ import {
 } from "./service.ts";
 
 const idParams = z.object({ id: z.uuid("Not a contract id") });
-const csvCell = (v: string | number | null) => {
-  const text = v === null ? "" : String(v);
-  return /[",\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
+const TRADE_CSV_COLUMNS = [
+  "id",
+  "pair",
+  "direction",
+  "amount",
+  "account",
+  "payout_percent",
+  "duration_seconds",
+  "entry_price",
+  "exit_price",
+  "result",
+  "payout",
+  "opened_at",
+  "expires_at",
+  "settled_at",
+] as const;
+
+/** One contract as a CSV line's cells (names are text, guarded against formulas; numbers as they are). */
+const tradeCsvCells = (c: TradeContract): CsvCell[] => [
+  text(c.id),
+  text(`${c.symbol}/USDT`),
+  text(c.direction),
+  value(centsToDecimal(c.amountCents)),
+  text(c.account),
+  value(c.payoutPercent),
+  value(c.durationSeconds),
+  value(c.entryPrice),
+  value(c.exitPrice),
+  text(c.result),
+  value(c.payoutCents === null ? null : centsToDecimal(c.payoutCents)),
+  value(c.entryAt),
+  value(c.expiresAt),
+  value(c.settledAt),
+];
 
 export async function tradingRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -62,15 +95,14 @@ export async function tradingRoutes(app: FastifyInstance, { services }: { servic
         tags,
         summary: "Place a fixed-time contract (stake from wallet when Real, demo when Free); Idempotency-Key honoured",
         body: placeTradeSchema,
-        response: { 200: tradeContractSchema, 201: tradeContractSchema },
+        response: { 201: tradeContractSchema },
       },
       preHandler: member,
       config: moneyRateLimit(config),
     },
     async (request, reply) => {
       const { user } = currentOf(request);
-      const { contract, replayed } = await placeContract(deps, user.id, request.body, idempotencyKeyOf(request));
-      return reply.status(replayed ? 200 : 201).send(contract);
+      return sendIdempotent(reply, await placeContract(deps, user.id, request.body, idempotencyKeyOf(request)));
     },
   );
 
@@ -114,37 +146,11 @@ export async function tradingRoutes(app: FastifyInstance, { services }: { servic
     },
     async (request, reply) => {
       const uid = currentOf(request).user.id;
-      const lines = [
-        "id,pair,direction,amount,account,payout_percent,duration_seconds,entry_price,exit_price,result,payout,opened_at,expires_at,settled_at",
-      ];
-      for await (const batch of historyBatches(deps, uid, request.query)) {
-        for (const c of batch) {
-          lines.push(
-            [
-              c.id,
-              `${c.symbol}/USDT`,
-              c.direction,
-              centsToDecimal(c.amountCents),
-              c.account,
-              c.payoutPercent,
-              c.durationSeconds,
-              c.entryPrice,
-              c.exitPrice,
-              c.result,
-              c.payoutCents === null ? null : centsToDecimal(c.payoutCents),
-              c.entryAt,
-              c.expiresAt,
-              c.settledAt,
-            ]
-              .map(csvCell)
-              .join(","),
-          );
-        }
-      }
+      const body = csvStream(TRADE_CSV_COLUMNS, historyBatches(deps, uid, request.query), tradeCsvCells);
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", 'attachment; filename="trade-history.csv"')
-        .send(`${lines.join("\n")}\n`);
+        .send(body);
     },
   );
 

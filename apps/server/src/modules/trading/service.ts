@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import {
   mulDivHalfEven,
   type OpenTrade,
+  PAIR_SYMBOLS,
   type PairSymbol,
   type PlaceTrade,
   type Settings,
@@ -13,7 +14,10 @@ import {
 } from "@helio/shared";
 import type { Db } from "../../db/client.ts";
 import { AppError, fieldError, notFound } from "../../platform/http/errors.ts";
+import { toMemberRef } from "../../platform/kit.ts";
+import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/money/idempotency.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
+import { type BackgroundWorker, startWorkerLoop, type WorkerLog } from "../../platform/workers/loop.ts";
 import {
   announceBalances,
   moneyTransaction,
@@ -23,7 +27,6 @@ import {
 } from "../ledger/service.ts";
 import type { MarketService } from "../market/service.ts";
 import type { SettingsService } from "../settings/service.ts";
-import { isUniqueViolation, toMemberRef } from "../wallet/kit.ts";
 import {
   type ContractRow,
   countOpen,
@@ -75,8 +78,7 @@ export const payoutPercentOf = (s: Settings, symbol: string) =>
 export async function tradeConfig(deps: TradingDeps): Promise<TradeConfig> {
   const s = await deps.settings.get();
   const payouts: Record<string, number> = {};
-  for (const symbol of ["BTC", "ETH", "BNB", "SOL", "XRP", "ADA", "DOGE", "TRX", "DOT", "LTC", "LINK", "AVAX"])
-    payouts[symbol] = payoutPercentOf(s, symbol);
+  for (const symbol of PAIR_SYMBOLS) payouts[symbol] = payoutPercentOf(s, symbol);
   return {
     minCents: s.tradeMinCents,
     maxCents: s.tradeMaxCents,
@@ -86,21 +88,46 @@ export async function tradeConfig(deps: TradingDeps): Promise<TradeConfig> {
   };
 }
 
+/** What a placement asks for (the idempotency fingerprint), from the request or a stored contract. */
+const placementOf = (p: { symbol: string; direction: string; amountCents: number; durationSeconds: number }) => ({
+  symbol: p.symbol,
+  direction: p.direction,
+  amountCents: p.amountCents,
+  durationSeconds: p.durationSeconds,
+});
+
 /**
  * Places a contract: checks the limits, takes the entry price from the server's newest tick,
  * debits the stake (wallet when Real, demo when Free) and records the contract in one transaction.
- * A repeated Idempotency-Key returns the first contract.
+ * A repeated Idempotency-Key answers the first contract (201 again); another pair, direction,
+ * amount or duration under it is a 409 (platform/money/idempotency.ts owns the rule).
  */
-export async function placeContract(
+export function placeContract(
   deps: TradingDeps,
   userId: string,
   input: PlaceTrade,
   requestKey: string | null,
-): Promise<{ contract: TradeContract; replayed: boolean }> {
-  if (requestKey) {
-    const existing = await findByRequestKey(deps.db, userId, requestKey);
-    if (existing) return { contract: toContract(existing), replayed: true };
-  }
+): Promise<IdempotentAnswer<TradeContract>> {
+  return idempotentMoneyRequest({
+    member: userId,
+    key: requestKey,
+    request: placementOf(input),
+    what: "trade",
+    status: 201,
+    find: async (member, key) => {
+      const row = await findByRequestKey(deps.db, member, key);
+      return row && { request: placementOf({ ...row, amountCents: row.amount }), body: toContract(row) };
+    },
+    run: () => insertContractFor(deps, userId, input, requestKey),
+  });
+}
+
+async function insertContractFor(
+  deps: TradingDeps,
+  userId: string,
+  input: PlaceTrade,
+  requestKey: string | null,
+): Promise<TradeContract> {
   const s = await deps.settings.get();
   if (!s.tradeDurations.includes(input.durationSeconds))
     throw fieldError("durationSeconds", "This duration is not available");
@@ -116,50 +143,43 @@ export async function placeContract(
   const now = deps.now?.() ?? new Date();
   const expiresAt = new Date(now.getTime() + input.durationSeconds * 1000);
   let posted: Posted | undefined;
-  try {
-    const row = await moneyTransaction(deps.db, async (tx) => {
-      const mode = await tradingModeOf(tx, userId);
-      if (!mode) throw notFound("Member not found");
-      if (mode.userBlock || mode.userStatus === "banned")
-        throw new AppError(403, mode.userBlock ? "ACCOUNT_BLOCKED" : "ACCOUNT_BANNED", "This account cannot trade.");
-      const account = mode.userTrading ? "wallet" : "demo";
-      posted = await postTransaction(tx, {
-        kind: "trade_stake",
-        idempotencyKey: `trade-stake:${id}`,
-        legs: [
-          { account: { userId, account }, amount: -input.amountCents },
-          { account: { system: "trading_house" }, amount: input.amountCents },
-        ],
-        reference: { type: "trade", id },
-        actorId: userId,
-      });
-      // The balance row lock taken above serialises this member's placements: the count is exact.
-      if ((await countOpen(tx, userId)) >= s.tradeOpenLimit)
-        throw new AppError(409, "CONFLICT", `At most ${s.tradeOpenLimit} open contracts at a time.`);
-      return insertContract(tx, {
-        id,
-        userId,
-        symbol: input.symbol,
-        direction: input.direction,
-        amount: input.amountCents,
-        account,
-        payoutPercent: payoutPercentOf(s, input.symbol),
-        durationSeconds: input.durationSeconds,
-        entryPrice: tick.price,
-        entryAt: now,
-        expiresAt,
-        requestKey,
-      });
+  const row = await moneyTransaction(deps.db, async (tx) => {
+    const mode = await tradingModeOf(tx, userId);
+    if (!mode) throw notFound("Member not found");
+    if (mode.userBlock || mode.userStatus === "banned")
+      throw new AppError(403, mode.userBlock ? "ACCOUNT_BLOCKED" : "ACCOUNT_BANNED", "This account cannot trade.");
+    const account = mode.userTrading ? "wallet" : "demo";
+    posted = await postTransaction(tx, {
+      kind: "trade_stake",
+      idempotencyKey: `trade-stake:${id}`,
+      legs: [
+        { account: { userId, account }, amount: -input.amountCents },
+        { account: { system: "trading_house" }, amount: input.amountCents },
+      ],
+      reference: { type: "trade", id },
+      actorId: userId,
     });
-    if (posted) await announceBalances(deps.realtime, [posted]);
-    return { contract: toContract(row), replayed: false };
-  } catch (error) {
-    if (requestKey && isUniqueViolation(error, "trade_contracts_user_request_key")) {
-      const existing = await findByRequestKey(deps.db, userId, requestKey);
-      if (existing) return { contract: toContract(existing), replayed: true };
-    }
-    throw error;
-  }
+    // The balance row lock taken above serialises this member's placements: the count is exact.
+    if ((await countOpen(tx, userId)) >= s.tradeOpenLimit)
+      throw new AppError(409, "CONFLICT", `At most ${s.tradeOpenLimit} open contracts at a time.`);
+    // A request key taken meanwhile fails here (unique): the helper answers the stored contract.
+    return insertContract(tx, {
+      id,
+      userId,
+      symbol: input.symbol,
+      direction: input.direction,
+      amount: input.amountCents,
+      account,
+      payoutPercent: payoutPercentOf(s, input.symbol),
+      durationSeconds: input.durationSeconds,
+      entryPrice: tick.price,
+      entryAt: now,
+      expiresAt,
+      requestKey,
+    });
+  });
+  if (posted) await announceBalances(deps.realtime, [posted]);
+  return toContract(row);
 }
 
 /** The outcome of a contract given its exit price (null: no usable tick → void). */
@@ -242,36 +262,16 @@ export async function settleDue(deps: TradingDeps, opts: { now?: Date; limit?: n
   return settled.map((x) => x.contract);
 }
 
-export type Worker = { tick(): Promise<unknown>; stop(): Promise<void> };
-
-/** Every `intervalMs`, settles what is due (drains in batches of SETTLE_BATCH). */
-export function startSettlementWorker(
-  deps: TradingDeps & { log: { error(obj: object, msg: string): void } },
-  intervalMs = 250,
-): Worker {
-  let running: Promise<unknown> | null = null;
-  const tick = () => {
-    running ??= (async () => {
-      for (let i = 0; i < 20; i++) {
-        const done = await settleDue(deps, { limit: SETTLE_BATCH });
-        if (done.length < SETTLE_BATCH) break;
-      }
-    })().finally(() => {
-      running = null;
-    });
-    return running;
-  };
-  const timer = setInterval(() => {
-    tick().catch((error) => deps.log.error({ err: error }, "trade settlement worker failed"));
-  }, intervalMs);
-  timer.unref();
-  return {
-    tick,
-    async stop() {
-      clearInterval(timer);
-      await running?.catch(() => {});
-    },
-  };
+/** Settles what is due every `intervalMs`, up to 20 full batches a run (platform/workers/loop.ts runs it). */
+export function startSettlementWorker(deps: TradingDeps & { log: WorkerLog }, intervalMs = 250): BackgroundWorker {
+  return startWorkerLoop({
+    name: "trade settlement",
+    intervalMs,
+    batchSize: SETTLE_BATCH,
+    maxBatchesPerRun: 20,
+    batch: async () => (await settleDue(deps, { limit: SETTLE_BATCH })).length,
+    log: deps.log,
+  });
 }
 
 export async function openContracts(deps: TradingDeps, userId: string): Promise<OpenTrade[]> {

@@ -136,7 +136,7 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
     expect((await client.get(`${API.tradesHistory}?result=win`)).json().total).toBe(1);
     const csv = await client.get(API.tradesHistoryCsv);
     expect(csv.headers["content-type"]).toContain("text/csv");
-    expect(csv.body.trim().split("\n")).toHaveLength(3);
+    expect(csv.body.trim().split("\r\n")).toHaveLength(3);
     const house = (await admin.get(API.adminTradesHouse)).json();
     expect(house.demo.resultCents).toBeTypeOf("number");
     expect((await admin.get(`${API.adminTrades}?uid=x`)).json().total).toBe(0);
@@ -171,13 +171,60 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
     }
   });
 
+  it("writes the history CSV through the guarded writer: formula-like text is prefixed with '", async () => {
+    const { client, member } = await signUpVerified(t.app);
+    // Pair names come from a fixed list today; a row whose text starts like a formula stands in
+    // for any text column that could one day carry it.
+    const id = randomUUID();
+    const at = new Date(Date.now() - 120_000);
+    await moneyTransaction(t.database.db, async (tx) => {
+      await postTransactions(tx, [
+        {
+          kind: "trade_stake",
+          idempotencyKey: `trade-stake:${id}`,
+          legs: [
+            { account: { userId: member.uid, account: "demo" }, amount: -1000 },
+            { account: { system: "trading_house" }, amount: 1000 },
+          ],
+          reference: { type: "trade", id },
+        },
+      ]);
+      await tx.insert(tradeContracts).values({
+        id,
+        userId: member.uid,
+        symbol: '=HYPERLINK("http://x")',
+        direction: "up",
+        amount: 1000,
+        account: "demo",
+        payoutPercent: 85,
+        durationSeconds: 30,
+        entryPrice: units("1"),
+        entryAt: at,
+        expiresAt: new Date(at.getTime() + 30_000),
+        status: "settled",
+        result: "loss",
+        exitPrice: units("0.9"),
+        payout: 0,
+        settledAt: new Date(at.getTime() + 31_000),
+      });
+    });
+    const csv = await client.get(API.tradesHistoryCsv);
+    expect(csv.statusCode).toBe(200);
+    const [header, line] = csv.body.split("\r\n");
+    expect(header).toBe(
+      "id,pair,direction,amount,account,payout_percent,duration_seconds,entry_price,exit_price,result,payout,opened_at,expires_at,settled_at",
+    );
+    expect(line).toContain(`,"'=HYPERLINK(""http://x"")/USDT",up,10.00,demo,85,30,`);
+    expect(line).toContain(",loss,0.00,");
+  });
+
   it("replays a repeated Idempotency-Key without a second stake", async () => {
     const { client } = await signUpVerified(t.app);
     await tick("BTC", "95000");
     const first = await place(client, {}, "trade-key-0001");
     const second = await place(client, {}, "trade-key-0001");
     expect(first.statusCode).toBe(201);
-    expect(second.statusCode).toBe(200);
+    expect(second.statusCode).toBe(201); // the same answer as the first, status included
     expect(second.json().id).toBe(first.json().id);
     expect((await balances(client)).demo).toBe(1_000_000 - 1000);
   });

@@ -1,4 +1,3 @@
-import { Readable } from "node:stream";
 import {
   API,
   centsToDecimal,
@@ -13,31 +12,26 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentOf, requireMember } from "../../platform/auth/session.ts";
+import { type CsvCell, csvStream, text, value } from "../../platform/http/csv.ts";
+import { moneyRateLimit } from "../../platform/kit.ts";
+import { idempotencyKeyOf, sendIdempotent } from "../../platform/money/idempotency.ts";
 import type { Services } from "../../services.ts";
 import { getMemberBalances, memberHistory, memberHistoryBatches } from "../ledger/service.ts";
 import { createFastBalanceRead } from "./fast-read.ts";
-import { idempotencyKeyOrNew, moneyRateLimit } from "./kit.ts";
 import { resetDemo } from "./service.ts";
 
-/** RFC 4180 field; text that a spreadsheet would run as a formula is prefixed with '. */
-function csvField(value: string, text = true): string {
-  const safe = text && /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(safe) ? `"${safe.replaceAll('"', '""')}"` : safe;
-}
-export function csvRow(e: WalletEntry): string {
-  const cells = [
-    csvField(e.createdAt, false),
-    csvField(e.kind),
-    csvField(e.account),
-    csvField(centsToDecimal(e.amountCents), false),
-    csvField(centsToDecimal(e.balanceAfterCents), false),
-    csvField(e.reference?.type ?? ""),
-    csvField(e.reference?.id ?? ""),
-    csvField(e.transactionId),
-    csvField(e.memo ?? ""),
-  ];
-  return `${cells.join(",")}\r\n`;
-}
+/** One wallet entry as a CSV line's cells (memo and references are text, guarded against formulas). */
+export const walletCsvCells = (e: WalletEntry): CsvCell[] => [
+  value(e.createdAt),
+  text(e.kind),
+  text(e.account),
+  value(centsToDecimal(e.amountCents)),
+  value(centsToDecimal(e.balanceAfterCents)),
+  text(e.reference?.type),
+  text(e.reference?.id),
+  text(e.transactionId),
+  text(e.memo),
+];
 
 export async function walletRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -56,6 +50,7 @@ export async function walletRoutes(app: FastifyInstance, { services }: { service
       },
     },
     async (request, reply) => {
+      reply.header("cache-control", "no-store"); // the fast path skips requireMember, which sets it
       const fast = await fastBalances(request);
       if (fast) return fast;
       await member(request, reply); // the usual 401/403 answers
@@ -95,16 +90,12 @@ export async function walletRoutes(app: FastifyInstance, { services }: { service
     async (request, reply) => {
       const uid = currentOf(request).user.id;
       const batches = memberHistoryBatches(db, uid, request.query);
-      async function* lines() {
-        yield `${WALLET_CSV_COLUMNS.join(",")}\r\n`;
-        for await (const batch of batches) yield batch.map(csvRow).join("");
-      }
       const day = new Date().toISOString().slice(0, 10);
       return reply
         .type("text/csv; charset=utf-8")
         .header("content-disposition", `attachment; filename="helio-wallet-${day}.csv"`)
         .header("cache-control", "no-store")
-        .send(Readable.from(lines()));
+        .send(csvStream(WALLET_CSV_COLUMNS, batches, walletCsvCells));
     },
   );
 
@@ -119,6 +110,7 @@ export async function walletRoutes(app: FastifyInstance, { services }: { service
       preHandler: member,
       config: moneyRateLimit(config),
     },
-    async (request) => resetDemo({ db, realtime }, currentOf(request).user.id, idempotencyKeyOrNew(request)),
+    async (request, reply) =>
+      sendIdempotent(reply, await resetDemo({ db, realtime }, currentOf(request).user.id, idempotencyKeyOf(request))),
   );
 }

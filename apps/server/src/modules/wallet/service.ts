@@ -1,6 +1,8 @@
+import { randomUUID } from "node:crypto";
 import { DEMO_GRANT_CENTS, type DemoResetResponse } from "@helio/shared";
 import type { Db } from "../../db/client.ts";
 import { recordAudit } from "../../platform/audit/audit.ts";
+import { type IdempotentAnswer, idempotentMoneyRequest, KeyAlreadyUsed } from "../../platform/money/idempotency.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import {
   announceBalances,
@@ -16,16 +18,39 @@ type Deps = { db: Db; realtime: Realtime };
 
 /**
  * Brings the member's demo balance to exactly 10,000.00, up or down, in one demo_reset movement
- * against the demo issuer. `key` makes it idempotent: the same key answers with the first result.
- * An admin reset (`admin` set) is audited in the same transaction.
+ * against the demo issuer. `key` makes it idempotent: the same key answers with the first result
+ * (platform/money/idempotency.ts owns the rule). An admin reset (`admin` set) is audited in the
+ * same transaction.
  */
-export async function resetDemo(
+export function resetDemo(
   deps: Deps,
   uid: string,
-  key: string,
+  key: string | null,
+  admin?: { adminId: string; ip: string },
+): Promise<IdempotentAnswer<DemoResetResponse>> {
+  const movementKey = (k: string) => `demo-reset:${uid}:${k}`;
+  return idempotentMoneyRequest({
+    member: uid,
+    key,
+    request: {},
+    what: "demo reset",
+    status: 200,
+    find: async (member, k) => {
+      const previous = await findMovement(deps.db, movementKey(k));
+      if (!previous) return null;
+      const demoCents = (await balanceAfter(deps.db, previous.transactionId, member, "demo")) ?? DEMO_GRANT_CENTS;
+      return { request: {}, body: { transactionId: previous.transactionId, demoCents, replayed: true } };
+    },
+    run: () => postReset(deps, uid, movementKey(key ?? randomUUID()), admin),
+  });
+}
+
+async function postReset(
+  deps: Deps,
+  uid: string,
+  idempotencyKey: string,
   admin?: { adminId: string; ip: string },
 ): Promise<DemoResetResponse> {
-  const idempotencyKey = `demo-reset:${uid}:${key}`;
   const posted: Posted[] = [];
   const result = await moneyTransaction(deps.db, async (tx): Promise<DemoResetResponse> => {
     posted.length = 0;
@@ -34,11 +59,8 @@ export async function resetDemo(
       [{ userId: uid, account: "demo" }, { system: "demo_issuer" }],
       idempotencyKey,
     );
-    const previous = await findMovement(tx, idempotencyKey);
-    if (previous) {
-      const demoCents = (await balanceAfter(tx, previous.transactionId, uid, "demo")) ?? current;
-      return { transactionId: previous.transactionId, demoCents, replayed: true };
-    }
+    // Taken while this request waited for the lock: the helper answers the stored movement.
+    if (await findMovement(tx, idempotencyKey)) throw new KeyAlreadyUsed();
     const delta = DEMO_GRANT_CENTS - current;
     if (delta === 0) return { transactionId: null, demoCents: current, replayed: false };
     const movement = await postTransaction(tx, {

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, gte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { user } from "../../platform/auth/tables.ts";
-import { memberRefColumns } from "../wallet/kit.ts";
+import { memberRefColumns } from "../../platform/kit.ts";
 import { withdrawals } from "./tables.ts";
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;

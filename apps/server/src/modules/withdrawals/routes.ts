@@ -16,8 +16,9 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentOf, requireAdmin, requireMember } from "../../platform/auth/session.ts";
+import { moneyRateLimit } from "../../platform/kit.ts";
+import { idempotencyKeyOf, sendIdempotent } from "../../platform/money/idempotency.ts";
 import type { Services } from "../../services.ts";
-import { idempotencyKeyOf, moneyRateLimit } from "../wallet/kit.ts";
 import {
   approveWithdrawal,
   cancelWithdrawal,
@@ -35,7 +36,7 @@ const idParams = z.object({ id: z.uuid("Not a withdrawal id") });
 export async function withdrawalRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { auth, db, realtime, settings, config } = services;
-  const deps = { db, auth, realtime, settings };
+  const deps = { db, auth, realtime, settings, now: services.now };
   const member = requireMember(auth);
   const admin = requireAdmin(auth);
   const tags = ["withdrawals"];
@@ -67,14 +68,14 @@ export async function withdrawalRoutes(app: FastifyInstance, { services }: { ser
     },
     async (request, reply) => {
       const field = request.body.amountCents !== undefined ? "amountCents" : "amount";
-      const withdrawal = await createWithdrawal(
+      const answer = await createWithdrawal(
         deps,
         currentOf(request),
         request.headers,
         { amountCents: amountCentsOf(request.body), field, totpCode: request.body.totpCode },
         idempotencyKeyOf(request),
       );
-      return reply.status(201).send(withdrawal);
+      return sendIdempotent(reply, answer);
     },
   );
 

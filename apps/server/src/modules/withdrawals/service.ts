@@ -14,7 +14,10 @@ import type { Db } from "../../db/client.ts";
 import { recordAudit } from "../../platform/audit/audit.ts";
 import type { Auth } from "../../platform/auth/auth.ts";
 import { type CurrentSession, toWebHeaders } from "../../platform/auth/session.ts";
+import { verifyWithLockout } from "../../platform/auth/two-factor-lockout.ts";
 import { AppError, fieldError, notFound } from "../../platform/http/errors.ts";
+import { notWhileImpersonating, toMemberRef } from "../../platform/kit.ts";
+import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/money/idempotency.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import { bankAccountOf, getBankAccount } from "../bank/service.ts";
 import { kycStatusOf } from "../kyc/service.ts";
@@ -26,7 +29,6 @@ import {
   postTransaction,
 } from "../ledger/service.ts";
 import type { SettingsService } from "../settings/service.ts";
-import { isUniqueViolation, notWhileImpersonating, toMemberRef } from "../wallet/kit.ts";
 import {
   countPendingWithdrawals,
   findWithdrawal,
@@ -40,7 +42,14 @@ import {
   withdrawalTotalsSince,
 } from "./queries.ts";
 
-export type WithdrawalDeps = { db: Db; auth: Auth; realtime: Realtime; settings: SettingsService };
+export type WithdrawalDeps = {
+  db: Db;
+  auth: Auth;
+  realtime: Realtime;
+  settings: SettingsService;
+  /** The clock of the 2FA lock-out (tests move it). */
+  now?: () => Date;
+};
 type Actor = { adminId: string; ip: string };
 
 export function toWithdrawal(row: WithdrawalRow): Withdrawal {
@@ -100,19 +109,22 @@ export async function withdrawalRequirements(
 }
 
 /** The TOTP code of a member with two-factor on, checked by better-auth against their stored secret. */
-async function checkTotp(deps: WithdrawalDeps, headers: IncomingHttpHeaders, code: string | undefined) {
+async function checkTotp(deps: WithdrawalDeps, uid: string, headers: IncomingHttpHeaders, code: string | undefined) {
   if (!code) {
     throw new AppError(400, "TWO_FACTOR_REQUIRED", "totpCode: enter the code from your authenticator app", [
       { field: "totpCode", message: "Enter the code from your authenticator app" },
     ]);
   }
-  const ok = await deps.auth.api
-    .verifyTOTP({ body: { code }, headers: toWebHeaders(headers) })
-    .then(() => true)
-    .catch((error: unknown) => {
-      if (isAPIError(error)) return false;
-      throw error;
-    });
+  // better-auth counts wrong codes only at sign-in; this counts them here, on the same budget.
+  const verify = () =>
+    deps.auth.api
+      .verifyTOTP({ body: { code }, headers: toWebHeaders(headers) })
+      .then(() => true)
+      .catch((error: unknown) => {
+        if (isAPIError(error)) return false;
+        throw error;
+      });
+  const ok = await verifyWithLockout(deps.db, uid, verify, deps.now?.());
   if (!ok) {
     throw new AppError(400, "TWO_FACTOR_INVALID", "totpCode: the code is wrong or expired", [
       { field: "totpCode", message: "The code is wrong or expired" },
@@ -123,7 +135,8 @@ async function checkTotp(deps: WithdrawalDeps, headers: IncomingHttpHeaders, cod
 /**
  * A withdrawal request: checks the amount (min, max, fee), KYC, bank data and the 2FA code, then in
  * one transaction records it and moves the amount from the wallet to withdrawal_hold. The same
- * request key returns the same withdrawal (201 both times) and moves nothing more.
+ * request key answers the same withdrawal (201 both times) and moves nothing more; another amount
+ * under it is a 409 (platform/money/idempotency.ts owns the rule).
  */
 export async function createWithdrawal(
   deps: WithdrawalDeps,
@@ -131,20 +144,31 @@ export async function createWithdrawal(
   headers: IncomingHttpHeaders,
   input: { amountCents: number; field: string; totpCode?: string },
   requestKey: string | null,
-): Promise<Withdrawal> {
+): Promise<IdempotentAnswer<Withdrawal>> {
   notWhileImpersonating(current);
-  const uid = current.user.id;
-  const replay = async () => {
-    if (!requestKey) return null;
-    const existing = await findWithdrawalByRequestKey(deps.db, uid, requestKey);
-    if (existing && existing.amount !== input.amountCents) {
-      throw new AppError(409, "IDEMPOTENCY_CONFLICT", "This Idempotency-Key was used for a different withdrawal.");
-    }
-    return existing ? toWithdrawal(existing) : null;
-  };
-  const first = await replay();
-  if (first) return first;
+  return idempotentMoneyRequest({
+    member: current.user.id,
+    key: requestKey,
+    // The 2FA code is not part of what is asked: a retry may carry a newer code.
+    request: { amountCents: input.amountCents },
+    what: "withdrawal",
+    status: 201,
+    find: async (member, key) => {
+      const row = await findWithdrawalByRequestKey(deps.db, member, key);
+      return row && { request: { amountCents: row.amount }, body: toWithdrawal(row) };
+    },
+    run: () => requestWithdrawal(deps, current, headers, input, requestKey),
+  });
+}
 
+async function requestWithdrawal(
+  deps: WithdrawalDeps,
+  current: CurrentSession,
+  headers: IncomingHttpHeaders,
+  input: { amountCents: number; field: string; totpCode?: string },
+  requestKey: string | null,
+): Promise<Withdrawal> {
+  const uid = current.user.id;
   const settings = await deps.settings.get();
   const { amountCents, field } = input;
   if (amountCents < settings.withdrawalMinCents) {
@@ -164,50 +188,41 @@ export async function createWithdrawal(
   }
   const bank = await bankAccountOf(deps.db, uid);
   if (!bank) throw new AppError(409, "BANK_DATA_REQUIRED", "Add your bank account before withdrawing.");
-  if (current.user.twoFactorEnabled) await checkTotp(deps, headers, input.totpCode);
+  if (current.user.twoFactorEnabled) await checkTotp(deps, uid, headers, input.totpCode);
 
   const posted: Posted[] = [];
-  let row: WithdrawalRow;
-  try {
-    row = await moneyTransaction(deps.db, async (tx) => {
-      posted.length = 0;
-      const id = randomUUID();
-      const saved = await insertWithdrawal(tx, {
-        id,
-        userId: uid,
-        amount: quote.amountCents,
-        fee: quote.feeCents,
-        net: quote.netCents,
-        status: "pending",
-        bankName: bank.bankName,
-        accountHolder: bank.accountHolder,
-        accountNumber: bank.accountNumber,
-        swift: bank.swift,
-        branch: bank.branch,
-        requestKey,
-      });
-      posted.push(
-        await postTransaction(tx, {
-          kind: "withdrawal_hold",
-          idempotencyKey: `withdrawal:hold:${id}`,
-          legs: [
-            { account: { userId: uid, account: "wallet" }, amount: -quote.amountCents },
-            { account: { userId: uid, account: "withdrawal_hold" }, amount: quote.amountCents },
-          ],
-          reference: { type: "withdrawal", id },
-          actorId: uid,
-          memo: "Withdrawal requested",
-        }),
-      );
-      return saved;
+  const row = await moneyTransaction(deps.db, async (tx) => {
+    posted.length = 0;
+    const id = randomUUID();
+    const saved = await insertWithdrawal(tx, {
+      id,
+      userId: uid,
+      amount: quote.amountCents,
+      fee: quote.feeCents,
+      net: quote.netCents,
+      status: "pending",
+      bankName: bank.bankName,
+      accountHolder: bank.accountHolder,
+      accountNumber: bank.accountNumber,
+      swift: bank.swift,
+      branch: bank.branch,
+      requestKey,
     });
-  } catch (error) {
-    if (requestKey && isUniqueViolation(error, "withdrawals_user_request_key")) {
-      const raced = await replay();
-      if (raced) return raced;
-    }
-    throw error;
-  }
+    posted.push(
+      await postTransaction(tx, {
+        kind: "withdrawal_hold",
+        idempotencyKey: `withdrawal:hold:${id}`,
+        legs: [
+          { account: { userId: uid, account: "wallet" }, amount: -quote.amountCents },
+          { account: { userId: uid, account: "withdrawal_hold" }, amount: quote.amountCents },
+        ],
+        reference: { type: "withdrawal", id },
+        actorId: uid,
+        memo: "Withdrawal requested",
+      }),
+    );
+    return saved;
+  });
   await announceBalances(deps.realtime, posted);
   await push(deps, row);
   return toWithdrawal(row);

@@ -6,7 +6,8 @@ import { user } from "../auth/tables.ts";
 import { auditLog } from "./tables.ts";
 
 export type AuditEntry = {
-  actorId: string;
+  /** Null for what no signed-in user did (failed sign-ins by whoever it was). */
+  actorId: string | null;
   action: string;
   targetUserId?: string | null;
   before?: unknown;

@@ -8,7 +8,7 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { signInEvents } from "../../modules/security/tables.ts";
 import type { Mailer } from "../mail/mailer.ts";
-import { resetPasswordMail, verificationMail } from "../mail/templates.ts";
+import { existingAccountMail, resetPasswordMail, verificationMail } from "../mail/templates.ts";
 import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./fast-session.ts";
 import * as tables from "./tables.ts";
 
@@ -28,6 +28,8 @@ export type AuthDeps = {
   log: Log;
   /** Runs once a user row exists (opens the member's accounts); must be idempotent. */
   onUserCreated?: (userId: string) => Promise<void>;
+  /** Runs after any session row is deleted, however it ended (closes its sockets everywhere). */
+  onSessionEnded?: (sessionId: string) => Promise<void>;
 };
 
 /** The account status check every sign-in and every API call goes through. */
@@ -37,14 +39,18 @@ export function accountStatusError(u: { userBlock?: boolean | null; userStatus?:
   return null;
 }
 
-export function createAuth({ config, db, mailer, secret, log, onUserCreated }: AuthDeps) {
+export function createAuth({ config, db, mailer, secret, log, onUserCreated, onSessionEnded }: AuthDeps) {
   return betterAuth({
     appName: "Helio",
     // Into our structured log; failed sign-ins are routine, not errors.
     logger: {
       level: "warn",
-      log: (level, message, ...args) =>
-        (level === "error" ? log.error : level === "warn" ? log.debug : log.debug)({ args }, `better-auth: ${message}`),
+      // Called on the logger (pino's methods need their `this`): a detached call threw inside
+      // better-auth, turning each refusal it logs (a foreign Origin…) into a 500 with body null.
+      log: (level, message, ...args) => {
+        if (level === "error") log.error({ args }, `better-auth: ${message}`);
+        else log.debug({ args }, `better-auth: ${message}`);
+      },
     },
     baseURL: config.publicUrl,
     basePath: "/api/auth",
@@ -81,6 +87,10 @@ export function createAuth({ config, db, mailer, secret, log, onUserCreated }: A
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
         await mailer.send(resetPasswordMail(user.email, user.name, url));
+      },
+      // Sign-up with a taken email answers like a new one (no account, no session); the owner is told.
+      onExistingUserSignUp: async ({ user }) => {
+        await mailer.send(existingAccountMail(user.email, user.name, config.publicUrl));
       },
     },
     emailVerification: {
@@ -147,6 +157,15 @@ export function createAuth({ config, db, mailer, secret, log, onUserCreated }: A
               userAgent: s.userAgent ?? null,
               impersonatedBy: s.impersonatedBy ?? null,
             });
+          },
+        },
+        // Every way better-auth ends a session deletes its row through here: sign-out, revoke,
+        // revoke-others, a password change or reset, 2FA on/off (the session is replaced), an
+        // expired session met on read, the admin plugin. A failed publish must not fail the
+        // sign-out: sockets re-check their session before acting and when it expires.
+        delete: {
+          after: async (session) => {
+            await onSessionEnded?.(session.id).catch((err) => log.error({ err }, "session end not published"));
           },
         },
       },

@@ -42,7 +42,9 @@ export function assertActive(current: CurrentSession | null): asserts current is
 
 /** preHandler factories: every member route uses one of these. */
 export function requireMember(auth: Auth) {
-  return async (request: FastifyRequest, _reply: FastifyReply) => {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    // A personal answer: no shared or browser cache may keep it (set here, not in a global hook).
+    reply.header("cache-control", "no-store");
     const current = await readSession(auth, request.headers);
     assertActive(current);
     request.current = current;

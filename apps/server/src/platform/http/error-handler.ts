@@ -1,8 +1,8 @@
-import type { FastifyError, FastifyInstance } from "fastify";
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
-import { AppError } from "./errors.ts";
+import { AppError, RetryLaterError } from "./errors.ts";
 
-const CODE_BY_STATUS: Record<number, string> = {
+export const CODE_BY_STATUS: Record<number, string> = {
   400: "VALIDATION_FAILED",
   401: "UNAUTHENTICATED",
   403: "FORBIDDEN",
@@ -31,8 +31,15 @@ export function installErrorHandler(app: FastifyInstance) {
       });
     }
     if (error instanceof AppError) {
+      if (error instanceof RetryLaterError) reply.header("retry-after", String(error.retryAfterS));
       return reply.status(error.statusCode).send({
         error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+      });
+    }
+    if (isMalformedMultipart(error, request)) {
+      const message = "The multipart/form-data body is malformed (no boundary, or cut short)";
+      return reply.status(400).send({
+        error: { code: "VALIDATION_FAILED", message: `body: ${message}`, fields: [{ field: "body", message }] },
       });
     }
     const status = (error as FastifyError).statusCode ?? 500;
@@ -44,4 +51,25 @@ export function installErrorHandler(app: FastifyInstance) {
     request.log.error({ err: error }, "request failed");
     return reply.status(500).send({ error: { code: "INTERNAL", message: "Something went wrong. Please try again." } });
   });
+}
+
+/**
+ * The multipart parser's (busboy's) own errors carry no status: a body without a boundary or cut
+ * off before its closing boundary. Only raised while an upload route reads a multipart request.
+ */
+const BUSBOY_MESSAGES =
+  /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data|The needle cannot)/;
+function isMalformedMultipart(error: Error, request: FastifyRequest): boolean {
+  return (
+    (error as FastifyError).statusCode === undefined && request.isMultipart() && BUSBOY_MESSAGES.test(error.message)
+  );
+}
+
+/**
+ * For the errors Fastify raises before routing (a path that is not valid percent-encoding, a
+ * parameter over the length limit): the same shape as every other error. Pass as `frameworkErrors`.
+ */
+export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  reply.status(status).send({ error: { code: CODE_BY_STATUS[status] ?? "VALIDATION_FAILED", message: error.message } });
 }

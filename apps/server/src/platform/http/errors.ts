@@ -13,6 +13,16 @@ export class AppError extends Error {
   }
 }
 
+/** 429 with a Retry-After header: the client may try again after `retryAfterS` seconds. */
+export class RetryLaterError extends AppError {
+  constructor(
+    readonly retryAfterS: number,
+    message: string,
+  ) {
+    super(429, "RATE_LIMITED", message);
+  }
+}
+
 export const notFound = (what = "Not found") => new AppError(404, "NOT_FOUND", what);
 export const fieldError = (field: string, message: string) =>
   new AppError(400, "VALIDATION_FAILED", `${field}: ${message}`, [{ field, message }]);

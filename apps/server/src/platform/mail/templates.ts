@@ -31,3 +31,16 @@ export function resetPasswordMail(to: string, name: string, url: string): MailMe
     html: layout("Reset your password", intro, "Choose a new password", url, outro),
   };
 }
+
+/** Sent instead of a verification mail when someone registers with an address that has an account. */
+export function existingAccountMail(to: string, name: string, publicUrl: string): MailMessage {
+  const url = `${publicUrl}/login`;
+  const intro = `Hello ${name}, someone tried to create a Helio account with your email address. You already have one, so nothing was created.`;
+  const outro = `If it was you, sign in (forgot your password? reset it at ${publicUrl}/forgot-password). If not, ignore this message: your account is unchanged.`;
+  return {
+    to,
+    subject: "Someone tried to register with your email",
+    text: `${intro}\n\nSign in: ${url}\n\n${outro}`,
+    html: layout("You already have a Helio account", intro, "Sign in", url, outro),
+  };
+}

@@ -5,11 +5,20 @@ import type { WebSocket } from "ws";
 import type { Auth } from "../auth/auth.ts";
 import { accountStatusError } from "../auth/auth.ts";
 import { readSession } from "../auth/session.ts";
+import { SESSION_ENDED_CHANNEL, type SessionEndedEvent, type SessionLiveness } from "../auth/session-end.ts";
 import type { EventBus, Unsubscribe } from "./bus.ts";
+import { createMessageLimiter, type SocketMessageLimits } from "./message-limit.ts";
 import { BROADCAST_CHANNEL, type Realtime, userChannel } from "./realtime.ts";
 
 /** Close codes the web client understands. */
-export const WS_CLOSE = { unauthenticated: 4401, disabled: 4403, shutdown: 1001 } as const;
+export const WS_CLOSE = { unauthenticated: 4401, disabled: 4403, shutdown: 1001, policyViolation: 1008 } as const;
+/** Reasons sent with the close codes (4401 makes the web client ask for a sign-in). */
+export const WS_CLOSE_REASON = {
+  sessionEnded: "session ended",
+  flood: "too many messages",
+} as const;
+/** setTimeout's longest delay (about 24.8 days); a later expiry is checked again then. */
+const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** A message serialised once, however many sockets it goes to (a tick batch reaches every socket). */
 const frameOf = (message: WsServerMessage) => Buffer.from(JSON.stringify(message));
@@ -36,10 +45,24 @@ function isDisabling(message: unknown): boolean {
  */
 export async function realtimeGateway(
   app: FastifyInstance,
-  opts: { auth: Auth; bus: EventBus; realtime: Realtime; trustedOrigins: ReadonlySet<string> },
+  opts: {
+    auth: Auth;
+    bus: EventBus;
+    realtime: Realtime;
+    trustedOrigins: ReadonlySet<string>;
+    /** Re-reads a session from the database (no cache): before a socket acts, and at its expiry. */
+    sessionLiveness: (sessionId: string) => Promise<SessionLiveness>;
+    messageLimits: SocketMessageLimits;
+  },
 ) {
   const sockets = new Map<string, Set<WebSocket>>();
   const unsubscribers = new Map<string, Unsubscribe>();
+  /** Sockets by the session they were opened with, so an ended session closes exactly its own. */
+  const bySession = new Map<string, Set<WebSocket>>();
+  const limiter = createMessageLimiter(opts.messageLimits);
+  const endSocket = (socket: WebSocket, code: number, reason: string) => {
+    if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(code, reason);
+  };
 
   const deliver = (uid: string, event: unknown) => {
     const set = sockets.get(uid);
@@ -57,8 +80,18 @@ export async function realtimeGateway(
     for (const set of sockets.values()) for (const socket of set) sendFrame(socket, frame);
   });
 
+  // Any process may end a session (sign-out, revoke, password or 2FA change, admin): each closes
+  // the sockets it holds for it. Closing stops delivery at once (only OPEN sockets are sent to).
+  const sessionEndedOff = opts.bus.subscribe(SESSION_ENDED_CHANNEL, (message) => {
+    for (const sessionId of (message as SessionEndedEvent).sessionIds ?? []) {
+      for (const socket of bySession.get(sessionId) ?? [])
+        endSocket(socket, WS_CLOSE.unauthenticated, WS_CLOSE_REASON.sessionEnded);
+    }
+  });
+
   app.addHook("onClose", async () => {
     broadcastOff();
+    sessionEndedOff();
     for (const off of unsubscribers.values()) off();
     for (const set of sockets.values())
       for (const socket of set) socket.close(WS_CLOSE.shutdown, "server shutting down");
@@ -75,7 +108,7 @@ export async function realtimeGateway(
       socket.close(WS_CLOSE.unauthenticated, "sign in first");
       return;
     }
-    const { user } = current;
+    const { user, session } = current;
     if (accountStatusError(user)) {
       send(socket, {
         type: "account.status",
@@ -95,9 +128,56 @@ export async function realtimeGateway(
       );
     }
     set.add(socket);
+    let sessionSockets = bySession.get(session.id);
+    if (!sessionSockets) {
+      sessionSockets = new Set();
+      bySession.set(session.id, sessionSockets);
+    }
+    sessionSockets.add(socket);
+
+    // Expiry deletes no row by itself (better-auth deletes it when next read), so each socket
+    // wakes at its session's expiry and asks again: one timer per socket and one query per expiry
+    // (a refreshed session moved its expiry on: wait for the new one). A periodic sweep would
+    // cost a query per socket per period; this costs one per socket per session lifetime.
+    let expiryTimer: NodeJS.Timeout | undefined;
+    let watchedExpiry = 0;
+    /** Null when the session is live and the member active; otherwise the socket is closed. */
+    const stillLive = async (): Promise<SessionLiveness> => {
+      const live = await opts.sessionLiveness(session.id);
+      if (!live) endSocket(socket, WS_CLOSE.unauthenticated, WS_CLOSE_REASON.sessionEnded);
+      else if (live.disabled) endSocket(socket, WS_CLOSE.disabled, "account disabled");
+      else if (live.expiresAt.getTime() !== watchedExpiry && socket.readyState === socket.OPEN)
+        watchExpiry(live.expiresAt);
+      return live && !live.disabled ? live : null;
+    };
+    const watchExpiry = (expiresAt: Date) => {
+      clearTimeout(expiryTimer);
+      watchedExpiry = expiresAt.getTime();
+      // Past by our clock yet live by the database's: the clocks differ; ask again in a second.
+      const remaining = expiresAt.getTime() - Date.now();
+      const delay = remaining > 0 ? Math.min(remaining, MAX_TIMER_MS) : 1_000;
+      expiryTimer = setTimeout(() => {
+        watchedExpiry = 0; // whatever the read finds is news: watch it again
+        stillLive().catch((err) => request.log.warn({ err }, "ws session check failed"));
+      }, delay);
+      expiryTimer.unref();
+    };
+    watchExpiry(new Date(session.expiresAt));
+    // A session ended while this socket was being set up had its event before the socket was
+    // listed above; one more read, now that it is, closes that gap.
+    void stillLive().catch((err) => request.log.warn({ err }, "ws session check failed"));
+
     // "ready" promises that events raised anywhere from now on reach this socket.
     await unsubscribers.get(user.id)?.ready;
+    const sender = { uid: user.id, role: user.role === "admin" ? ("admin" as const) : ("member" as const) };
     socket.on("message", (raw) => {
+      if (socket.readyState !== socket.OPEN) return;
+      // Counted before anything else, junk included: a flood costs one map update per frame.
+      const verdict = limiter.check(user.id);
+      if (verdict === "flood") {
+        endSocket(socket, WS_CLOSE.policyViolation, WS_CLOSE_REASON.flood);
+        return;
+      }
       let data: unknown;
       try {
         data = JSON.parse(raw.toString());
@@ -106,20 +186,38 @@ export async function realtimeGateway(
       }
       const parsed = wsClientMessageSchema.safeParse(data);
       if (!parsed.success) return;
-      if (parsed.data.type === "ping") send(socket, { type: "pong" });
-      else {
-        const sender = { uid: user.id, role: user.role === "admin" ? ("admin" as const) : ("member" as const) };
-        opts.realtime
-          .handleClientMessage(sender, parsed.data)
-          .catch((err) => request.log.warn({ err }, "ws message failed"));
+      const message = parsed.data;
+      if (verdict === "over") {
+        // Dropped; a send is answered so the tab can say so and retry later.
+        if (message.type === "chat.send")
+          send(socket, {
+            type: "chat.ack",
+            id: message.id,
+            ok: false,
+            error: { code: "RATE_LIMITED", message: "Too many messages. Try again in a few seconds." },
+          });
+        return;
       }
+      if (message.type === "ping") {
+        send(socket, { type: "pong" });
+        return;
+      }
+      // Acting for the member: only on a session that is still live, read from the database now.
+      stillLive()
+        .then((live) => (live ? opts.realtime.handleClientMessage(sender, message) : undefined))
+        .catch((err) => request.log.warn({ err }, "ws message failed"));
     });
     socket.on("close", () => {
+      clearTimeout(expiryTimer);
+      const ofSession = bySession.get(session.id);
+      ofSession?.delete(socket);
+      if (ofSession?.size === 0) bySession.delete(session.id);
       const current = sockets.get(user.id);
       if (!current) return;
       current.delete(socket);
       if (current.size === 0) {
         sockets.delete(user.id);
+        limiter.forget(user.id);
         unsubscribers.get(user.id)?.();
         unsubscribers.delete(user.id);
       }

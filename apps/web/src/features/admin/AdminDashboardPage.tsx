@@ -75,7 +75,7 @@ function CountSum({ count, sumCents }: { count: number; sumCents: number }) {
   );
 }
 
-/** `/admin/dashboard`: queues, member money by account, platform accounts and today's flows. */
+/** `/admin/dashboard`: queues, investments, member money by account, platform accounts and today's flows. */
 export function AdminDashboardPage() {
   const dashboard = useQuery(dashboardQuery);
   if (dashboard.isPending) {
@@ -130,6 +130,26 @@ export function AdminDashboardPage() {
               { label: "Deposits approved", value: <CountSum {...d.today.depositsApproved} /> },
               { label: "Withdrawals requested", value: <CountSum {...d.today.withdrawalsRequested} /> },
               { label: "Withdrawals approved", value: <CountSum {...d.today.withdrawalsApproved} /> },
+            ]}
+          />
+        </Section>
+        <Section id="investments-heading" title="Investments">
+          <Stats
+            items={[
+              {
+                label: "Active investments",
+                value: d.investments.activeCount,
+                href: "/admin/investments?status=active",
+              },
+              { label: "Invested capital", value: money(d.investments.investedCapitalCents) },
+              { label: "Profit paid", value: money(d.investments.profitPaidCents) },
+              { label: "Commissions paid", value: money(d.investments.commissionsPaidCents) },
+              {
+                label: "Capital due in 7 days",
+                value: (
+                  <CountSum count={d.investments.maturingNext7Days} sumCents={d.investments.capitalDueNext7DaysCents} />
+                ),
+              },
             ]}
           />
         </Section>

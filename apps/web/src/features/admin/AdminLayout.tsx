@@ -16,6 +16,8 @@ const LINKS = [
   { label: "KYC", to: "/admin/kyc", pending: "kyc" },
   { label: "Settings", to: "/admin/settings" },
   { label: "Trading", to: "/admin/trading" },
+  { label: "Packages", to: "/admin/packages" },
+  { label: "Investments", to: "/admin/investments" },
   { label: "Ledger", to: "/admin/ledger" },
   { label: "Audit log", to: "/admin/audit" },
   { label: "Inbox", to: "/admin/inbox", unread: true },

@@ -33,6 +33,7 @@ import {
   useSetMemberStatus,
   useSetTradingMode,
 } from "./api.ts";
+import { MemberInvestmentsSection } from "./MemberInvestmentsSection.tsx";
 import { MemberMoneySection } from "./MemberMoneySection.tsx";
 import { MemberStatusChip } from "./StatusChip.tsx";
 
@@ -294,6 +295,7 @@ export function MemberDetailPage() {
         </Card>
         <Actions member={m} />
         <MemberMoneySection uid={m.uid} fullName={m.fullName} />
+        <MemberInvestmentsSection uid={m.uid} fullName={m.fullName} />
         <Box>
           <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
             Audit trail

@@ -38,7 +38,7 @@ import { QueryError } from "../../components/QueryError.tsx";
 import { StatusChip } from "../../components/StatusChip.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import { newIdempotencyKey } from "../../lib/idempotency.ts";
+import { useIdempotencyKey } from "../../lib/idempotency.ts";
 import { accountLabel, kindLabel, referenceLabel } from "../../lib/ledger.ts";
 import { KycDetails } from "./KycQueuePage.tsx";
 import { memberLedgerQuery, memberMoneyQuery, useAdjustBalance, useAdminDemoReset } from "./money-api.ts";
@@ -64,7 +64,7 @@ function AdjustDialog({
   const [amount, setAmount] = useState("");
   const [reason, setReason] = useState("");
   const [errors, setErrors] = useState<{ amount?: string; reason?: string; form?: string }>({});
-  const [key, setKey] = useState(newIdempotencyKey);
+  const idempotency = useIdempotencyKey();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -75,15 +75,18 @@ function AdjustDialog({
     setErrors(next);
     if (Object.keys(next).length || typeof cents === "string") return;
     try {
-      const result = await adjust.mutateAsync({ input: { account, amountCents: cents, reason: reason.trim() }, key });
-      setKey(newIdempotencyKey());
+      const result = await adjust.mutateAsync({
+        input: { account, amountCents: cents, reason: reason.trim() },
+        key: idempotency.key,
+      });
+      idempotency.succeeded();
       setAmount("");
       setReason("");
       onDone(
         `${direction === "credit" ? "Credited" : "Debited"} ${accountLabel(account)}: new balance ${formatMoney(result.balanceAfterCents, "USD")}.`,
       );
     } catch (error) {
-      if (error instanceof ApiError && error.status !== 0) setKey(newIdempotencyKey());
+      idempotency.failed(error);
       if (error instanceof ApiError && error.fields.length) {
         const out: typeof errors = {};
         for (const f of error.fields) {
@@ -244,19 +247,22 @@ export function MemberMoneySection({ uid, fullName }: { uid: string; fullName: s
   const demoReset = useAdminDemoReset(uid);
   const [adjusting, setAdjusting] = useState(false);
   const [resetting, setResetting] = useState(false);
-  const [resetKey, setResetKey] = useState(newIdempotencyKey);
+  const resetIdempotency = useIdempotencyKey();
   const [message, setMessage] = useState<{ kind: "success" | "error"; text: string } | null>(null);
 
   const runReset = () =>
-    demoReset.mutate(resetKey, {
+    demoReset.mutate(resetIdempotency.key, {
       onSuccess: (r) => {
-        setResetKey(newIdempotencyKey());
+        resetIdempotency.succeeded();
         setMessage({
           kind: "success",
           text: r.transactionId ? "Demo balance reset." : "Demo balance was already full.",
         });
       },
-      onError: (error) => setMessage({ kind: "error", text: errorMessage(error) }),
+      onError: (error) => {
+        resetIdempotency.failed(error);
+        setMessage({ kind: "error", text: errorMessage(error) });
+      },
       onSettled: () => setResetting(false),
     });
 

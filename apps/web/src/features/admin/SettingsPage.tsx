@@ -44,6 +44,11 @@ const SERVER_FIELDS = new Set<string>([
   "withdrawalFeeBps",
   "withdrawalFeeFlatCents",
   "invoiceExpiryMinutes",
+  "referralCommissionBps.0",
+  "referralCommissionBps.1",
+  "referralCommissionBps.2",
+  "fundTransferMinCents",
+  "investmentPeriodSeconds",
   ...["bankName", "accountName", "accountNumber", "notes"].map((k) => `transferInstructions.${k}`),
 ]);
 
@@ -147,6 +152,43 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
           </Box>
         </SectionCard>
         <SectionCard
+          id="investments-heading"
+          title="Investments and referrals"
+          description="Commission per referral level on every purchase; the smallest move from Profit or Bonus to the wallet; the length of one accrual period (86400 = a day; an investment keeps the period it was bought with)."
+        >
+          <Box sx={grid}>
+            {([0, 1, 2] as const).map((level) => (
+              <TextField
+                key={level}
+                label={`Level ${level + 1} commission`}
+                slotProps={{
+                  input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+                  htmlInput: { inputMode: "decimal" },
+                }}
+                {...fieldProps(
+                  register(`referralCommissionBps.${level}`),
+                  errors.referralCommissionBps?.[level],
+                  "0 to 50, 2 decimals.",
+                )}
+              />
+            ))}
+            <TextField
+              label="Fund transfer minimum"
+              slotProps={usdAdornment}
+              {...fieldProps(register("fundTransferMinCents"), errors.fundTransferMinCents)}
+            />
+            <TextField
+              label="Accrual period (seconds)"
+              slotProps={{ htmlInput: { inputMode: "numeric" } }}
+              {...fieldProps(
+                register("investmentPeriodSeconds"),
+                errors.investmentPeriodSeconds,
+                "10 to 2678400 (31 days).",
+              )}
+            />
+          </Box>
+        </SectionCard>
+        <SectionCard
           id="transfer-heading"
           title="Transfer instructions"
           description="Shown on every new deposit invoice (existing invoices keep theirs)."
@@ -190,7 +232,7 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
   );
 }
 
-/** `/admin/settings`: rates, chat button, deposit and withdrawal limits and fees, transfer instructions. */
+/** `/admin/settings`: rates, chat button, deposit and withdrawal limits and fees, investments and referrals, transfer instructions. */
 export function SettingsPage() {
   const settings = useQuery(adminSettingsQuery);
   return (

@@ -42,6 +42,33 @@ describe("settings editor", () => {
   });
 });
 
+describe("investment and referral settings", () => {
+  it("shows the commissions in percent, the minimum in USD and the period in seconds, and converts back", () => {
+    const form = settingsToForm({ ...stored, referralCommissionBps: [500, 250, 125] });
+    expect(form.referralCommissionBps).toEqual(["5", "2.5", "1.25"]);
+    expect(form.fundTransferMinCents).toBe("10.00");
+    expect(form.investmentPeriodSeconds).toBe("86400");
+    const next = formToSettings(
+      settingsFormSchema.parse({ ...form, referralCommissionBps: ["7.5", "3", "0"], investmentPeriodSeconds: "10" }),
+      stored,
+    );
+    expect(next.referralCommissionBps).toEqual([750, 300, 0]);
+    expect(next.investmentPeriodSeconds).toBe(10);
+    expect(settingsSchema.safeParse(next).success).toBe(true);
+  });
+
+  it("names the commission level and the period when they are out of range", () => {
+    const result = settingsFormSchema.safeParse({
+      ...settingsToForm(stored),
+      referralCommissionBps: ["5", "51", "1"],
+      investmentPeriodSeconds: "9",
+      fundTransferMinCents: "ten",
+    });
+    const fields = [...new Set(result.error?.issues.map((i) => i.path.join(".")))].sort();
+    expect(fields).toEqual(["fundTransferMinCents", "investmentPeriodSeconds", "referralCommissionBps.1"]);
+  });
+});
+
 describe("adjustmentCents", () => {
   it("signs the amount by direction", () => {
     expect(adjustmentCents("credit", "25.50")).toBe(2550);

@@ -22,6 +22,18 @@ const usd = (what: string) =>
     .regex(DECIMAL_AMOUNT, `${what}: an amount like 10.00`)
     .refine((v) => (parseDecimalToCents(v) ?? Number.POSITIVE_INFINITY) <= MAX_CENTS, "Too large");
 
+const percent = z
+  .string()
+  .trim()
+  .regex(/^\d{1,2}(\.\d{1,2})?$/, "A percentage like 5 or 2.5 (at most 2 decimals)")
+  .refine((v) => (parseDecimalToCents(v) ?? Number.POSITIVE_INFINITY) <= 5_000, "At most 50%");
+
+/** Basis points as the percentage typed: 500 → "5", 250 → "2.5", 125 → "1.25". */
+const percentText = (bps: number) =>
+  centsToDecimal(bps)
+    .replace(/\.00$/, "")
+    .replace(/(\.\d)0$/, "$1");
+
 export const settingsFormSchema = z
   .object({
     menuContact: z.boolean(),
@@ -47,6 +59,15 @@ export const settingsFormSchema = z
       .trim()
       .regex(/^\d{1,5}$/, "Whole minutes")
       .refine((v) => Number(v) >= 5 && Number(v) <= 43_200, "Between 5 minutes and 30 days (43200)"),
+    // Investments and referrals: three commission percentages (2 decimals = basis points exactly),
+    // the smallest fund → wallet move, and the accrual period (a demo may use seconds).
+    referralCommissionBps: z.tuple([percent, percent, percent]),
+    fundTransferMinCents: usd("Fund transfer minimum"),
+    investmentPeriodSeconds: z
+      .string()
+      .trim()
+      .regex(/^\d{1,7}$/, "Whole seconds")
+      .refine((v) => Number(v) >= 10 && Number(v) <= 86_400 * 31, "Between 10 seconds and 31 days (2678400)"),
     transferInstructions: z.object({
       bankName: z.string().trim().max(100, "At most 100 characters"),
       accountName: z.string().trim().max(100, "At most 100 characters"),
@@ -88,6 +109,13 @@ export function settingsToForm(s: Settings): SettingsForm {
     withdrawalFeeBps: centsToDecimal(s.withdrawalFeeBps).replace(/\.00$/, ""),
     withdrawalFeeFlatCents: centsToDecimal(s.withdrawalFeeFlatCents),
     invoiceExpiryMinutes: String(s.invoiceExpiryMinutes),
+    referralCommissionBps: [
+      percentText(s.referralCommissionBps[0] ?? 0),
+      percentText(s.referralCommissionBps[1] ?? 0),
+      percentText(s.referralCommissionBps[2] ?? 0),
+    ],
+    fundTransferMinCents: centsToDecimal(s.fundTransferMinCents),
+    investmentPeriodSeconds: String(s.investmentPeriodSeconds),
     transferInstructions: { ...s.transferInstructions },
   };
 }
@@ -117,6 +145,9 @@ export function formToSettings(form: SettingsForm, base: Settings): Settings {
     withdrawalFeeBps: cents(form.withdrawalFeeBps),
     withdrawalFeeFlatCents: cents(form.withdrawalFeeFlatCents),
     invoiceExpiryMinutes: Number(form.invoiceExpiryMinutes.trim()),
+    referralCommissionBps: form.referralCommissionBps.map(cents),
+    fundTransferMinCents: cents(form.fundTransferMinCents),
+    investmentPeriodSeconds: Number(form.investmentPeriodSeconds.trim()),
     transferInstructions: {
       bankName: form.transferInstructions.bankName.trim(),
       accountName: form.transferInstructions.accountName.trim(),

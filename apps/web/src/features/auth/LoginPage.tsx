@@ -1,4 +1,3 @@
-import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -8,30 +7,38 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useForm } from "react-hook-form";
+import { type RegisterOptions, useForm } from "react-hook-form";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
-import { z } from "zod";
 import { PasswordField } from "../../components/PasswordField.tsx";
 import { blockReasonFromCode } from "../../lib/api.ts";
 import { authClient, authErrorInfo, toApiError } from "../../lib/auth-client.ts";
 import { fieldProps } from "../../lib/form.ts";
-import { meQueryKey } from "../../lib/member.tsx";
+import { meQueryKey } from "../../lib/me-query-key.ts";
 import { safeRedirect } from "../../lib/redirect.ts";
 import { AuthHeading } from "./AuthHeading.tsx";
 
-const credentialsSchema = z.object({
-  identifier: z.string().trim().min(1, "Enter your email or username"),
-  password: z.string().min(1, "Enter your password"),
-});
-type Credentials = z.infer<typeof credentialsSchema>;
+// Plain react-hook-form rules rather than zod: this page is the first load of most visits and zod
+// would add ~26 kB gzip to it (docs/performance.md, "First load").
+interface Credentials {
+  identifier: string;
+  password: string;
+}
+const identifierRules = {
+  validate: (value: string) => value.trim().length > 0 || "Enter your email or username",
+} satisfies RegisterOptions<Credentials, "identifier">;
+const passwordRules = {
+  validate: (value: string) => value.length > 0 || "Enter your password",
+} satisfies RegisterOptions<Credentials, "password">;
 
-const totpSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, "Enter the 6-digit code"),
-});
-const backupSchema = z.object({ code: z.string().trim().min(4, "Enter one of your backup codes") });
+const trim = (value: unknown) => String(value ?? "").trim();
+const totpRules = {
+  setValueAs: trim,
+  validate: (value: string) => /^\d{6}$/.test(value) || "Enter the 6-digit code",
+} satisfies RegisterOptions<{ code: string }, "code">;
+const backupRules = {
+  setValueAs: trim,
+  validate: (value: string) => value.length >= 4 || "Enter one of your backup codes",
+} satisfies RegisterOptions<{ code: string }, "code">;
 
 /** Where a failed sign-in sends the member instead of showing an error, if anywhere. */
 export function signInErrorTarget(error: Parameters<typeof authErrorInfo>[0], identifier: string): string | null {
@@ -47,10 +54,7 @@ export function signInErrorTarget(error: Parameters<typeof authErrorInfo>[0], id
 function TwoFactorStep({ onDone, onCancel }: { onDone: () => Promise<void>; onCancel: () => void }) {
   const [useBackup, setUseBackup] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
-  const form = useForm<{ code: string }>({
-    resolver: zodResolver(useBackup ? backupSchema : totpSchema),
-    defaultValues: { code: "" },
-  });
+  const form = useForm<{ code: string }>({ defaultValues: { code: "" } });
   const {
     register,
     handleSubmit,
@@ -91,7 +95,7 @@ function TwoFactorStep({ onDone, onCancel }: { onDone: () => Promise<void>; onCa
             label="Backup code"
             autoComplete="one-time-code"
             autoFocus
-            {...fieldProps(register("code"), errors.code)}
+            {...fieldProps(register("code", backupRules), errors.code)}
             slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: "none" } }}
           />
         ) : (
@@ -100,7 +104,7 @@ function TwoFactorStep({ onDone, onCancel }: { onDone: () => Promise<void>; onCa
             label="6-digit code"
             autoComplete="one-time-code"
             autoFocus
-            {...fieldProps(register("code"), errors.code)}
+            {...fieldProps(register("code", totpRules), errors.code)}
             slotProps={{ htmlInput: { inputMode: "numeric", pattern: "[0-9]*", maxLength: 6 } }}
           />
         )}
@@ -130,10 +134,7 @@ export function LoginPage() {
     register,
     handleSubmit,
     formState: { errors, isSubmitting },
-  } = useForm<Credentials>({
-    resolver: zodResolver(credentialsSchema),
-    defaultValues: { identifier: "", password: "" },
-  });
+  } = useForm<Credentials>({ defaultValues: { identifier: "", password: "" } });
 
   const finish = async () => {
     queryClient.removeQueries({ queryKey: meQueryKey });
@@ -177,13 +178,13 @@ export function LoginPage() {
           label="Email or username"
           autoComplete="username"
           autoFocus
-          {...fieldProps(register("identifier"), errors.identifier)}
+          {...fieldProps(register("identifier", identifierRules), errors.identifier)}
           slotProps={{ htmlInput: { autoCapitalize: "none", spellCheck: false } }}
         />
         <PasswordField
           label="Password"
           autoComplete="current-password"
-          {...fieldProps(register("password"), errors.password)}
+          {...fieldProps(register("password", passwordRules), errors.password)}
         />
         <Box sx={{ textAlign: "right", mt: "4px !important" }}>
           <Link component={RouterLink} to="/forgot-password" variant="body2">

@@ -58,7 +58,8 @@ export function VerifyEmailPage() {
         ) : (
           "We sent you a verification link."
         )}{" "}
-        Open it to verify your address; you will be signed in and taken to your dashboard.
+        Open it to verify your address; you will be signed in and taken to your dashboard. (If the address already has a
+        Helio account, the email says so instead.)
       </AuthHeading>
       <Stack spacing={2}>
         <Typography variant="body2" sx={{ color: "text.secondary" }}>

@@ -14,7 +14,7 @@ import { useOtherTyping } from "./live.ts";
 
 const MEMBER_SCOPE = { kind: "member" } as const;
 
-/** The chat panel of seed §2: header with support's full name, the conversation, the composer. */
+/** The chat panel (docs/product.md §7): header with support's full name, the conversation, the composer. */
 export function ChatPanel({ onClose }: { onClose: () => void }) {
   const chat = useQuery(memberChatQuery);
   const titleId = useId();

@@ -197,8 +197,8 @@ export interface ChatThreadProps {
 }
 
 /**
- * One conversation (seed §2 Chat panel): messages with sender avatar, relative time, text and
- * optional image (opens large); 'Type something...'; attach; 'Send'. Scrolls to the newest
+ * One conversation (docs/product.md §7, chat panel): messages with sender avatar, relative time,
+ * text and optional image (opens large); 'Type something...'; attach; 'Send'. Scrolls to the newest
  * message, loads older ones when scrolled to the top, shows failed sends with a retry.
  */
 export function ChatThread({ scope, chat, side, active, autoFocus }: ChatThreadProps) {

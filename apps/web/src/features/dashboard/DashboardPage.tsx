@@ -12,6 +12,7 @@ import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
+import { lazy, Suspense } from "react";
 import { Link as RouterLink } from "react-router";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { ModeBadge } from "../../components/ModeBadge.tsx";
@@ -23,6 +24,12 @@ import { useMember } from "../../lib/member.tsx";
 import { MarketOverview } from "../market/MarketOverview.tsx";
 import { OpenTradesCard } from "../trade/OpenTradesCard.tsx";
 import { RecentTransactions } from "../wallet/RecentTransactions.tsx";
+
+// Loaded beside its data rather than with the page, to keep the dashboard's first load in its
+// budget (scripts/first-load-budget.mjs).
+const ActiveInvestmentsCard = lazy(() =>
+  import("../investment/ActiveInvestmentsCard.tsx").then((m) => ({ default: m.ActiveInvestmentsCard })),
+);
 
 const BALANCES = [
   { key: "wallet", label: "Wallet" },
@@ -92,7 +99,7 @@ interface Step {
   detail: string;
 }
 
-/** `/`: greeting, mode, balances, markets, open trades, recent transactions, getting started, referral link. */
+/** `/`: greeting, mode, balances, markets, open trades, active investments, recent transactions, getting started, referral link. */
 export function DashboardPage() {
   const member = useMember();
   const referral = `${window.location.origin}/register/${encodeURIComponent(member.referralCode)}`;
@@ -134,6 +141,9 @@ export function DashboardPage() {
       <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", md: "3fr 2fr" }, alignItems: "start" }}>
         <Box sx={{ display: "grid", gap: 3, minWidth: 0 }}>
           <OpenTradesCard />
+          <Suspense fallback={<Skeleton variant="rounded" height={120} />}>
+            <ActiveInvestmentsCard />
+          </Suspense>
           <RecentTransactions />
         </Box>
         <Box sx={{ display: "grid", gap: 3, minWidth: 0 }}>

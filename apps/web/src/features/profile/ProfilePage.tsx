@@ -9,14 +9,19 @@ import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
 import Divider from "@mui/material/Divider";
+import Link from "@mui/material/Link";
+import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
+import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { ModeBadge } from "../../components/ModeBadge.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
+import { StatusChip } from "../../components/StatusChip.tsx";
 import { formatDate, initials } from "../../lib/format.ts";
 import { useMember } from "../../lib/member.tsx";
+import { kycQuery } from "../kyc/api.ts";
 
 export function referralLink(code: string, origin: string = window.location.origin): string {
   return `${origin}/register/${encodeURIComponent(code)}`;
@@ -41,6 +46,22 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
         {children}
       </Box>
     </Box>
+  );
+}
+
+function KycStatus() {
+  const kyc = useQuery(kycQuery);
+  if (kyc.isPending) return <Skeleton variant="text" width={120} />;
+  if (kyc.isError) return <Typography component="span">—</Typography>;
+  return (
+    <>
+      <StatusChip status={kyc.data.status} />
+      {kyc.data.status !== "approved" ? (
+        <Link component={RouterLink} to="/kyc-user" variant="body2">
+          {kyc.data.status === "pending" ? "See your KYC" : "Verify your identity"}
+        </Link>
+      ) : null}
+    </>
   );
 }
 
@@ -93,6 +114,9 @@ export function ProfilePage() {
               <Typography component="span" variant="body2" sx={{ color: "text.secondary" }}>
                 {member.userTrading ? "Trading with real money" : "Practising with demo money"}
               </Typography>
+            </Row>
+            <Row label="KYC status">
+              <KycStatus />
             </Row>
             <Row label="Member since">{formatDate(member.createdAt)}</Row>
             <Row label="Referral code">

@@ -41,7 +41,7 @@ import { PageLoader } from "../../components/PageLoader.tsx";
 import { errorMessage, withQuery } from "../../lib/api.ts";
 import { useWalletBalances } from "../../lib/balances.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import { newIdempotencyKey } from "../../lib/idempotency.ts";
+import { useIdempotencyKey } from "../../lib/idempotency.ts";
 import { useMember } from "../../lib/member.tsx";
 import { formatPrice } from "../market/format.ts";
 import {
@@ -154,7 +154,8 @@ function OrderPanel({ symbol, stale }: { symbol: string; stale: boolean }) {
   const balances = useWalletBalances();
   const [amount, setAmount] = useState("10");
   const [duration, setDuration] = useState(30);
-  const [key, setKey] = useState(newIdempotencyKey);
+  // One key per intended trade, kept after a lost answer: a retry cannot place a second trade.
+  const idempotency = useIdempotencyKey();
   const [placed, setPlaced] = useState<string | null>(null);
   if (!config.data) return <PageLoader />;
   const c = config.data;
@@ -174,16 +175,16 @@ function OrderPanel({ symbol, stale }: { symbol: string; stale: boolean }) {
     place.mutate(
       {
         input: { symbol: symbol as OpenTrade["symbol"], direction, amountCents: cents, durationSeconds: duration },
-        key,
+        key: idempotency.key,
       },
       {
         onSuccess: (contract) => {
-          setKey(newIdempotencyKey());
+          idempotency.succeeded();
           setPlaced(
             `${contract.direction === "up" ? "Up" : "Down"} contract placed at ${formatPrice(contract.entryPrice)}.`,
           );
         },
-        onError: () => setKey(newIdempotencyKey()),
+        onError: idempotency.failed,
       },
     );
   };

@@ -15,7 +15,7 @@ import { Link as RouterLink, useNavigate } from "react-router";
 import { Money } from "../../components/Money.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
-import { newIdempotencyKey } from "../../lib/idempotency.ts";
+import { useIdempotencyKey } from "../../lib/idempotency.ts";
 import { useDisplayCurrency } from "../../lib/settings.ts";
 import { depositRulesQuery, useCreateDeposit } from "./api.ts";
 import { depositAmountProblem, usd } from "./model.ts";
@@ -31,7 +31,7 @@ export function AddBalancePage() {
   const [serverError, setServerError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   // One key per intended invoice: a double click or a retry after a lost answer makes one invoice.
-  const [key, setKey] = useState(newIdempotencyKey);
+  const idempotency = useIdempotencyKey();
   const minCents = rules.data?.depositMinCents;
   const problem = depositAmountProblem(amount, minCents);
   const shownError = serverError ?? (touched ? problem : null);
@@ -47,7 +47,8 @@ export function AddBalancePage() {
       return;
     }
     try {
-      const invoice = await create.mutateAsync({ input: { amount: amount.trim() }, key });
+      const invoice = await create.mutateAsync({ input: { amount: amount.trim() }, key: idempotency.key });
+      idempotency.succeeded();
       await navigate(`/invoice-balance/${encodeURIComponent(invoice.id)}`);
     } catch (error) {
       const field = error instanceof ApiError ? error.fields.find((f) => f.field === "amount") : undefined;
@@ -55,7 +56,7 @@ export function AddBalancePage() {
         setServerError(field.message);
         document.getElementById("deposit-amount")?.focus();
       } else setFormError(errorMessage(error));
-      if (error instanceof ApiError && error.status !== 0) setKey(newIdempotencyKey());
+      idempotency.failed(error);
     }
   };
 

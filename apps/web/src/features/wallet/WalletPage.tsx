@@ -28,7 +28,7 @@ import { PageHeader } from "../../components/PageHeader.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { useWalletBalances } from "../../lib/balances.ts";
 import { formatDateTime } from "../../lib/format.ts";
-import { newIdempotencyKey } from "../../lib/idempotency.ts";
+import { useIdempotencyKey } from "../../lib/idempotency.ts";
 import { entryDescription } from "../../lib/ledger.ts";
 import { PAGE_SIZES } from "../../lib/paging.ts";
 import { historyQuery, useResetDemo, useWalletLive } from "./api.ts";
@@ -47,18 +47,21 @@ import {
 function ResetDemo() {
   const reset = useResetDemo();
   const [open, setOpen] = useState(false);
-  const [key, setKey] = useState(newIdempotencyKey);
+  const idempotency = useIdempotencyKey();
   const [message, setMessage] = useState<{ kind: "success" | "error"; text: string } | null>(null);
   const confirm = () => {
-    reset.mutate(key, {
+    reset.mutate(idempotency.key, {
       onSuccess: (result) => {
         setMessage({
           kind: "success",
           text: result.transactionId ? "Your demo balance was reset." : "Your demo balance was already full.",
         });
-        setKey(newIdempotencyKey());
+        idempotency.succeeded();
       },
-      onError: (error) => setMessage({ kind: "error", text: errorMessage(error) }),
+      onError: (error) => {
+        idempotency.failed(error);
+        setMessage({ kind: "error", text: errorMessage(error) });
+      },
       onSettled: () => setOpen(false),
     });
   };

@@ -25,7 +25,7 @@ import { PageHeader } from "../../components/PageHeader.tsx";
 import { QueryError } from "../../components/QueryError.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { useWalletBalances } from "../../lib/balances.ts";
-import { newIdempotencyKey } from "../../lib/idempotency.ts";
+import { useIdempotencyKey } from "../../lib/idempotency.ts";
 import { requirementsQuery, useCreateWithdrawal, useWalletLive } from "./api.ts";
 import { feeRuleText, usd, withdrawalPreview } from "./model.ts";
 
@@ -150,7 +150,7 @@ function WithdrawalForm({ req }: { req: WithdrawalRequirements }) {
   const [code, setCode] = useState("");
   const [touched, setTouched] = useState(false);
   const [errors, setErrors] = useState<{ amount?: string; totpCode?: string; form?: string }>({});
-  const [key, setKey] = useState(newIdempotencyKey);
+  const idempotency = useIdempotencyKey();
   const preview = withdrawalPreview(amount, req, walletCents);
   const items = requirementsOf(req);
   const ready = items.every((item) => item.state === "done");
@@ -173,11 +173,12 @@ function WithdrawalForm({ req }: { req: WithdrawalRequirements }) {
     try {
       const withdrawal = await create.mutateAsync({
         input: { amount: amount.trim(), ...(req.twoFactorRequired ? { totpCode: code.trim() } : {}) },
-        key,
+        key: idempotency.key,
       });
+      idempotency.succeeded();
       await navigate(`/invoice-wd/${encodeURIComponent(withdrawal.id)}`);
     } catch (error) {
-      if (error instanceof ApiError && error.status !== 0) setKey(newIdempotencyKey());
+      idempotency.failed(error);
       if (error instanceof ApiError && error.fields.length > 0) {
         const next: typeof errors = {};
         for (const f of error.fields) {

@@ -1,7 +1,7 @@
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 
-/** Copyright line with the current year (seed §1). */
+/** Copyright line with the current year (docs/product.md §5). */
 export function Footer() {
   const year = new Date().getFullYear();
   return (

@@ -9,7 +9,7 @@ function link(name: string): HTMLAnchorElement {
 }
 
 describe("SideMenu", () => {
-  it("shows the seed's top-level entries in order", () => {
+  it("shows the product's top-level entries in order (docs/product.md §5)", () => {
     renderWithApp(<SideMenu entries={menuFor("member")} />);
     const nav = screen.getByRole("navigation", { name: "Main menu" });
     const labels = within(nav)

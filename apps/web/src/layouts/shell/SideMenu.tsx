@@ -97,7 +97,7 @@ function Group({
   );
 }
 
-/** The side navigation of seed §2: links and groups that expand and collapse on click. */
+/** The side navigation (docs/product.md §5): links and groups that expand and collapse on click. */
 export function SideMenu({ entries, collapsed = false, onExpandRequest }: SideMenuProps) {
   const { pathname } = useLocation();
   const [openGroups, setOpenGroups] = useState<Set<string>>(() => new Set(groupsContaining(pathname, entries)));

@@ -56,7 +56,7 @@ interface TopBarProps {
   onLogout: () => Promise<void>;
 }
 
-/** Top bar of seed §1–2: menu button, white logo, balance, Real/Free badge, theme toggle, user menu. */
+/** Top bar (docs/product.md §5): menu button, white logo, balance, Real/Free badge, theme toggle, user menu. */
 export function TopBar({ member, isDesktop, drawerCollapsed, onMenuClick, onLogout }: TopBarProps) {
   const { mode, toggleMode } = useThemeMode();
   const theme = useTheme();

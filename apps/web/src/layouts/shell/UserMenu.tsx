@@ -18,7 +18,7 @@ interface UserMenuProps {
   onLogout: () => Promise<void> | void;
 }
 
-/** The avatar menu of seed §2: Account, Change Password, Logout (with its confirmation). */
+/** The avatar menu (docs/product.md §5): Account, Change Password, Logout (with its confirmation). */
 export function UserMenu({ fullName, photoURL, onLogout }: UserMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [confirmOpen, setConfirmOpen] = useState(false);

@@ -26,7 +26,7 @@ export interface MenuGroup {
 
 export type MenuEntry = MenuLink | MenuGroup;
 
-/** The side menu of seed §2, in its order. */
+/** The side menu, in the product's order (docs/product.md §5). */
 export const MEMBER_MENU: readonly MenuEntry[] = [
   { kind: "link", label: "Dashboard", to: "/", icon: DashboardIcon },
   {

@@ -1,16 +1,16 @@
-import { randomUUID } from "node:crypto";
 import type { MultipartFile } from "@fastify/multipart";
-import { IDEMPOTENCY_HEADER, IDEMPOTENCY_KEY, type MemberRef } from "@helio/shared";
+import type { MemberRef } from "@helio/shared";
 import type { FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
-import type { Config } from "../../config.ts";
-import type { CurrentSession } from "../../platform/auth/session.ts";
-import { user } from "../../platform/auth/tables.ts";
-import { AppError, fieldError } from "../../platform/http/errors.ts";
+import type { Config } from "../config.ts";
+import type { CurrentSession } from "./auth/session.ts";
+import { user } from "./auth/tables.ts";
+import { AppError } from "./http/errors.ts";
 
 /**
  * Small pieces every money feature (wallet, deposits, withdrawals, bank, KYC, back office) uses:
- * the per-member rate limit, the Idempotency-Key header, checked uploads, constraint errors.
+ * the per-member rate limit, checked uploads, constraint errors (the Idempotency-Key rule lives in
+ * platform/money/idempotency.ts).
  */
 
 /** Route config: `MONEY_RATE_LIMIT` requests per minute per member (counted after sign-in is checked). */
@@ -24,19 +24,6 @@ export function moneyRateLimit(config: Config) {
     },
   };
 }
-
-/** The request's Idempotency-Key (8–100 of A-Z a-z 0-9 _ . : -), or null when none was sent. */
-export function idempotencyKeyOf(request: FastifyRequest): string | null {
-  const raw = request.headers[IDEMPOTENCY_HEADER];
-  if (raw === undefined) return null;
-  const value = Array.isArray(raw) ? raw[0] : raw;
-  if (!value || !IDEMPOTENCY_KEY.test(value)) {
-    throw fieldError("Idempotency-Key", "8 to 100 characters: letters, digits, _ . : -");
-  }
-  return value;
-}
-/** The request's Idempotency-Key, or a fresh one (the request then cannot be replayed). */
-export const idempotencyKeyOrNew = (request: FastifyRequest) => idempotencyKeyOf(request) ?? randomUUID();
 
 export type CheckedUpload = { data: Buffer; contentType: string; ext: string; fileName: string; size: number };
 

@@ -1,0 +1,150 @@
+import { randomUUID } from "node:crypto";
+import type { Fund, FundSummary, FundTransfer, FundTransferResponse, WalletEntry } from "@helio/shared";
+import type { Db } from "../../db/client.ts";
+import { AppError, fieldError } from "../../platform/http/errors.ts";
+import { type IdempotentAnswer, idempotentMoneyRequest, KeyAlreadyUsed } from "../../platform/money/idempotency.ts";
+import type { Realtime } from "../../platform/realtime/realtime.ts";
+import {
+  announceBalances,
+  findMovement,
+  getMemberBalances,
+  lockAccounts,
+  memberEntries,
+  memberHistory,
+  moneyTransaction,
+  type Posted,
+  postTransaction,
+} from "../ledger/service.ts";
+import type { SettingsService } from "../settings/service.ts";
+
+export type FundsDeps = { db: Db; realtime: Realtime; settings: SettingsService };
+
+export async function fundSummary(deps: FundsDeps, uid: string, fund: Fund): Promise<FundSummary> {
+  const [balances, s] = await Promise.all([getMemberBalances(deps.db, uid), deps.settings.get()]);
+  return { fund, balanceCents: balances[fund], minTransferCents: s.fundTransferMinCents, walletCents: balances.wallet };
+}
+
+/** A funds_transfer entry on the fund's account as a past move. */
+const toTransfer = (fund: Fund, e: WalletEntry): FundTransfer => ({
+  id: e.transactionId,
+  fund,
+  amountCents: -e.amountCents,
+  fundBalanceAfterCents: e.balanceAfterCents,
+  createdAt: e.createdAt,
+});
+
+/** Past moves from the fund to the wallet, newest first (its funds_transfer ledger entries). */
+export async function fundTransfers(
+  deps: FundsDeps,
+  uid: string,
+  fund: Fund,
+  page: { page: number; pageSize: number },
+) {
+  const history = await memberHistory(deps.db, uid, { account: fund, kind: "funds_transfer" }, page);
+  return { ...history, items: history.items.map((e) => toTransfer(fund, e)) };
+}
+
+const ALL_MARK = " (all)";
+
+/**
+ * Moves money from the profit or bonus fund to the wallet: `amountCents`, or the whole balance
+ * (`all`). One ledger movement in one transaction; the fund's row is locked first, so concurrent
+ * moves queue and none can take it below zero. At least the settings' minimum, except "all" of a
+ * smaller balance. A repeated Idempotency-Key answers the first result and moves nothing; the same
+ * key for another fund or amount is a 409 (platform/money/idempotency.ts owns the rule).
+ */
+export function transferToWallet(
+  deps: FundsDeps,
+  uid: string,
+  fund: Fund,
+  input: { amountCents: number | "all"; amountField: string },
+  key: string | null,
+): Promise<IdempotentAnswer<FundTransferResponse>> {
+  const movementKey = (k: string) => `funds-transfer:${uid}:${k}`;
+  return idempotentMoneyRequest({
+    member: uid,
+    key,
+    request: { fund, amount: input.amountCents },
+    what: "move to the wallet",
+    status: 201,
+    find: async (member, k) => {
+      const previous = await findMovement(deps.db, movementKey(k));
+      if (!previous) return null;
+      const entries = await memberEntries(deps.db, previous.transactionId, member);
+      const out = entries.find((e) => e.amount < 0);
+      const wallet = entries.find((e) => e.account === "wallet");
+      if (previous.kind !== "funds_transfer" || !out || !wallet)
+        return { request: { fund: "-", amount: "-" }, body: {} as FundTransferResponse };
+      const amountCents = -out.amount;
+      const all = previous.memo?.endsWith(ALL_MARK) ?? false;
+      return {
+        request: { fund: out.account, amount: all ? "all" : amountCents },
+        body: {
+          transfer: {
+            id: previous.transactionId,
+            fund: out.account as Fund,
+            amountCents,
+            fundBalanceAfterCents: out.balanceAfter,
+            createdAt: previous.createdAt.toISOString(),
+          },
+          walletCents: wallet.balanceAfter,
+          replayed: true,
+        },
+      };
+    },
+    run: () => moveToWallet(deps, uid, fund, input, movementKey(key ?? randomUUID())),
+  });
+}
+
+async function moveToWallet(
+  deps: FundsDeps,
+  uid: string,
+  fund: Fund,
+  input: { amountCents: number | "all"; amountField: string },
+  idempotencyKey: string,
+): Promise<FundTransferResponse> {
+  const s = await deps.settings.get();
+  const posted: Posted[] = [];
+  const result = await moneyTransaction(deps.db, async (tx): Promise<FundTransferResponse> => {
+    posted.length = 0;
+    const fundRef = { userId: uid, account: fund } as const;
+    const walletRef = { userId: uid, account: "wallet" } as const;
+    const [fundBalance = 0] = await lockAccounts(tx, [fundRef, walletRef], idempotencyKey);
+    // A request with the same key committed while this one waited for the lock: answer as its replay.
+    if (await findMovement(tx, idempotencyKey)) throw new KeyAlreadyUsed();
+    const amount = input.amountCents === "all" ? fundBalance : input.amountCents;
+    if (amount <= 0) throw fieldError(input.amountField, `Nothing to move: the ${fund} fund is empty`);
+    if (input.amountCents !== "all" && amount < s.fundTransferMinCents)
+      throw fieldError(input.amountField, `At least ${(s.fundTransferMinCents / 100).toFixed(2)} USD`);
+    if (amount > fundBalance)
+      throw new AppError(409, "INSUFFICIENT_FUNDS", `${input.amountField}: more than the ${fund} fund holds`, [
+        { field: input.amountField, message: `More than the ${fund} fund holds` },
+      ]);
+    const movement = await postTransaction(tx, {
+      kind: "funds_transfer",
+      idempotencyKey,
+      legs: [
+        { account: fundRef, amount: -amount },
+        { account: walletRef, amount },
+      ],
+      reference: { type: "fund", id: fund },
+      actorId: uid,
+      memo: `From ${fund} to wallet${input.amountCents === "all" ? ALL_MARK : ""}`,
+    });
+    posted.push(movement);
+    const changed = (account: string) => movement.changes.find((c) => c.account === account)?.balance ?? 0;
+    return {
+      transfer: {
+        id: movement.transactionId,
+        fund,
+        amountCents: amount,
+        fundBalanceAfterCents: changed(fund),
+        createdAt: new Date().toISOString(),
+      },
+      walletCents: changed("wallet"),
+      replayed: false,
+    };
+  });
+  await announceBalances(deps.realtime, posted);
+  return result;
+}

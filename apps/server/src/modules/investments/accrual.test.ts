@@ -1,0 +1,176 @@
+import { API, type Investment } from "@helio/shared";
+import { sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import {
+  type Client,
+  changeSettings,
+  databaseKinds,
+  queryRows,
+  signInAdmin,
+  signUpVerified,
+  type TestApp,
+} from "../../../test/helpers.ts";
+import { expectSoundLedger } from "../../../test/money.ts";
+import { openDatabase } from "../../db/client.ts";
+import { captureMessages, fundWallet, moneyApp } from "../wallet/testing.ts";
+import { accrueDue } from "./accrual.ts";
+import { buyInvestment } from "./service.ts";
+
+const PERIOD = 60;
+
+describe.each(databaseKinds)("profit accrual on %s", (kind) => {
+  let t: TestApp;
+  let admin: Client;
+  let restore: Record<string, unknown>;
+  const deps = () => t.app.services;
+  const balances = async (c: Client) => (await c.get(API.wallet)).json() as Record<string, number>;
+  const at = (inv: Investment, seconds: number) => new Date(new Date(inv.startedAt).getTime() + seconds * 1000);
+  const profitCredits = async (id: string) =>
+    queryRows<{ key: string }>(
+      t.database,
+      sql`select idempotency_key as key from ledger_transactions
+          where reference_type = 'investment' and reference_id = ${id} and kind = 'profit' order by 1`,
+    );
+  const newPackage = async (patch: Record<string, unknown>) => {
+    const res = await admin.post(API.adminPackages, {
+      name: "Accrual tier",
+      slug: `a-${Math.random().toString(36).slice(2, 10)}`,
+      minCents: 100,
+      maxCents: 10_000_000,
+      dailyRateBps: 125,
+      durationPeriods: 7,
+      capitalReturn: true,
+      ...patch,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: string; slug: string };
+  };
+  const investor = async (walletCents: number) => {
+    const account = await signUpVerified(t.app);
+    await fundWallet(admin, account.member.uid, walletCents);
+    return account;
+  };
+  const buy = async (c: Client, slug: string, amountCents: number) => {
+    const res = await c.post(API.investments, { slug, amountCents });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().investment as Investment;
+  };
+
+  beforeAll(async () => {
+    t = await moneyApp(kind);
+    admin = await signInAdmin(t.app);
+    restore = await changeSettings(admin, { investmentPeriodSeconds: PERIOD });
+  });
+  afterEach(async () => {
+    await expectSoundLedger(t.database);
+  });
+  afterAll(async () => {
+    if (admin) await changeSettings(admin, restore);
+    await t?.close();
+  });
+
+  it("credits each period once at its boundary, catches up missed periods, and returns the capital at maturity", async () => {
+    const { client, member } = await investor(100_000);
+    const pkg = await newPackage({ capitalReturn: true });
+    const inv = await buy(client, pkg.slug, 12_345);
+    expect(inv.periodSeconds).toBe(PERIOD);
+    const live = captureMessages(t.app, member.uid);
+    try {
+      await accrueDue(deps(), { now: at(inv, PERIOD - 1) });
+      expect((await balances(client)).profit).toBe(0);
+      await accrueDue(deps(), { now: at(inv, PERIOD) });
+      await accrueDue(deps(), { now: at(inv, PERIOD) });
+      expect((await balances(client)).profit).toBe(154);
+      expect(live.messages).toContainEqual(
+        expect.objectContaining({ type: "investment.accrued", investmentId: inv.id, period: 1, amountCents: 154 }),
+      );
+      expect(live.messages).toContainEqual({ type: "balances", balances: { profit: 154 } });
+
+      // Downtime: no worker ran for four periods; the next pass credits each of them, once.
+      await accrueDue(deps(), { now: at(inv, 5 * PERIOD + 30) });
+      await accrueDue(deps(), { now: at(inv, 5 * PERIOD + 31) });
+      expect((await balances(client)).profit).toBe(154 * 5);
+      expect((await profitCredits(inv.id)).map((r) => r.key)).toEqual(
+        [1, 2, 3, 4, 5].map((n) => `profit:${inv.id}:${n}`),
+      );
+      const mid = (await client.get(API.investment(inv.id))).json();
+      expect(mid).toMatchObject({ status: "active", periodsPaid: 5, profitPaidCents: 770 });
+      expect(mid.nextAccrualAt).toBe(at(inv, 6 * PERIOD).toISOString());
+      expect(mid.schedule.filter((p: { paidAt: string | null }) => p.paidAt).length).toBe(5);
+
+      const walletBefore = (await balances(client)).wallet ?? 0;
+      await accrueDue(deps(), { now: at(inv, 1000 * PERIOD) });
+      await accrueDue(deps(), { now: at(inv, 2000 * PERIOD) });
+      const done = (await client.get(API.investment(inv.id))).json();
+      expect(done).toMatchObject({ status: "matured", periodsPaid: 7, profitPaidCents: 1080, nextAccrualAt: null });
+      expect(await balances(client)).toMatchObject({ profit: 1080, wallet: walletBefore + 12_345 });
+      expect(live.messages).toContainEqual(
+        expect.objectContaining({ type: "investment.accrued", status: "matured", capitalReturnedCents: 12_345 }),
+      );
+    } finally {
+      live.off();
+    }
+  });
+
+  it("matures without returning the capital when the terms keep it", async () => {
+    const { client } = await investor(50_000);
+    const pkg = await newPackage({ capitalReturn: false, dailyRateBps: 333, durationPeriods: 3 });
+    const inv = await buy(client, pkg.slug, 10_001);
+    const wallet = (await balances(client)).wallet;
+    await accrueDue(deps(), { now: at(inv, 3 * PERIOD) });
+    // 100.01 × 3.33 % × 3 = 9.990999 → 9.99: 333 + 333 + 333.
+    expect(await balances(client)).toMatchObject({ profit: 999, wallet });
+    expect((await client.get(API.investment(inv.id))).json()).toMatchObject({
+      status: "matured",
+      capitalReturnCents: 0,
+    });
+    expect((await profitCredits(inv.id)).length).toBe(3);
+  });
+
+  it.runIf(kind === "postgres")("two workers racing on PostgreSQL credit every period exactly once", async () => {
+    const url = (t.database as { url?: string }).url;
+    if (!url) throw new Error("no PostgreSQL url");
+    const second = await openDatabase({ kind: "postgres", url, poolSize: 4 });
+    try {
+      const pkg = await newPackage({ durationPeriods: 5, dailyRateBps: 100 });
+      const start = new Date(Date.now() - 3 * PERIOD * 1000 - 5_000);
+      const ids: string[] = [];
+      for (let m = 0; m < 4; m++) {
+        const { member } = await investor(10_000_000);
+        for (let i = 0; i < 50; i++) {
+          const bought = await buyInvestment(
+            { ...deps(), now: () => start },
+            member.uid,
+            { slug: pkg.slug, amountCents: 10_000 + i, amountField: "amountCents" },
+            null,
+          );
+          ids.push(bought.body.investment.id);
+        }
+      }
+      const now = new Date(start.getTime() + 3 * PERIOD * 1000);
+      const drain = async (db: typeof second.db) => {
+        let credited = 0;
+        for (;;) {
+          const done = await accrueDue({ db, realtime: deps().realtime }, { now, limit: 20 });
+          credited += done.length;
+          if (!done.length) return credited;
+        }
+      };
+      const [a, b] = await Promise.all([drain(deps().db), drain(second.db)]);
+      expect(a + b).toBeGreaterThanOrEqual(ids.length);
+      const rows = await queryRows<{ n: string; d: string }>(
+        t.database,
+        sql`select count(*) as n, count(distinct idempotency_key) as d from ledger_transactions
+            where kind = 'profit' and reference_id in (select id::text from investments where package_id = ${pkg.id})`,
+      );
+      expect(rows[0]).toEqual({ n: String(ids.length * 3), d: String(ids.length * 3) });
+      const progress = await queryRows<{ periods_paid: number; n: string }>(
+        t.database,
+        sql`select periods_paid, count(*) as n from investments where package_id = ${pkg.id} group by 1`,
+      );
+      expect(progress).toEqual([{ periods_paid: 3, n: String(ids.length) }]);
+    } finally {
+      await second.close();
+    }
+  });
+});

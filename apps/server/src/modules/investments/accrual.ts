@@ -1,0 +1,122 @@
+import { investmentPeriodProfit, type WsInvestmentAccrued } from "@helio/shared";
+import type { Db } from "../../db/client.ts";
+import type { Realtime } from "../../platform/realtime/realtime.ts";
+import { type BackgroundWorker, startWorkerLoop, type WorkerLog } from "../../platform/workers/loop.ts";
+import { announceBalances, type Movement, moneyTransaction, type Posted, postTransactions } from "../ledger/service.ts";
+import { type AccrualUpdate, applyAccruals, lockDueInvestments } from "./queries.ts";
+import { dueAt } from "./service.ts";
+
+export type AccrualDeps = { db: Db; realtime: Realtime; now?: () => Date };
+
+/** Investments locked per database transaction. */
+export const ACCRUAL_BATCH = 500;
+/** At most this many missed periods of one investment are credited per pass (the rest next pass). */
+export const CATCH_UP_PER_PASS = 200;
+
+/** The ledger key of period `n` of an investment: one credit per investment and period, ever. */
+export const profitKey = (investmentId: string, period: number) => `profit:${investmentId}:${period}`;
+export const capitalReturnKey = (investmentId: string) => `investment-return:${investmentId}`;
+
+/**
+ * Credits every period that has come due: locks up to `limit` active investments whose next
+ * accrual time has passed (SKIP LOCKED: workers on any number of processes never take the same
+ * row), works out each one's due periods from its start and its period length (so periods missed
+ * while no worker ran are caught up, each credited once), posts them as one ledger batch (each
+ * period its own movement, keyed by investment and period number: a retry or a second worker can
+ * never credit it twice), returns the capital to the wallet with the last period when the terms
+ * say so, and advances the investments, all in one database transaction.
+ */
+export async function accrueDue(deps: AccrualDeps, opts: { now?: Date; limit?: number } = {}) {
+  const now = opts.now ?? deps.now?.() ?? new Date();
+  let posted: Posted[] = [];
+  let messages: { userId: string; message: WsInvestmentAccrued }[] = [];
+  await moneyTransaction(deps.db, async (tx) => {
+    posted = [];
+    messages = [];
+    const due = await lockDueInvestments(tx, now, opts.limit ?? ACCRUAL_BATCH);
+    if (!due.length) return;
+    const movements: Movement[] = [];
+    const updates: AccrualUpdate[] = [];
+    for (const inv of due) {
+      const elapsed = Math.floor((now.getTime() - inv.startedAt.getTime()) / (inv.periodSeconds * 1000));
+      const upTo = Math.min(inv.durationPeriods, elapsed, inv.periodsPaid + CATCH_UP_PER_PASS);
+      if (upTo <= inv.periodsPaid) continue;
+      let profit = inv.profitPaid;
+      let lastAmount = 0;
+      for (let period = inv.periodsPaid + 1; period <= upTo; period++) {
+        const amount = investmentPeriodProfit(inv.amount, inv.dailyRateBps, inv.durationPeriods, period);
+        lastAmount = amount;
+        profit += amount;
+        // A period worth less than a cent (a tiny amount at a tiny rate) is counted but moves nothing.
+        if (amount > 0)
+          movements.push({
+            kind: "profit",
+            idempotencyKey: profitKey(inv.id, period),
+            legs: [
+              { account: { system: "investment_pool" }, amount: -amount },
+              { account: { userId: inv.userId, account: "profit" }, amount },
+            ],
+            reference: { type: "investment", id: inv.id },
+            memo: `Period ${period} of ${inv.durationPeriods}`,
+          });
+      }
+      const matured = upTo === inv.durationPeriods;
+      const capital = matured && inv.capitalReturn ? inv.amount : 0;
+      if (capital > 0)
+        movements.push({
+          kind: "investment_return",
+          idempotencyKey: capitalReturnKey(inv.id),
+          legs: [
+            { account: { system: "investment_pool" }, amount: -capital },
+            { account: { userId: inv.userId, account: "wallet" }, amount: capital },
+          ],
+          reference: { type: "investment", id: inv.id },
+          memo: "Capital returned at maturity",
+        });
+      const nextAccrualAt = matured ? null : dueAt(inv, upTo + 1);
+      updates.push({
+        id: inv.id,
+        fromPeriods: inv.periodsPaid,
+        periodsPaid: upTo,
+        profitPaid: profit,
+        nextAccrualAt,
+        status: matured ? "matured" : "active",
+        maturedAt: matured ? now : null,
+      });
+      messages.push({
+        userId: inv.userId,
+        message: {
+          type: "investment.accrued",
+          investmentId: inv.id,
+          period: upTo,
+          amountCents: lastAmount,
+          periodsPaid: upTo,
+          durationPeriods: inv.durationPeriods,
+          profitPaidCents: profit,
+          status: matured ? "matured" : "active",
+          nextAccrualAt: nextAccrualAt?.toISOString() ?? null,
+          capitalReturnedCents: capital,
+        },
+      });
+    }
+    posted = await postTransactions(tx, movements);
+    const applied = await applyAccruals(tx, updates);
+    // Every row is locked by this transaction and was active at its periods: all apply, or none may be paid.
+    if (applied.length !== updates.length) throw new Error("investments: a locked due investment changed");
+  });
+  await announceBalances(deps.realtime, posted);
+  await Promise.all(messages.map((m) => deps.realtime.toUser(m.userId, m.message)));
+  return messages.map((m) => m.message);
+}
+
+/** Credits what is due every `intervalMs`, up to 20 full batches a run (platform/workers/loop.ts runs it). */
+export function startAccrualWorker(deps: AccrualDeps & { log: WorkerLog }, intervalMs = 1000): BackgroundWorker {
+  return startWorkerLoop({
+    name: "investment accrual",
+    intervalMs,
+    batchSize: ACCRUAL_BATCH,
+    maxBatchesPerRun: 20,
+    batch: async () => (await accrueDue(deps, { limit: ACCRUAL_BATCH })).length,
+    log: deps.log,
+  });
+}

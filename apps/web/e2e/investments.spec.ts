@@ -1,0 +1,215 @@
+import type { Page } from "@playwright/test";
+import {
+  expect as baseExpect,
+  expectAccessible,
+  mailLink,
+  newMember,
+  registerAndVerify,
+  screenshot,
+  test,
+} from "./fixtures.ts";
+import { adjust, openAdmin, topBarBalance, uidOf } from "./money-kit.ts";
+
+/**
+ * Issue 13 end to end: the admin shortens the accrual period, member A registers through member
+ * B's link, buys a package from the wallet, sees profit arrive live and moves it to the wallet;
+ * B earns the level-1 commission and sees A in the network.
+ */
+
+const PERIOD_SECONDS = 10;
+// The machine is shared with other suites: screens may take long to answer under load.
+const expect = baseExpect.configure({ timeout: 45_000 });
+
+async function registerThroughLink(page: Page, referrer: string) {
+  const member = newMember({ firstName: "Ada", lastName: "Lovelace" });
+  await page.goto(`/register/${referrer}`);
+  await expect(page.getByLabel(/referral code/i)).toHaveValue(referrer);
+  await page.getByLabel(/first name/i).fill(member.firstName);
+  await page.getByLabel(/last name/i).fill(member.lastName);
+  await page.getByLabel(/username/i).fill(member.username);
+  await page.getByLabel(/^email/i).fill(member.email);
+  await page.getByLabel(/^password/i).fill(member.password);
+  await page.getByRole("button", { name: /create account/i }).click();
+  await expect(page.getByRole("button", { name: /resend/i })).toBeVisible();
+  await page.goto(await mailLink(page.request, member.email, /verify/i));
+  await expect(page.getByRole("heading", { level: 1, name: /Hello, Ada/ })).toBeVisible();
+  return member;
+}
+
+const VIEWPORTS = [
+  { name: "desktop", width: 1280, height: 860 },
+  { name: "mobile", width: 360, height: 740 },
+] as const;
+
+/** Every new screen at 360 px and desktop, light and dark: screenshot, no sideways scroll, axe. */
+async function screens(page: Page, paths: string[], prefix: string) {
+  for (const mode of ["light", "dark"] as const) {
+    await page.evaluate((m) => localStorage.setItem("getMode", m), mode);
+    for (const viewport of VIEWPORTS) {
+      await page.setViewportSize(viewport);
+      for (const path of paths) {
+        await page.goto(path);
+        await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+        await expect(page.locator(".MuiSkeleton-root")).toHaveCount(0);
+        await expect(page.getByRole("progressbar", { name: /^Loading/ })).toHaveCount(0);
+        const name = `${prefix}-${path.slice(1).replaceAll("/", "-").split("?")[0]}-${viewport.name}-${mode}`;
+        await screenshot(page, name);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} overflows horizontally at ${viewport.name}`).toBeLessThanOrEqual(0);
+        if (viewport.name === "desktop") await expectAccessible(page);
+      }
+    }
+  }
+  await page.setViewportSize(VIEWPORTS[0]);
+}
+
+test("a referred member invests, profit arrives live and moves to the wallet; the referrer earns", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(2_400_000);
+  const origin = baseURL as string;
+  const admin = await openAdmin(browser);
+
+  // The admin shortens the accrual period so that profit arrives within seconds.
+  await admin.page.goto("/admin/settings");
+  const period = admin.page.getByLabel("Accrual period (seconds)");
+  await expect(period).toBeVisible();
+  await period.fill(String(PERIOD_SECONDS));
+  await admin.page.getByRole("button", { name: "Save settings" }).click();
+  await expect(admin.page.getByText("Saved. Members see the new values at once.")).toBeVisible();
+
+  // Member B, the referrer.
+  const bContext = await browser.newContext();
+  const bPage = await bContext.newPage();
+  const b = await registerAndVerify(bPage, origin);
+
+  // Member A registers through B's link and gets wallet money.
+  const a = await registerThroughLink(page, b.username);
+  await adjust(admin.request, origin, await uidOf(page.request), 50_000);
+  await expect(topBarBalance(page)).toContainText("500.00 USD");
+
+  // The packages, then the Starter package with a live preview.
+  await page.goto("/investment");
+  await expect(page.getByRole("heading", { level: 1, name: "Investment" })).toBeVisible();
+  await page.getByRole("link", { name: "Invest in Starter" }).click();
+  await expect(page).toHaveURL(/\/add-investment\/starter$/);
+  const amount = page.getByLabel("Amount (USD)");
+  await amount.fill("50");
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByText("At least 100.00 USD")).toBeVisible();
+  await amount.fill("200");
+  const preview = page.getByRole("definition").filter({ hasText: "USD" });
+  await expect(page.getByLabel("Investment preview")).toContainText("1.00 USD"); // 0.50 % of 200.00
+  await expect(page.getByLabel("Investment preview")).toContainText("30.00 USD"); // 30 periods
+  await expect(page.getByLabel("Investment preview")).toContainText("230.00 USD"); // with the capital
+  expect(await preview.count()).toBeGreaterThan(0);
+  await page.getByRole("button", { name: "Confirm" }).click();
+
+  // The invoice, then the first accrual arrives live (toast, progress, profit fund, top bar untouched).
+  await expect(page).toHaveURL(/\/invoice\/[^/]+$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Investment invoice" })).toBeVisible();
+  await expect(topBarBalance(page)).toContainText("300.00 USD");
+  const schedule = page.getByRole("table", { name: "Schedule" });
+  await expect(schedule.getByRole("row")).toHaveCount(31);
+  await expect(page.getByTestId("accrued-toast")).toContainText("Profit credited: 1.00 USD", {
+    timeout: (PERIOD_SECONDS + 20) * 1000,
+  });
+  await expect(page.getByText(/[1-9]\d* of 30 periods paid/)).toBeVisible();
+
+  // The unknown package and another member's invoice are not found.
+  const invoiceUrl = page.url();
+  await page.goto("/add-investment/no-such-package");
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+  await bPage.goto(new URL(invoiceUrl).pathname);
+  await expect(bPage.getByRole("heading", { name: "Page not found" })).toBeVisible();
+
+  // The profit fund shows it; "All" moves it to the wallet.
+  await page.goto("/funds-profit");
+  await expect(page.getByTestId("fund-balance")).not.toContainText(/^0\.00/);
+  await expect(page.getByRole("table", { name: "Funds Profit history" })).toContainText("1.00 USD");
+  await page.goto("/withdrawal-profit");
+  await expect(page.getByTestId("fund-balance")).not.toHaveText("0.00 USD");
+  await page.getByRole("button", { name: /^All/ }).click();
+  await page.getByRole("button", { name: "Move to wallet" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "moved to your wallet" })).toBeVisible();
+  await expect(page.getByRole("table", { name: "Past moves" }).getByRole("row")).toHaveCount(2);
+  await expect(topBarBalance(page)).not.toContainText("300.00 USD");
+
+  // B earned 5 % of 200.00 on the bonus fund and sees A on level 1 of the network.
+  await bPage.goto("/funds-bonus");
+  await expect(bPage.getByTestId("fund-balance")).toHaveText("10.00 USD");
+  await expect(bPage.getByRole("table", { name: "Funds Bonus history" })).toContainText("+10.00 USD");
+  await bPage.goto("/refferals");
+  await expect(bPage.getByTestId("level-1-members")).toHaveText("1");
+  const level1 = bPage.getByRole("table", { name: "Level 1 members" });
+  await expect(level1).toContainText(`${a.firstName} ${a.lastName}`);
+  await expect(level1).toContainText("200.00 USD");
+  await expect(level1).not.toContainText(a.email);
+  await expect(bPage.getByRole("img", { name: /QR code of your referral link/ })).toBeVisible();
+
+  // Screens, in both modes and sizes.
+  const invoicePath = new URL(invoiceUrl).pathname;
+  await screens(
+    page,
+    [
+      "/",
+      "/investment",
+      "/add-investment",
+      "/add-investment/starter",
+      "/invoice",
+      invoicePath,
+      "/funds-profit",
+      "/withdrawal-profit",
+      "/profile",
+    ],
+    "investments",
+  );
+  await screens(bPage, ["/funds-bonus", "/withdrawal-bonus", "/refferals"], "investments-referrer");
+  await bContext.close();
+  await admin.context.close();
+});
+
+test("the back office manages packages and lists investments", async ({ browser }) => {
+  test.setTimeout(900_000);
+  const admin = await openAdmin(browser);
+  const page = admin.page;
+  const slug = `e2e-${Date.now().toString(36)}`;
+
+  await page.goto("/admin/packages");
+  await expect(page.getByRole("table", { name: "Packages" })).toContainText("starter");
+  await page.getByRole("button", { name: "New package" }).click();
+  const dialog = page.getByRole("dialog", { name: "New package" });
+  await dialog.getByLabel("Name").fill("E2E Silver");
+  await dialog.getByLabel("Slug").fill("Not A Slug");
+  await dialog.getByRole("button", { name: "Save package" }).click();
+  await expect(dialog.getByText("Lowercase letters, digits and single hyphens, e.g. gold-30")).toBeVisible();
+  await dialog.getByLabel("Slug").fill(slug);
+  await dialog.getByLabel("Rate per period").fill("2.5");
+  await dialog.getByRole("button", { name: "Save package" }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.getByRole("row").filter({ hasText: slug });
+  await expect(row).toContainText("2.5 %");
+  await page.getByRole("button", { name: "Deactivate E2E Silver" }).click();
+  await expect(row).toContainText("Inactive");
+  await page.getByRole("button", { name: "Edit E2E Silver" }).click();
+  await expect(page.getByRole("dialog", { name: "Edit E2E Silver" }).getByLabel("Slug")).toBeEnabled();
+  await page.getByRole("button", { name: "Cancel" }).click();
+
+  // An inactive package is not on offer: its page is not found for members.
+  await page.goto(`/add-investment/${slug}`);
+  await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+
+  await page.goto("/admin/investments");
+  await expect(page.getByText(/\d+ investments · invested/)).toBeVisible();
+  await page.goto("/admin/dashboard");
+  await expect(page.getByRole("region", { name: "Investments" })).toContainText("Capital due in 7 days");
+
+  await screens(
+    page,
+    ["/admin/packages", "/admin/investments", "/admin/dashboard", "/admin/settings"],
+    "investments-admin",
+  );
+  await admin.context.close();
+});

@@ -1,0 +1,101 @@
+import { type AdminPackage, centsToDecimal, PACKAGE_SLUG, type PackageInput, parseDecimalToCents } from "@helio/shared";
+import { z } from "zod";
+
+/**
+ * The package editor works on text: amounts in USD (`100.00`), the rate in percent per period
+ * (`1.25`, exactly the basis points), whole periods. Field names are the API's, so the server's
+ * field errors land on the right input.
+ */
+const usd = z
+  .string()
+  .trim()
+  .regex(/^\d{1,9}(\.\d{1,2})?$/, "An amount like 100.00")
+  .refine((v) => (parseDecimalToCents(v) ?? 0) > 0, "Must be more than zero");
+
+export const packageFormSchema = z
+  .object({
+    name: z.string().trim().min(2, "At least 2 characters").max(80, "At most 80 characters"),
+    slug: z
+      .string()
+      .trim()
+      .min(2, "At least 2 characters")
+      .max(60, "At most 60 characters")
+      .regex(PACKAGE_SLUG, "Lowercase letters, digits and single hyphens, e.g. gold-30"),
+    description: z.string().trim().max(2000, "At most 2000 characters"),
+    minCents: usd,
+    maxCents: usd,
+    dailyRateBps: z
+      .string()
+      .trim()
+      .regex(/^\d{1,3}(\.\d{1,2})?$/, "A percentage like 1.25 (at most 2 decimals)")
+      .refine((v) => {
+        const bps = parseDecimalToCents(v) ?? 0;
+        return bps >= 1 && bps <= 10_000;
+      }, "Between 0.01 and 100"),
+    durationPeriods: z
+      .string()
+      .trim()
+      .regex(/^\d{1,4}$/, "Whole periods")
+      .refine((v) => Number(v) >= 1 && Number(v) <= 3650, "Between 1 and 3650"),
+    capitalReturn: z.boolean(),
+    sortOrder: z
+      .string()
+      .trim()
+      .regex(/^\d{1,5}$/, "A whole number")
+      .refine((v) => Number(v) <= 10_000, "At most 10000"),
+    active: z.boolean(),
+  })
+  .superRefine((f, ctx) => {
+    const min = parseDecimalToCents(f.minCents);
+    const max = parseDecimalToCents(f.maxCents);
+    if (min !== null && max !== null && max < min)
+      ctx.addIssue({ code: "custom", path: ["maxCents"], message: "Must be at least the minimum" });
+  });
+export type PackageForm = z.input<typeof packageFormSchema>;
+
+export const EMPTY_PACKAGE: PackageForm = {
+  name: "",
+  slug: "",
+  description: "",
+  minCents: "100.00",
+  maxCents: "1000.00",
+  dailyRateBps: "1",
+  durationPeriods: "30",
+  capitalReturn: true,
+  sortOrder: "0",
+  active: true,
+};
+
+/** A stored package → the editor's text. */
+export function packageToForm(p: AdminPackage): PackageForm {
+  return {
+    name: p.name,
+    slug: p.slug,
+    description: p.description,
+    minCents: centsToDecimal(p.minCents),
+    maxCents: centsToDecimal(p.maxCents),
+    dailyRateBps: centsToDecimal(p.dailyRateBps).replace(/\.00$/, ""),
+    durationPeriods: String(p.durationPeriods),
+    capitalReturn: p.capitalReturn,
+    sortOrder: String(p.sortOrder),
+    active: p.active,
+  };
+}
+
+/** The (validated) editor's text → the API body. */
+export function formToPackage(f: PackageForm): PackageInput {
+  const cents = (text: string) => parseDecimalToCents(text.trim()) ?? 0;
+  return {
+    name: f.name.trim(),
+    slug: f.slug.trim(),
+    description: f.description.trim(),
+    minCents: cents(f.minCents),
+    maxCents: cents(f.maxCents),
+    // A percentage with 2 decimals is exactly the basis points: "1.25" → 125.
+    dailyRateBps: cents(f.dailyRateBps),
+    durationPeriods: Number(f.durationPeriods.trim()),
+    capitalReturn: f.capitalReturn,
+    sortOrder: Number(f.sortOrder.trim()),
+    active: f.active,
+  };
+}

@@ -1,0 +1,110 @@
+import AddIcon from "@mui/icons-material/Add";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Skeleton from "@mui/material/Skeleton";
+import Stack from "@mui/material/Stack";
+import TablePagination from "@mui/material/TablePagination";
+import Typography from "@mui/material/Typography";
+import { useQuery } from "@tanstack/react-query";
+import { Link as RouterLink, useSearchParams } from "react-router";
+import { pageIndex } from "../../components/DataTable.tsx";
+import { PageHeader } from "../../components/PageHeader.tsx";
+import { QueryError } from "../../components/QueryError.tsx";
+import { pagingFromParams } from "../../lib/paging.ts";
+import { myInvestmentsQuery, packagesQuery } from "./api.ts";
+import { InvestmentCard, PackageCard } from "./parts.tsx";
+
+const CARD_GRID = {
+  display: "grid",
+  gap: 2,
+  gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(3, minmax(0, 1fr))" },
+} as const;
+
+/** The active packages as cards (also on `/add-investment` with no package chosen). */
+export function PackageList() {
+  const packages = useQuery(packagesQuery);
+  if (packages.isPending) return <Skeleton variant="rounded" height={260} />;
+  if (packages.isError) return <QueryError error={packages.error} onRetry={() => void packages.refetch()} />;
+  if (packages.data.length === 0) return <Alert severity="info">No package is on offer right now.</Alert>;
+  return (
+    <Box sx={CARD_GRID}>
+      {packages.data.map((pkg) => (
+        <PackageCard key={pkg.id} pkg={pkg} />
+      ))}
+    </Box>
+  );
+}
+
+const SIZES = [6, 12, 24] as const;
+
+function MyInvestments() {
+  const [params, setParams] = useSearchParams();
+  const { page, pageSize } = pagingFromParams(params, { pageSize: 6, sizes: SIZES });
+  const list = useQuery(myInvestmentsQuery(page, pageSize));
+  return (
+    <Box component="section" aria-labelledby="mine-heading">
+      <Typography id="mine-heading" variant="h2" component="h2" sx={{ mb: 2 }}>
+        My investments
+      </Typography>
+      {list.isPending ? (
+        <Skeleton variant="rounded" height={180} />
+      ) : list.isError ? (
+        <QueryError error={list.error} onRetry={() => void list.refetch()} />
+      ) : list.data.items.length === 0 ? (
+        <Alert severity="info">You have no investments yet. Choose a package above to start.</Alert>
+      ) : (
+        <>
+          <Box sx={CARD_GRID}>
+            {list.data.items.map((inv) => (
+              <InvestmentCard key={inv.id} inv={inv} />
+            ))}
+          </Box>
+          {list.data.total > pageSize ? (
+            <TablePagination
+              component="div"
+              labelRowsPerPage="Per page"
+              count={list.data.total}
+              page={pageIndex(page, list.data.total, pageSize)}
+              rowsPerPage={pageSize}
+              rowsPerPageOptions={[...SIZES]}
+              onPageChange={(_, next) => setParams({ page: String(next + 1), pageSize: String(pageSize) })}
+              onRowsPerPageChange={(event) => setParams({ page: "1", pageSize: event.target.value })}
+            />
+          ) : null}
+        </>
+      )}
+    </Box>
+  );
+}
+
+/** `/investment`: the packages on offer and the member's investments with their progress. */
+export function InvestmentPage() {
+  return (
+    <Box>
+      <PageHeader
+        title="Investment"
+        subtitle="Choose a package, invest from your wallet, and follow the profit as it is credited."
+        actions={
+          <Button component={RouterLink} to="/invoice" variant="outlined">
+            My invoices
+          </Button>
+        }
+      />
+      <Stack spacing={4}>
+        <Box component="section" aria-labelledby="packages-heading">
+          <Typography id="packages-heading" variant="h2" component="h2" sx={{ mb: 2 }}>
+            Packages
+          </Typography>
+          <PackageList />
+        </Box>
+        <MyInvestments />
+      </Stack>
+      <Box sx={{ mt: 3 }}>
+        <Button component={RouterLink} to="/add-investment" startIcon={<AddIcon />}>
+          Add investment
+        </Button>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,81 @@
+import { investmentTotalProfit } from "@helio/shared";
+import { describe, expect, it } from "vitest";
+import {
+  countdownText,
+  durationText,
+  formatRate,
+  investmentPreview,
+  progressPercent,
+  rateText,
+  totalReturnRate,
+} from "./model.ts";
+
+const gold = { minCents: 10_000, maxCents: 1_000_000, dailyRateBps: 125, durationPeriods: 30, capitalReturn: true };
+
+describe("investmentPreview", () => {
+  it("computes the per-period and total profit exactly, and what returns at maturity", () => {
+    const p = investmentPreview("1000", gold, 500_000);
+    expect(p.problem).toBeNull();
+    expect(p.amountCents).toBe(100_000);
+    expect(p.perPeriodCents).toBe(1_250); // 1.25 % of 1,000.00
+    expect(p.totalProfitCents).toBe(37_500);
+    expect(p.capitalBackCents).toBe(100_000);
+    expect(p.totalReturnCents).toBe(137_500);
+  });
+
+  it("puts the rounding remainder on the last period so the periods sum to the total", () => {
+    // 333.33 × 1.25 % × 7 = 29.166375 → 29.17 total; 4.16 a period, the last 4.21.
+    const p = investmentPreview("333.33", { ...gold, durationPeriods: 7 }, null);
+    expect(p.totalProfitCents).toBe(investmentTotalProfit(33_333, 125, 7));
+    expect(p.perPeriodCents).toBe(Math.floor(p.totalProfitCents / 7));
+    expect(p.perPeriodCents * 6 + p.lastPeriodCents).toBe(p.totalProfitCents);
+    expect(p.lastPeriodCents).toBeGreaterThan(p.perPeriodCents);
+  });
+
+  it("returns no capital when the package keeps it", () => {
+    const p = investmentPreview("1000", { ...gold, capitalReturn: false }, null);
+    expect(p.capitalBackCents).toBe(0);
+    expect(p.totalReturnCents).toBe(p.totalProfitCents);
+  });
+
+  it.each([
+    ["", "Enter an amount"],
+    ["-5", "Cannot be negative"],
+    ["10.123", "At most 2 decimals"],
+    ["abc", "Enter an amount like 100 or 100.50"],
+    ["99.99", "At least 100.00 USD"],
+    ["10000.01", "At most 10,000.00 USD"],
+  ])("refuses %j: %s", (text, problem) => {
+    expect(investmentPreview(text, gold, null).problem).toBe(problem);
+  });
+
+  it("refuses more than the wallet holds, and accepts the wallet's exact balance", () => {
+    expect(investmentPreview("500.01", gold, 50_000).problem).toBe("More than your wallet balance");
+    expect(investmentPreview("500", gold, 50_000).problem).toBeNull();
+  });
+});
+
+describe("wording", () => {
+  it("formats rates and durations for days and demo periods", () => {
+    expect(formatRate(125)).toBe("1.25 %");
+    expect(formatRate(500)).toBe("5 %");
+    expect(formatRate(150)).toBe("1.5 %");
+    expect(rateText(125, 86_400)).toBe("1.25 % per day");
+    expect(rateText(125, 30)).toBe("1.25 % per period (30 seconds)");
+    expect(durationText(30, 86_400)).toBe("30 days");
+    expect(durationText(1, 86_400)).toBe("1 day");
+    expect(durationText(5, 30)).toBe("5 periods of 30 seconds");
+    expect(totalReturnRate(125, 30)).toBe("37.5 %");
+  });
+
+  it("gives a bounded progress and a compact countdown", () => {
+    expect(progressPercent(0, 30)).toBe(0);
+    expect(progressPercent(15, 30)).toBe(50);
+    expect(progressPercent(31, 30)).toBe(100);
+    expect(progressPercent(1, 0)).toBe(0);
+    expect(countdownText(12)).toBe("12 s");
+    expect(countdownText(65)).toBe("1:05");
+    expect(countdownText(3_725)).toBe("01:02:05");
+    expect(countdownText(90_061)).toBe("1 d 01:01:01");
+  });
+});

@@ -1,0 +1,138 @@
+import type { Investment, InvestmentPackage } from "@helio/shared";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Card from "@mui/material/Card";
+import CardActions from "@mui/material/CardActions";
+import CardContent from "@mui/material/CardContent";
+import LinearProgress from "@mui/material/LinearProgress";
+import Link from "@mui/material/Link";
+import Typography from "@mui/material/Typography";
+import { useEffect, useState } from "react";
+import { Link as RouterLink } from "react-router";
+import { type Detail, DetailList } from "../../components/DetailList.tsx";
+import { Money } from "../../components/Money.tsx";
+import { StatusChip } from "../../components/StatusChip.tsx";
+import { formatDateTime } from "../../lib/format.ts";
+import { countdownText, durationText, progressPercent, rateText, secondsUntil, totalReturnRate } from "./model.ts";
+
+/** A live countdown to the next accrual; "Crediting…" once the boundary has passed. */
+export function AccrualCountdown({ until }: { until: string }) {
+  const [now, setNow] = useState(Date.now());
+  useEffect(() => {
+    const timer = window.setInterval(() => setNow(Date.now()), 1000);
+    return () => window.clearInterval(timer);
+  }, []);
+  const left = secondsUntil(until, now);
+  return (
+    <Box component="time" dateTime={until} sx={{ fontVariantNumeric: "tabular-nums" }} title={formatDateTime(until)}>
+      {left > 0 ? `in ${countdownText(left)}` : "Crediting…"}
+    </Box>
+  );
+}
+
+/** The terms of a package as a description list. */
+export function packageTerms(pkg: InvestmentPackage): Detail[] {
+  return [
+    { label: "Rate", value: rateText(pkg.dailyRateBps, pkg.periodSeconds) },
+    { label: "Duration", value: durationText(pkg.durationPeriods, pkg.periodSeconds) },
+    {
+      label: "Amount",
+      value: (
+        <>
+          <Money cents={pkg.minCents} currency="USD" /> – <Money cents={pkg.maxCents} currency="USD" />
+        </>
+      ),
+      wide: true,
+    },
+    { label: "Total return", value: `${totalReturnRate(pkg.dailyRateBps, pkg.durationPeriods)} profit` },
+    { label: "Capital", value: pkg.capitalReturn ? "Returned at maturity" : "Not returned (included in profit)" },
+  ];
+}
+
+/** A package on offer, with its terms and an Invest button. */
+export function PackageCard({ pkg }: { pkg: InvestmentPackage }) {
+  const headingId = `package-${pkg.slug}`;
+  return (
+    <Card component="article" aria-labelledby={headingId} sx={{ display: "flex", flexDirection: "column" }}>
+      <CardContent sx={{ flexGrow: 1, p: { xs: 2, sm: 3 } }}>
+        <Typography id={headingId} variant="h3" component="h3">
+          {pkg.name}
+        </Typography>
+        <Typography sx={{ color: "primary.main", fontWeight: 700, fontSize: "1.5rem", my: 1 }}>
+          {rateText(pkg.dailyRateBps, pkg.periodSeconds)}
+        </Typography>
+        {pkg.description ? (
+          <Typography variant="body2" sx={{ color: "text.secondary", mb: 2 }}>
+            {pkg.description}
+          </Typography>
+        ) : null}
+        <DetailList items={packageTerms(pkg).filter((d) => d.label !== "Rate")} />
+      </CardContent>
+      <CardActions sx={{ px: { xs: 2, sm: 3 }, pb: 2 }}>
+        <Button
+          component={RouterLink}
+          to={`/add-investment/${encodeURIComponent(pkg.slug)}`}
+          variant="contained"
+          aria-label={`Invest in ${pkg.name}`}
+        >
+          Invest
+        </Button>
+      </CardActions>
+    </Card>
+  );
+}
+
+/** Periods paid of the total as a labelled bar. */
+export function InvestmentProgress({ inv }: { inv: Pick<Investment, "periodsPaid" | "durationPeriods" | "id"> }) {
+  const value = progressPercent(inv.periodsPaid, inv.durationPeriods);
+  const labelId = `progress-${inv.id}`;
+  return (
+    <Box>
+      <Typography id={labelId} variant="body2" sx={{ color: "text.secondary", mb: 0.5 }}>
+        {inv.periodsPaid} of {inv.durationPeriods} periods paid
+      </Typography>
+      <LinearProgress
+        variant="determinate"
+        value={value}
+        aria-labelledby={labelId}
+        sx={{ height: 8, borderRadius: 4 }}
+      />
+    </Box>
+  );
+}
+
+/** One of the member's investments: progress, profit so far, next accrual, status. */
+export function InvestmentCard({ inv }: { inv: Investment }) {
+  const headingId = `investment-${inv.id}`;
+  return (
+    <Card component="article" aria-labelledby={headingId} variant="outlined" data-testid="investment-card">
+      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
+        <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "center", mb: 1.5 }}>
+          <Typography id={headingId} variant="h3" component="h3" sx={{ flexGrow: 1 }}>
+            {inv.package.name}
+          </Typography>
+          <StatusChip status={inv.status} />
+        </Box>
+        <InvestmentProgress inv={inv} />
+        <Box sx={{ mt: 2 }}>
+          <DetailList
+            columns={3}
+            items={[
+              { label: "Amount", value: <Money cents={inv.amountCents} /> },
+              { label: "Profit so far", value: <Money cents={inv.profitPaidCents} /> },
+              {
+                label: "Next accrual",
+                value: inv.nextAccrualAt ? <AccrualCountdown until={inv.nextAccrualAt} /> : "—",
+              },
+            ]}
+          />
+        </Box>
+        <Typography variant="body2" sx={{ mt: 1.5 }}>
+          <Link component={RouterLink} to={`/invoice/${encodeURIComponent(inv.id)}`}>
+            Invoice {inv.reference}
+          </Link>
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}

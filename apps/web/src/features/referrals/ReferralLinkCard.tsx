@@ -1,0 +1,55 @@
+import Box from "@mui/material/Box";
+import Skeleton from "@mui/material/Skeleton";
+import Typography from "@mui/material/Typography";
+import QRCode from "qrcode";
+import { useEffect, useState } from "react";
+import { CopyButton } from "../../components/CopyButton.tsx";
+import { SectionCard } from "../../components/SectionCard.tsx";
+import { referralLink } from "../profile/ProfilePage.tsx";
+
+/** The referral link with a copy button and its QR code (drawn in the browser). */
+export function ReferralLinkCard({ code }: { code: string }) {
+  const link = referralLink(code);
+  const [qr, setQr] = useState<string | null>(null);
+  useEffect(() => {
+    let alive = true;
+    QRCode.toDataURL(link, { margin: 1, width: 200, errorCorrectionLevel: "M" }).then(
+      (url) => alive && setQr(url),
+      () => alive && setQr(null),
+    );
+    return () => {
+      alive = false;
+    };
+  }, [link]);
+  return (
+    <SectionCard
+      id="link-heading"
+      title="Your referral link"
+      description="Members who register through it join your network; you earn a commission on their investments."
+    >
+      <Box sx={{ display: "flex", gap: 3, flexWrap: "wrap", alignItems: "center" }}>
+        <Box sx={{ bgcolor: "#fff", p: 1, borderRadius: 1, lineHeight: 0 }}>
+          {qr ? (
+            <img src={qr} width={160} height={160} alt={`QR code of your referral link ${link}`} />
+          ) : (
+            <Skeleton variant="rectangular" width={160} height={160} />
+          )}
+        </Box>
+        <Box sx={{ minWidth: 0, flex: "1 1 220px" }}>
+          <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
+            <Typography sx={{ wordBreak: "break-all" }} data-testid="referral-link">
+              {link}
+            </Typography>
+            <CopyButton value={link} label="Copy referral link" />
+          </Box>
+          <Typography variant="body2" sx={{ color: "text.secondary", mt: 1 }}>
+            Your referral code:{" "}
+            <Box component="span" sx={{ fontFamily: "monospace" }}>
+              {code}
+            </Box>
+          </Typography>
+        </Box>
+      </Box>
+    </SectionCard>
+  );
+}

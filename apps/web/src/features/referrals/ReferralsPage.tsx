@@ -1,0 +1,152 @@
+import { REFERRAL_LEVELS, type ReferralMember, type ReferralNetwork } from "@helio/shared";
+import Box from "@mui/material/Box";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Skeleton from "@mui/material/Skeleton";
+import Stack from "@mui/material/Stack";
+import Tab from "@mui/material/Tab";
+import Tabs from "@mui/material/Tabs";
+import Typography from "@mui/material/Typography";
+import { useQuery } from "@tanstack/react-query";
+import { useSearchParams } from "react-router";
+import { type Column, DataTable } from "../../components/DataTable.tsx";
+import { Money } from "../../components/Money.tsx";
+import { PageHeader } from "../../components/PageHeader.tsx";
+import { QueryError } from "../../components/QueryError.tsx";
+import { formatDate } from "../../lib/format.ts";
+import { PAGE_SIZES, pagingFromParams } from "../../lib/paging.ts";
+import { formatRate } from "../investment/model.ts";
+import { networkQuery, referralMembersQuery } from "./api.ts";
+import { ReferralLinkCard } from "./ReferralLinkCard.tsx";
+
+function LevelTotals({ network }: { network: ReferralNetwork }) {
+  return (
+    <Box component="section" aria-labelledby="levels-heading">
+      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "baseline", mb: 2 }}>
+        <Typography id="levels-heading" variant="h2" component="h2" sx={{ flexGrow: 1 }}>
+          Levels
+        </Typography>
+        <Typography>
+          Commissions earned: <Money cents={network.totalCommissionsCents} sx={{ fontWeight: 700 }} />
+        </Typography>
+      </Box>
+      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "repeat(3, minmax(0, 1fr))" } }}>
+        {network.levels.map((level) => (
+          <Card key={level.level} component="article" aria-labelledby={`level-${level.level}`} variant="outlined">
+            <CardContent>
+              <Typography id={`level-${level.level}`} variant="h3" component="h3">
+                Level {level.level}
+              </Typography>
+              <Typography variant="body2" sx={{ color: "text.secondary", mb: 1 }}>
+                {formatRate(level.commissionBps)} commission
+              </Typography>
+              <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2 }}>
+                <Typography component="dt" sx={{ color: "text.secondary" }}>
+                  Members
+                </Typography>
+                <Box component="dd" sx={{ m: 0, textAlign: "right" }} data-testid={`level-${level.level}-members`}>
+                  {level.members}
+                </Box>
+                <Typography component="dt" sx={{ color: "text.secondary" }}>
+                  Invested
+                </Typography>
+                <Box component="dd" sx={{ m: 0, textAlign: "right" }}>
+                  <Money cents={level.investedCents} />
+                </Box>
+                <Typography component="dt" sx={{ color: "text.secondary" }}>
+                  Earned
+                </Typography>
+                <Box component="dd" sx={{ m: 0, textAlign: "right" }}>
+                  <Money cents={level.commissionsCents} />
+                </Box>
+              </Box>
+            </CardContent>
+          </Card>
+        ))}
+      </Box>
+    </Box>
+  );
+}
+
+const COLUMNS: Column<ReferralMember>[] = [
+  { key: "name", header: "Name", nowrap: true, render: (m) => m.fullName },
+  {
+    key: "joined",
+    header: "Joined",
+    nowrap: true,
+    render: (m) => <time dateTime={m.joinedAt}>{formatDate(m.joinedAt)}</time>,
+  },
+  {
+    key: "invested",
+    header: "Invested",
+    align: "right",
+    nowrap: true,
+    render: (m) => <Money cents={m.investedCents} />,
+  },
+];
+
+function LevelMembers() {
+  const [params, setParams] = useSearchParams();
+  const requested = Number(params.get("level"));
+  const level = (REFERRAL_LEVELS as readonly number[]).includes(requested) ? requested : 1;
+  const { page, pageSize } = pagingFromParams(params, { pageSize: 20 });
+  const members = useQuery(referralMembersQuery(level, page, pageSize));
+  return (
+    <Box component="section" aria-labelledby="members-heading">
+      <Typography id="members-heading" variant="h2" component="h2" sx={{ mb: 1 }}>
+        Members
+      </Typography>
+      <Tabs
+        value={level}
+        onChange={(_, next: number) => setParams({ level: String(next) })}
+        aria-label="Network level"
+        sx={{ mb: 2 }}
+      >
+        {REFERRAL_LEVELS.map((l) => (
+          <Tab key={l} value={l} label={`Level ${l}`} />
+        ))}
+      </Tabs>
+      <DataTable
+        label={`Level ${level} members`}
+        columns={COLUMNS}
+        rows={members.data?.items}
+        rowKey={(m) => `${m.fullName}-${m.joinedAt}`}
+        loading={members.isFetching}
+        error={members.isError ? members.error : undefined}
+        onRetry={() => void members.refetch()}
+        empty={level === 1 ? "Nobody has registered through your link yet." : `No members on level ${level} yet.`}
+        paging={{
+          page,
+          pageSize,
+          total: members.data?.total ?? 0,
+          sizes: PAGE_SIZES,
+          onPage: (p, size) => setParams({ level: String(level), page: String(p), pageSize: String(size) }),
+        }}
+      />
+    </Box>
+  );
+}
+
+/** `/refferals` (the seed's spelling; menu label Network): link, QR code, levels, members. */
+export function ReferralsPage() {
+  const network = useQuery(networkQuery);
+  return (
+    <Box>
+      <PageHeader
+        title="Network"
+        subtitle="The members you referred, three levels deep, and the commissions you earned."
+      />
+      {network.isPending ? (
+        <Skeleton variant="rounded" height={320} />
+      ) : network.isError ? (
+        <QueryError error={network.error} onRetry={() => void network.refetch()} />
+      ) : (
+        <Stack spacing={4}>
+          <ReferralLinkCard code={network.data.code} />
+          <LevelTotals network={network.data} />
+          <LevelMembers />
+        </Stack>
+      )}
+    </Box>
+  );
+}

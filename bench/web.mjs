@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+// `npm run bench -- --only web`: Lighthouse (mobile preset, simulated throttling) on the production
+// build, served by the real server in production mode on a free port: /login signed out and the
+// dashboard signed in (a member registered and verified through the app, its session cookie sent
+// with every request). Prints the performance, accessibility and best-practices scores, the largest
+// contentful paint, total blocking time and bytes transferred. Targets (issue 18): performance ≥ 95,
+// accessibility 100, best practices ≥ 95. Lighthouse 12.8 is used: 13.x needs Node ≥ 22.19.
+//
+//   npm run bench -- --only web              builds first
+//   node bench/web.mjs --no-build            uses apps/web/dist as it is
+//   CHROME_PATH=/path/to/chromium node bench/web.mjs
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { benchAppEnv, boundedRun, registerVerified } from "./lib.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const dist = path.join(root, "apps/web/dist");
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const TARGETS = { performance: 95, accessibility: 100, "best-practices": 95 };
+
+const { cleanups, cleanup } = boundedRun("web bench", 600_000);
+
+if (!process.argv.includes("--no-build")) {
+  const build = spawnSync("npm", ["run", "build", "-w", "@helio/web"], { cwd: root, stdio: "ignore" });
+  if (build.status !== 0) throw new Error("npm run build -w @helio/web failed");
+}
+if (!fs.existsSync(path.join(dist, "index.html"))) throw new Error(`no build in ${dist}`);
+if (!fs.existsSync(chromePath)) throw new Error(`no Chromium at ${chromePath} (set CHROME_PATH)`);
+
+/** A port nothing listens on right now. */
+async function freePort() {
+  const server = net.createServer();
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+const { register } = await import("tsx/esm/api");
+register();
+const { buildApp } = await import(path.join(root, "apps/server/src/app.ts"));
+const { loadConfig } = await import(path.join(root, "apps/server/src/config.ts"));
+const { listOutbox } = await import(path.join(root, "apps/server/src/platform/mail/mailer.ts"));
+const { default: lighthouse } = await import("lighthouse");
+const chromeLauncher = await import("chrome-launcher");
+
+const port = await freePort();
+const publicUrl = `http://localhost:${port}`;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "helio-bench-web-"));
+cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
+const app = await buildApp(loadConfig(benchAppEnv({ publicUrl, dataDir, WEB_DIST: dist })));
+cleanups.push(() => app.close());
+await app.listen({ port, host: "127.0.0.1" });
+const { cookie } = await registerVerified(app, { publicUrl, listOutbox, prefix: "web", lastName: "Visitor" });
+
+const chrome = await chromeLauncher.launch({
+  chromePath,
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking"],
+});
+cleanups.push(async () => chrome.kill());
+
+const pages = [
+  { name: "/login (signed out)", url: `${publicUrl}/login`, headers: undefined },
+  { name: "/ dashboard (signed in)", url: `${publicUrl}/`, headers: { Cookie: cookie } },
+];
+const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+let missed = 0;
+try {
+  for (const page of pages) {
+    const result = await lighthouse(page.url, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: Object.keys(TARGETS),
+      extraHeaders: page.headers,
+    });
+    const { categories, audits, finalDisplayedUrl, runtimeError } = result.lhr;
+    if (runtimeError) throw new Error(`${page.name}: ${runtimeError.code} ${runtimeError.message}`);
+    if (new URL(finalDisplayedUrl).pathname !== new URL(page.url).pathname) {
+      throw new Error(`${page.name}: ended on ${finalDisplayedUrl}`);
+    }
+    const scores = Object.keys(TARGETS).map((id) => {
+      const score = Math.round((categories[id].score ?? 0) * 100);
+      if (score < TARGETS[id]) missed++;
+      return `${id} ${score}${score < TARGETS[id] ? ` (target ${TARGETS[id]}: missed)` : ""}`;
+    });
+    console.info(`${page.name}: ${scores.join(", ")}`);
+    console.info(
+      `  LCP ${Math.round(audits["largest-contentful-paint"].numericValue)} ms, ` +
+        `TBT ${Math.round(audits["total-blocking-time"].numericValue)} ms, ` +
+        `transferred ${kb(audits["total-byte-weight"].numericValue)}`,
+    );
+    for (const id of Object.keys(TARGETS)) {
+      const failing = categories[id].auditRefs
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => audits[ref.id])
+        .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative");
+      if (id !== "performance" && failing.length) {
+        console.info(`  ${id} findings: ${failing.map((a) => a.id).join(", ")}`);
+      }
+    }
+  }
+  console.info(missed ? `${missed} score(s) below target.` : "All scores on target.");
+} finally {
+  await cleanup();
+}

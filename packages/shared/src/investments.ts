@@ -1,0 +1,238 @@
+import { z } from "zod";
+import { text } from "./text.ts";
+import {
+  amountInputShape,
+  memberRefSchema,
+  mulDivHalfEven,
+  pagedShape,
+  pageQueryShape,
+  refineOneAmount,
+} from "./wallet.ts";
+
+// ---------------------------------------------------------------------------------------------
+// Profit arithmetic (integer cents, no floating point). The one place it is computed: the server
+// credits it, the web previews it.
+//
+// Rule: the total profit of an investment is amount × dailyRateBps × periods ÷ 10,000, rounded
+// ONCE to the cent, half to even (PRODUCT.md §1). Each period pays floor(total ÷ periods); the
+// last period also pays the remainder, so the schedule sums to the total exactly.
+// ---------------------------------------------------------------------------------------------
+
+/** Total profit in cents over the whole term. */
+export function investmentTotalProfit(amountCents: number, dailyRateBps: number, periods: number): number {
+  return mulDivHalfEven(amountCents, dailyRateBps * periods, 10_000);
+}
+
+/** What period `period` (1-based) pays, in cents. */
+export function investmentPeriodProfit(
+  amountCents: number,
+  dailyRateBps: number,
+  periods: number,
+  period: number,
+): number {
+  const total = investmentTotalProfit(amountCents, dailyRateBps, periods);
+  const each = Math.floor(total / periods);
+  return period === periods ? total - each * (periods - 1) : each;
+}
+
+/** Every period's profit, in order (sums to `investmentTotalProfit`). */
+export function investmentSchedule(amountCents: number, dailyRateBps: number, periods: number): number[] {
+  return Array.from({ length: periods }, (_, i) => investmentPeriodProfit(amountCents, dailyRateBps, periods, i + 1));
+}
+
+// ---------------------------------------------------------------------------------------------
+// Packages.
+// ---------------------------------------------------------------------------------------------
+
+export const PACKAGE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+export const packageSlugSchema = z
+  .string()
+  .trim()
+  .min(2, "At least 2 characters")
+  .max(60, "At most 60 characters")
+  .regex(PACKAGE_SLUG, "Lowercase letters, digits and single hyphens, e.g. gold-30");
+
+const cents = z.number().int();
+
+/** A package as members see it. `dailyRateBps`: profit per period in basis points (1.25 % = 125). */
+export const investmentPackageSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  description: z.string(),
+  minCents: cents,
+  maxCents: cents,
+  dailyRateBps: z.number().int(),
+  durationPeriods: z.number().int(),
+  /** The capital returns to the wallet at maturity (false: the profit is the whole return). */
+  capitalReturn: z.boolean(),
+  sortOrder: z.number().int(),
+  active: z.boolean(),
+  /** Length of one period in seconds for an investment bought now (settings; 86,400 = a day). */
+  periodSeconds: z.number().int(),
+});
+export type InvestmentPackage = z.infer<typeof investmentPackageSchema>;
+export const investmentPackagesResponseSchema = z.array(investmentPackageSchema);
+
+/** Back office: also how many investments use it (slug locked and no deletion once > 0). */
+export const adminPackageSchema = investmentPackageSchema.extend({
+  investmentCount: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type AdminPackage = z.infer<typeof adminPackageSchema>;
+export const adminPackagesResponseSchema = z.array(adminPackageSchema);
+
+const moneyLimit = z
+  .number({ error: "Enter an amount in cents" })
+  .int("Whole cents only")
+  .positive("Must be more than zero")
+  .max(100_000_000_000, "Too large");
+
+/** POST /api/admin/packages and PUT /api/admin/packages/:id (the whole package). */
+export const packageInputSchema = z
+  .object({
+    name: text().trim().min(2, "At least 2 characters").max(80, "At most 80 characters"),
+    slug: packageSlugSchema,
+    description: text({ multiline: true }).trim().max(2000, "At most 2000 characters").default(""),
+    minCents: moneyLimit,
+    maxCents: moneyLimit,
+    dailyRateBps: z.number().int("Whole basis points").min(1, "At least 1 (0.01 %)").max(10_000, "At most 10,000"),
+    durationPeriods: z.number().int("Whole periods").min(1, "At least 1").max(3650, "At most 3650"),
+    capitalReturn: z.boolean(),
+    sortOrder: z.number().int().min(0).max(10_000).default(0),
+    active: z.boolean().default(true),
+  })
+  .superRefine((p, ctx) => {
+    if (p.maxCents < p.minCents)
+      ctx.addIssue({ code: "custom", path: ["maxCents"], message: "Must be at least the minimum" });
+  });
+export type PackageInput = z.input<typeof packageInputSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Investments.
+// ---------------------------------------------------------------------------------------------
+
+export const INVESTMENT_STATUSES = ["active", "matured", "cancelled"] as const;
+export const investmentStatusSchema = z.enum(INVESTMENT_STATUSES);
+export type InvestmentStatus = z.infer<typeof investmentStatusSchema>;
+
+/**
+ * POST /api/investments: `{ slug, amountCents }` or `{ slug, amount: "12.34" }`, paid from the
+ * wallet. Send an `Idempotency-Key` header to make a retry safe (201 first time, 200 replayed).
+ */
+export const buyInvestmentSchema = z
+  .object({
+    slug: text().trim().min(1, "Choose a package").max(60),
+    ...amountInputShape,
+  })
+  .superRefine(refineOneAmount);
+export type BuyInvestmentInput = z.input<typeof buyInvestmentSchema>;
+
+/** An investment with the terms it was bought with (later package edits never change them). */
+export const investmentSchema = z.object({
+  id: z.string(),
+  /** Printed on the invoice, e.g. INV-7F3K9Q2M. */
+  reference: z.string(),
+  package: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
+  amountCents: cents,
+  dailyRateBps: z.number().int(),
+  durationPeriods: z.number().int(),
+  periodSeconds: z.number().int(),
+  capitalReturn: z.boolean(),
+  status: investmentStatusSchema,
+  periodsPaid: z.number().int(),
+  profitPaidCents: cents,
+  totalProfitCents: cents,
+  /** When the next period is credited; null once matured or cancelled. */
+  nextAccrualAt: z.string().nullable(),
+  /** Start + durationPeriods × periodSeconds. */
+  maturesAt: z.string(),
+  maturedAt: z.string().nullable(),
+  startedAt: z.string(),
+});
+export type Investment = z.infer<typeof investmentSchema>;
+
+export const investmentListQuerySchema = z.object({ status: investmentStatusSchema.optional(), ...pageQueryShape });
+export const investmentListResponseSchema = z.object({ items: z.array(investmentSchema), ...pagedShape });
+export type InvestmentList = z.infer<typeof investmentListResponseSchema>;
+
+export const buyInvestmentResponseSchema = z.object({ investment: investmentSchema, replayed: z.boolean() });
+export type BuyInvestmentResponse = z.infer<typeof buyInvestmentResponseSchema>;
+
+/** One period of the schedule: when it is due, what it pays, and whether (and when) it was credited. */
+export const schedulePeriodSchema = z.object({
+  period: z.number().int(),
+  dueAt: z.string(),
+  amountCents: cents,
+  paid: z.boolean(),
+  /** The ledger transaction's time, null while not credited. */
+  paidAt: z.string().nullable(),
+});
+/** GET /api/investments/:id: the invoice. Another member's id is 404. */
+export const investmentInvoiceSchema = investmentSchema.extend({
+  schedule: z.array(schedulePeriodSchema),
+  /** What returns to the wallet at maturity (0 when the terms keep the capital). */
+  capitalReturnCents: cents,
+  /** The purchase's ledger transaction. */
+  transactionId: z.string().nullable(),
+});
+export type InvestmentInvoice = z.infer<typeof investmentInvoiceSchema>;
+
+/** WebSocket: one period of one of the member's investments was credited (balances follow in their own message). */
+export const wsInvestmentAccruedSchema = z.object({
+  type: z.literal("investment.accrued"),
+  investmentId: z.string(),
+  period: z.number().int(),
+  amountCents: cents,
+  periodsPaid: z.number().int(),
+  durationPeriods: z.number().int(),
+  profitPaidCents: cents,
+  status: investmentStatusSchema,
+  nextAccrualAt: z.string().nullable(),
+  /** Capital returned to the wallet with this (last) period, 0 otherwise. */
+  capitalReturnedCents: cents,
+});
+export type WsInvestmentAccrued = z.infer<typeof wsInvestmentAccruedSchema>;
+
+// ---------------------------------------------------------------------------------------------
+// Back office.
+// ---------------------------------------------------------------------------------------------
+
+export const adminInvestmentsQuerySchema = z.object({
+  /** A package id. */
+  packageId: text().max(64).optional(),
+  status: investmentStatusSchema.optional(),
+  /** A member's uid. */
+  uid: text().max(64).optional(),
+  ...pageQueryShape,
+});
+export const adminInvestmentSchema = investmentSchema.extend({ member: memberRefSchema });
+export type AdminInvestment = z.infer<typeof adminInvestmentSchema>;
+export const investmentTotalsSchema = z.object({
+  count: z.number().int(),
+  amountCents: cents,
+  profitPaidCents: cents,
+});
+export const adminInvestmentsResponseSchema = z.object({
+  items: z.array(adminInvestmentSchema),
+  ...pagedShape,
+  /** Over every row the filter matches, not only this page. */
+  totals: investmentTotalsSchema,
+});
+export type AdminInvestments = z.infer<typeof adminInvestmentsResponseSchema>;
+
+/** GET /api/admin/investments/summary (also `investments` of the dashboard). */
+export const adminInvestmentSummarySchema = z.object({
+  activeCount: z.number().int(),
+  /** Capital of active investments. */
+  investedCapitalCents: cents,
+  /** Every profit credit ever made. */
+  profitPaidCents: cents,
+  /** Every referral commission ever paid. */
+  commissionsPaidCents: cents,
+  /** Capital that returns to wallets at maturities within the next 7 days. */
+  capitalDueNext7DaysCents: cents,
+  maturingNext7Days: z.number().int(),
+});
+export type AdminInvestmentSummary = z.infer<typeof adminInvestmentSummarySchema>;
