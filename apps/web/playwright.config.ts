@@ -1,22 +1,33 @@
 import { defineConfig } from "@playwright/test";
 
-const PORT = Number(process.env.E2E_PORT ?? 3100);
-const SETTINGS_WRITERS = ["admin.spec.ts", "admin-trading.spec.ts", "chat.spec.ts", "investments.spec.ts"];
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
-/** Browser tests: Debian's Chromium against the real server started on a fresh embedded database. */
+/**
+ * Browser tests: Debian's Chromium against the real server. Each worker starts its own server on a
+ * free port with a fresh embedded database (the `helioServer` fixture of e2e/fixtures.ts), so every
+ * test may run beside any other, settings writers included.
+ */
 export default defineConfig({
   testDir: "./e2e",
   // chat-multi.spec.ts runs under playwright.multi.config.ts, against two server processes.
+  testIgnore: ["chat-multi.spec.ts"],
+  fullyParallel: true,
   outputDir: "./e2e/.artifacts/results",
   // Generous: CI machines have two cores and the server, Chromium and PostgreSQL share them.
   timeout: 150_000,
   expect: { timeout: 15_000 },
-  workers: 2,
+  // One: on these two-core machines a worker's Chromium and server already keep both cores busy.
+  // Measured on the 12 screen-walk tests at 360 px: 203 s with one worker, 253 s with two; the
+  // whole suite took 33.5 min with two and timed out under the load, 27 min before with one
+  // server shared by two.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   forbidOnly: Boolean(process.env.CI),
-  reporter: [["list"], ["html", { open: "never", outputFolder: "e2e/.artifacts/report" }]],
+  reporter: [
+    ["list"],
+    ["./e2e/slowest-reporter.ts"],
+    ["html", { open: "never", outputFolder: "e2e/.artifacts/report" }],
+  ],
   use: {
-    baseURL: `http://localhost:${PORT}`,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
     launchOptions: {
@@ -32,19 +43,5 @@ export default defineConfig({
       ],
     },
   },
-  projects: [
-    { name: "chromium", use: { browserName: "chromium" }, testIgnore: [...SETTINGS_WRITERS, "chat-multi.spec.ts"] },
-    // Specs that save the shared settings run one at a time: a save names the revision it
-    // started from, so one spec's save between another's load and save would be refused.
-    { name: "settings", use: { browserName: "chromium" }, testMatch: SETTINGS_WRITERS, workers: 1 },
-  ],
-  webServer: {
-    command: "node e2e/server.mjs",
-    url: `http://localhost:${PORT}/api/health`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: "pipe",
-    stderr: "pipe",
-    env: { E2E_PORT: String(PORT) },
-  },
+  projects: [{ name: "chromium", use: { browserName: "chromium" } }],
 });

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
+import type { WorkerOptions } from "./e2e/fixtures.ts";
 
 /**
  * The chat across two server processes: member on process A, support on process B, sharing one
@@ -30,7 +31,7 @@ const server = (port: number) => ({
   gracefulShutdown: { signal: "SIGTERM" as const, timeout: 15_000 },
 });
 
-export default defineConfig({
+export default defineConfig<object, Pick<WorkerOptions, "serverPerWorker">>({
   testDir: "./e2e",
   testMatch: "chat-multi.spec.ts",
   outputDir: "./e2e/.artifacts/multi-results",
@@ -41,6 +42,7 @@ export default defineConfig({
   forbidOnly: Boolean(process.env.CI),
   reporter: [["list"]],
   use: {
+    serverPerWorker: false,
     baseURL: `http://localhost:${PORT_A}`,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",

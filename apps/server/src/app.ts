@@ -38,7 +38,7 @@ import { startSettlementWorker } from "./modules/trading/service.ts";
 import { walletRoutes } from "./modules/wallet/routes.ts";
 import { withdrawalRoutes } from "./modules/withdrawals/routes.ts";
 import { ensureAdmin } from "./platform/auth/admin-account.ts";
-import { createAuth } from "./platform/auth/auth.ts";
+import { createAuth, type PasswordHasher } from "./platform/auth/auth.ts";
 import { authBridge } from "./platform/auth/bridge.ts";
 import { registerFastSessionRead } from "./platform/auth/fast-session.ts";
 import { resolveAuthSecret } from "./platform/auth/secret.ts";
@@ -63,6 +63,7 @@ export type AppDeps = {
   storage?: FileStorage;
   mailer?: Mailer;
   now?: () => Date;
+  passwordHasher?: PasswordHasher;
 };
 
 declare module "fastify" {
@@ -112,6 +113,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     log: app.log,
     onUserCreated: async (userId) => void (await openMemberAccounts(db, userId)),
     onSessionEnded: (sessionId) => publishSessionsEnded(bus, [sessionId]),
+    passwordHasher: deps.passwordHasher,
   });
   // Guards (`readSession`) answer the common case with one shared query, else ask better-auth.
   registerFastSessionRead(auth, db);

@@ -1,4 +1,4 @@
-import { randomBytes } from "node:crypto";
+import { randomBytes, scrypt, timingSafeEqual } from "node:crypto";
 import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
@@ -12,6 +12,7 @@ import WebSocket from "ws";
 import { type AppDeps, buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
+import type { PasswordHasher } from "../src/platform/auth/auth.ts";
 import { listOutbox } from "../src/platform/mail/mailer.ts";
 
 export type DatabaseKind = "pglite" | "postgres";
@@ -65,6 +66,30 @@ export function testConfig(env: Record<string, string> = {}): Config {
   });
 }
 
+/**
+ * better-auth's password hash (scrypt, `salt:key` in hex) at 1/16 of its cost: the suites sign up
+ * and sign in a few thousand times, and each production-cost hash takes 0.2–0.6 s of CPU here.
+ * members/accounts.test.ts signs up and in with the production hasher.
+ */
+const TEST_SCRYPT = { N: 1024, r: 16, p: 1 };
+function testScrypt(password: string, salt: string): Promise<Buffer> {
+  return new Promise((resolve, reject) =>
+    scrypt(password.normalize("NFKC"), salt, 64, TEST_SCRYPT, (error, key) => (error ? reject(error) : resolve(key))),
+  );
+}
+export const testPasswordHasher: PasswordHasher = {
+  async hash(password) {
+    const salt = randomBytes(16).toString("hex");
+    return `${salt}:${(await testScrypt(password, salt)).toString("hex")}`;
+  },
+  async verify({ hash, password }) {
+    const [salt, key] = hash.split(":");
+    const expected = Buffer.from(key ?? "", "hex");
+    if (!salt || expected.length !== 64) return false;
+    return timingSafeEqual(await testScrypt(password, salt), expected);
+  },
+};
+
 export type TestApp = { app: FastifyInstance; database: Database; config: Config; close(): Promise<void> };
 
 export async function createTestApp(
@@ -73,7 +98,7 @@ export async function createTestApp(
 ): Promise<TestApp> {
   const database = opts.database ?? (await openTestDatabase(kind));
   const config = testConfig(opts.env);
-  const app = await buildApp(config, { ...opts.deps, database });
+  const app = await buildApp(config, { passwordHasher: testPasswordHasher, ...opts.deps, database });
   return {
     app,
     database,

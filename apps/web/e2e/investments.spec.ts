@@ -1,12 +1,15 @@
-import type { Page } from "@playwright/test";
+import type { Browser, Page } from "@playwright/test";
 import {
   expect as baseExpect,
   expectAccessible,
   mailLink,
   newMember,
   registerAndVerify,
+  registerViaApi,
+  SCREEN_PASSES,
   screenshot,
   test,
+  type Viewport,
 } from "./fixtures.ts";
 import { adjust, openAdmin, topBarBalance, uidOf } from "./money-kit.ts";
 
@@ -36,31 +39,21 @@ async function registerThroughLink(page: Page, referrer: string) {
   return member;
 }
 
-const VIEWPORTS = [
-  { name: "desktop", width: 1280, height: 860 },
-  { name: "mobile", width: 360, height: 740 },
-] as const;
-
-/** Every new screen at 360 px and desktop, light and dark: screenshot, no sideways scroll, axe. */
-async function screens(page: Page, paths: string[], prefix: string) {
-  for (const mode of ["light", "dark"] as const) {
-    await page.evaluate((m) => localStorage.setItem("getMode", m), mode);
-    for (const viewport of VIEWPORTS) {
-      await page.setViewportSize(viewport);
-      for (const path of paths) {
-        await page.goto(path);
-        await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
-        await expect(page.locator(".MuiSkeleton-root")).toHaveCount(0);
-        await expect(page.getByRole("progressbar", { name: /^Loading/ })).toHaveCount(0);
-        const name = `${prefix}-${path.slice(1).replaceAll("/", "-").split("?")[0]}-${viewport.name}-${mode}`;
-        await screenshot(page, name);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${path} overflows horizontally at ${viewport.name}`).toBeLessThanOrEqual(0);
-        if (viewport.name === "desktop") await expectAccessible(page);
-      }
-    }
+/** The screens at one size and mode: screenshot, no sideways scroll, and axe on the desktop. */
+async function screens(page: Page, paths: string[], prefix: string, mode: string, viewport: Viewport) {
+  await page.evaluate((m) => localStorage.setItem("getMode", m), mode);
+  await page.setViewportSize(viewport);
+  for (const path of paths) {
+    await page.goto(path);
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    await expect(page.locator(".MuiSkeleton-root")).toHaveCount(0);
+    await expect(page.getByRole("progressbar", { name: /^Loading/ })).toHaveCount(0);
+    const name = `${prefix}-${path.slice(1).replaceAll("/", "-").split("?")[0]}-${viewport.name}-${mode}`;
+    await screenshot(page, name);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} overflows horizontally at ${viewport.name}`).toBeLessThanOrEqual(0);
+    if (viewport.name === "desktop") await expectAccessible(page);
   }
-  await page.setViewportSize(VIEWPORTS[0]);
 }
 
 test("a referred member invests, profit arrives live and moves to the wallet; the referrer earns", async ({
@@ -68,7 +61,7 @@ test("a referred member invests, profit arrives live and moves to the wallet; th
   browser,
   baseURL,
 }) => {
-  test.setTimeout(2_400_000);
+  test.setTimeout(180_000);
   const origin = baseURL as string;
   const admin = await openAdmin(browser);
 
@@ -149,30 +142,11 @@ test("a referred member invests, profit arrives live and moves to the wallet; th
   await expect(level1).not.toContainText(a.email);
   await expect(bPage.getByRole("img", { name: /QR code of your referral link/ })).toBeVisible();
 
-  // Screens, in both modes and sizes.
-  const invoicePath = new URL(invoiceUrl).pathname;
-  await screens(
-    page,
-    [
-      "/",
-      "/investment",
-      "/add-investment",
-      "/add-investment/starter",
-      "/invoice",
-      invoicePath,
-      "/funds-profit",
-      "/withdrawal-profit",
-      "/profile",
-    ],
-    "investments",
-  );
-  await screens(bPage, ["/funds-bonus", "/withdrawal-bonus", "/refferals"], "investments-referrer");
   await bContext.close();
   await admin.context.close();
 });
 
 test("the back office manages packages and lists investments", async ({ browser }) => {
-  test.setTimeout(900_000);
   const admin = await openAdmin(browser);
   const page = admin.page;
   const slug = `e2e-${Date.now().toString(36)}`;
@@ -206,10 +180,47 @@ test("the back office manages packages and lists investments", async ({ browser 
   await page.goto("/admin/dashboard");
   await expect(page.getByRole("region", { name: "Investments" })).toContainText("Capital due in 7 days");
 
-  await screens(
-    page,
-    ["/admin/packages", "/admin/investments", "/admin/dashboard", "/admin/settings"],
-    "investments-admin",
-  );
   await admin.context.close();
 });
+
+/** B refers A; A buys the Starter package through the API (the flow itself is the first test's). */
+async function investorAndReferrer(page: Page, browser: Browser, origin: string) {
+  const admin = await openAdmin(browser);
+  const bContext = await browser.newContext();
+  const bPage = await bContext.newPage();
+  const b = await registerAndVerify(bPage, origin);
+  const a = await registerViaApi(page.request, origin, newMember({ firstName: "Ada", referralCode: b.username }));
+  await page.goto(await mailLink(page.request, a.email, /verify/i));
+  await expect(page.getByRole("heading", { level: 1, name: /Hello, Ada/ })).toBeVisible();
+  await adjust(admin.request, origin, await uidOf(page.request), 50_000);
+  const bought = await page.request.post("/api/investments", {
+    data: { slug: "starter", amount: "200.00" },
+    headers: { origin },
+  });
+  baseExpect(bought.status(), await bought.text()).toBe(201);
+  const { investment } = (await bought.json()) as { investment: { id: string } };
+  return { admin, bPage, bContext, investment };
+}
+
+for (const { mode, viewport } of SCREEN_PASSES) {
+  test.describe(`investment screens in ${mode} mode on ${viewport.name}`, () => {
+    // The dashboard and profile are walked by screens.spec.ts and money-screens.spec.ts too, but
+    // here they show an active investment.
+    test("the investor's", async ({ page, browser, baseURL }) => {
+      const { admin, bContext, investment } = await investorAndReferrer(page, browser, baseURL as string);
+      await bContext.close();
+      await admin.context.close();
+      const paths = ["/", "/investment", "/add-investment", "/add-investment/starter", "/invoice"];
+      paths.push(`/invoice/${investment.id}`, "/funds-profit", "/withdrawal-profit");
+      await screens(page, paths, "investments", mode, viewport);
+    });
+
+    test("the referrer's and the back office's", async ({ page, browser, baseURL }) => {
+      const { admin, bPage, bContext } = await investorAndReferrer(page, browser, baseURL as string);
+      await screens(bPage, ["/funds-bonus", "/withdrawal-bonus", "/refferals"], "investments-referrer", mode, viewport);
+      await screens(admin.page, ["/admin/packages", "/admin/investments"], "investments-admin", mode, viewport);
+      await bContext.close();
+      await admin.context.close();
+    });
+  });
+}

@@ -1,12 +1,14 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, expectAccessible, registerAndVerify, screenshot, test } from "./fixtures.ts";
+import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import {
+  expect,
+  expectAccessible,
+  registerAndVerify,
+  SCREEN_PASSES,
+  screenshot,
+  test,
+  type Viewport,
+} from "./fixtures.ts";
 import { adjust, approveKyc, makePng, openAdmin, uidOf } from "./money-kit.ts";
-
-const VIEWPORTS = [
-  { name: "desktop", width: 1280, height: 860 },
-  { name: "mobile", width: 360, height: 740 },
-] as const;
-const MODES = ["light", "dark"] as const;
 
 async function visit(page: Page, path: string, name: string, mode: string, viewport: string) {
   await page.goto(path);
@@ -32,60 +34,77 @@ async function post(request: APIRequestContext, baseURL: string, path: string, d
   return res.json();
 }
 
-for (const mode of MODES) {
-  for (const viewport of VIEWPORTS) {
-    test(`money screens in ${mode} mode on ${viewport.name}`, async ({ page, browser, baseURL }) => {
-      test.setTimeout(420_000);
-      const base = baseURL as string;
+/** A verified member with a proof-carrying deposit, one awaiting proof, an approved KYC, bank data and a withdrawal. */
+async function memberWithMoney(page: Page, browser: Browser, base: string, viewport: Viewport, mode: string) {
+  const member = await registerAndVerify(page, base);
+  const uid = await uidOf(page.request);
+  const deposit = (await post(page.request, base, "/api/deposits", { amount: "150.00" })) as { id: string };
+  const proof = await page.request.post(`/api/deposits/${deposit.id}/proof`, {
+    multipart: { file: { name: "receipt.png", mimeType: "image/png", buffer: makePng(480, 300, 4) } },
+    headers: { origin: base },
+  });
+  expect(proof.status()).toBe(200);
+  const awaiting = (await post(page.request, base, "/api/deposits", { amount: "75.50" })) as { id: string };
+  const kyc = await page.request.post("/api/kyc", {
+    multipart: {
+      legalName: "Grace Hopper",
+      dateOfBirth: "1985-12-09",
+      country: "ID",
+      idType: "national_id",
+      idNumber: "3171234567890001",
+      idFront: { name: "front.png", mimeType: "image/png", buffer: makePng(320, 200, 1) },
+      idBack: { name: "back.png", mimeType: "image/png", buffer: makePng(320, 200, 2) },
+      selfie: { name: "selfie.png", mimeType: "image/png", buffer: makePng(320, 200, 3) },
+    },
+    headers: { origin: base },
+  });
+  expect(kyc.status(), await kyc.text()).toBe(201);
+  const bank = await page.request.put("/api/bank", {
+    data: {
+      bankName: "Bank Central Asia",
+      accountHolder: "Grace Hopper",
+      accountNumber: "1234567890",
+      password: member.password,
+    },
+    headers: { origin: base },
+  });
+  expect(bank.status(), await bank.text()).toBe(200);
+  const admin = await openAdmin(browser, { viewport });
+  await admin.page.addInitScript((m) => localStorage.setItem("getMode", m), mode);
+  await approveKyc(admin.request, base, uid);
+  await adjust(admin.request, base, uid, 1_234_567);
+  const withdrawal = (await post(page.request, base, "/api/withdrawals", { amount: "25.00" })) as { id: string };
+  return { uid, admin, deposit, awaiting, withdrawal };
+}
+
+for (const { mode, viewport } of SCREEN_PASSES) {
+  const v = viewport.name;
+  test.describe(`money screens in ${mode} mode on ${v}`, () => {
+    test.beforeEach(async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.addInitScript((m) => localStorage.setItem("getMode", m), mode);
-      const member = await registerAndVerify(page, base);
-      const uid = await uidOf(page.request);
-      const v = viewport.name;
+    });
 
-      // Before anything: empty states and the forms.
+    test("a new member's empty states and forms", async ({ page, baseURL }) => {
+      await registerAndVerify(page, baseURL as string);
       await visit(page, "/kyc-user", "kyc-form", mode, v);
       await visit(page, "/data-bank", "bank-empty", mode, v);
       await visit(page, "/withdrawal", "withdrawal-requirements", mode, v);
+    });
 
-      // Data through the API (the flows themselves are covered by money.spec.ts).
-      const deposit = (await post(page.request, base, "/api/deposits", { amount: "150.00" })) as { id: string };
-      const proof = await page.request.post(`/api/deposits/${deposit.id}/proof`, {
-        multipart: { file: { name: "receipt.png", mimeType: "image/png", buffer: makePng(480, 300, 4) } },
-        headers: { origin: base },
-      });
-      expect(proof.status()).toBe(200);
-      const awaiting = (await post(page.request, base, "/api/deposits", { amount: "75.50" })) as { id: string };
-      const kyc = await page.request.post("/api/kyc", {
-        multipart: {
-          legalName: "Grace Hopper",
-          dateOfBirth: "1985-12-09",
-          country: "ID",
-          idType: "national_id",
-          idNumber: "3171234567890001",
-          idFront: { name: "front.png", mimeType: "image/png", buffer: makePng(320, 200, 1) },
-          idBack: { name: "back.png", mimeType: "image/png", buffer: makePng(320, 200, 2) },
-          selfie: { name: "selfie.png", mimeType: "image/png", buffer: makePng(320, 200, 3) },
-        },
-        headers: { origin: base },
-      });
-      expect(kyc.status(), await kyc.text()).toBe(201);
-      const bank = await page.request.put("/api/bank", {
-        data: {
-          bankName: "Bank Central Asia",
-          accountHolder: "Grace Hopper",
-          accountNumber: "1234567890",
-          password: member.password,
-        },
-        headers: { origin: base },
-      });
-      expect(bank.status(), await bank.text()).toBe(200);
-      const admin = await openAdmin(browser, { viewport });
-      await admin.page.addInitScript((m) => localStorage.setItem("getMode", m), mode);
-      await approveKyc(admin.request, base, uid);
-      await adjust(admin.request, base, uid, 1_234_567);
-      const withdrawal = (await post(page.request, base, "/api/withdrawals", { amount: "25.00" })) as { id: string };
-
+    test("a member's money screens with deposits, KYC, bank data and a withdrawal", async ({
+      page,
+      browser,
+      baseURL,
+    }) => {
+      const { admin, deposit, awaiting, withdrawal } = await memberWithMoney(
+        page,
+        browser,
+        baseURL as string,
+        viewport,
+        mode,
+      );
+      await admin.context.close();
       await visit(page, "/", "dashboard", mode, v);
       await visit(page, "/wallet", "wallet", mode, v);
       await visit(page, "/add-balance", "add-balance", mode, v);
@@ -98,7 +117,10 @@ for (const mode of MODES) {
       await visit(page, "/view-withdrawal", "view-withdrawal", mode, v);
       await visit(page, "/data-bank", "bank", mode, v);
       await visit(page, "/kyc-user", "kyc-approved", mode, v);
+    });
 
+    test("the back office's money screens", async ({ page, browser, baseURL }) => {
+      const { uid, admin } = await memberWithMoney(page, browser, baseURL as string, viewport, mode);
       await visit(admin.page, "/admin/dashboard", "admin-dashboard", mode, v);
       await visit(admin.page, "/admin/deposits", "admin-deposits", mode, v);
       await visit(admin.page, "/admin/withdrawals", "admin-withdrawals", mode, v);
@@ -108,5 +130,5 @@ for (const mode of MODES) {
       await visit(admin.page, `/admin/members/${uid}`, "admin-member", mode, v);
       await admin.context.close();
     });
-  }
+  });
 }

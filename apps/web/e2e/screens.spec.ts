@@ -1,23 +1,17 @@
 import type { Page } from "@playwright/test";
-import { ADMIN, expect, expectAccessible, registerAndVerify, screenshot, signInWithForm, test } from "./fixtures.ts";
-
-const VIEWPORTS = [
-  { name: "desktop", width: 1280, height: 860 },
-  { name: "mobile", width: 360, height: 740 },
-] as const;
-const MODES = ["light", "dark"] as const;
+import {
+  ADMIN,
+  expect,
+  expectAccessible,
+  registerAndVerify,
+  SCREEN_PASSES,
+  screenshot,
+  signInWithForm,
+  test,
+} from "./fixtures.ts";
 
 const PUBLIC_SCREENS = ["/login", "/register", "/forgot-password", "/verify-email?email=someone%40example.test"];
-const MEMBER_SCREENS = [
-  "/",
-  "/profile",
-  "/update-profile",
-  "/change-password",
-  "/security",
-  "/wallet",
-  "/add-investment",
-  "/no-such-page",
-];
+const MEMBER_SCREENS = ["/", "/profile", "/update-profile", "/change-password", "/security", "/no-such-page"];
 
 async function visit(page: Page, path: string, mode: string, viewport: string) {
   await page.goto(path);
@@ -30,25 +24,28 @@ async function visit(page: Page, path: string, mode: string, viewport: string) {
   if (viewport === "desktop") await expectAccessible(page);
 }
 
-for (const mode of MODES) {
-  for (const viewport of VIEWPORTS) {
-    test(`screens in ${mode} mode on ${viewport.name}`, async ({ page, browser, baseURL }) => {
-      test.setTimeout(360_000);
+for (const { mode, viewport } of SCREEN_PASSES) {
+  test.describe(`screens in ${mode} mode on ${viewport.name}`, () => {
+    test.beforeEach(async ({ page }) => {
       await page.setViewportSize(viewport);
       await page.addInitScript((m) => localStorage.setItem("getMode", m), mode);
+    });
+
+    test("signed out", async ({ page }) => {
       for (const path of PUBLIC_SCREENS) await visit(page, path, mode, viewport.name);
+    });
+
+    test("a member's", async ({ page, baseURL }) => {
       await registerAndVerify(page, baseURL as string);
       for (const path of MEMBER_SCREENS) await visit(page, path, mode, viewport.name);
-
-      const adminContext = await browser.newContext({ viewport });
-      const admin = await adminContext.newPage();
-      await admin.addInitScript((m) => localStorage.setItem("getMode", m), mode);
-      await admin.goto("/login");
-      await signInWithForm(admin, ADMIN.email, ADMIN.password);
-      await expect(admin.getByRole("heading", { level: 1 })).toBeVisible();
-      await visit(admin, "/admin", mode, viewport.name);
-      await visit(admin, "/admin/audit", mode, viewport.name);
-      await adminContext.close();
     });
-  }
+
+    test("the back office's", async ({ page }) => {
+      await page.goto("/login");
+      await signInWithForm(page, ADMIN.email, ADMIN.password);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await visit(page, "/admin", mode, viewport.name);
+      await visit(page, "/admin/audit", mode, viewport.name);
+    });
+  });
 }

@@ -1,4 +1,4 @@
-import { expect, registerAndVerify, screenshot, test } from "./fixtures.ts";
+import { expect, expectAccessible, registerAndVerify, screenshot, test } from "./fixtures.ts";
 
 const MENU = [
   { group: null, label: "Dashboard", path: "/" },
@@ -98,4 +98,13 @@ test("logout asks first: Cancel keeps the session, Yes ends it", async ({ page, 
   await expect(page).toHaveURL(/\/login/);
   await page.goto("/profile");
   await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile/);
+});
+
+test("the accessibility check fails on a page with a serious violation", async ({ page }) => {
+  await page.goto("/login");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await expectAccessible(page);
+  // A control without an accessible name (axe's button-name, critical) added to the real page.
+  await page.evaluate(() => document.body.append(document.createElement("button")));
+  await expect(expectAccessible(page)).rejects.toThrow(/button-name/);
 });

@@ -14,7 +14,8 @@ import { listOutbox } from "../../platform/mail/mailer.ts";
 describe.each(databaseKinds)("accounts on %s", (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await createTestApp(kind);
+    // better-auth's own password hash at production cost (the other suites use a cheaper one).
+    t = await createTestApp(kind, { deps: { passwordHasher: undefined } });
   });
   afterAll(async () => t?.close());
 

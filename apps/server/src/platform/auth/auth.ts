@@ -30,6 +30,13 @@ export type AuthDeps = {
   onUserCreated?: (userId: string) => Promise<void>;
   /** Runs after any session row is deleted, however it ended (closes its sockets everywhere). */
   onSessionEnded?: (sessionId: string) => Promise<void>;
+  /** better-auth's scrypt unless given: the test suites pass the same scrypt at a lower cost. */
+  passwordHasher?: PasswordHasher;
+};
+
+export type PasswordHasher = {
+  hash(password: string): Promise<string>;
+  verify(input: { hash: string; password: string }): Promise<boolean>;
 };
 
 /** The account status check every sign-in and every API call goes through. */
@@ -39,7 +46,16 @@ export function accountStatusError(u: { userBlock?: boolean | null; userStatus?:
   return null;
 }
 
-export function createAuth({ config, db, mailer, secret, log, onUserCreated, onSessionEnded }: AuthDeps) {
+export function createAuth({
+  config,
+  db,
+  mailer,
+  secret,
+  log,
+  onUserCreated,
+  onSessionEnded,
+  passwordHasher,
+}: AuthDeps) {
   return betterAuth({
     appName: "Helio",
     // Into our structured log; failed sign-ins are routine, not errors.
@@ -84,6 +100,7 @@ export function createAuth({ config, db, mailer, secret, log, onUserCreated, onS
       maxPasswordLength: 128,
       autoSignIn: false,
       revokeSessionsOnPasswordReset: true,
+      ...(passwordHasher ? { password: passwordHasher } : {}),
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
         await mailer.send(resetPasswordMail(user.email, user.name, url));

@@ -11,7 +11,7 @@ import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect, useState } from "react";
+import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Link as RouterLink, useNavigation, useSearchParams } from "react-router";
 import { type Column, DataTable } from "../../components/DataTable.tsx";
 import { Money } from "../../components/Money.tsx";
@@ -185,22 +185,35 @@ export function TradingContracts() {
   const contracts = useQuery(adminContractsQuery(status, uid, page, pageSize));
   const [draft, setDraft] = useState(uid);
 
-  const update = (next: FilterChange) => setParams((current) => nextParams(current, next), { replace: true });
+  // A change made before the previous one has reached the address (the router renders it in a
+  // transition) builds on that one, not on the address it would otherwise overwrite.
+  const intended = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    if (intended.current?.toString() === params.toString()) intended.current = null;
+  }, [params]);
+  const applyFilter = useCallback(
+    (next: FilterChange) =>
+      setParams(
+        (current) => {
+          intended.current = nextParams(intended.current ?? current, next);
+          return intended.current;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
 
   // Filter by member a moment after the last key; not while leaving the page (it would cancel the navigation).
   const leaving = useNavigation().state !== "idle";
   useEffect(() => {
     if (leaving || draft.trim() === uid) return;
-    const timer = setTimeout(
-      () => setParams((current) => nextParams(current, { uid: draft.trim() }), { replace: true }),
-      300,
-    );
+    const timer = setTimeout(() => applyFilter({ uid: draft.trim() }), 300);
     return () => clearTimeout(timer);
-  }, [draft, uid, leaving, setParams]);
+  }, [draft, uid, leaving, applyFilter]);
 
   const onlyMember = (memberUid: string) => {
     setDraft(memberUid);
-    update({ uid: memberUid });
+    applyFilter({ uid: memberUid });
   };
   const total = contracts.data?.total ?? 0;
 
@@ -212,7 +225,7 @@ export function TradingContracts() {
           size="small"
           label="Status"
           value={status}
-          onChange={(event) => update({ status: event.target.value as ContractFilter })}
+          onChange={(event) => applyFilter({ status: event.target.value as ContractFilter })}
           sx={{ width: { xs: "100%", sm: 160 } }}
         >
           {FILTERS.map((f) => (
@@ -258,7 +271,7 @@ export function TradingContracts() {
           pageSize,
           total,
           sizes: PAGE_SIZES,
-          onPage: (nextPage, nextSize) => update({ page: nextPage, pageSize: nextSize }),
+          onPage: (nextPage, nextSize) => applyFilter({ page: nextPage, pageSize: nextSize }),
         }}
       />
     </Box>
