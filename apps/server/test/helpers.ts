@@ -7,7 +7,7 @@ import { API } from "@helio/shared";
 import type { SQL } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterEach, inject } from "vitest";
 import WebSocket from "ws";
 import { type AppDeps, buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
@@ -335,4 +335,31 @@ export async function openSocket(app: FastifyInstance, client?: Client): Promise
       return found;
     },
   };
+}
+
+/**
+ * Opens sockets like `openSocket` and terminates each after the test that opened it. Unless told
+ * otherwise, waits for the server's `ready` greeting.
+ */
+export function socketsClosedAfterEachTest({ awaitReady = true } = {}) {
+  const opened: TestSocket[] = [];
+  afterEach(() => {
+    for (const socket of opened.splice(0)) socket.ws.terminate();
+  });
+  return async (...args: Parameters<typeof openSocket>) => {
+    const socket = await openSocket(...args);
+    opened.push(socket);
+    if (awaitReady) await socket.next("ready");
+    return socket;
+  };
+}
+
+/** Messages of a type a socket received so far. */
+export const messagesOfType = (socket: TestSocket, type: string) => socket.messages.filter((m) => m.type === type);
+
+/** Resolves once the socket has seen everything sent to it before: the server answers pings in order. */
+export async function settle(socket: TestSocket) {
+  const pongs = messagesOfType(socket, "pong").length;
+  socket.ws.send(JSON.stringify({ type: "ping" }));
+  await waitFor(() => messagesOfType(socket, "pong").length > pongs, 5000, "a pong");
 }

@@ -1,49 +1,33 @@
 import { randomBytes, randomUUID } from "node:crypto";
 import { API, chatIdOf } from "@helio/shared";
 import { Redis } from "ioredis";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   Client,
   createTestApp,
   databaseKinds,
-  openSocket,
+  messagesOfType,
   openTestDatabase,
   redisTestsEnabled,
   requireRedisUrl,
+  settle,
   signInAdmin,
   signUpVerified,
+  socketsClosedAfterEachTest,
   type TestApp,
   type TestSocket,
   waitFor,
 } from "../../../test/helpers.ts";
 import type { Database } from "../../db/client.ts";
 
-/** Sockets a test opened; each is terminated after the test. */
-const opened: TestSocket[] = [];
-async function connect(...args: Parameters<typeof openSocket>) {
-  const socket = await openSocket(...args);
-  opened.push(socket);
-  await socket.next("ready");
-  return socket;
-}
-afterEach(() => {
-  for (const socket of opened.splice(0)) socket.ws.terminate();
-});
+const connect = socketsClosedAfterEachTest();
 
-/** Messages of a type received so far. */
-const ofType = (socket: TestSocket, type: string) => socket.messages.filter((m) => m.type === type);
-/** Resolves once the socket has seen everything sent before: the server answers pings in order. */
-async function settle(socket: TestSocket) {
-  const pongs = ofType(socket, "pong").length;
-  socket.ws.send(JSON.stringify({ type: "ping" }));
-  await waitFor(() => ofType(socket, "pong").length > pongs, 5000, "a pong");
-}
 async function nth(socket: TestSocket, type: string, n: number) {
-  return waitFor(() => ofType(socket, type)[n - 1], 5000, `${n} "${type}" messages`);
+  return waitFor(() => messagesOfType(socket, type)[n - 1], 5000, `${n} "${type}" messages`);
 }
 /** The first `chat.ack` for `id` on a socket. */
 const ackOf = (socket: TestSocket, id: string) =>
-  waitFor(() => ofType(socket, "chat.ack").find((m) => m.id === id), 5000, `the ack of ${id}`);
+  waitFor(() => messagesOfType(socket, "chat.ack").find((m) => m.id === id), 5000, `the ack of ${id}`);
 const sendWs = (socket: TestSocket, body: Record<string, unknown>) =>
   socket.ws.send(JSON.stringify({ type: "chat.send", ...body }));
 
@@ -119,9 +103,9 @@ describe.each(databaseKinds)("chat over the WebSocket on %s", (kind) => {
     await settle(otherTab);
     await settle(supportTab);
     await settle(memberTab);
-    expect(ofType(supportTab, "chat.typing")).toHaveLength(1);
-    expect(ofType(memberTab, "chat.typing")).toHaveLength(1);
-    expect(ofType(otherTab, "chat.typing")).toHaveLength(0);
+    expect(messagesOfType(supportTab, "chat.typing")).toHaveLength(1);
+    expect(messagesOfType(memberTab, "chat.typing")).toHaveLength(1);
+    expect(messagesOfType(otherTab, "chat.typing")).toHaveLength(0);
   });
 
   it("sends over the socket: to support, to the sender's other tabs, and acked; and the answer back", async () => {
@@ -187,7 +171,7 @@ describe.each(databaseKinds)("chat over the WebSocket on %s", (kind) => {
 
     await settle(tab);
     expect(tab.ws.readyState).toBe(tab.ws.OPEN);
-    expect(ofType(tab, "chat.message")).toHaveLength(0);
+    expect(messagesOfType(tab, "chat.message")).toHaveLength(0);
     expect((await client.get(API.chatMessages)).json().items).toEqual([]);
   });
 
@@ -205,7 +189,7 @@ describe.each(databaseKinds)("chat over the WebSocket on %s", (kind) => {
       error: { code: "NOT_FOUND", message: "Chat not found" },
     });
     await settle(victimTab);
-    expect(ofType(victimTab, "chat.message")).toHaveLength(0);
+    expect(messagesOfType(victimTab, "chat.message")).toHaveLength(0);
     expect((await victim.client.get(API.chatMessages)).json().items).toEqual([]);
   });
 
@@ -215,16 +199,18 @@ describe.each(databaseKinds)("chat over the WebSocket on %s", (kind) => {
     const id = randomUUID();
     sendWs(tab, { id, text: "once" });
     sendWs(tab, { id, text: "once" });
-    await waitFor(() => ofType(tab, "chat.ack").filter((m) => m.id === id).length === 2, 5000, "two acks");
-    const acks = ofType(tab, "chat.ack").filter((m) => m.id === id);
+    await waitFor(() => messagesOfType(tab, "chat.ack").filter((m) => m.id === id).length === 2, 5000, "two acks");
+    const acks = messagesOfType(tab, "chat.ack").filter((m) => m.id === id);
     expect(acks.map((a) => a.ok)).toEqual([true, true]);
     expect(acks[1]?.message).toEqual(acks[0]?.message);
     // The same id over HTTP is the same message too.
     expect((await client.post(API.chatMessages, { id, text: "once" })).statusCode).toBe(200);
     await settle(tab);
     await settle(supportTab);
-    expect(ofType(tab, "chat.message")).toHaveLength(1);
-    expect(ofType(supportTab, "chat.message").filter((m) => (m.message as { id: string }).id === id)).toHaveLength(1);
+    expect(messagesOfType(tab, "chat.message")).toHaveLength(1);
+    expect(
+      messagesOfType(supportTab, "chat.message").filter((m) => (m.message as { id: string }).id === id),
+    ).toHaveLength(1);
     expect((await client.get(API.chatMessages)).json().items).toHaveLength(1);
     // Someone else's id is refused.
     const other = await signUpVerified(t.app);

@@ -1,35 +1,25 @@
 import { randomBytes } from "node:crypto";
 import { API } from "@helio/shared";
 import { Redis } from "ioredis";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   Client,
   createTestApp,
   databaseKinds,
-  openSocket,
   openTestDatabase,
   redisTestsEnabled,
   requireRedisUrl,
   signIn,
   signInAdmin,
   signUpVerified,
+  socketsClosedAfterEachTest,
   type TestApp,
-  type TestSocket,
   waitFor,
 } from "../../../test/helpers.ts";
 import type { Database } from "../../db/client.ts";
 import { createMemoryBus, createRedisBus, type EventBus } from "./bus.ts";
 
-/** Sockets a test opened; each is terminated after the test. */
-const opened: TestSocket[] = [];
-async function connect(...args: Parameters<typeof openSocket>) {
-  const socket = await openSocket(...args);
-  opened.push(socket);
-  return socket;
-}
-afterEach(() => {
-  for (const socket of opened.splice(0)) socket.ws.terminate();
-});
+const connect = socketsClosedAfterEachTest({ awaitReady: false });
 
 describe.each(databaseKinds)("realtime gateway on %s", (kind) => {
   let t: TestApp;

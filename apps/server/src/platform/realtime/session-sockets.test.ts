@@ -2,12 +2,12 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { API } from "@helio/shared";
 import { sql } from "drizzle-orm";
 import { authenticator } from "otplib";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   Client,
   createTestApp,
   databaseKinds,
-  openSocket,
+  messagesOfType,
   openTestDatabase,
   queryRows,
   redisTestsEnabled,
@@ -15,26 +15,16 @@ import {
   signIn,
   signInAdmin,
   signUpVerified,
+  socketsClosedAfterEachTest,
   type TestApp,
   type TestSocket,
   waitFor,
 } from "../../../test/helpers.ts";
 import type { Database } from "../../db/client.ts";
 
-/** Sockets a test opened (each greeted with `ready`); terminated after the test. */
-const opened: TestSocket[] = [];
-async function connect(...args: Parameters<typeof openSocket>) {
-  const socket = await openSocket(...args);
-  opened.push(socket);
-  await socket.next("ready");
-  return socket;
-}
-afterEach(() => {
-  for (const socket of opened.splice(0)) socket.ws.terminate();
-});
+const connect = socketsClosedAfterEachTest();
 
 const ENDED = { code: 4401, reason: "session ended" };
-const ofType = (socket: TestSocket, type: string) => socket.messages.filter((m) => m.type === type);
 
 /** The same browser session as `client`, talking to another instance (or the same one). */
 function sameSession(app: TestApp["app"], client: Client) {
@@ -59,9 +49,9 @@ const sessionOf = async (client: Client) =>
  */
 async function receivesNothingMore(t: TestApp, uid: string, ended: TestSocket, live: TestSocket) {
   const before = ended.messages.length;
-  const seen = ofType(live, "balances").length;
+  const seen = messagesOfType(live, "balances").length;
   await t.app.services.realtime.toUser(uid, { type: "balances", balances: { wallet: 4242 } });
-  await waitFor(() => ofType(live, "balances").length > seen, 5000, "the balances on the live tab");
+  await waitFor(() => messagesOfType(live, "balances").length > seen, 5000, "the balances on the live tab");
   expect(ended.messages.length).toBe(before);
 }
 
@@ -193,7 +183,7 @@ describe.each(databaseKinds)("sockets of ended sessions on %s", (kind) => {
       const messageId = randomUUID();
       tab.ws.send(JSON.stringify({ type: "chat.send", id: messageId, text: "sent after the end" }));
       expect((await tab.closed).code).toBe(code);
-      expect(ofType(tab, "chat.ack")).toEqual([]);
+      expect(messagesOfType(tab, "chat.ack")).toEqual([]);
       if (code === 4403)
         await queryRows(t.database, sql`update "user" set user_block = false where id = ${member.uid}`);
       const stored = (await witness.get(API.chatMessages)).json().items as { id: string }[];

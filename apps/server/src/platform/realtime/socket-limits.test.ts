@@ -1,39 +1,25 @@
 import { randomUUID } from "node:crypto";
 import { API, chatIdOf } from "@helio/shared";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   type Client,
   createTestApp,
   databaseKinds,
-  openSocket,
+  messagesOfType,
+  settle,
   signInAdmin,
   signUpVerified,
+  socketsClosedAfterEachTest,
   type TestApp,
   type TestSocket,
   waitFor,
 } from "../../../test/helpers.ts";
 import { createMessageLimiter, socketMessageLimits } from "./message-limit.ts";
 
-const opened: TestSocket[] = [];
-async function connect(...args: Parameters<typeof openSocket>) {
-  const socket = await openSocket(...args);
-  opened.push(socket);
-  await socket.next("ready");
-  return socket;
-}
-afterEach(() => {
-  for (const socket of opened.splice(0)) socket.ws.terminate();
-});
+const connect = socketsClosedAfterEachTest();
 
-const ofType = (socket: TestSocket, type: string) => socket.messages.filter((m) => m.type === type);
 const typing = (socket: TestSocket, chatId: string, on: boolean) =>
   socket.ws.send(JSON.stringify({ type: "chat.typing", chatId, typing: on }));
-/** Resolves once the socket has seen everything sent to it before (pings are answered in order). */
-async function settle(socket: TestSocket) {
-  const pongs = ofType(socket, "pong").length;
-  socket.ws.send(JSON.stringify({ type: "ping" }));
-  await waitFor(() => ofType(socket, "pong").length > pongs, 5000, "a pong");
-}
 
 /** The default CHAT_RATE_LIMIT (30 per 10 s). */
 const LIMITS = socketMessageLimits(30);
@@ -70,7 +56,7 @@ describe.each(databaseKinds)("socket message limits on %s", (kind) => {
     const tab = await connect(t.app, client);
     return { client, member, tab, chatId: chatIdOf(member.uid, supportId) };
   }
-  const typingFor = (chatId: string) => ofType(supportTab, "chat.typing").filter((m) => m.chatId === chatId);
+  const typingFor = (chatId: string) => messagesOfType(supportTab, "chat.typing").filter((m) => m.chatId === chatId);
 
   it("coalesces typing: fifty toggles reach support as at most two signals, ending on the last state", async () => {
     const { tab, chatId } = await memberAndSupport();
@@ -100,10 +86,10 @@ describe.each(databaseKinds)("socket message limits on %s", (kind) => {
     const { client, tab } = await memberAndSupport();
     const second = await connect(t.app, client);
     for (let i = 0; i < LIMITS.budget; i++) tab.ws.send(JSON.stringify({ type: "ping" }));
-    await waitFor(() => ofType(tab, "pong").length === LIMITS.budget, 10_000, "every allowed pong");
+    await waitFor(() => messagesOfType(tab, "pong").length === LIMITS.budget, 10_000, "every allowed pong");
     const id = randomUUID();
     second.ws.send(JSON.stringify({ type: "chat.send", id, text: "over the budget" }));
-    const ack = await waitFor(() => ofType(second, "chat.ack").find((m) => m.id === id));
+    const ack = await waitFor(() => messagesOfType(second, "chat.ack").find((m) => m.id === id));
     expect(ack).toMatchObject({ ok: false, error: { code: "RATE_LIMITED" } });
     // Over the budget but no flood: both tabs stay open; the message was not stored.
     expect(second.ws.readyState).toBe(second.ws.OPEN);
