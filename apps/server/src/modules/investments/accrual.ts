@@ -9,7 +9,14 @@ import { dueAt } from "./service.ts";
 export type AccrualDeps = { db: Db; realtime: Realtime; now?: () => Date };
 
 /** Investments locked per database transaction. */
-export const ACCRUAL_BATCH = 500;
+export const ACCRUAL_BATCH = 2000;
+/**
+ * Batches in flight at once while a backlog drains: one batch's locking and arithmetic overlap the
+ * other's ledger write (which holds the members' balance rows, so that part takes turns). Measured
+ * in bench/investments.mjs: 1 → about 10,000 accruals/s, 2 → about 11,400/s. (Settlement, whose
+ * batches lock the balance rows first, was slower with 2 and keeps 1.)
+ */
+export const ACCRUAL_CONCURRENCY = 2;
 /** At most this many missed periods of one investment are credited per pass (the rest next pass). */
 export const CATCH_UP_PER_PASS = 200;
 
@@ -99,23 +106,25 @@ export async function accrueDue(deps: AccrualDeps, opts: { now?: Date; limit?: n
         },
       });
     }
-    posted = await postTransactions(tx, movements);
     const applied = await applyAccruals(tx, updates);
     // Every row is locked by this transaction and was active at its periods: all apply, or none may be paid.
     if (applied.length !== updates.length) throw new Error("investments: a locked due investment changed");
+    // Last, so that the members' balance rows stay locked only for the ledger write and the commit.
+    posted = await postTransactions(tx, movements);
   });
   await announceBalances(deps.realtime, posted);
   await Promise.all(messages.map((m) => deps.realtime.toUser(m.userId, m.message)));
   return messages.map((m) => m.message);
 }
 
-/** Credits what is due every `intervalMs`, up to 20 full batches a run (platform/workers/loop.ts runs it). */
+/** Credits what is due every `intervalMs`, up to 20 full batches a run, two at a time (platform/workers/loop.ts runs it). */
 export function startAccrualWorker(deps: AccrualDeps & { log: WorkerLog }, intervalMs = 1000): BackgroundWorker {
   return startWorkerLoop({
     name: "investment accrual",
     intervalMs,
     batchSize: ACCRUAL_BATCH,
     maxBatchesPerRun: 20,
+    concurrency: ACCRUAL_CONCURRENCY,
     batch: async () => (await accrueDue(deps, { limit: ACCRUAL_BATCH })).length,
     log: deps.log,
   });

@@ -166,12 +166,24 @@ export async function investmentFigures(db: Executor, from: Date, until: Date) {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Active investments with a period due at `now`, locked; rows another worker holds are skipped,
- * so any number of processes share the work and never take the same investment.
+ * Active investments with a period due at `now`, locked, with only what crediting them needs;
+ * rows another worker holds are skipped, so any number of processes share the work and never
+ * take the same investment.
  */
 export async function lockDueInvestments(db: Executor, now: Date, limit: number) {
   return db
-    .select()
+    .select({
+      id: investments.id,
+      userId: investments.userId,
+      amount: investments.amount,
+      dailyRateBps: investments.dailyRateBps,
+      durationPeriods: investments.durationPeriods,
+      periodSeconds: investments.periodSeconds,
+      capitalReturn: investments.capitalReturn,
+      periodsPaid: investments.periodsPaid,
+      profitPaid: investments.profitPaid,
+      startedAt: investments.startedAt,
+    })
     .from(investments)
     .where(and(eq(investments.status, "active"), lte(investments.nextAccrualAt, now)))
     .orderBy(investments.nextAccrualAt)

@@ -35,6 +35,55 @@ describe("drainBatches", () => {
   it("stops after maxBatches, telling there may be more", async () => {
     expect(await drainBatches(async () => 3, 3, 2)).toEqual({ processed: 6, more: true });
   });
+  it("keeps `concurrency` batches in flight and stops every lane at the first short one", async () => {
+    const gates = [gate(), gate(), gate()];
+    let inFlight = 0;
+    let most = 0;
+    let call = 0;
+    const batch = async () => {
+      const g = gates[call++];
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await g?.promise;
+      inFlight--;
+      return g === gates[1] ? 1 : 3;
+    };
+    const drained = drainBatches(batch, 3, Number.POSITIVE_INFINITY, 2);
+    await vi.waitFor(() => expect(call).toBe(2));
+    gates[1]?.open(); // the second lane's batch comes back short: the backlog is drained
+    gates[0]?.open();
+    expect(await drained).toEqual({ processed: 4, more: false });
+    expect(most).toBe(2);
+    expect(call).toBe(2);
+  });
+  it("lets the other lanes finish before it rethrows a failure, and starts no batch after it", async () => {
+    const slow = gate();
+    let finished = 0;
+    let call = 0;
+    const batch = async () => {
+      call++;
+      if (call === 1) {
+        await slow.promise;
+        finished++;
+        return 3;
+      }
+      throw new Error("batch failed");
+    };
+    const drained = drainBatches(batch, 3, Number.POSITIVE_INFINITY, 2);
+    let settled = false;
+    drained
+      .catch(() => {})
+      .finally(() => {
+        settled = true;
+      });
+    await vi.waitFor(() => expect(call).toBe(2));
+    await new Promise((r) => setImmediate(r));
+    expect(settled).toBe(false);
+    slow.open();
+    await expect(drained).rejects.toThrow("batch failed");
+    expect(finished).toBe(1);
+    expect(call).toBe(2);
+  });
 });
 
 describe("startWorkerLoop", () => {

@@ -4,7 +4,7 @@
  * itself must be safe to run concurrently across processes, e.g. with SKIP LOCKED).
  *
  * - A run calls `batch()` again at once while it returns a full batch (`batchSize` rows), up to
- *   `maxBatchesPerRun`; after that cap the next run starts on the next turn of the event loop,
+ *   `maxBatchesPerRun` (with `concurrency` > 1, that many at a time); after that cap the next run starts on the next turn of the event loop,
  *   so a backlog drains without starving requests.
  * - A failing run is logged and retried with back-off: intervalMs × 2, × 4… up to `maxBackoffMs`;
  *   the first success goes back to `intervalMs`.
@@ -24,23 +24,44 @@ export type WorkerLoopOptions = {
   batch: () => Promise<number>;
   batchSize: number;
   maxBatchesPerRun?: number;
+  /** Batches in flight at once while a backlog drains (drainBatches); 1 unless said. */
+  concurrency?: number;
   maxBackoffMs?: number;
   log: WorkerLog;
 };
 
-/** Calls `batch` until it returns less than a full batch or `maxBatches` ran; the rows processed. */
+/**
+ * Calls `batch` until it returns less than a full batch or `maxBatches` ran; the rows processed.
+ * With `concurrency` > 1, that many batches are in flight at once (each its own transaction,
+ * SKIP LOCKED keeps them apart), so one batch's database work overlaps another's JavaScript.
+ * A failure stops the other lanes after their current batch and is rethrown once they finished.
+ */
 export async function drainBatches(
   batch: () => Promise<number>,
   batchSize: number,
   maxBatches = Number.POSITIVE_INFINITY,
+  concurrency = 1,
 ): Promise<{ processed: number; more: boolean }> {
   let processed = 0;
-  for (let i = 0; i < maxBatches; i++) {
-    const n = await batch();
-    processed += n;
-    if (n < batchSize) return { processed, more: false };
-  }
-  return { processed, more: true };
+  let started = 0;
+  let drained = false;
+  const lane = async () => {
+    while (!drained && started < maxBatches) {
+      started++;
+      try {
+        const n = await batch();
+        processed += n;
+        if (n < batchSize) drained = true;
+      } catch (error) {
+        drained = true;
+        throw error;
+      }
+    }
+  };
+  const lanes = await Promise.allSettled(Array.from({ length: Math.max(1, concurrency) }, lane));
+  const failed = lanes.find((l): l is PromiseRejectedResult => l.status === "rejected");
+  if (failed) throw failed.reason;
+  return { processed, more: !drained };
 }
 
 export function startWorkerLoop(opts: WorkerLoopOptions): BackgroundWorker {
@@ -66,7 +87,12 @@ export function startWorkerLoop(opts: WorkerLoopOptions): BackgroundWorker {
     timer = null;
     const run = (async () => {
       try {
-        const { processed, more } = await drainBatches(opts.batch, opts.batchSize, opts.maxBatchesPerRun);
+        const { processed, more } = await drainBatches(
+          opts.batch,
+          opts.batchSize,
+          opts.maxBatchesPerRun,
+          opts.concurrency,
+        );
         failures = 0;
         schedule(more ? 0 : opts.intervalMs);
         return processed;
