@@ -167,9 +167,15 @@ test("the back office manages packages and lists investments", async ({ browser 
   await expect(row).toContainText("2.5 %");
   await page.getByRole("button", { name: "Deactivate E2E Silver" }).click();
   await expect(row).toContainText("Inactive");
+  // Nobody invested in it yet: the slug may still change. An edit is saved and shown.
   await page.getByRole("button", { name: "Edit E2E Silver" }).click();
-  await expect(page.getByRole("dialog", { name: "Edit E2E Silver" }).getByLabel("Slug")).toBeEnabled();
-  await page.getByRole("button", { name: "Cancel" }).click();
+  const edit = page.getByRole("dialog", { name: "Edit E2E Silver" });
+  await expect(edit.getByLabel("Slug")).toBeEnabled();
+  await edit.getByLabel("Rate per period").fill("3.25");
+  await edit.getByRole("button", { name: "Save package" }).click();
+  await expect(edit).toBeHidden();
+  await expect(row).toContainText("3.25 %");
+  await expect(row).toContainText("Inactive");
 
   // An inactive package is not on offer: its page is not found for members.
   await page.goto(`/add-investment/${slug}`);
@@ -201,6 +207,43 @@ async function investorAndReferrer(page: Page, browser: Browser, origin: string)
   const { investment } = (await bought.json()) as { investment: { id: string } };
   return { admin, bPage, bContext, investment };
 }
+
+test("the back office sees both ends of a referral and the member's investment; an invoice prints alone", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { admin, bPage, bContext, investment } = await investorAndReferrer(page, browser, baseURL as string);
+  const [aUid, bUid] = [await uidOf(page.request), await uidOf(bPage.request)];
+  const { reference } = (await (await page.request.get(`/api/investments/${investment.id}`)).json()) as {
+    reference: string;
+  };
+
+  await admin.page.goto(`/admin/members/${encodeURIComponent(aUid)}`);
+  const aNetwork = admin.page.getByRole("region", { name: "Referral network" });
+  await expect(aNetwork.getByRole("listitem")).toHaveCount(1);
+  await expect(aNetwork.getByRole("listitem")).toContainText("Level 1:");
+  await expect(admin.page.getByRole("table", { name: /^Investments of Ada/ })).toContainText(reference);
+
+  // B's side: one member on level 1 who invested 200.00, and B's 5 % commission on it.
+  await admin.page.goto(`/admin/members/${encodeURIComponent(bUid)}`);
+  const bNetwork = admin.page.getByRole("region", { name: "Referral network" });
+  await expect(bNetwork).toContainText("registered without a referrer");
+  await expect(bNetwork).toContainText(/Level 1 downline\s*1 members · 200\.00 USD/);
+  await expect(bNetwork).toContainText(/Commissions earned\s*1 · 10\.00 USD/);
+  await bContext.close();
+  await admin.context.close();
+
+  // Printed, the invoice stands alone: no bars, menus, chat button or page buttons.
+  await page.goto(`/invoice/${investment.id}`);
+  await expect(page.getByText(reference).first()).toBeVisible();
+  await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
+  await page.emulateMedia({ media: "print" });
+  await expect(page.getByRole("button", { name: "Print" })).toBeHidden();
+  await expect(page.locator("header").first()).toBeHidden();
+  await expect(page.getByText(reference).first()).toBeVisible();
+  await screenshot(page, "investments-invoice-print");
+});
 
 for (const { mode, viewport } of SCREEN_PASSES) {
   test.describe(`investment screens in ${mode} mode on ${viewport.name}`, () => {
