@@ -78,7 +78,7 @@ test("a member and support chat live: messages, unread counts, an image with upl
   await expect(thread.getByText("Hello, I cannot find my deposit.")).toBeVisible();
   await expect(row.getByLabel(/unread/)).toHaveCount(0); // read on opening
   const summary = admin.page.getByRole("region", { name: "Member" });
-  await expect(summary.getByText("not available yet")).toBeVisible(); // KYC
+  await expect(summary.getByText("Not submitted")).toBeVisible(); // KYC
   await expect(summary.getByText("0.00 USD")).toBeVisible(); // wallet
   await expect(summary.getByText(`@${member.username}`)).toBeVisible();
   await expect(summary.getByRole("link", { name: "Open member" })).toHaveAttribute("href", /\/admin\/members\//);

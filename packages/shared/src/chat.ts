@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { kycStatusSchema } from "./kyc.ts";
 import { text } from "./text.ts";
 
 /** Live support chat (docs/product.md §7): one chat per member with the fixed support account. */
@@ -106,8 +107,7 @@ export const adminChatMemberSchema = z.object({
   userName: z.string(),
   email: z.string(),
   userTrading: z.boolean(),
-  /** Null until the KYC feature exists. */
-  kycStatus: z.string().nullable(),
+  kycStatus: kycStatusSchema,
   walletCents: z.number().int(),
 });
 export const adminChatDetailSchema = chatSchema.extend({ summary: adminChatMemberSchema });

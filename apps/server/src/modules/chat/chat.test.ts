@@ -387,7 +387,7 @@ describe.each(databaseKinds)("support chat on %s", (kind) => {
         fullName: "Ada Lovelace",
         userName: member.userName,
         userTrading: false,
-        kycStatus: null,
+        kycStatus: "not_submitted",
         walletCents: 0,
       },
     });

@@ -18,6 +18,7 @@ import type { Db, Executor } from "../../db/client.ts";
 import { AppError, notFound } from "../../platform/http/errors.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import type { FileStorage } from "../../platform/storage/storage.ts";
+import { kycStatusOf } from "../kyc/service.ts";
 import { getMemberBalances } from "../ledger/service.ts";
 import { checkChatImage, imageKey } from "./images.ts";
 import {
@@ -417,10 +418,11 @@ export function createChatService({ db, realtime, storage, config }: Deps) {
   }
 
   async function adminDetail(chat: ChatRef): Promise<AdminChatDetail> {
-    const [chatView, member, balances] = await Promise.all([
+    const [chatView, member, balances, kycStatus] = await Promise.all([
       view(chat, "support"),
       findMemberSummary(db, chat.memberId),
       getMemberBalances(db, chat.memberId),
+      kycStatusOf({ db }, chat.memberId),
     ]);
     if (!member) throw notFound("Chat not found");
     return {
@@ -431,7 +433,7 @@ export function createChatService({ db, realtime, storage, config }: Deps) {
         userName: member.userName ?? "",
         email: member.email,
         userTrading: member.userTrading,
-        kycStatus: null,
+        kycStatus,
         walletCents: balances.wallet,
       },
     };

@@ -19,6 +19,7 @@ import { Link as RouterLink, useParams } from "react-router";
 import { ModeBadge } from "../../components/ModeBadge.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { QueryError } from "../../components/QueryError.tsx";
+import { StatusChip } from "../../components/StatusChip.tsx";
 import { formatRelative, initials } from "../../lib/format.ts";
 import { adminChatQuery, inboxQuery } from "./api.ts";
 import { ChatThread, useNow } from "./ChatThread.tsx";
@@ -156,7 +157,9 @@ function MemberSummary({ detail }: { detail: AdminChatDetail }) {
         <Info label="Mode">
           <ModeBadge userTrading={summary.userTrading} />
         </Info>
-        <Info label="KYC">{summary.kycStatus ?? "not available yet"}</Info>
+        <Info label="KYC">
+          <StatusChip status={summary.kycStatus} />
+        </Info>
         <Info label="Wallet balance">
           <Typography component="span" sx={{ fontWeight: 700, fontVariantNumeric: "tabular-nums" }}>
             {formatMoney(summary.walletCents)}
