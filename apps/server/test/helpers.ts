@@ -12,6 +12,7 @@ import WebSocket from "ws";
 import { type AppDeps, buildApp } from "../src/app.ts";
 import { type Config, loadConfig } from "../src/config.ts";
 import { type Database, openDatabase } from "../src/db/client.ts";
+import { queryRows as rowsOfQuery } from "../src/db/rows.ts";
 import type { PasswordHasher } from "../src/platform/auth/auth.ts";
 import { listOutbox } from "../src/platform/mail/mailer.ts";
 
@@ -283,8 +284,7 @@ export function multipartFile(opts: { field?: string; filename: string; contentT
 
 /** Rows of a raw SQL query, on PGlite and PostgreSQL alike. */
 export async function queryRows<T>(database: Database, query: SQL): Promise<T[]> {
-  const result = (await database.db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  return rowsOfQuery<T>(database.db, query);
 }
 
 export type TestSocket = {

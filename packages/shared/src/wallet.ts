@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MEMBER_ACCOUNTS, memberAccountSchema, transactionKindSchema } from "./ledger.ts";
+import { memberAccountSchema, transactionKindSchema } from "./ledger.ts";
 import { text } from "./text.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -164,7 +164,6 @@ export const walletBalancesSchema = z.object({
   withdrawal_hold: cents,
 });
 export type WalletBalances = z.infer<typeof walletBalancesSchema>;
-export const WALLET_ACCOUNTS = MEMBER_ACCOUNTS;
 
 /** One ledger entry on one of the member's accounts. */
 export const walletEntrySchema = z.object({

@@ -4,6 +4,7 @@ import pg from "pg";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { databaseKinds, openTestDatabase } from "../../test/helpers.ts";
 import { type Database, openDatabase } from "./client.ts";
+import { queryRows } from "./rows.ts";
 
 describe.runIf(databaseKinds.includes("postgres"))("the PostgreSQL pool", () => {
   let template: Database & { url?: string };
@@ -35,10 +36,9 @@ describe.runIf(databaseKinds.includes("postgres"))("the PostgreSQL pool", () => 
   const burst = async (db: Database, n: number) => {
     const answers = await Promise.all(
       Array.from({ length: n }, () =>
-        db.db.execute(sql`select pg_backend_pid() as pid, pg_sleep(0.02)`).then((r) => {
-          const rows = (r as unknown as { rows: { pid: number }[] }).rows;
-          return rows[0]?.pid as number;
-        }),
+        queryRows<{ pid: number }>(db.db, sql`select pg_backend_pid() as pid, pg_sleep(0.02)`).then(
+          (rows) => rows[0]?.pid as number,
+        ),
       ),
     );
     return [...new Set(answers)].sort((a, b) => a - b);

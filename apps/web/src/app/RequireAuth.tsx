@@ -6,7 +6,7 @@ import { PageLoader } from "../components/PageLoader.tsx";
 import { QueryError } from "../components/QueryError.tsx";
 import { blockReasonFromCode, isApiError, notifyAccountBlocked } from "../lib/api.ts";
 import { useLiveAccountStatus } from "../lib/live-status.ts";
-import { MemberContext, meQueryOptions, useMember } from "../lib/member.tsx";
+import { MemberContext, meQueryOptions } from "../lib/member.tsx";
 import { loginPathFor } from "../lib/redirect.ts";
 
 /** Opens the live socket while a member is signed in. */
@@ -60,10 +60,4 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
       {children ?? <Outlet />}
     </MemberContext>
   );
-}
-
-/** Admin-only routes: anyone else sees the not-found page. */
-export function RequireAdmin({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
-  const member = useMember();
-  return member.role === "admin" ? children : fallback;
 }

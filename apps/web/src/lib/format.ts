@@ -8,7 +8,6 @@ const dateTimeFormat = new Intl.DateTimeFormat("en-GB", {
   hour: "2-digit",
   minute: "2-digit",
 });
-const monthYearFormat = new Intl.DateTimeFormat("en-GB", { month: "long", year: "numeric" });
 const relativeFormat = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
 
 type DateInput = string | number | Date;
@@ -28,12 +27,6 @@ export function formatDate(value: DateInput | null | undefined): string {
 export function formatDateTime(value: DateInput | null | undefined): string {
   const date = value == null ? null : toDate(value);
   return date ? dateTimeFormat.format(date) : "—";
-}
-
-/** `March 2026` */
-export function formatMonthYear(value: DateInput | null | undefined): string {
-  const date = value == null ? null : toDate(value);
-  return date ? monthYearFormat.format(date) : "—";
 }
 
 const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { queryRows } from "../../db/rows.ts";
 import { user } from "../../platform/auth/tables.ts";
 import { memberRefColumns } from "../../platform/kit.ts";
 import { depositInvoices } from "./tables.ts";
@@ -76,7 +77,9 @@ export async function findInvoiceWithMember(db: Executor, id: string): Promise<I
  * worker holds are skipped (FOR UPDATE SKIP LOCKED), so any number of instances can run this.
  */
 export async function expireDue(tx: Executor, now: Date, limit: number) {
-  const result = (await tx.execute(sql`
+  const rows = await queryRows<{ id: string; user_id: string }>(
+    tx,
+    sql`
     update deposit_invoices set status = 'expired', updated_at = now()
     where id in (
       select id from deposit_invoices
@@ -85,8 +88,9 @@ export async function expireDue(tx: Executor, now: Date, limit: number) {
       limit ${limit}
       for update skip locked)
     and status = 'awaiting_payment'
-    returning id, user_id`)) as unknown as { rows: { id: string; user_id: string }[] };
-  return result.rows.map((r) => ({ id: r.id, userId: r.user_id }));
+    returning id, user_id`,
+  );
+  return rows.map((r) => ({ id: r.id, userId: r.user_id }));
 }
 
 export async function countByStatus(db: Executor, statuses: string[]) {

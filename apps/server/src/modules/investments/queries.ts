@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { queryRows } from "../../db/rows.ts";
 import { user } from "../../platform/auth/tables.ts";
 import { memberRefColumns } from "../../platform/kit.ts";
 import { investmentPackages, investments } from "./tables.ts";
@@ -216,15 +217,18 @@ export async function applyAccruals(db: Executor, updates: AccrualUpdate[]): Pro
       matured_at: u.maturedAt?.toISOString() ?? null,
     })),
   );
-  const result = (await db.execute(sql`
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`
     update investments i
     set periods_paid = v.periods_paid, profit_paid = v.profit_paid, next_accrual_at = v.next_accrual_at,
         status = v.status, matured_at = v.matured_at
     from json_to_recordset(${json}::json) as v(id uuid, from_periods int, periods_paid int, profit_paid bigint,
       next_accrual_at timestamptz, status text, matured_at timestamptz)
     where i.id = v.id and i.status = 'active' and i.periods_paid = v.from_periods
-    returning i.id`)) as unknown as { rows: { id: string }[] };
-  return result.rows.map((r) => r.id);
+    returning i.id`,
+  );
+  return rows.map((r) => r.id);
 }
 
 export async function memberStanding(db: Executor, userId: string) {

@@ -252,9 +252,11 @@ describe.runIf(databaseKinds.includes("postgres"))("the PostgreSQL test database
     const database = await openTestDatabase("postgres");
     try {
       const started = await Promise.all(
-        Array.from({ length: 5 }, () => database.db.execute(sql`select pg_backend_pid() as pid, pg_sleep(0.05)`)),
+        Array.from({ length: 5 }, () =>
+          queryRows<{ pid: number }>(database, sql`select pg_backend_pid() as pid, pg_sleep(0.05)`),
+        ),
       );
-      const pids = new Set(started.map((r) => (r as unknown as { rows: { pid: number }[] }).rows[0]?.pid));
+      const pids = new Set(started.map((rows) => rows[0]?.pid));
       expect(pids.size).toBeGreaterThan(1);
     } finally {
       await database.close();

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, isNotNull, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { executeNamed } from "../../db/prepared.ts";
+import { namedRows, queryRows } from "../../db/rows.ts";
 import { balances, ledgerEntries, ledgerTransactions } from "./tables.ts";
 
 /** A balance row: a member's account (shard 0), or one shard of a platform account. */
@@ -116,10 +116,8 @@ export async function lockAndWriteMovement(
              'balanceId', j.balance_id, 'userId', j.user_id, 'account', j.account, 'balanceAfter', j.balance_after
            )), '[]'::json) as legs
     from j`;
-  const result = (await executeNamed(tx, statement)) as unknown as {
-    rows: { written: number; legs: LockedLeg[] | string }[];
-  };
-  const row = result.rows[0];
+  const rows = await namedRows<{ written: number; legs: LockedLeg[] | string }>(tx, statement);
+  const row = rows[0];
   const locked = (typeof row?.legs === "string" ? JSON.parse(row.legs) : (row?.legs ?? [])) as LockedLeg[];
   if ((row?.written ?? 0) > 0)
     return { status: "written", legs: locked.map((l) => ({ ...l, balanceAfter: Number(l.balanceAfter) })) };
@@ -138,8 +136,7 @@ export async function memberBalances(db: Executor, userId: string) {
 
 /** Rows that break an invariant; each query returns nothing on a sound ledger. */
 export async function findLedgerProblems(db: Executor) {
-  const run = async (query: ReturnType<typeof sql>) =>
-    ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows;
+  const run = async (query: ReturnType<typeof sql>) => queryRows<Record<string, unknown>>(db, query);
   return {
     unbalancedTransactions: await run(sql`
       select t.id, coalesce(sum(e.amount), 0)::bigint as total, count(e.id)::int as entries
@@ -160,14 +157,13 @@ export async function findLedgerProblems(db: Executor) {
 }
 
 export async function ledgerCounts(db: Executor) {
-  const [row] = (
-    (await db.execute(sql`
+  const [row] = await queryRows<{ transactions: number; entries: number; accounts: number }>(
+    db,
+    sql`
     select (select count(*) from ledger_transactions)::int as transactions,
            (select count(*) from ledger_entries)::int as entries,
-           (select count(*) from balances)::int as accounts`)) as unknown as {
-      rows: { transactions: number; entries: number; accounts: number }[];
-    }
-  ).rows;
+           (select count(*) from balances)::int as accounts`,
+  );
   return row ?? { transactions: 0, entries: 0, accounts: 0 };
 }
 
@@ -297,7 +293,13 @@ export async function lockBalanceRows(tx: Executor, keys: AccountKey[]): Promise
   if (!keys.length) return [];
   const json = JSON.stringify(keys.map((k) => ({ user_id: k.userId, account: k.account, shard: k.shard ?? 0 })));
   // Two index lookups (member rows by user, platform rows by `user_id is null`), then the lock.
-  const result = (await executeNamed(
+  const rows = await namedRows<{
+    id: number | string;
+    user_id: string | null;
+    account: string;
+    shard: number;
+    balance: number | string;
+  }>(
     tx,
     sql`
     with k as (select * from json_to_recordset(${json}::json) as k(user_id text, account text, shard smallint))
@@ -310,10 +312,8 @@ export async function lockBalanceRows(tx: Executor, keys: AccountKey[]): Promise
     )
     order by b.id
     for update of b`,
-  )) as {
-    rows: { id: number | string; user_id: string | null; account: string; shard: number; balance: number | string }[];
-  };
-  return result.rows.map((r) => ({
+  );
+  return rows.map((r) => ({
     id: Number(r.id),
     userId: r.user_id,
     account: r.account,
@@ -325,13 +325,13 @@ export async function lockBalanceRows(tx: Executor, keys: AccountKey[]): Promise
 /** The movements that already hold any of these idempotency keys. */
 export async function findTransactionsByKeys(tx: Executor, keys: string[]) {
   if (!keys.length) return [];
-  const result = (await executeNamed(
+  const rows = await namedRows<{ id: string; kind: string; idempotency_key: string }>(
     tx,
     sql`
     select id, kind, idempotency_key from ledger_transactions
     where idempotency_key in (select value from json_array_elements_text(${JSON.stringify(keys)}::json))`,
-  )) as { rows: { id: string; kind: string; idempotency_key: string }[] };
-  return result.rows.map((r) => ({ id: r.id, kind: r.kind, idempotencyKey: r.idempotency_key }));
+  );
+  return rows.map((r) => ({ id: r.id, kind: r.kind, idempotencyKey: r.idempotency_key }));
 }
 
 export type BatchTransaction = {
@@ -381,7 +381,7 @@ export async function writeMovementBatch(
       balance_after: e.balanceAfter,
     })),
   );
-  const result = (await executeNamed(
+  const rows = await namedRows<{ written: number | string }>(
     tx,
     sql`
     with tv as materialized (
@@ -412,8 +412,8 @@ export async function writeMovementBatch(
       where b.id = s.balance_id and ok.ok
     )
     select (select count(*)::int from t) as written`,
-  )) as { rows: { written: number | string }[] };
-  return Number(result.rows[0]?.written ?? 0);
+  );
+  return Number(rows[0]?.written ?? 0);
 }
 
 /** Movements recorded against one business record (e.g. an investment), oldest first. */
@@ -432,11 +432,14 @@ export async function listTransactionsByReference(db: Executor, referenceType: s
 
 /** Sum of every movement of `kind` into member accounts (e.g. all commissions ever paid), cents. */
 export async function sumMemberCredits(db: Executor, kind: string) {
-  const result = (await db.execute(sql`
+  const rows = await queryRows<{ total: string }>(
+    db,
+    sql`
     select coalesce(sum(e.amount), 0)::bigint as total
     from ledger_transactions t
     join ledger_entries e on e.transaction_id = t.id
     join balances b on b.id = e.balance_id
-    where t.kind = ${kind} and b.user_id is not null and e.amount > 0`)) as unknown as { rows: { total: string }[] };
-  return Number(result.rows[0]?.total ?? 0);
+    where t.kind = ${kind} and b.user_id is not null and e.amount > 0`,
+  );
+  return Number(rows[0]?.total ?? 0);
 }

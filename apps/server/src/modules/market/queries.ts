@@ -1,5 +1,6 @@
-import { and, asc, desc, eq, lt, lte, sql } from "drizzle-orm";
+import { and, desc, eq, lt, lte, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { queryRows } from "../../db/rows.ts";
 import { marketCandles, marketTicks } from "./tables.ts";
 
 export type TickRow = { symbol: string; price: number; at: Date };
@@ -38,13 +39,16 @@ export async function insertTicks(db: Executor, ticks: TickRow[]) {
 
 /** The newest tick of each symbol (one index probe per symbol). */
 export async function latestTicks(db: Executor, symbols: readonly string[]): Promise<TickRow[]> {
-  const result = (await db.execute(sql`
+  const rows = await queryRows<{ symbol: string; price: string | number; at: string | Date }>(
+    db,
+    sql`
     select s.symbol, t.price, t.at
     from unnest(${sql.raw(`array[${symbols.map((s) => `'${s.replace(/[^A-Z]/g, "")}'`).join(",")}]::text[]`)}) as s(symbol)
     cross join lateral (
       select price, at from market_ticks m where m.symbol = s.symbol order by at desc limit 1
-    ) t`)) as unknown as { rows: { symbol: string; price: string | number; at: string | Date }[] };
-  return result.rows.map((r) => ({ symbol: r.symbol, price: Number(r.price), at: new Date(r.at) }));
+    ) t`,
+  );
+  return rows.map((r) => ({ symbol: r.symbol, price: Number(r.price), at: new Date(r.at) }));
 }
 
 /** The last tick of a symbol at or before an instant. */
@@ -60,15 +64,16 @@ export async function tickAtOrBefore(db: Executor, symbol: string, at: Date): Pr
 
 /** 24h statistics per symbol from the 1-minute candles: opening price, high, low. */
 export async function stats24h(db: Executor, since: Date) {
-  const result = (await db.execute(sql`
+  const rows = await queryRows<{ symbol: string; open: string | number; high: string | number; low: string | number }>(
+    db,
+    sql`
     select symbol,
       (array_agg(open order by start asc))[1] as open,
       max(high) as high, min(low) as low
     from market_candles where start >= ${since.toISOString()}::timestamptz
-    group by symbol`)) as unknown as {
-    rows: { symbol: string; open: string | number; high: string | number; low: string | number }[];
-  };
-  return result.rows.map((r) => ({ symbol: r.symbol, open: Number(r.open), high: Number(r.high), low: Number(r.low) }));
+    group by symbol`,
+  );
+  return rows.map((r) => ({ symbol: r.symbol, open: Number(r.open), high: Number(r.high), low: Number(r.low) }));
 }
 
 /** The newest `limit` candles of `seconds` length, aggregated from 1-minute candles, oldest first. */
@@ -82,7 +87,9 @@ export async function candles(db: Executor, symbol: string, seconds: number, lim
       .limit(limit);
     return rows.reverse().map((r) => ({ start: r.start, open: r.open, high: r.high, low: r.low, close: r.close }));
   }
-  const result = (await db.execute(sql`
+  const rows = await queryRows<{ bucket: string | Date; open: string; high: string; low: string; close: string }>(
+    db,
+    sql`
     select to_timestamp(floor(extract(epoch from start) / ${seconds}) * ${seconds}) as bucket,
       (array_agg(open order by start asc))[1] as open,
       max(high) as high, min(low) as low,
@@ -90,10 +97,9 @@ export async function candles(db: Executor, symbol: string, seconds: number, lim
     from market_candles
     where symbol = ${symbol}
       and start >= (select max(start) from market_candles where symbol = ${symbol}) - make_interval(secs => ${seconds * limit})
-    group by bucket order by bucket desc limit ${limit}`)) as unknown as {
-    rows: { bucket: string | Date; open: string; high: string; low: string; close: string }[];
-  };
-  return result.rows.reverse().map((r) => ({
+    group by bucket order by bucket desc limit ${limit}`,
+  );
+  return rows.reverse().map((r) => ({
     start: new Date(r.bucket),
     open: Number(r.open),
     high: Number(r.high),
@@ -105,10 +111,6 @@ export async function candles(db: Executor, symbol: string, seconds: number, lim
 export async function pruneTicks(db: Executor, before: Date) {
   await db.delete(marketTicks).where(lt(marketTicks.at, before));
   await db.delete(marketCandles).where(lt(marketCandles.start, new Date(before.getTime() - 7 * 86_400_000)));
-}
-
-export async function ticksOf(db: Executor, symbol: string) {
-  return db.select().from(marketTicks).where(eq(marketTicks.symbol, symbol)).orderBy(asc(marketTicks.at));
 }
 
 export type CandleRow = typeof marketCandles.$inferInsert;

@@ -9,7 +9,7 @@ import {
   unitsToPrice,
 } from "@helio/shared";
 import pg from "pg";
-import type { Database, Db, Executor } from "../../db/client.ts";
+import type { Database, Db } from "../../db/client.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import type { SettingsService } from "../settings/service.ts";
 import {
@@ -46,9 +46,6 @@ export type MarketDeps = {
   log: Log;
   now?: () => Date;
 };
-
-/** The last stored tick of a symbol at or before an instant, inside the caller's transaction. */
-export const lastTickAtOrBefore = (db: Executor, symbol: string, at: Date) => tickAtOrBefore(db, symbol, at);
 
 export type MarketService = ReturnType<typeof createMarketService>;
 

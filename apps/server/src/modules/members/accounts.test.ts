@@ -1,3 +1,4 @@
+import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   Client,
@@ -5,6 +6,7 @@ import {
   databaseKinds,
   linkFromMail,
   memberInput,
+  queryRows,
   signIn,
   signUpVerified,
   type TestApp,
@@ -81,9 +83,10 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     const check = await new Client(t.app).get(`/api/referrals/check?code=${referrer.input.username}`);
     expect(check.json()).toEqual({ valid: true });
     const referred = await signUpVerified(t.app, { referralCode: referrer.input.username.toUpperCase() });
-    const { rows } = (await t.database.db.execute(
-      `select referred_by from "user" where id = '${referred.member.uid}'`,
-    )) as unknown as { rows: { referred_by: string }[] };
+    const rows = await queryRows<{ referred_by: string }>(
+      t.database,
+      sql`select referred_by from "user" where id = ${referred.member.uid}`,
+    );
     expect(rows[0]?.referred_by).toBe(referrer.member.uid);
   });
 

@@ -1,18 +1,16 @@
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { queryRows } from "../../db/rows.ts";
 import { referralCommissions } from "./tables.ts";
 
 export type NewCommission = typeof referralCommissions.$inferInsert;
-
-type Rows<T> = { rows: T[] };
-const rowsOf = async <T>(db: Executor, query: SQL) => ((await db.execute(query)) as unknown as Rows<T>).rows;
 
 /**
  * The member's referrers, level 1 (who referred them) to `depth`, with their standing. Walks
  * `user.referred_by`; a member already on the path (the member themself, or a cycle) ends the walk.
  */
 export async function referrerChain(db: Executor, uid: string, depth = 3) {
-  return rowsOf<{
+  return queryRows<{
     uid: string;
     level: number;
     user_block: boolean;
@@ -51,7 +49,7 @@ const downline = (uid: string) => sql`
 
 /** Per level: members, and what they invested (every investment bought). */
 export async function downlineTotals(db: Executor, uid: string) {
-  const rows = await rowsOf<{ level: number; members: string; invested: string }>(
+  const rows = await queryRows<{ level: number; members: string; invested: string }>(
     db,
     sql`${downline(uid)}
     select d.level, count(*) as members, coalesce(sum(inv.total), 0) as invested
@@ -69,7 +67,7 @@ export async function downlineMembers(
   level: number,
   page: { limit: number; offset: number },
 ) {
-  const rows = await rowsOf<{
+  const rows = await queryRows<{
     first_name: string;
     last_name: string;
     name: string;
@@ -91,7 +89,7 @@ export async function downlineMembers(
 }
 
 export async function countLevel(db: Executor, uid: string, level: number) {
-  const [row] = await rowsOf<{ n: string }>(
+  const [row] = await queryRows<{ n: string }>(
     db,
     sql`${downline(uid)} select count(*) as n from down where level = ${level}`,
   );
@@ -100,7 +98,7 @@ export async function countLevel(db: Executor, uid: string, level: number) {
 
 /** Commissions earned by `uid`, per level (paid ones only). */
 export async function commissionTotals(db: Executor, uid: string) {
-  const rows = await rowsOf<{ level: number; n: string; total: string }>(
+  const rows = await queryRows<{ level: number; n: string; total: string }>(
     db,
     sql`select level, count(*) as n, coalesce(sum(amount), 0) as total from referral_commissions
         where beneficiary_id = ${uid} and status = 'paid' group by level`,
@@ -113,6 +111,6 @@ export async function insertCommissions(db: Executor, rows: NewCommission[]) {
 }
 
 export async function memberStanding(db: Executor, uid: string) {
-  const [row] = await rowsOf<{ id: string }>(db, sql`select id from "user" where id = ${uid}`);
+  const [row] = await queryRows<{ id: string }>(db, sql`select id from "user" where id = ${uid}`);
   return row ?? null;
 }

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
+import { queryRows } from "../../db/rows.ts";
 import { user } from "../../platform/auth/tables.ts";
 import { memberRefColumns } from "../../platform/kit.ts";
 import { marketTicks } from "../market/tables.ts";
@@ -81,14 +82,17 @@ export async function markSettled(db: Executor, settledAt: Date, settlements: Se
   const json = JSON.stringify(
     settlements.map((s) => ({ id: s.id, result: s.result, exit_price: s.exitPrice, payout: s.payout })),
   );
-  const result = (await db.execute(sql`
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`
     update trade_contracts c
     set status = 'settled', result = v.result, exit_price = v.exit_price, payout = v.payout,
         settled_at = ${settledAt.toISOString()}::timestamptz
     from json_to_recordset(${json}::json) as v(id uuid, result text, exit_price bigint, payout bigint)
     where c.id = v.id and c.status = 'open'
-    returning c.id`)) as unknown as { rows: { id: string }[] };
-  return result.rows.map((r) => r.id);
+    returning c.id`,
+  );
+  return rows.map((r) => r.id);
 }
 
 export async function listOpen(db: Executor, userId: string) {
