@@ -14,7 +14,8 @@ export const walletBalancesQuery = queryOptions({
   staleTime: 60_000,
 });
 
-export function useWalletBalances() {
+/** Every account of the member (wallet, demo, profit, bonus, …); the real wallet alone: `useRealWallet`. */
+export function useMemberBalances() {
   return useQuery(walletBalancesQuery);
 }
 

@@ -19,7 +19,7 @@ import { ModeBadge } from "../../components/ModeBadge.tsx";
 import { Money } from "../../components/Money.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { errorMessage } from "../../lib/api.ts";
-import { useWalletBalances } from "../../lib/balances.ts";
+import { useMemberBalances } from "../../lib/balances.ts";
 import { useMember } from "../../lib/member.tsx";
 import { MarketOverview } from "../market/MarketOverview.tsx";
 import { OpenTradesCard } from "../trade/OpenTradesCard.tsx";
@@ -40,7 +40,7 @@ const BALANCES = [
 
 /** The member's balances in their currency, live (the `balances` message updates the cache). */
 function BalancesCard() {
-  const balances = useWalletBalances();
+  const balances = useMemberBalances();
   return (
     <Card component="section" aria-labelledby="balances-heading" sx={{ mb: 3 }}>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>

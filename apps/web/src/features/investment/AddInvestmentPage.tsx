@@ -15,7 +15,7 @@ import { Money } from "../../components/Money.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { RecordState } from "../../components/RecordState.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
-import { useWalletBalances } from "../../lib/balances.ts";
+import { useMemberBalances } from "../../lib/balances.ts";
 import { applyServerErrors, fieldProps } from "../../lib/form.ts";
 import { useIdempotencyKey } from "../../lib/idempotency.ts";
 import { packageQuery, useBuyInvestment } from "./api.ts";
@@ -60,7 +60,7 @@ interface AmountForm {
 
 function InvestForm({ pkg }: { pkg: InvestmentPackage }) {
   const navigate = useNavigate();
-  const balances = useWalletBalances();
+  const balances = useMemberBalances();
   const buy = useBuyInvestment();
   const walletCents = balances.data?.wallet ?? null;
   // One key per intended purchase, kept through retries until the server gives a definite answer.

@@ -39,7 +39,7 @@ import { NotFound } from "../../components/NotFound.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { PageLoader } from "../../components/PageLoader.tsx";
 import { errorMessage, withQuery } from "../../lib/api.ts";
-import { useWalletBalances } from "../../lib/balances.ts";
+import { useMemberBalances } from "../../lib/balances.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useIdempotencyKey } from "../../lib/idempotency.ts";
 import { useMember } from "../../lib/member.tsx";
@@ -151,7 +151,7 @@ function OrderPanel({ symbol, stale }: { symbol: string; stale: boolean }) {
   const config = useQuery(tradeConfigQuery);
   const place = usePlaceTrade();
   const member = useMember();
-  const balances = useWalletBalances();
+  const balances = useMemberBalances();
   const [amount, setAmount] = useState("10");
   const [duration, setDuration] = useState(30);
   // One key per intended trade, kept after a lost answer: a retry cannot place a second trade.

@@ -26,7 +26,7 @@ import { type Column, DataTable } from "../../components/DataTable.tsx";
 import { Money } from "../../components/Money.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { errorMessage } from "../../lib/api.ts";
-import { useWalletBalances } from "../../lib/balances.ts";
+import { useMemberBalances } from "../../lib/balances.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useIdempotencyKey } from "../../lib/idempotency.ts";
 import { entryDescription } from "../../lib/ledger.ts";
@@ -254,7 +254,7 @@ function History() {
 
 /** `/wallet` (menu label Balance): the member's accounts, demo reset, and the ledger history. */
 export function WalletPage() {
-  const balances = useWalletBalances();
+  const balances = useMemberBalances();
   useWalletLive();
   return (
     <Box>

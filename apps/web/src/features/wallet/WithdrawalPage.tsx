@@ -24,7 +24,7 @@ import { Money } from "../../components/Money.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { QueryError } from "../../components/QueryError.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
-import { useWalletBalances } from "../../lib/balances.ts";
+import { useMemberBalances } from "../../lib/balances.ts";
 import { useIdempotencyKey } from "../../lib/idempotency.ts";
 import { requirementsQuery, useCreateWithdrawal, useWalletLive } from "./api.ts";
 import { feeRuleText, usd, withdrawalPreview } from "./model.ts";
@@ -143,7 +143,7 @@ function PreviewRow({ label, children, strong = false }: { label: string; childr
 
 function WithdrawalForm({ req }: { req: WithdrawalRequirements }) {
   const navigate = useNavigate();
-  const balances = useWalletBalances();
+  const balances = useMemberBalances();
   const create = useCreateWithdrawal();
   const walletCents = balances.data?.wallet ?? req.walletCents;
   const [amount, setAmount] = useState("");

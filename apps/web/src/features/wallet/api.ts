@@ -16,7 +16,7 @@ import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@ta
 import { useEffect } from "react";
 import { z } from "zod";
 import { apiFetch } from "../../lib/api.ts";
-import { balancesKey, useWalletBalances } from "../../lib/balances.ts";
+import { balancesKey, useMemberBalances } from "../../lib/balances.ts";
 import { useDisplayCurrency } from "../../lib/settings.ts";
 import { uploadFile } from "../../lib/upload.ts";
 import { liveSocket } from "../../lib/ws.ts";
@@ -35,7 +35,7 @@ export const walletKeys = {
   requirements: ["wallet", "withdrawals", "requirements"] as const,
 };
 
-export interface WalletBalance {
+export interface RealWallet {
   /** Wallet balance in integer USD cents (0 until loaded). */
   cents: number;
   /** Settings multiplier for the member's currency (USD is 1; 1 until the rates load). */
@@ -43,9 +43,13 @@ export interface WalletBalance {
   isLoading: boolean;
 }
 
-/** The wallet balance for the top bar: live through the `balances` message (see `useMoneyLive`). */
-export function useWalletBalance(): WalletBalance {
-  const balances = useWalletBalances();
+/**
+ * The real-money wallet alone, with the rate of the member's display currency (what pays for a
+ * withdrawal, a Real-mode trade or an investment); live through the `balances` message (see
+ * `useMoneyLive`). Every account at once: `useMemberBalances`.
+ */
+export function useRealWallet(): RealWallet {
+  const balances = useMemberBalances();
   const display = useDisplayCurrency();
   return {
     cents: balances.data?.wallet ?? 0,

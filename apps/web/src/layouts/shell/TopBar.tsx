@@ -15,7 +15,7 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import { Logo } from "../../components/Logo.tsx";
 import { ModeBadge } from "../../components/ModeBadge.tsx";
 import { Money } from "../../components/Money.tsx";
-import { useWalletBalance } from "../../features/wallet/api.ts";
+import { useRealWallet } from "../../features/wallet/api.ts";
 import { useMoneyLive } from "../../lib/balances.ts";
 import { useThemeMode } from "../../lib/theme-mode.ts";
 import { UserMenu } from "./UserMenu.tsx";
@@ -24,7 +24,7 @@ import { UserMenu } from "./UserMenu.tsx";
 export const MOBILE_SECOND_ROW = 36;
 
 function Balance({ member }: { member: Member }) {
-  const balance = useWalletBalance();
+  const balance = useRealWallet();
   return (
     <Box
       role="group"
