@@ -117,7 +117,10 @@ export async function accrueDue(deps: AccrualDeps, opts: { now?: Date; limit?: n
   return messages.map((m) => m.message);
 }
 
-/** Credits what is due every `intervalMs`, up to 20 full batches a run, two at a time (platform/workers/loop.ts runs it). */
+/**
+ * Credits what is due every `intervalMs`, up to 20 full batches a run, `ACCRUAL_CONCURRENCY` at a
+ * time (platform/workers/loop.ts runs it).
+ */
 export function startAccrualWorker(deps: AccrualDeps & { log: WorkerLog }, intervalMs = 1000): BackgroundWorker {
   return startWorkerLoop({
     name: "investment accrual",

@@ -1,4 +1,4 @@
-import { type SQL, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { queryRows } from "../../db/rows.ts";
 import { referralCommissions } from "./tables.ts";

@@ -4,8 +4,8 @@
  * itself must be safe to run concurrently across processes, e.g. with SKIP LOCKED).
  *
  * - A run calls `batch()` again at once while it returns a full batch (`batchSize` rows), up to
- *   `maxBatchesPerRun` (with `concurrency` > 1, that many at a time); after that cap the next run starts on the next turn of the event loop,
- *   so a backlog drains without starving requests.
+ *   `maxBatchesPerRun` (`concurrency` of them at a time); after that cap the next run starts on
+ *   the next turn of the event loop, so a backlog drains without starving requests.
  * - A failing run is logged and retried with back-off: intervalMs × 2, × 4… up to `maxBackoffMs`;
  *   the first success goes back to `intervalMs`.
  * - `runNow()` starts a run at once (or, when one is running, right after it) and resolves with
@@ -48,14 +48,12 @@ export async function drainBatches(
   const lane = async () => {
     while (!drained && started < maxBatches) {
       started++;
-      try {
-        const n = await batch();
-        processed += n;
-        if (n < batchSize) drained = true;
-      } catch (error) {
+      const n = await batch().catch((error) => {
         drained = true;
         throw error;
-      }
+      });
+      processed += n;
+      if (n < batchSize) drained = true;
     }
   };
   const lanes = await Promise.allSettled(Array.from({ length: Math.max(1, concurrency) }, lane));
