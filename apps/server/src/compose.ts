@@ -1,0 +1,77 @@
+import path from "node:path";
+import type { FastifyBaseLogger } from "fastify";
+import type { Config } from "./config.ts";
+import { type Database, openDatabase } from "./db/client.ts";
+import { openMemberAccounts } from "./modules/ledger/service.ts";
+import { createMarketService } from "./modules/market/service.ts";
+import { createSettingsService } from "./modules/settings/service.ts";
+import { createAuth, type PasswordHasher } from "./platform/auth/auth.ts";
+import { registerFastSessionRead } from "./platform/auth/fast-session.ts";
+import { resolveAuthSecret } from "./platform/auth/secret.ts";
+import { publishSessionsEnded } from "./platform/auth/session-end.ts";
+import { createOutboxMailer, createSmtpMailer, type Mailer } from "./platform/mail/mailer.ts";
+import { createMemoryBus, createRedisBus, type EventBus } from "./platform/realtime/bus.ts";
+import { createRealtime } from "./platform/realtime/realtime.ts";
+import { createLocalStorage, type FileStorage } from "./platform/storage/storage.ts";
+import type { Services } from "./services.ts";
+
+/** Parts a caller (a test, a second instance) may hand in instead of having them made from config. */
+export type AppDeps = {
+  database?: Database;
+  bus?: EventBus;
+  storage?: FileStorage;
+  mailer?: Mailer;
+  now?: () => Date;
+  passwordHasher?: PasswordHasher;
+};
+
+export type Closer = { close(): Promise<void> };
+
+/**
+ * The platform services of one instance, made from config unless handed in, and the parts it
+ * opened and must close, in the order to close them. Parts handed in stay their owner's.
+ */
+export async function composeServices(
+  config: Config,
+  deps: AppDeps,
+  log: FastifyBaseLogger,
+): Promise<{ services: Services; closers: Closer[] }> {
+  const closers: Closer[] = [];
+  const database =
+    deps.database ??
+    (await openDatabase(
+      config.databaseUrl
+        ? { kind: "postgres", url: config.databaseUrl, poolSize: config.databasePoolSize }
+        : { kind: "pglite", dataDir: path.join(config.dataDir, "db") },
+    ));
+  if (!deps.database) {
+    closers.push(database);
+    await database.migrate();
+    await database.openPool();
+  }
+  const bus = deps.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl) : createMemoryBus());
+  if (!deps.bus) closers.unshift(bus);
+  const db = database.db;
+  const mailer =
+    deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db));
+  const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, "files"));
+  const auth = createAuth({
+    config,
+    db,
+    mailer,
+    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+    log,
+    onUserCreated: async (userId) => void (await openMemberAccounts(db, userId)),
+    onSessionEnded: (sessionId) => publishSessionsEnded(bus, [sessionId]),
+    passwordHasher: deps.passwordHasher,
+  });
+  // Guards (`readSession`) answer the common case with one shared query, else ask better-auth.
+  registerFastSessionRead(auth, db);
+  const realtime = createRealtime(bus);
+  const settings = await createSettingsService({ db, bus, realtime });
+  closers.unshift({ close: async () => settings.close() });
+  const market = createMarketService({ db, database, databaseUrl: config.databaseUrl, realtime, settings, log });
+  const now = deps.now ?? (() => new Date());
+  const services: Services = { config, database, db, auth, bus, realtime, storage, mailer, settings, market, now };
+  return { services, closers };
+}

@@ -1,0 +1,23 @@
+import type { FastifyBaseLogger } from "fastify";
+import { startDepositExpiryWorker } from "./modules/deposits/service.ts";
+import { startAccrualWorker } from "./modules/investments/accrual.ts";
+import { createExchangeSource, createSimulator, exchangeStreamUrl } from "./modules/market/sources.ts";
+import { startSettlementWorker } from "./modules/trading/service.ts";
+import type { Services } from "./services.ts";
+
+/**
+ * The background work of an instance started with `WORKERS` on: deposit expiry, the price feed,
+ * trade settlement and investment accrual. Returns the stops, newest first.
+ */
+export function startWorkers(services: Services, log: FastifyBaseLogger): { close(): Promise<void> }[] {
+  const { config, db, realtime, settings, market } = services;
+  const expiry = startDepositExpiryWorker({ db, realtime, log });
+  const source =
+    config.market.source === "exchange"
+      ? createExchangeSource({ url: exchangeStreamUrl(config.market.exchangeUrl), log })
+      : createSimulator({ seed: config.market.seed });
+  const recorder = market.start(source);
+  const settlement = startSettlementWorker({ db, realtime, settings, market, log });
+  const accrual = startAccrualWorker({ db, realtime, log });
+  return [accrual, settlement, recorder, expiry].map((worker) => ({ close: () => worker.stop() }));
+}
