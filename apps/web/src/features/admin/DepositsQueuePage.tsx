@@ -9,12 +9,12 @@ import { useState } from "react";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DetailList } from "../../components/DetailList.tsx";
 import { Money } from "../../components/Money.tsx";
+import { PromptDialog } from "../../components/PromptDialog.tsx";
 import { StatusChip, statusLabel } from "../../components/StatusChip.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { type DepositFilter, depositsQuery, useDepositDecision } from "./money-api.ts";
 import { FilePreview, MemberLine, type QueueNotice, QueuePage } from "./Queue.tsx";
-import { TextPromptDialog } from "./TextPromptDialog.tsx";
 
 const FILTERS: { value: DepositFilter; label: string }[] = [
   { value: "proof_submitted", label: "Waiting for review" },
@@ -121,14 +121,17 @@ function DepositItem({ deposit, onDone }: { deposit: AdminDeposit; onDone: (noti
         onConfirm={approve}
         onClose={() => setApproving(false)}
       />
-      <TextPromptDialog
+      <PromptDialog
         open={rejecting}
         title="Reject this deposit?"
+        input={{
+          kind: "text",
+          label: "Reason",
+          field: "reason",
+          multiline: true,
+          helperText: "At least 3 characters.",
+        }}
         message={`The member reads the reason on the invoice ${deposit.reference}. Nothing is credited.`}
-        label="Reason"
-        field="reason"
-        multiline
-        helperText="At least 3 characters."
         confirmLabel="Reject"
         confirmColor="error"
         onSubmit={async (reason) => {

@@ -7,12 +7,12 @@ import CardContent from "@mui/material/CardContent";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DetailList } from "../../components/DetailList.tsx";
+import { PromptDialog } from "../../components/PromptDialog.tsx";
 import { StatusChip } from "../../components/StatusChip.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { type KycFilter, kycQueueQuery, useKycDecision } from "./money-api.ts";
 import { FilePreview, MemberLine, type QueueNotice, QueuePage } from "./Queue.tsx";
-import { TextPromptDialog } from "./TextPromptDialog.tsx";
 
 const FILTERS: { value: KycFilter; label: string }[] = [
   { value: "pending", label: "Pending" },
@@ -115,14 +115,17 @@ function KycItem({ kyc, onDone }: { kyc: AdminKyc; onDone: (notice: QueueNotice)
         onConfirm={approve}
         onClose={() => setApproving(false)}
       />
-      <TextPromptDialog
+      <PromptDialog
         open={rejecting}
         title="Reject this verification?"
+        input={{
+          kind: "text",
+          label: "Reason",
+          field: "reason",
+          multiline: true,
+          helperText: "At least 3 characters, e.g. “The ID photo is blurred”.",
+        }}
         message="The member reads the reason and can submit again."
-        label="Reason"
-        field="reason"
-        multiline
-        helperText="At least 3 characters, e.g. “The ID photo is blurred”."
         confirmLabel="Reject"
         confirmColor="error"
         onSubmit={async (reason) => {

@@ -9,11 +9,11 @@ import { useState } from "react";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { DetailList } from "../../components/DetailList.tsx";
 import { Money } from "../../components/Money.tsx";
+import { PromptDialog } from "../../components/PromptDialog.tsx";
 import { StatusChip, statusLabel } from "../../components/StatusChip.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { useWithdrawalDecision, type WithdrawalFilter, withdrawalsQuery } from "./money-api.ts";
 import { MemberLine, QueuePage } from "./Queue.tsx";
-import { TextPromptDialog } from "./TextPromptDialog.tsx";
 
 const FILTERS: { value: WithdrawalFilter; label: string }[] = [
   ...WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
@@ -74,19 +74,22 @@ function WithdrawalItem({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal
           </Box>
         ) : null}
       </CardContent>
-      <TextPromptDialog
+      <PromptDialog
         open={dialog === "approve"}
         title="Approve this withdrawal?"
+        input={{
+          kind: "text",
+          label: "Payout reference",
+          field: "payoutReference",
+          maxLength: 100,
+          helperText: "The bank's reference of the transfer you made (at least 3 characters).",
+        }}
         message={
           <Typography component="span">
             Pay <Money cents={w.netCents} /> to {d.accountHolder} ({d.bankName} {d.accountNumber}) first, then enter the
             payout reference from your bank.
           </Typography>
         }
-        label="Payout reference"
-        field="payoutReference"
-        maxLength={100}
-        helperText="The bank's reference of the transfer you made (at least 3 characters)."
         confirmLabel="Approve"
         onSubmit={async (payoutReference) => {
           await decide.mutateAsync({ id: w.id, decision: "approve", payoutReference });
@@ -95,18 +98,21 @@ function WithdrawalItem({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal
         }}
         onClose={() => setDialog(null)}
       />
-      <TextPromptDialog
+      <PromptDialog
         open={dialog === "reject"}
         title="Reject this withdrawal?"
+        input={{
+          kind: "text",
+          label: "Reason",
+          field: "reason",
+          multiline: true,
+          helperText: "At least 3 characters.",
+        }}
         message={
           <Typography component="span">
             <Money cents={w.amountCents} /> goes back to the member's wallet. The member reads the reason.
           </Typography>
         }
-        label="Reason"
-        field="reason"
-        multiline
-        helperText="At least 3 characters."
         confirmLabel="Reject"
         confirmColor="error"
         onSubmit={async (reason) => {

@@ -5,24 +5,19 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
-import DialogContent from "@mui/material/DialogContent";
-import DialogContentText from "@mui/material/DialogContentText";
-import DialogTitle from "@mui/material/DialogTitle";
 import Link from "@mui/material/Link";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
-import { type FormEvent, useId, useState } from "react";
+import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link as RouterLink } from "react-router";
 import type { z } from "zod";
 import { DetailList } from "../../components/DetailList.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
-import { PasswordField } from "../../components/PasswordField.tsx";
+import { PromptDialog } from "../../components/PromptDialog.tsx";
 import { QueryError } from "../../components/QueryError.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { fieldProps } from "../../lib/form.ts";
@@ -32,83 +27,6 @@ import { maskedPreview } from "./model.ts";
 
 type BankForm = z.input<typeof bankAccountInputSchema>;
 const FIELDS = ["bankName", "accountHolder", "accountNumber", "swift", "branch"] as const;
-
-function PasswordDialog({
-  open,
-  onSubmit,
-  onClose,
-}: {
-  open: boolean;
-  onSubmit: (password: string) => Promise<string | null>;
-  onClose: () => void;
-}) {
-  const titleId = useId();
-  const [password, setPassword] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!password) {
-      setError("Enter your password.");
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    const problem = await onSubmit(password);
-    setBusy(false);
-    if (problem) {
-      setError(problem);
-      setPassword("");
-    }
-  };
-
-  return (
-    <Dialog
-      open={open}
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      fullWidth
-      maxWidth="xs"
-      slotProps={{
-        transition: {
-          onExited: () => {
-            setPassword("");
-            setError(null);
-          },
-        },
-      }}
-    >
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id={titleId}>Confirm with your password</DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ mb: 2 }}>
-            Your withdrawals will be paid to the new account. Enter your password to save it.
-          </DialogContentText>
-          <PasswordField
-            label="Password"
-            autoComplete="current-password"
-            revealToggle={false}
-            autoFocus
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={Boolean(error)}
-            helperText={error ?? undefined}
-            sx={{ mt: 1 }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy} color="inherit">
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? "Saving…" : "Save bank account"}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
-  );
-}
 
 function SavedAccount({ bank }: { bank: BankAccount }) {
   return (
@@ -171,8 +89,8 @@ function BankFormCard({ bank }: { bank: BankAccount | null }) {
     setPending(values);
   });
 
-  const confirm = async (password: string): Promise<string | null> => {
-    if (!pending) return null;
+  const confirm = async (password: string): Promise<void> => {
+    if (!pending) return;
     try {
       const answer = await save.mutateAsync({ ...pending, password });
       const b = answer.bank;
@@ -185,11 +103,10 @@ function BankFormCard({ bank }: { bank: BankAccount | null }) {
       });
       setPending(null);
       setSaved(true);
-      return null;
     } catch (error) {
       if (error instanceof ApiError && error.fields.length > 0) {
-        const password = error.fields.find((f) => f.field === "password");
-        if (password) return password.message;
+        // A wrong password stays in the dialog, which shows it on its field.
+        if (error.fields.some((f) => f.field === "password")) throw error;
         setPending(null);
         const unplaced: string[] = [];
         for (const f of error.fields) {
@@ -198,11 +115,10 @@ function BankFormCard({ bank }: { bank: BankAccount | null }) {
           } else unplaced.push(f.message);
         }
         if (unplaced.length) setFormError(unplaced.join(" "));
-        return null;
+        return;
       }
       setPending(null);
       setFormError(errorMessage(error));
-      return null;
     }
   };
 
@@ -264,7 +180,15 @@ function BankFormCard({ bank }: { bank: BankAccount | null }) {
             </Box>
           </Stack>
         </Box>
-        <PasswordDialog open={pending !== null} onSubmit={confirm} onClose={() => setPending(null)} />
+        <PromptDialog
+          open={pending !== null}
+          title="Confirm with your password"
+          message="Your withdrawals will be paid to the new account. Enter your password to save it."
+          input={{ kind: "password" }}
+          confirmLabel="Save bank account"
+          onSubmit={confirm}
+          onClose={() => setPending(null)}
+        />
       </CardContent>
     </Card>
   );

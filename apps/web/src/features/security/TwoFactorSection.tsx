@@ -10,17 +10,19 @@ import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
 import QRCode from "qrcode";
 import { type FormEvent, useEffect, useState } from "react";
+import { PromptDialog } from "../../components/PromptDialog.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { authClient, unwrap } from "../../lib/auth-client.ts";
 import { meQueryKey, useMember } from "../../lib/member.tsx";
 import { groupSecret, totpSecret } from "./api.ts";
 import { BackupCodes } from "./BackupCodes.tsx";
-import { PasswordPromptDialog } from "./PasswordPromptDialog.tsx";
 
 type Step =
   | { kind: "idle" }
   | { kind: "verify"; totpURI: string; backupCodes: string[] }
   | { kind: "codes"; backupCodes: string[]; message: string };
+
+const PASSWORD = { kind: "password" } as const;
 
 type Prompt = null | "enable" | "disable" | "codes";
 
@@ -236,27 +238,30 @@ export function TwoFactorSection() {
           </Box>
         ) : null}
 
-        <PasswordPromptDialog
+        <PromptDialog
           open={prompt === "enable"}
           title="Turn on two-factor authentication"
-          description="Enter your password to start."
+          input={PASSWORD}
+          message="Enter your password to start."
           confirmLabel="Continue"
           onSubmit={enable}
           onClose={() => setPrompt(null)}
         />
-        <PasswordPromptDialog
+        <PromptDialog
           open={prompt === "disable"}
           title="Turn off two-factor authentication"
-          description="Your account will be protected by your password only. Enter it to confirm."
+          input={PASSWORD}
+          message="Your account will be protected by your password only. Enter it to confirm."
           confirmLabel="Disable"
           confirmColor="error"
           onSubmit={disable}
           onClose={() => setPrompt(null)}
         />
-        <PasswordPromptDialog
+        <PromptDialog
           open={prompt === "codes"}
           title="New backup codes"
-          description="The current backup codes will stop working. Enter your password to make new ones."
+          input={PASSWORD}
+          message="The current backup codes will stop working. Enter your password to make new ones."
           confirmLabel="Make new codes"
           onSubmit={newCodes}
           onClose={() => setPrompt(null)}
