@@ -1,17 +1,15 @@
 import type { Browser, Page } from "@playwright/test";
 import {
   expect as baseExpect,
-  expectAccessible,
   mailLink,
   newMember,
   registerAndVerify,
   registerViaApi,
-  SCREEN_PASSES,
   screenshot,
   test,
-  type Viewport,
 } from "./fixtures.ts";
 import { adjust, openAdmin, topBarBalance, uidOf } from "./money-kit.ts";
+import { walkPasses } from "./screen-walk.ts";
 
 /**
  * Issue 13 end to end: the admin shortens the accrual period, member A registers through member
@@ -37,23 +35,6 @@ async function registerThroughLink(page: Page, referrer: string) {
   await page.goto(await mailLink(page.request, member.email, /verify/i));
   await expect(page.getByRole("heading", { level: 1, name: /Hello, Ada/ })).toBeVisible();
   return member;
-}
-
-/** The screens at one size and mode: screenshot, no sideways scroll, and axe on the desktop. */
-async function screens(page: Page, paths: string[], prefix: string, mode: string, viewport: Viewport) {
-  await page.evaluate((m) => localStorage.setItem("getMode", m), mode);
-  await page.setViewportSize(viewport);
-  for (const path of paths) {
-    await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
-    await expect(page.locator(".MuiSkeleton-root")).toHaveCount(0);
-    await expect(page.getByRole("progressbar", { name: /^Loading/ })).toHaveCount(0);
-    const name = `${prefix}-${path.slice(1).replaceAll("/", "-").split("?")[0]}-${viewport.name}-${mode}`;
-    await screenshot(page, name);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${path} overflows horizontally at ${viewport.name}`).toBeLessThanOrEqual(0);
-    if (viewport.name === "desktop") await expectAccessible(page);
-  }
 }
 
 test("a referred member invests, profit arrives live and moves to the wallet; the referrer earns", async ({
@@ -245,25 +226,35 @@ test("the back office sees both ends of a referral and the member's investment; 
   await screenshot(page, "investments-invoice-print");
 });
 
-for (const { mode, viewport } of SCREEN_PASSES) {
-  test.describe(`investment screens in ${mode} mode on ${viewport.name}`, () => {
-    // The dashboard and profile are walked by screens.spec.ts and money-screens.spec.ts too, but
-    // here they show an active investment.
-    test("the investor's", async ({ page, browser, baseURL }) => {
-      const { admin, bContext, investment } = await investorAndReferrer(page, browser, baseURL as string);
-      await bContext.close();
-      await admin.context.close();
-      const paths = ["/", "/investment", "/add-investment", "/add-investment/starter", "/invoice"];
-      paths.push(`/invoice/${investment.id}`, "/funds-profit", "/withdrawal-profit");
-      await screens(page, paths, "investments", mode, viewport);
-    });
+// The dashboard and profile are walked by screens.spec.ts and money-screens.spec.ts too, but here
+// they show an active investment.
+test("the investor's screens, light and dark, on the desktop and at 360 px", async ({ page, browser, baseURL }) => {
+  const { admin, bContext, investment } = await investorAndReferrer(page, browser, baseURL as string);
+  await bContext.close();
+  await admin.context.close();
+  const paths = ["/", "/investment", "/add-investment", "/add-investment/starter", "/invoice"];
+  paths.push(`/invoice/${investment.id}`, "/funds-profit", "/withdrawal-profit");
+  await walkPasses(page, paths, "investments");
+});
 
-    test("the referrer's and the back office's", async ({ page, browser, baseURL }) => {
-      const { admin, bPage, bContext } = await investorAndReferrer(page, browser, baseURL as string);
-      await screens(bPage, ["/funds-bonus", "/withdrawal-bonus", "/refferals"], "investments-referrer", mode, viewport);
-      await screens(admin.page, ["/admin/packages", "/admin/investments"], "investments-admin", mode, viewport);
-      await bContext.close();
-      await admin.context.close();
-    });
-  });
-}
+test("the referrer's investment screens, light and dark, on the desktop and at 360 px", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { admin, bPage, bContext } = await investorAndReferrer(page, browser, baseURL as string);
+  await admin.context.close();
+  await walkPasses(bPage, ["/funds-bonus", "/withdrawal-bonus", "/refferals"], "investments-referrer");
+  await bContext.close();
+});
+
+test("the back office's investment screens, light and dark, on the desktop and at 360 px", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const { admin, bContext } = await investorAndReferrer(page, browser, baseURL as string);
+  await bContext.close();
+  await walkPasses(admin.page, ["/admin/packages", "/admin/investments"], "investments-admin");
+  await admin.context.close();
+});

@@ -1,5 +1,6 @@
-import { chooseOption, expect, expectAccessible, registerAndVerify, screenshot, test } from "./fixtures.ts";
+import { chooseOption, expect, expectAccessible, MOBILE, registerAndVerify, screenshot, test } from "./fixtures.ts";
 import { adjust, openAdmin, uidOf } from "./money-kit.ts";
+import { walkScreens } from "./screen-walk.ts";
 
 const demoOf = async (page: import("@playwright/test").Page) =>
   ((await (await page.request.get("/api/wallet")).json()) as { demo: number }).demo;
@@ -67,18 +68,15 @@ test("a Free member trades BTC for 30 s: chart moves, contract counts down, sett
 });
 
 test("trade screens at 360 px in dark mode, and an unknown pair is not found", async ({ page, baseURL }) => {
-  await page.setViewportSize({ width: 360, height: 740 });
+  await page.setViewportSize(MOBILE);
   await page.addInitScript(() => localStorage.setItem("getMode", "dark"));
   await registerAndVerify(page, baseURL as string);
-  for (const path of ["/trade/ETH/ethereum", "/on-trade", "/history-trade"]) {
-    await page.goto(path);
-    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
-    await expect(page.getByRole("progressbar")).toHaveCount(0);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${path} overflows at 360 px`).toBeLessThanOrEqual(0);
-    await screenshot(page, `${path.slice(1).replaceAll("/", "-")}-mobile-dark`);
-    await expectAccessible(page);
-  }
+  await walkScreens(page, ["/trade/ETH/ethereum", "/on-trade", "/history-trade"], {
+    prefix: "trade",
+    mode: "dark",
+    viewport: MOBILE,
+    axe: true,
+  });
   await page.goto("/trade/PEPE/pepe");
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
-import { Outlet, ScrollRestoration, useMatches, useNavigate } from "react-router";
+import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from "react-router";
 import { onAccountBlocked } from "../lib/api.ts";
 
 interface RouteHandle {
@@ -19,12 +19,24 @@ function useDocumentTitle() {
   }, [title]);
 }
 
+/**
+ * Marks the page with the key of the location it shows, once that location has rendered: a
+ * browser test that navigates inside the app waits on it instead of reloading every screen.
+ */
+function useRenderedLocationMark() {
+  const { key } = useLocation();
+  useEffect(() => {
+    document.documentElement.dataset.location = key;
+  }, [key]);
+}
+
 /** Root of every route: the blocked/banned flow, page titles and scroll restoration. */
 export function Root() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const handling = useRef(false);
   useDocumentTitle();
+  useRenderedLocationMark();
 
   useEffect(
     () =>

@@ -22,9 +22,10 @@ import { QueryError } from "../../components/QueryError.tsx";
 import { StatusChip } from "../../components/StatusChip.tsx";
 import { formatRelative, initials } from "../../lib/format.ts";
 import { adminChatQuery, inboxQuery } from "./api.ts";
-import { ChatThread, useNow } from "./ChatThread.tsx";
+import { ChatThread } from "./ChatThread.tsx";
 import { useChatLive } from "./live.ts";
 import { previewText } from "./model.ts";
+import { useNow } from "./use-now.ts";
 
 const PANE_HEIGHT = { xs: "calc(100vh - 230px)", md: "calc(100vh - 250px)" };
 

@@ -1,9 +1,9 @@
 import { screen } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { formatPrice } from "../../lib/format.ts";
 import { liveSocket } from "../../lib/ws.ts";
 import { renderWithApp } from "../../test/render.tsx";
-import { formatPrice } from "../market/format.ts";
 import { HistoryTradePage, OnTradePage, TradePairPage } from "./pages.tsx";
 
 const json = (body: unknown) =>

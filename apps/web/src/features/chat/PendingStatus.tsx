@@ -1,0 +1,61 @@
+import ErrorOutlineIcon from "@mui/icons-material/ErrorOutlineOutlined";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import LinearProgress from "@mui/material/LinearProgress";
+import Typography from "@mui/material/Typography";
+import type { PendingMessage } from "./model.ts";
+
+/** Under a message on its way: upload progress and "Sending…", or "Not sent" with Retry and Discard. */
+export function PendingStatus({
+  message,
+  onRetry,
+  onDiscard,
+}: {
+  message: PendingMessage;
+  onRetry: () => void;
+  onDiscard: () => void;
+}) {
+  return (
+    <Box sx={{ display: "flex", flexDirection: "column", alignItems: "flex-end", gap: 0.5, mt: 0.5 }}>
+      {message.progress !== null ? (
+        <LinearProgress
+          variant="determinate"
+          value={message.progress}
+          aria-label="Image upload progress"
+          sx={{ width: 160 }}
+        />
+      ) : null}
+      {message.status === "sending" ? (
+        <Typography variant="caption" sx={{ color: "text.secondary" }} role="status">
+          {message.progress !== null ? `Uploading… ${message.progress}%` : "Sending…"}
+        </Typography>
+      ) : (
+        <Box
+          sx={{
+            display: "flex",
+            alignItems: "center",
+            gap: 0.5,
+            flexWrap: "wrap",
+            justifyContent: "flex-end",
+          }}
+        >
+          <Typography
+            variant="caption"
+            color="error"
+            role="alert"
+            sx={{ display: "flex", alignItems: "center", gap: 0.5 }}
+          >
+            <ErrorOutlineIcon fontSize="inherit" aria-hidden="true" />
+            Not sent{message.error ? `: ${message.error}` : ""}
+          </Typography>
+          <Button size="small" onClick={onRetry}>
+            Retry
+          </Button>
+          <Button size="small" color="inherit" onClick={onDiscard}>
+            Discard
+          </Button>
+        </Box>
+      )}
+    </Box>
+  );
+}

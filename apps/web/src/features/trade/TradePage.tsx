@@ -1,0 +1,114 @@
+import { CANDLE_INTERVALS, type CandleInterval, PAIRS, pairOf } from "@helio/shared";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Card from "@mui/material/Card";
+import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
+import MenuItem from "@mui/material/MenuItem";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import ToggleButton from "@mui/material/ToggleButton";
+import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
+import Typography from "@mui/material/Typography";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Navigate, useNavigate, useParams } from "react-router";
+import { NotFound } from "../../components/NotFound.tsx";
+import { PageHeader } from "../../components/PageHeader.tsx";
+import { PageLoader } from "../../components/PageLoader.tsx";
+import { errorMessage } from "../../lib/api.ts";
+import { formatPrice } from "../../lib/format.ts";
+import { candlesQuery, usePairs } from "./api.ts";
+import { CandleChart } from "./CandleChart.tsx";
+import { OrderPanel } from "./OrderPanel.tsx";
+
+/** `/trade` → the first pair. */
+export function TradeIndexPage() {
+  return <Navigate to="/trade/BTC/bitcoin" replace />;
+}
+
+function ChangeText({ change }: { change: string | null }) {
+  if (!change) return null;
+  const down = change.startsWith("-");
+  return (
+    <Box component="span" sx={{ color: down ? "error.main" : "success.main", fontVariantNumeric: "tabular-nums" }}>
+      {down ? "" : "+"}
+      {change}%
+    </Box>
+  );
+}
+
+/** `/trade/:sym/:name`: live chart, last price, pair picker and the order panel. */
+export function TradePairPage() {
+  const { sym = "" } = useParams();
+  const pair = pairOf(sym);
+  const navigate = useNavigate();
+  const [interval, setCandleInterval] = useState<CandleInterval>("1m");
+  const pairs = usePairs();
+  const candles = useQuery({ ...candlesQuery(pair?.symbol ?? "BTC", interval), enabled: Boolean(pair) });
+  if (!pair) return <NotFound />;
+  const quote = pairs.data?.find((p) => p.symbol === pair.symbol);
+
+  return (
+    <>
+      <PageHeader
+        title={`Trade ${pair.symbol}/USDT`}
+        subtitle={
+          <Stack direction="row" spacing={2} sx={{ alignItems: "baseline", flexWrap: "wrap" }}>
+            <Typography component="span" sx={{ fontSize: 24, fontWeight: 700 }} data-testid="last-price">
+              {formatPrice(quote?.price)}
+            </Typography>
+            <ChangeText change={quote?.change24h ?? null} />
+            {quote?.stale ? <Chip size="small" color="warning" label="Market paused" /> : null}
+          </Stack>
+        }
+        actions={
+          <TextField
+            select
+            size="small"
+            label="Pair"
+            value={pair.symbol}
+            onChange={(e) => {
+              const next = pairOf(e.target.value);
+              if (next) navigate(`/trade/${next.symbol}/${next.name}`);
+            }}
+            sx={{ minWidth: 160 }}
+          >
+            {PAIRS.map((p) => (
+              <MenuItem key={p.symbol} value={p.symbol}>
+                {p.symbol}/USDT
+              </MenuItem>
+            ))}
+          </TextField>
+        }
+      />
+      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 320px" } }}>
+        <Card variant="outlined">
+          <CardContent>
+            <ToggleButtonGroup
+              size="small"
+              exclusive
+              value={interval}
+              onChange={(_e, v: CandleInterval | null) => v && setCandleInterval(v)}
+              aria-label="Candle interval"
+              sx={{ mb: 1 }}
+            >
+              {CANDLE_INTERVALS.map((i) => (
+                <ToggleButton key={i} value={i} aria-label={`${i} candles`}>
+                  {i}
+                </ToggleButton>
+              ))}
+            </ToggleButtonGroup>
+            {candles.isError ? <Alert severity="error">{errorMessage(candles.error)}</Alert> : null}
+            {candles.data ? (
+              <CandleChart symbol={pair.symbol} interval={interval} candles={candles.data.candles} />
+            ) : (
+              <PageLoader />
+            )}
+          </CardContent>
+        </Card>
+        <OrderPanel symbol={pair.symbol} stale={quote?.stale ?? false} />
+      </Box>
+    </>
+  );
+}
