@@ -9,9 +9,9 @@ import { Outlet, useLocation, useNavigation } from "react-router";
 import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from "../app/theme.ts";
 import { Logo } from "../components/Logo.tsx";
 import { PageLoader } from "../components/PageLoader.tsx";
-import { ChatButton } from "../features/chat/ChatButton.tsx";
-import { Ticker } from "../features/market/Ticker.tsx";
-import { SettledToast } from "../features/trade/SettledToast.tsx";
+import { ChatButton } from "../features/chat/index.ts";
+import { Ticker } from "../features/market/index.ts";
+import { SettledToast } from "../features/trade/index.ts";
 import { useMember, useSignOut } from "../lib/member.tsx";
 import { Footer } from "./shell/Footer.tsx";
 import { ImpersonationBanner } from "./shell/ImpersonationBanner.tsx";
@@ -20,9 +20,7 @@ import { SideMenu } from "./shell/SideMenu.tsx";
 import { MOBILE_SECOND_ROW, TopBar } from "./shell/TopBar.tsx";
 
 // Shown only after an accrual: its code need not hold up the first paint of every page.
-const AccruedToast = lazy(() =>
-  import("../features/investment/AccruedToast.tsx").then((m) => ({ default: m.AccruedToast })),
-);
+const AccruedToast = lazy(() => import("../features/investment/index.ts").then((m) => ({ default: m.AccruedToast })));
 
 const COLLAPSED_KEY = "helio.drawerCollapsed";
 

@@ -58,3 +58,10 @@ export function initials(name: string): string {
   const last = parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? "") : "";
   return (first + last).toUpperCase() || "?";
 }
+
+/** "95,000.12" from "95000.12": grouped as text, never parsed as a float; "—" when there is no price. */
+export function formatPrice(price: string | null | undefined): string {
+  if (!price) return "—";
+  const [whole = "0", fraction = ""] = price.split(".");
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${fraction ? `.${fraction}` : ""}`;
+}

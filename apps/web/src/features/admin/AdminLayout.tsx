@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import { Outlet, Link as RouterLink, useLocation } from "react-router";
 import { NotFound } from "../../components/NotFound.tsx";
 import { useMember } from "../../lib/member.tsx";
-import { useInboxUnread } from "../chat/api.ts";
+import { useInboxUnread } from "../chat/index.ts";
 import { dashboardQuery } from "./money-api.ts";
 
 const LINKS = [

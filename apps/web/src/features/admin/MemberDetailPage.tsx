@@ -23,7 +23,7 @@ import { QueryError } from "../../components/QueryError.tsx";
 import { errorMessage, isApiError } from "../../lib/api.ts";
 import { formatDate, initials } from "../../lib/format.ts";
 import { useMember } from "../../lib/member.tsx";
-import { memberChatIdFor } from "../chat/api.ts";
+import { memberChatIdFor } from "../chat/index.ts";
 import { AuditTable } from "./AuditTable.tsx";
 import {
   type AdminMemberDetail,

@@ -20,7 +20,7 @@ import { type Column, DataTable } from "../../components/DataTable.tsx";
 import { Money } from "../../components/Money.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { applyServerErrors, fieldProps } from "../../lib/form.ts";
-import { durationText, formatRate } from "../investment/model.ts";
+import { durationText, formatRate } from "../investment/index.ts";
 import { adminPackagesQuery, packageToInput, useSavePackage } from "./investments-api.ts";
 import { EMPTY_PACKAGE, formToPackage, type PackageForm, packageFormSchema, packageToForm } from "./package-model.ts";
 

@@ -15,9 +15,8 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from "react"
 import { Link as RouterLink, useNavigation, useSearchParams } from "react-router";
 import { type Column, DataTable } from "../../components/DataTable.tsx";
 import { Money } from "../../components/Money.tsx";
-import { formatDateTime } from "../../lib/format.ts";
+import { formatDateTime, formatPrice } from "../../lib/format.ts";
 import { PAGE_SIZES, pagingFromParams } from "../../lib/paging.ts";
-import { formatPrice } from "../market/format.ts";
 import { type AdminTrade, adminContractsQuery, type ContractFilter } from "./trading-api.ts";
 
 const FILTERS: { value: ContractFilter; label: string }[] = [

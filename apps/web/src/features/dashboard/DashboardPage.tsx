@@ -21,14 +21,14 @@ import { PageHeader } from "../../components/PageHeader.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { useMemberBalances } from "../../lib/balances.ts";
 import { useMember } from "../../lib/member.tsx";
-import { MarketOverview } from "../market/MarketOverview.tsx";
-import { OpenTradesCard } from "../trade/OpenTradesCard.tsx";
-import { RecentTransactions } from "../wallet/RecentTransactions.tsx";
+import { MarketOverview } from "../market/index.ts";
+import { OpenTradesCard } from "../trade/index.ts";
+import { RecentTransactions } from "../wallet/index.ts";
 
 // Loaded beside its data rather than with the page, to keep the dashboard's first load in its
 // budget (scripts/first-load-budget.mjs).
 const ActiveInvestmentsCard = lazy(() =>
-  import("../investment/ActiveInvestmentsCard.tsx").then((m) => ({ default: m.ActiveInvestmentsCard })),
+  import("../investment/index.ts").then((m) => ({ default: m.ActiveInvestmentsCard })),
 );
 
 const BALANCES = [

@@ -7,8 +7,9 @@ import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import { Link as RouterLink } from "react-router";
 import { errorMessage } from "../../lib/api.ts";
+import { formatPrice } from "../../lib/format.ts";
 import { useLivePairs } from "./api.ts";
-import { formatChange, formatPrice } from "./format.ts";
+import { formatChange } from "./format.ts";
 
 /** The dashboard's market overview: the 12 pairs with last price and 24h change, live; each opens its trade screen. */
 export function MarketOverview() {

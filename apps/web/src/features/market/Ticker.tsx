@@ -1,8 +1,8 @@
 import { type PairQuote, pairOf } from "@helio/shared";
 import Box from "@mui/material/Box";
 import { Link as RouterLink } from "react-router";
+import { formatPrice } from "../../lib/format.ts";
 import { useLivePairs } from "./api.ts";
-import { formatPrice } from "./format.ts";
 
 function Item({ pair }: { pair: PairQuote }) {
   const change = pair.change24h;

@@ -21,11 +21,8 @@ import { PageHeader } from "../../components/PageHeader.tsx";
 import { StatusChip } from "../../components/StatusChip.tsx";
 import { formatDate, initials } from "../../lib/format.ts";
 import { useMember } from "../../lib/member.tsx";
-import { kycQuery } from "../kyc/api.ts";
-
-export function referralLink(code: string, origin: string = window.location.origin): string {
-  return `${origin}/register/${encodeURIComponent(code)}`;
-}
+import { kycQuery } from "../kyc/index.ts";
+import { referralLink } from "../referrals/index.ts";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (

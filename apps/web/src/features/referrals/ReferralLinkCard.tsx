@@ -5,7 +5,7 @@ import QRCode from "qrcode";
 import { useEffect, useState } from "react";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
-import { referralLink } from "../profile/ProfilePage.tsx";
+import { referralLink } from "./model.ts";
 
 /** The referral link with a copy button and its QR code (drawn in the browser). */
 export function ReferralLinkCard({ code }: { code: string }) {

@@ -15,7 +15,7 @@ import { PageHeader } from "../../components/PageHeader.tsx";
 import { QueryError } from "../../components/QueryError.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { PAGE_SIZES, pagingFromParams } from "../../lib/paging.ts";
-import { formatRate } from "../investment/model.ts";
+import { formatRate } from "../investment/index.ts";
 import { networkQuery, referralMembersQuery } from "./api.ts";
 import { ReferralLinkCard } from "./ReferralLinkCard.tsx";
 

@@ -15,7 +15,7 @@ import useMediaQuery from "@mui/material/useMediaQuery";
 import { Logo } from "../../components/Logo.tsx";
 import { ModeBadge } from "../../components/ModeBadge.tsx";
 import { Money } from "../../components/Money.tsx";
-import { useRealWallet } from "../../features/wallet/api.ts";
+import { useRealWallet } from "../../features/wallet/index.ts";
 import { useMoneyLive } from "../../lib/balances.ts";
 import { useThemeMode } from "../../lib/theme-mode.ts";
 import { UserMenu } from "./UserMenu.tsx";
