@@ -1,7 +1,7 @@
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
-import type { MarketService } from "./modules/market/service.ts";
-import type { SettingsService } from "./modules/settings/service.ts";
+import type { MarketService } from "./modules/market/index.ts";
+import type { SettingsService } from "./modules/settings/index.ts";
 import type { Auth } from "./platform/auth/auth.ts";
 import type { Mailer } from "./platform/mail/mailer.ts";
 import type { EventBus } from "./platform/realtime/bus.ts";

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from "fastify";
-import { startDepositExpiryWorker } from "./modules/deposits/service.ts";
-import { startAccrualWorker } from "./modules/investments/accrual.ts";
-import { createExchangeSource, createSimulator, exchangeStreamUrl } from "./modules/market/sources.ts";
-import { startSettlementWorker } from "./modules/trading/service.ts";
+import { startDepositExpiryWorker } from "./modules/deposits/index.ts";
+import { startAccrualWorker } from "./modules/investments/index.ts";
+import { createExchangeSource, createSimulator, exchangeStreamUrl } from "./modules/market/index.ts";
+import { startSettlementWorker } from "./modules/trading/index.ts";
 import type { Services } from "./services.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { expect } from "vitest";
 import type { Database } from "../src/db/client.ts";
-import { verifyLedger } from "../src/modules/ledger/service.ts";
+import { verifyLedger } from "../src/modules/ledger/index.ts";
 
 /** Every money test ends here: the ledger's invariants hold. */
 export async function expectSoundLedger(database: Database) {

@@ -7,7 +7,6 @@ export * from "../modules/kyc/tables.ts";
 export * from "../modules/ledger/tables.ts";
 export * from "../modules/market/tables.ts";
 export * from "../modules/referrals/tables.ts";
-export * from "../modules/security/tables.ts";
 export * from "../modules/settings/tables.ts";
 export * from "../modules/trading/tables.ts";
 export * from "../modules/withdrawals/tables.ts";

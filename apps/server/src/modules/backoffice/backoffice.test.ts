@@ -2,7 +2,7 @@ import { API, DEMO_GRANT_CENTS } from "@helio/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Client, databaseKinds, signInAdmin, signUpVerified, type TestApp } from "../../../test/helpers.ts";
 import { expectSoundLedger } from "../../../test/money.ts";
-import { getMemberBalances, moneyTransaction, postTransaction } from "../ledger/service.ts";
+import { getMemberBalances, moneyTransaction, postTransaction } from "../ledger/index.ts";
 import {
   captureMessages,
   expectError,

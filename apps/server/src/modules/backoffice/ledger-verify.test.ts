@@ -9,7 +9,7 @@ import { describe, expect, inject, it } from "vitest";
 import { databaseKinds, openTestDatabase } from "../../../test/helpers.ts";
 import { openDatabase } from "../../db/client.ts";
 import { user } from "../../platform/auth/tables.ts";
-import { moneyTransaction, openMemberAccounts, postTransaction } from "../ledger/service.ts";
+import { moneyTransaction, openMemberAccounts, postTransaction } from "../ledger/index.ts";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../..");
 const run = promisify(execFile);

@@ -16,8 +16,8 @@ import { z } from "zod";
 import { currentOf, requireAdmin } from "../../platform/auth/session.ts";
 import { idempotencyKeyOf, sendIdempotent } from "../../platform/money/idempotency.ts";
 import type { Services } from "../../services.ts";
-import { memberHistory } from "../ledger/service.ts";
-import { resetDemo } from "../wallet/service.ts";
+import { memberHistory } from "../ledger/index.ts";
+import { resetDemo } from "../wallet/index.ts";
 import { adjustBalance, dashboard, ledgerVerification, memberMoney, requireMemberRow } from "./service.ts";
 
 const uidParams = z.object({ uid: text().min(1).max(64) });

@@ -5,10 +5,10 @@ import { recordAudit } from "../../platform/audit/audit.ts";
 import { notFound } from "../../platform/http/errors.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest, KeyAlreadyUsed } from "../../platform/money/idempotency.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
-import { bankAccountOf, toAdminBankAccount } from "../bank/service.ts";
-import { depositNumbers } from "../deposits/service.ts";
-import { investmentSummary } from "../investments/admin.ts";
-import { getAdminKyc, pendingKycCount } from "../kyc/service.ts";
+import { bankAccountOf, toAdminBankAccount } from "../bank/index.ts";
+import { depositNumbers } from "../deposits/index.ts";
+import { investmentSummary } from "../investments/index.ts";
+import { getAdminKyc, pendingKycCount } from "../kyc/index.ts";
 import {
   announceBalances,
   findMovement,
@@ -20,8 +20,8 @@ import {
   type Posted,
   postTransaction,
   verifyLedger,
-} from "../ledger/service.ts";
-import { withdrawalNumbers } from "../withdrawals/service.ts";
+} from "../ledger/index.ts";
+import { withdrawalNumbers } from "../withdrawals/index.ts";
 import { memberCounts, memberExists } from "./queries.ts";
 
 type Deps = { db: Db; realtime: Realtime };

@@ -12,7 +12,7 @@ import {
   type TestApp,
 } from "../../../test/helpers.ts";
 import { expectSoundLedger } from "../../../test/money.ts";
-import { getMemberBalances } from "../ledger/service.ts";
+import { getMemberBalances } from "../ledger/index.ts";
 import {
   captureMessages,
   expectError,

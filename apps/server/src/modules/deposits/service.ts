@@ -8,8 +8,8 @@ import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/mo
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import type { FileStorage } from "../../platform/storage/storage.ts";
 import { type BackgroundWorker, drainBatches, startWorkerLoop, type WorkerLog } from "../../platform/workers/loop.ts";
-import { announceBalances, moneyTransaction, type Posted, postTransaction } from "../ledger/service.ts";
-import type { SettingsService } from "../settings/service.ts";
+import { announceBalances, moneyTransaction, type Posted, postTransaction } from "../ledger/index.ts";
+import type { SettingsService } from "../settings/index.ts";
 import {
   countByStatus,
   depositTotalsSince,

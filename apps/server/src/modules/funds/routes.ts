@@ -18,8 +18,8 @@ import { csvStream } from "../../platform/http/csv.ts";
 import { moneyRateLimit } from "../../platform/kit.ts";
 import { idempotencyKeyOf, sendIdempotent } from "../../platform/money/idempotency.ts";
 import type { Services } from "../../services.ts";
-import { memberHistory, memberHistoryBatches } from "../ledger/service.ts";
-import { walletCsvCells } from "../wallet/routes.ts";
+import { memberHistory, memberHistoryBatches } from "../ledger/index.ts";
+import { walletCsvCells } from "../wallet/index.ts";
 import { fundSummary, fundTransfers, transferToWallet } from "./service.ts";
 
 /** The profit and bonus funds: balance, history (paged and CSV), moves to the wallet. */

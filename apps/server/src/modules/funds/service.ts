@@ -14,8 +14,8 @@ import {
   moneyTransaction,
   type Posted,
   postTransaction,
-} from "../ledger/service.ts";
-import type { SettingsService } from "../settings/service.ts";
+} from "../ledger/index.ts";
+import type { SettingsService } from "../settings/index.ts";
 
 export type FundsDeps = { db: Db; realtime: Realtime; settings: SettingsService };
 

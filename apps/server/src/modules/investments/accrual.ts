@@ -2,7 +2,7 @@ import { investmentPeriodProfit, type WsInvestmentAccrued } from "@helio/shared"
 import type { Db } from "../../db/client.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import { type BackgroundWorker, startWorkerLoop, type WorkerLog } from "../../platform/workers/loop.ts";
-import { announceBalances, type Movement, moneyTransaction, type Posted, postTransactions } from "../ledger/service.ts";
+import { announceBalances, type Movement, moneyTransaction, type Posted, postTransactions } from "../ledger/index.ts";
 import { type AccrualUpdate, applyAccruals, lockDueInvestments } from "./queries.ts";
 import { dueAt } from "./service.ts";
 

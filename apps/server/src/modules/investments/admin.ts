@@ -1,7 +1,7 @@
 import type { AdminInvestmentSummary, AdminInvestments, InvestmentList } from "@helio/shared";
 import type { Db } from "../../db/client.ts";
 import { toMemberRef } from "../../platform/kit.ts";
-import { totalCreditedToMembers } from "../ledger/service.ts";
+import { totalCreditedToMembers } from "../ledger/index.ts";
 import { investmentFigures, investmentTotals, listInvestments } from "./queries.ts";
 import { toInvestment } from "./service.ts";
 

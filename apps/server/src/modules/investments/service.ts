@@ -17,9 +17,9 @@ import { AppError, fieldError, notFound } from "../../platform/http/errors.ts";
 import { isUniqueViolation } from "../../platform/kit.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/money/idempotency.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
-import { announceBalances, moneyTransaction, movementsOf, type Posted, postTransactions } from "../ledger/service.ts";
-import { planCommissions } from "../referrals/service.ts";
-import type { SettingsService } from "../settings/service.ts";
+import { announceBalances, moneyTransaction, movementsOf, type Posted, postTransactions } from "../ledger/index.ts";
+import { planCommissions } from "../referrals/index.ts";
+import type { SettingsService } from "../settings/index.ts";
 import {
   countInvestmentsOfPackage,
   deletePackage,

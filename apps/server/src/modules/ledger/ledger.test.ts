@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from "../../../test/helpers.ts";
 import { expectSoundLedger } from "../../../test/money.ts";
-import { getMemberBalances, type Movement, moneyTransaction, postTransaction, postTransactions } from "./service.ts";
+import { getMemberBalances, type Movement, moneyTransaction, postTransaction, postTransactions } from "./index.ts";
 
 const fund = (userId: string, amount: number, key: string): Movement => ({
   kind: "adjustment",

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, lte, sql } from "drizzle-orm";
+import { type AnyColumn, and, desc, eq, lt, lte, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { queryRows } from "../../db/rows.ts";
 import { marketCandles, marketTicks } from "./tables.ts";
@@ -126,4 +126,18 @@ export async function insertCandles(db: Executor, rows: CandleRow[]) {
       .values(rows.slice(i, i + 1000))
       .onConflictDoNothing();
   }
+}
+
+/**
+ * The last tick of `symbol` at or before `at`, as a subquery that another module joins laterally
+ * per row: settlement reads each due contract's exit price in the same statement that locks it.
+ */
+export function lastTickSubquery(db: Executor, symbol: AnyColumn, at: AnyColumn) {
+  return db
+    .select({ price: marketTicks.price, at: marketTicks.at })
+    .from(marketTicks)
+    .where(and(eq(marketTicks.symbol, symbol), lte(marketTicks.at, at)))
+    .orderBy(desc(marketTicks.at))
+    .limit(1)
+    .as("exit_tick");
 }

@@ -11,7 +11,7 @@ import {
 import pg from "pg";
 import type { Database, Db } from "../../db/client.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
-import type { SettingsService } from "../settings/service.ts";
+import type { SettingsService } from "../settings/index.ts";
 import {
   candles,
   hasCandles,

@@ -5,8 +5,7 @@ import { z } from "zod";
 import { currentOf, readSession, requireMember } from "../../platform/auth/session.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import type { Services } from "../../services.ts";
-import { toMember } from "../members/member.ts";
-import { replacePhoto, updateProfile } from "../members/queries.ts";
+import { replacePhoto, toMember, updateProfile } from "../members/index.ts";
 import { AVATAR_MAX_BYTES, storeAvatar } from "./avatar.ts";
 
 export async function profileRoutes(app: FastifyInstance, { services }: { services: Services }) {

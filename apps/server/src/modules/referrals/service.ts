@@ -9,8 +9,8 @@ import {
 import type { Db, Executor, Tx } from "../../db/client.ts";
 import { recordAudit } from "../../platform/audit/audit.ts";
 import { toMemberRef } from "../../platform/kit.ts";
-import type { Movement, Posted } from "../ledger/service.ts";
-import type { SettingsService } from "../settings/service.ts";
+import type { Movement, Posted } from "../ledger/index.ts";
+import type { SettingsService } from "../settings/index.ts";
 import {
   commissionTotals,
   countLevel,

@@ -4,8 +4,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Executor } from "../../db/client.ts";
 import { currentOf, requireMember } from "../../platform/auth/session.ts";
+import { signInEvents } from "../../platform/auth/tables.ts";
 import type { Services } from "../../services.ts";
-import { signInEvents } from "./tables.ts";
 
 export async function recentSignIns(db: Executor, uid: string, limit = 20) {
   const rows = await db

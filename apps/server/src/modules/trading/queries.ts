@@ -3,7 +3,7 @@ import type { Executor } from "../../db/client.ts";
 import { queryRows } from "../../db/rows.ts";
 import { user } from "../../platform/auth/tables.ts";
 import { memberRefColumns } from "../../platform/kit.ts";
-import { marketTicks } from "../market/tables.ts";
+import { lastTickSubquery } from "../market/index.ts";
 import { tradeContracts } from "./tables.ts";
 
 export type ContractRow = typeof tradeContracts.$inferSelect;
@@ -50,13 +50,7 @@ export async function findContract(db: Executor, id: string) {
  * whole batch, each tick found by one probe of the (symbol, at) index.
  */
 export async function lockDueContracts(db: Executor, cutoff: Date, limit: number) {
-  const exit = db
-    .select({ price: marketTicks.price, at: marketTicks.at })
-    .from(marketTicks)
-    .where(and(eq(marketTicks.symbol, tradeContracts.symbol), lte(marketTicks.at, tradeContracts.expiresAt)))
-    .orderBy(desc(marketTicks.at))
-    .limit(1)
-    .as("exit_tick");
+  const exit = lastTickSubquery(db, tradeContracts.symbol, tradeContracts.expiresAt);
   const rows = await db
     .select({ contract: tradeContracts, exitPrice: exit.price, exitAt: exit.at })
     .from(tradeContracts)

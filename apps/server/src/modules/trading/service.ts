@@ -18,15 +18,9 @@ import { toMemberRef } from "../../platform/kit.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/money/idempotency.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import { type BackgroundWorker, startWorkerLoop, type WorkerLog } from "../../platform/workers/loop.ts";
-import {
-  announceBalances,
-  moneyTransaction,
-  type Posted,
-  postTransaction,
-  postTransactions,
-} from "../ledger/service.ts";
-import type { MarketService } from "../market/service.ts";
-import type { SettingsService } from "../settings/service.ts";
+import { announceBalances, moneyTransaction, type Posted, postTransaction, postTransactions } from "../ledger/index.ts";
+import type { MarketService } from "../market/index.ts";
+import type { SettingsService } from "../settings/index.ts";
 import {
   type ContractRow,
   countOpen,

@@ -16,7 +16,7 @@ import {
   waitFor,
 } from "../../../test/helpers.ts";
 import { expectSoundLedger } from "../../../test/money.ts";
-import { moneyTransaction, postTransactions } from "../ledger/service.ts";
+import { moneyTransaction, postTransactions } from "../ledger/index.ts";
 import { expectError, fundWallet, moneyApp } from "../wallet/testing.ts";
 import { outcomeOf, SETTLE_GRACE_MS, settleDue } from "./service.ts";
 import { tradeContracts } from "./tables.ts";

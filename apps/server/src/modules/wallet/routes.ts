@@ -16,7 +16,7 @@ import { type CsvCell, csvStream, text, value } from "../../platform/http/csv.ts
 import { moneyRateLimit } from "../../platform/kit.ts";
 import { idempotencyKeyOf, sendIdempotent } from "../../platform/money/idempotency.ts";
 import type { Services } from "../../services.ts";
-import { getMemberBalances, memberHistory, memberHistoryBatches } from "../ledger/service.ts";
+import { getMemberBalances, memberHistory, memberHistoryBatches } from "../ledger/index.ts";
 import { createFastBalanceRead } from "./fast-read.ts";
 import { resetDemo } from "./service.ts";
 

@@ -12,7 +12,7 @@ import {
   moneyTransaction,
   type Posted,
   postTransaction,
-} from "../ledger/service.ts";
+} from "../ledger/index.ts";
 
 type Deps = { db: Db; realtime: Realtime };
 

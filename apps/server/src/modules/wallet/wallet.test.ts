@@ -9,7 +9,7 @@ import {
   type TestApp,
 } from "../../../test/helpers.ts";
 import { expectSoundLedger } from "../../../test/money.ts";
-import { moneyTransaction, postTransaction } from "../ledger/service.ts";
+import { moneyTransaction, postTransaction } from "../ledger/index.ts";
 import { captureMessages, expectError, fundWallet, moneyApp } from "./testing.ts";
 
 describe.each(databaseKinds)("wallet on %s", (kind) => {

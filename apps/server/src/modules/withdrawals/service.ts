@@ -19,16 +19,16 @@ import { AppError, fieldError, notFound } from "../../platform/http/errors.ts";
 import { notWhileImpersonating, toMemberRef } from "../../platform/kit.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/money/idempotency.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
-import { bankAccountOf, getBankAccount } from "../bank/service.ts";
-import { kycStatusOf } from "../kyc/service.ts";
+import { bankAccountOf, getBankAccount } from "../bank/index.ts";
+import { kycStatusOf } from "../kyc/index.ts";
 import {
   announceBalances,
   getMemberBalances,
   moneyTransaction,
   type Posted,
   postTransaction,
-} from "../ledger/service.ts";
-import type { SettingsService } from "../settings/service.ts";
+} from "../ledger/index.ts";
+import type { SettingsService } from "../settings/index.ts";
 import {
   countPendingWithdrawals,
   findWithdrawal,

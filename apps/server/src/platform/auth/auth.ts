@@ -6,11 +6,11 @@ import { admin, twoFactor, username } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
-import { signInEvents } from "../../modules/security/tables.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { existingAccountMail, resetPasswordMail, verificationMail } from "../mail/templates.ts";
 import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./fast-session.ts";
 import * as tables from "./tables.ts";
+import { signInEvents } from "./tables.ts";
 
 /** The header our Fastify bridge sets to the client address it trusts (never the client's own). */
 export const CLIENT_IP_HEADER = "x-helio-client-ip";

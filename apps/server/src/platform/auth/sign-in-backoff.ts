@@ -1,9 +1,8 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "../../db/client.ts";
-import { signInBackoff, signInEvents } from "../../modules/security/tables.ts";
 import { recordAudit } from "../audit/audit.ts";
 import { RetryLaterError } from "../http/errors.ts";
-import { user } from "./tables.ts";
+import { signInBackoff, signInEvents, user } from "./tables.ts";
 
 /**
  * Per-account back-off for password sign-in, on top of the per-address limit: a guesser spread

@@ -14,7 +14,7 @@ import {
   waitFor,
 } from "../../../test/helpers.ts";
 import { expectSoundLedger } from "../../../test/money.ts";
-import { moneyTransaction, postTransaction } from "../../modules/ledger/service.ts";
+import { moneyTransaction, postTransaction } from "../../modules/ledger/index.ts";
 import { expectError, fundWallet, moneyApp, readyMember } from "../../modules/wallet/testing.ts";
 import { differingFields } from "./idempotency.ts";
 

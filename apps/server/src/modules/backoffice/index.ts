@@ -1,0 +1,1 @@
+export { backofficeRoutes } from "./routes.ts";

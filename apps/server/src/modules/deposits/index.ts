@@ -1,0 +1,2 @@
+export { depositRoutes } from "./routes.ts";
+export { depositNumbers, startDepositExpiryWorker } from "./service.ts";

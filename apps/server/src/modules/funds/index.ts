@@ -1,0 +1,1 @@
+export { fundsRoutes } from "./routes.ts";

@@ -1,0 +1,3 @@
+export { startAccrualWorker } from "./accrual.ts";
+export { investmentSummary } from "./admin.ts";
+export { investmentRoutes } from "./routes.ts";

@@ -1,0 +1,61 @@
+import { isNotNull, isNull, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import { queryRows } from "../../db/rows.ts";
+import { balances } from "./tables.ts";
+
+/** Rows that break an invariant; each query returns nothing on a sound ledger. */
+export async function findLedgerProblems(db: Executor) {
+  const run = async (query: ReturnType<typeof sql>) => queryRows<Record<string, unknown>>(db, query);
+  return {
+    unbalancedTransactions: await run(sql`
+      select t.id, coalesce(sum(e.amount), 0)::bigint as total, count(e.id)::int as entries
+      from ledger_transactions t left join ledger_entries e on e.transaction_id = t.id
+      group by t.id having coalesce(sum(e.amount), 0) <> 0 or count(e.id) < 2`),
+    driftedBalances: await run(sql`
+      select b.id, b.user_id, b.account, b.balance, coalesce(sum(e.amount), 0)::bigint as entries_total
+      from balances b left join ledger_entries e on e.balance_id = b.id
+      group by b.id having b.balance <> coalesce(sum(e.amount), 0)`),
+    negativeMemberBalances: await run(sql`
+      select id, user_id, account, balance from balances where user_id is not null and balance < 0`),
+    brokenRunningBalances: await run(sql`
+      select id, balance_id from (
+        select id, balance_id, balance_after, sum(amount) over (partition by balance_id order by id) as running
+        from ledger_entries) x
+      where running <> balance_after`),
+  };
+}
+
+export async function ledgerCounts(db: Executor) {
+  const [row] = await queryRows<{ transactions: number; entries: number; accounts: number }>(
+    db,
+    sql`
+    select (select count(*) from ledger_transactions)::int as transactions,
+           (select count(*) from ledger_entries)::int as entries,
+           (select count(*) from balances)::int as accounts`,
+  );
+  return row ?? { transactions: 0, entries: 0, accounts: 0 };
+}
+
+/** Sum of balances by account: members' (`userId` not null) or the platform's. */
+export async function balanceTotals(db: Executor, owner: "members" | "system") {
+  const rows = await db
+    .select({ account: balances.account, total: sql<string>`coalesce(sum(${balances.balance}), 0)::text` })
+    .from(balances)
+    .where(owner === "members" ? isNotNull(balances.userId) : isNull(balances.userId))
+    .groupBy(balances.account);
+  return rows.map((r) => ({ account: r.account, total: Number(r.total) }));
+}
+
+/** Sum of every movement of `kind` into member accounts (e.g. all commissions ever paid), cents. */
+export async function sumMemberCredits(db: Executor, kind: string) {
+  const rows = await queryRows<{ total: string }>(
+    db,
+    sql`
+    select coalesce(sum(e.amount), 0)::bigint as total
+    from ledger_transactions t
+    join ledger_entries e on e.transaction_id = t.id
+    join balances b on b.id = e.balance_id
+    where t.kind = ${kind} and b.user_id is not null and e.amount > 0`,
+  );
+  return Number(rows[0]?.total ?? 0);
+}

@@ -1,0 +1,1 @@
+export { securityRoutes } from "./routes.ts";

@@ -1,0 +1,2 @@
+export { tradingRoutes } from "./routes.ts";
+export { startSettlementWorker } from "./service.ts";

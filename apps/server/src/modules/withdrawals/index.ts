@@ -1,0 +1,2 @@
+export { withdrawalRoutes } from "./routes.ts";
+export { withdrawalNumbers } from "./service.ts";
