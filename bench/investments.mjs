@@ -42,7 +42,7 @@ const { buildApp } = await import(path.join(root, "apps/server/src/app.ts"));
 const { loadConfig } = await import(path.join(root, "apps/server/src/config.ts"));
 const { listOutbox } = await import(path.join(root, "apps/server/src/platform/mail/mailer.ts"));
 const { sql } = await import("drizzle-orm");
-const { verifyLedger } = await import(path.join(root, "apps/server/src/modules/ledger/service.ts"));
+const { verifyLedger } = await import(path.join(root, "apps/server/src/modules/ledger/index.ts"));
 const { startSettlementWorker, SETTLE_BATCH } = await import(
   path.join(root, "apps/server/src/modules/trading/service.ts")
 );

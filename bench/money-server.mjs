@@ -1,6 +1,7 @@
 // A Helio server for the money benchmarks (started by bench/money.mjs, never on its own): the real
 // app, plus a bare route in the same process for comparison. Prints one JSON line when ready:
-// { port, cookies } — the session cookies of BENCH_MEMBERS verified members, whose wallets are read.
+// { port, cookies, fastify } — the session cookies of BENCH_MEMBERS verified members, whose wallets
+// are read, and the Fastify version the app runs (bench/bare-server.mjs must run the same).
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { benchAppEnv, registerVerified } from "./lib.mjs";
@@ -35,7 +36,7 @@ for (let i = 0; i < Number(process.env.BENCH_MEMBERS ?? 1); i++) {
 }
 
 await app.listen({ host: "127.0.0.1", port: 0 });
-process.stdout.write(`${JSON.stringify({ port: app.server.address().port, cookies })}\n`);
+process.stdout.write(`${JSON.stringify({ port: app.server.address().port, cookies, fastify: app.version })}\n`);
 const stop = async () => {
   await app.close();
   process.exit(0);

@@ -1,18 +1,27 @@
 #!/usr/bin/env node
 // Money benchmarks (part of `npm run bench`):
-//  1. Authenticated balance reads (GET /api/wallet, each connection with its own member's session) against a bare route
-//     in the same server process, with autocannon over loopback; prints both req/s and the ratio
-//     (target ≥ 60%) at two loads: 64 connections, which keep the server busy on both routes (the
-//     throughput comparison, which the target applies to), and 16, where the read waits on its
-//     query and the server idles part of the time.
+//  1. Balance reads, three sides measured with autocannon over loopback, in turns:
+//     - the authenticated balance read (GET /api/wallet, each connection with its own member's session),
+//     - a bare route in the same server process (GET /bench/bare, {"ok":true}: the app's plugins and hooks, no work),
+//     - a separate bare Fastify process (bench/bare-server.mjs): the same Fastify version as the app
+//       (resolved from apps/server), logger off, only that one route; on a free port, its own process.
+//     Prints each side's req/s and the ratios balance read / bare process (target ≥ 60%), bare route /
+//     bare process (target ≥ 85%: what the app's stack costs an empty route) and balance read / bare
+//     route (target ≥ 60%), at two loads: 64 connections, which keep the servers busy (the throughput
+//     comparison, which the targets apply to), and 16, where the read waits on its query and the
+//     server idles part of the time.
 //  2. Ledger movements per second on PostgreSQL (postTransaction through the pool, 8 concurrent
-//     workers) against pgbench's TPC-B tps (`-c 8 -j 2`) on the same server in the same run;
-//     prints the ratio (target ≥ 100%). Needs TEST_DATABASE_URL or DATABASE_URL, and pgbench.
+//     workers) against pgbench's TPC-B tps (`-c 8 -j 2`, initialised at scale 10 so that the 8
+//     clients spread over 10 branch rows instead of queueing on one; pgbench wants scale ≥ clients)
+//     on the same server in the same run; prints the ratio (target ≥ 100%). Needs TEST_DATABASE_URL
+//     or DATABASE_URL, and pgbench.
 //
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/money.mjs [--seconds 10] [--connections 64] [--only read|ledger]
 //
-// Bounded in time (each measurement --seconds, at most 30; the whole run is stopped after 240 s),
-// loopback only; every database, folder and process it makes is removed at the end.
+// Each measurement takes --seconds (2 to 30, default 10), split in 4 rounds of slices of a quarter
+// of it (at least 1 s); `--seconds 2` is a smoke run (1 s slices, about a minute and a half in all).
+// Bounded in time (the whole run is stopped after 180 s plus 10 × its measuring time), loopback
+// only; every database, folder and process it makes is removed at the end.
 import { execFile, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
@@ -32,14 +41,18 @@ const BUSY_CONNECTIONS = Math.max(16, Math.min(arg("connections", 64), 256));
 /** A lighter load, reported beside it (and the one earlier versions of this bench used). */
 const LIGHT_CONNECTIONS = 16;
 const CLIENTS = 8; // pgbench -c 8 -j 2, and as many concurrent ledger workers
-/** The two sides of each comparison run in turns (A B, B A, …) in this many slices, so that a change
- * in the machine's load during the run affects both alike; even, so each side runs first as often. */
+/** The sides of each comparison run in turns (A B C, C B A, …) in this many slices, so that a change
+ * in the machine's load during the run affects all alike; even, so the ends run first as often. */
 const ROUNDS = 4;
 const SLICE_SECONDS = Math.max(1, Math.round(SECONDS / ROUNDS));
-/** Round `round`'s order: each pair as given in even rounds, swapped in odd ones. */
-const inTurns = (round, pairs) => pairs.flatMap(([a, b]) => (round % 2 === 0 ? [a, b] : [b, a]));
-const HARD_TIMEOUT_MS = 240_000;
+/** Round `round`'s order: each group as given in even rounds, reversed in odd ones. */
+const inTurns = (round, groups) => groups.flatMap((g) => (round % 2 === 0 ? g : [...g].reverse()));
+/** Measuring takes 10 slices a round (8 read targets, pgbench and the ledger); 180 s more for setting up. */
+const HARD_TIMEOUT_MS = (180 + 10 * ROUNDS * SLICE_SECONDS) * 1000;
 const READ_TARGET = 0.6;
+/** The app's in-process bare route against the bare Fastify process: what the app's stack costs. */
+const STACK_TARGET = 0.85;
+const PGBENCH_SCALE = 10; // ≥ CLIENTS, so that pgbench's clients do not all queue on one branch row
 const LEDGER_TARGET = 1.0;
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
 
@@ -56,8 +69,28 @@ const pct = (r) => `${(r * 100).toFixed(0)}%`;
 const results = [];
 
 // ---------------------------------------------------------------------------------------------
-// 1. Authenticated balance reads vs a bare route.
+// 1. Authenticated balance reads vs a bare route in the app vs a bare Fastify process.
 // ---------------------------------------------------------------------------------------------
+/** Starts `node [flags] bench/<file>` (stopped by the cleanups); resolves with its first stdout line, its ready signal, parsed. */
+async function startProcess(file, env, flags = []) {
+  const child = spawn(process.execPath, [...flags, path.join(root, "bench", file)], {
+    cwd: root,
+    env,
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  cleanups.push(async () => {
+    if (child.exitCode === null) child.kill("SIGTERM");
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+    if (child.exitCode === null) child.kill("SIGKILL");
+  });
+  const line = await new Promise((resolve, reject) => {
+    readline.createInterface({ input: child.stdout }).once("line", resolve);
+    child.once("exit", (code) => reject(new Error(`bench/${file} exited (${code}) before it was ready`)));
+  });
+  return { ...JSON.parse(line), pid: child.pid };
+}
+
 async function startServer() {
   const env = { ...process.env, NODE_ENV: "production" };
   delete env.DATABASE_URL;
@@ -73,22 +106,15 @@ async function startServer() {
   const profile = process.env.BENCH_PROFILE_DIR
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
     : [];
-  const child = spawn(process.execPath, [...profile, path.join(root, "bench/money-server.mjs")], {
-    cwd: root,
-    env,
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  cleanups.push(async () => {
-    if (child.exitCode === null) child.kill("SIGTERM");
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
-    if (child.exitCode === null) child.kill("SIGKILL");
-  });
-  const line = await new Promise((resolve, reject) => {
-    readline.createInterface({ input: child.stdout }).once("line", resolve);
-    child.once("exit", (code) => reject(new Error(`bench server exited (${code}) before it was ready`)));
-  });
-  return { ...JSON.parse(line), database: baseUrl ? "PostgreSQL" : "PGlite", pid: child.pid };
+  const server = await startProcess("money-server.mjs", env, profile);
+  return { ...server, database: baseUrl ? "PostgreSQL" : "PGlite" };
+}
+
+/** The bare Fastify process, on its own free port, with the app's NODE_ENV. */
+async function startBareProcess() {
+  const env = { ...process.env, NODE_ENV: "production" };
+  delete env.DATABASE_URL;
+  return startProcess("bare-server.mjs", env);
 }
 
 function cannon(opts) {
@@ -99,48 +125,55 @@ function cannon(opts) {
 
 async function readBench() {
   const server = await startServer();
-  const base = `http://127.0.0.1:${server.port}`;
+  const bareProcess = await startBareProcess();
+  if (bareProcess.fastify !== server.fastify)
+    throw new Error(`the bare process runs Fastify ${bareProcess.fastify}, the app ${server.fastify}`);
   // Each connection reads its own member's balances.
   let nextMember = 0;
   const asNextMember = (client) => client.setHeaders({ cookie: server.cookies[nextMember++ % server.cookies.length] });
-  const route = (connections, url, signedIn) => ({
+  const route = (connections, url, signedIn, at = server) => ({
     connections,
-    url: `${base}${url}`,
+    url: `http://127.0.0.1:${at.port}${url}`,
+    pid: at.pid,
     ...(signedIn ? { setupClient: asNextMember } : {}),
   });
   const targets = {
     bare: route(BUSY_CONNECTIONS, "/bench/bare", false),
+    bareProcess: route(BUSY_CONNECTIONS, "/bench/bare", false, bareProcess),
     wallet: route(BUSY_CONNECTIONS, "/api/wallet", true),
     bareLight: route(LIGHT_CONNECTIONS, "/bench/bare", false),
+    bareProcessLight: route(LIGHT_CONNECTIONS, "/bench/bare", false, bareProcess),
     walletLight: route(LIGHT_CONNECTIONS, "/api/wallet", true),
     oneQuery: route(BUSY_CONNECTIONS, "/bench/one-query", false),
     me: route(BUSY_CONNECTIONS, "/api/me", true),
   };
-  for (const target of Object.values(targets)) await cannon({ ...target, duration: 2 });
-  // The two sides of each ratio run back to back, so that the machine's swings (seconds long on a
-  // shared host) fall on both alike, and in turns (A B, B A, …) so that neither always runs
-  // right after the other; the context routes follow.
-  const pairs = [
-    ["bare", "wallet"],
-    ["bareLight", "walletLight"],
+  for (const { pid, ...target } of Object.values(targets)) await cannon({ ...target, duration: 2 });
+  // The sides of each comparison run back to back, so that the machine's swings (seconds long on a
+  // shared host) fall on all alike, and in turns (A B C, C B A, …) so that none always runs right
+  // after another; the bare process, which both targets divide by, sits between the other two. The
+  // context routes follow.
+  const groups = [
+    ["bare", "bareProcess", "wallet"],
+    ["bareLight", "bareProcessLight", "walletLight"],
     ["oneQuery", "me"],
   ];
   const totals = Object.fromEntries(
     Object.keys(targets).map((k) => [k, { requests: 0, seconds: 0, p99: 0, bad: 0, cpuMs: 0 }]),
   );
   for (let round = 0; round < ROUNDS; round++) {
-    for (const name of inTurns(round, pairs)) {
-      const cpuBefore = processCpuMs(server.pid);
-      const r = await cannon({ ...targets[name], duration: SLICE_SECONDS });
+    for (const name of inTurns(round, groups)) {
+      const { pid, ...target } = targets[name];
+      const cpuBefore = processCpuMs(pid);
+      const r = await cannon({ ...target, duration: SLICE_SECONDS });
       const t = totals[name];
-      t.cpuMs += processCpuMs(server.pid) - cpuBefore;
+      t.cpuMs += processCpuMs(pid) - cpuBefore;
       t.requests += r.requests.total;
       t.seconds += r.duration;
       t.p99 = Math.max(t.p99, r.latency.p99);
       t.bad += r.non2xx + r.errors + r.timeouts;
     }
   }
-  for (const name of ["wallet", "walletLight", "me"])
+  for (const name of Object.keys(targets))
     if (totals[name].bad > 0) throw new Error(`${targets[name].url}: ${totals[name].bad} answers were not 200`);
   const rate = (name) => totals[name].requests / totals[name].seconds;
   // The server's own CPU per request is steadier than req/s on a shared machine (the load
@@ -151,23 +184,42 @@ async function readBench() {
   const line = (label, name) =>
     `    ${label.padEnd(31)}${fmt(rate(name)).padStart(7)} req/s (p99 ${totals[name].p99} ms), ` +
     `server ${cpuPerRequest(name).toFixed(0)} µs CPU per request, busy ${pct(busy(name))}`;
-  const ratio = rate("wallet") / rate("bare");
-  const lightRatio = rate("walletLight") / rate("bareLight");
+  const ratios = (suffix) => ({
+    readToProcess: rate(`wallet${suffix}`) / rate(`bareProcess${suffix}`),
+    routeToProcess: rate(`bare${suffix}`) / rate(`bareProcess${suffix}`),
+    readToRoute: rate(`wallet${suffix}`) / rate(`bare${suffix}`),
+  });
+  const busyRatios = ratios("");
+  const lightRatios = ratios("Light");
+  const ratioLines = (r) =>
+    `    balance read / bare process ${pct(r.readToProcess)}, bare route / bare process ${pct(r.routeToProcess)}, ` +
+    `balance read / bare route ${pct(r.readToRoute)}\n`;
+  const verdicts = [
+    { name: "balance read / bare process", ratio: busyRatios.readToProcess, target: READ_TARGET },
+    { name: "bare route / bare process", ratio: busyRatios.routeToProcess, target: STACK_TARGET },
+    { name: "balance read / bare route", ratio: busyRatios.readToRoute, target: READ_TARGET },
+  ];
   console.info(
     `\nBalance read (GET /api/wallet, signed in, each connection its own member) on ${server.database}, ${ROUNDS} × ${SLICE_SECONDS} s per route, in turns:\n` +
-      `  ${BUSY_CONNECTIONS} connections (the throughput comparison, which the target applies to)\n` +
-      `${line("bare route", "bare")}\n` +
+      `  ${BUSY_CONNECTIONS} connections (the throughput comparison, which the targets apply to)\n` +
+      `${line(`bare Fastify ${bareProcess.fastify} process`, "bareProcess")}\n` +
+      `${line("bare route (in the app)", "bare")}\n` +
       `${line("balance read", "wallet")}\n` +
-      `    one SQL query, no session     ${fmt(rate("oneQuery")).padStart(7)} req/s (${pct(rate("oneQuery") / rate("bare"))} of bare)\n` +
-      `    session only (GET /api/me)    ${fmt(rate("me")).padStart(7)} req/s (${pct(rate("me") / rate("bare"))} of bare)\n` +
-      `    ratio ${pct(ratio)}\n` +
+      `    one SQL query, no session     ${fmt(rate("oneQuery")).padStart(7)} req/s (${pct(rate("oneQuery") / rate("bare"))} of bare route)\n` +
+      `    session only (GET /api/me)    ${fmt(rate("me")).padStart(7)} req/s (${pct(rate("me") / rate("bare"))} of bare route)\n` +
+      ratioLines(busyRatios) +
       `  ${LIGHT_CONNECTIONS} connections (a lighter load; earlier versions of this bench measured only this)\n` +
-      `${line("bare route", "bareLight")}\n` +
+      `${line(`bare Fastify ${bareProcess.fastify} process`, "bareProcessLight")}\n` +
+      `${line("bare route (in the app)", "bareLight")}\n` +
       `${line("balance read", "walletLight")}\n` +
-      `    ratio ${pct(lightRatio)}\n` +
-      `  throughput ratio ${pct(ratio)} (target ≥ ${pct(READ_TARGET)}) ${ratio >= READ_TARGET ? "MET" : "NOT MET"}`,
+      ratioLines(lightRatios) +
+      verdicts
+        .map(
+          (v) => `  ${v.name} ${pct(v.ratio)} (target ≥ ${pct(v.target)}) ${v.ratio >= v.target ? "MET" : "NOT MET"}`,
+        )
+        .join("\n"),
   );
-  results.push({ name: "balance read / bare route", ratio, target: READ_TARGET });
+  results.push(...verdicts);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -175,7 +227,7 @@ async function readBench() {
 // ---------------------------------------------------------------------------------------------
 async function pgbenchSetup() {
   const url = await scratch(`helio_bench_pgb_${tag}`);
-  await run("pgbench", ["-i", "-q", url], { timeout: 120_000 });
+  await run("pgbench", ["-i", "-q", "-s", String(PGBENCH_SCALE), url], { timeout: 120_000 });
   /** One slice of TPC-B: transactions processed and seconds taken. */
   return async (seconds) => {
     const started = Date.now();
@@ -195,7 +247,7 @@ async function ledgerSetup() {
   const { register } = await import("tsx/esm/api");
   register();
   const { openDatabase } = await import(path.join(root, "apps/server/src/db/client.ts"));
-  const ledger = await import(path.join(root, "apps/server/src/modules/ledger/service.ts"));
+  const ledger = await import(path.join(root, "apps/server/src/modules/ledger/index.ts"));
   const { user } = await import(path.join(root, "apps/server/src/platform/auth/tables.ts"));
   const url = await scratch(`helio_bench_ledger_${tag}`);
   const database = await openDatabase({ kind: "postgres", url, poolSize: CLIENTS });
@@ -308,7 +360,7 @@ async function ledgerBench() {
       `  ledger   ${fmt(rate)} movements/s (each one database transaction, verified sound afterwards)\n` +
       (tps === null
         ? "  pgbench  not installed: no comparison"
-        : `  pgbench  ${fmt(tps)} TPC-B tps (-c ${CLIENTS} -j 2, scale 1)\n` +
+        : `  pgbench  ${fmt(tps)} TPC-B tps (-c ${CLIENTS} -j 2, scale ${PGBENCH_SCALE})\n` +
           `  ratio ${pct(rate / tps)} (target ≥ ${pct(LEDGER_TARGET)}) ${rate / tps >= LEDGER_TARGET ? "MET" : "NOT MET"}`),
   );
   if (tps !== null) results.push({ name: "ledger / pgbench", ratio: rate / tps, target: LEDGER_TARGET });

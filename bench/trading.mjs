@@ -42,7 +42,7 @@ const { buildApp } = await import(path.join(root, "apps/server/src/app.ts"));
 const { loadConfig } = await import(path.join(root, "apps/server/src/config.ts"));
 const { listOutbox } = await import(path.join(root, "apps/server/src/platform/mail/mailer.ts"));
 const { sql } = await import("drizzle-orm");
-const { verifyLedger } = await import(path.join(root, "apps/server/src/modules/ledger/service.ts"));
+const { verifyLedger } = await import(path.join(root, "apps/server/src/modules/ledger/index.ts"));
 const trading = await import(path.join(root, "apps/server/src/modules/trading/service.ts"));
 const { placeContract, settleDue, startSettlementWorker, SETTLE_GRACE_MS } = trading;
 /** The worker's batch (100 before it was exported, so this script can also time older code). */
