@@ -11,7 +11,7 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const { register } = await import("tsx/esm/api");
 register();
 const { openDatabase } = await import(path.join(root, "apps/server/src/db/client.ts"));
-const { verifyLedger } = await import(path.join(root, "apps/server/src/modules/ledger/service.ts"));
+const { verifyLedger } = await import(path.join(root, "apps/server/src/modules/ledger/index.ts"));
 
 const asJson = process.argv.includes("--json");
 const url = process.env.DATABASE_URL || undefined;
