@@ -1,0 +1,117 @@
+import Box from "@mui/material/Box";
+import Typography from "@mui/material/Typography";
+import { useQuery } from "@tanstack/react-query";
+import { useParams } from "react-router";
+import { CopyButton } from "../../components/CopyButton.tsx";
+import { DetailList } from "../../components/DetailList.tsx";
+import { Money } from "../../components/Money.tsx";
+import { RecordState } from "../../components/RecordState.tsx";
+import { formatDateTime } from "../../lib/format.ts";
+import { useDisplayCurrency } from "../../lib/settings.ts";
+import { depositQuery, useWalletLive } from "./api.ts";
+import { DepositProofSection } from "./DepositProofSection.tsx";
+import { DepositStatusSection } from "./DepositStatusSection.tsx";
+import { InvoiceLayout, InvoiceSection } from "./invoice-parts.tsx";
+
+/** `/invoice-balance/:slug`: one deposit invoice, its transfer instructions, status (live) and proof. */
+export function InvoiceBalancePage() {
+  const { slug = "" } = useParams();
+  const invoice = useQuery(depositQuery(slug));
+  const display = useDisplayCurrency();
+  useWalletLive();
+
+  if (invoice.isPending || invoice.isError) return <RecordState query={invoice} title="Deposit invoice" height={200} />;
+  const d = invoice.data;
+  const i = d.instructions;
+  return (
+    <InvoiceLayout
+      title="Deposit invoice"
+      subtitle={
+        <Box component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
+          Reference{" "}
+          <Box component="span" sx={{ fontFamily: "monospace", fontWeight: 700, color: "text.primary" }}>
+            {d.reference}
+          </Box>
+        </Box>
+      }
+      back={{ to: "/invoice-balance", label: "All invoices" }}
+    >
+      <DepositStatusSection invoice={d} />
+      <InvoiceSection headingId="invoice-heading" title="Invoice">
+        <DetailList
+          columns={3}
+          items={[
+            {
+              label: "Reference",
+              wide: true,
+              value: (
+                <Box component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}>
+                  <Box component="span" sx={{ fontFamily: "monospace", fontWeight: 700 }}>
+                    {d.reference}
+                  </Box>
+                  <CopyButton value={d.reference} label="Copy the reference" />
+                </Box>
+              ),
+            },
+            {
+              label: "Amount to transfer",
+              value: (
+                <Box>
+                  <Money cents={d.amountCents} currency="USD" rate={1} sx={{ fontWeight: 700 }} />
+                  {display.currency !== "USD" ? (
+                    <Box component="span" sx={{ display: "block", color: "text.secondary", fontSize: "0.875rem" }}>
+                      about <Money cents={d.amountCents} />
+                    </Box>
+                  ) : null}
+                </Box>
+              ),
+            },
+            {
+              label: "Expires",
+              value:
+                d.status === "awaiting_payment" ? (
+                  <time dateTime={d.expiresAt}>{formatDateTime(d.expiresAt)}</time>
+                ) : (
+                  "—"
+                ),
+            },
+            { label: "Created", value: <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time> },
+          ]}
+        />
+      </InvoiceSection>
+      <InvoiceSection headingId="transfer-heading" title="Transfer instructions" headingGap={1}>
+        <Typography sx={{ mb: 2, color: "text.secondary" }}>
+          Transfer exactly the amount above to this account and put the reference <strong>{d.reference}</strong> in the
+          transfer description.
+        </Typography>
+        <DetailList
+          columns={3}
+          items={[
+            { label: "Bank", value: i.bankName || "—" },
+            { label: "Account name", value: i.accountName || "—" },
+            {
+              label: "Account number",
+              wide: true,
+              value: i.accountNumber ? (
+                <Box component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}>
+                  <Box component="span" sx={{ fontFamily: "monospace" }}>
+                    {i.accountNumber}
+                  </Box>
+                  <CopyButton value={i.accountNumber} label="Copy the account number" />
+                </Box>
+              ) : (
+                "—"
+              ),
+            },
+          ]}
+        />
+        {i.notes ? (
+          <Typography sx={{ mt: 2, whiteSpace: "pre-line" }} component="p">
+            {i.notes}
+          </Typography>
+        ) : null}
+      </InvoiceSection>
+      <DepositProofSection invoice={d} />
+    </InvoiceLayout>
+  );
+}

@@ -1,0 +1,117 @@
+import { DEPOSIT_PROOF_TYPES, type DepositInvoice, UPLOAD_MAX_BYTES } from "@helio/shared";
+import OpenInNewIcon from "@mui/icons-material/OpenInNew";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Link from "@mui/material/Link";
+import Stack from "@mui/material/Stack";
+import Typography from "@mui/material/Typography";
+import { useState } from "react";
+import { FileUpload, formatBytes } from "../../components/FileUpload.tsx";
+import { ApiError, errorMessage } from "../../lib/api.ts";
+import { formatDateTime } from "../../lib/format.ts";
+import { useUploadProof } from "./api.ts";
+import { InvoiceSection } from "./invoice-parts.tsx";
+
+const visuallyHidden = {
+  position: "absolute",
+  width: "1px",
+  height: "1px",
+  overflow: "hidden",
+  clip: "rect(0 0 0 0)",
+  whiteSpace: "nowrap",
+} as const;
+
+function proofErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.status === 413 || error.code === "PAYLOAD_TOO_LARGE") return "The file is larger than 10 MB.";
+    if (error.code === "UNSUPPORTED_FILE") return "This file is not a JPEG, PNG or WebP image or a PDF.";
+    if (error.fields.length > 0) return error.fields.map((f) => f.message).join(" ");
+  }
+  return errorMessage(error);
+}
+
+/** A deposit invoice's proof of payment: the uploaded one, and uploading (or replacing) it until it is reviewed. */
+export function DepositProofSection({ invoice }: { invoice: DepositInvoice }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const upload = useUploadProof(invoice.id, setProgress);
+  const canUpload = invoice.status === "awaiting_payment" || invoice.status === "proof_submitted";
+
+  const send = () => {
+    if (!file) {
+      setError("Choose the file first.");
+      return;
+    }
+    setError(null);
+    setDone(false);
+    setProgress(0);
+    upload.mutate(file, {
+      onSuccess: () => {
+        setDone(true);
+        setFile(null);
+      },
+      onError: (cause) => setError(proofErrorMessage(cause)),
+      onSettled: () => setProgress(null),
+    });
+  };
+
+  return (
+    <InvoiceSection headingId="proof-heading" title="Proof of payment">
+      {invoice.proof ? (
+        <Box sx={{ mb: 2 }}>
+          <Typography>
+            Uploaded {formatDateTime(invoice.proof.uploadedAt)}: {invoice.proof.fileName} (
+            {formatBytes(invoice.proof.size)})
+          </Typography>
+          <Link href={invoice.proof.url} target="_blank" rel="noopener" sx={{ display: "inline-flex", gap: 0.5 }}>
+            View the uploaded proof <OpenInNewIcon fontSize="small" aria-hidden="true" />
+            <Box component="span" sx={visuallyHidden}>
+              (opens in a new tab)
+            </Box>
+          </Link>
+        </Box>
+      ) : (
+        <Typography sx={{ mb: 2 }}>No proof uploaded yet.</Typography>
+      )}
+      {canUpload ? (
+        <Stack spacing={2}>
+          {invoice.proof ? (
+            <Typography variant="body2" sx={{ color: "text.secondary" }}>
+              You can replace the proof until we have reviewed it.
+            </Typography>
+          ) : null}
+          <FileUpload
+            label={invoice.proof ? "Replace the proof" : "Proof of payment file"}
+            accept={DEPOSIT_PROOF_TYPES}
+            maxBytes={UPLOAD_MAX_BYTES}
+            describe="a JPEG, PNG or WebP image or a PDF"
+            hint="A screenshot or PDF of your transfer: JPEG, PNG, WebP or PDF, up to 10 MB."
+            value={file}
+            onChange={(next) => {
+              setFile(next);
+              setError(null);
+              setDone(false);
+            }}
+            error={error}
+            disabled={upload.isPending}
+            progress={progress}
+            name="file"
+          />
+          <Box>
+            <Button variant="contained" onClick={send} disabled={upload.isPending || !file}>
+              {upload.isPending ? "Uploading…" : "Upload proof"}
+            </Button>
+          </Box>
+        </Stack>
+      ) : null}
+      {done && invoice.status === "proof_submitted" ? (
+        <Alert severity="success" sx={{ mt: 2 }} role="status">
+          Thank you. We will review your proof and credit your wallet once the transfer is confirmed.
+        </Alert>
+      ) : null}
+    </InvoiceSection>
+  );
+}

@@ -1,0 +1,76 @@
+import type { DepositInvoice } from "@helio/shared";
+import Alert from "@mui/material/Alert";
+import Link from "@mui/material/Link";
+import Step from "@mui/material/Step";
+import StepLabel from "@mui/material/StepLabel";
+import Stepper from "@mui/material/Stepper";
+import { Link as RouterLink } from "react-router";
+import { Money } from "../../components/Money.tsx";
+import { formatDateTime, formatRelative } from "../../lib/format.ts";
+import { InvoiceSection } from "./invoice-parts.tsx";
+
+const STEPS = ["Awaiting payment", "Proof submitted", "Approved"] as const;
+function activeStep(status: DepositInvoice["status"]): number {
+  if (status === "approved") return 3;
+  if (status === "proof_submitted" || status === "rejected") return 1;
+  return 0;
+}
+
+/** A deposit invoice's status (live): the steps to approval and what the member does or can expect next. */
+export function DepositStatusSection({ invoice }: { invoice: DepositInvoice }) {
+  const awaiting = invoice.status === "awaiting_payment";
+  return (
+    <InvoiceSection headingId="status-heading" title="Status" status={invoice.status}>
+      {invoice.status === "rejected" || invoice.status === "expired" ? null : (
+        <Stepper
+          activeStep={activeStep(invoice.status)}
+          alternativeLabel
+          sx={{
+            mb: 2,
+            // The default grey of steps not reached yet is too faint to read (contrast).
+            "& .MuiStepLabel-label": { fontSize: { xs: "0.75rem", sm: "0.875rem" }, color: "text.secondary" },
+            "& .MuiStepLabel-label.Mui-active, & .MuiStepLabel-label.Mui-completed": { color: "text.primary" },
+            "& .MuiStepIcon-root:not(.Mui-active):not(.Mui-completed)": { color: "grey.600" },
+          }}
+        >
+          {STEPS.map((label) => (
+            <Step key={label}>
+              <StepLabel>{label}</StepLabel>
+            </Step>
+          ))}
+        </Stepper>
+      )}
+      {awaiting ? (
+        <Alert severity="info">
+          Make the transfer, then upload the proof of payment. This invoice expires{" "}
+          <time dateTime={invoice.expiresAt}>{formatDateTime(invoice.expiresAt)}</time> (
+          {formatRelative(invoice.expiresAt)}).
+        </Alert>
+      ) : null}
+      {invoice.status === "proof_submitted" ? (
+        <Alert severity="info">We are checking your transfer. Your wallet is credited once it is approved.</Alert>
+      ) : null}
+      {invoice.status === "approved" ? (
+        <Alert severity="success">
+          Approved{invoice.reviewedAt ? ` ${formatDateTime(invoice.reviewedAt)}` : ""}:{" "}
+          <Money cents={invoice.amountCents} /> was added to your wallet.
+        </Alert>
+      ) : null}
+      {invoice.status === "rejected" ? (
+        <Alert severity="error">
+          Rejected{invoice.reason ? `: ${invoice.reason}` : "."} If you did transfer the money, contact support or
+          create a new invoice.
+        </Alert>
+      ) : null}
+      {invoice.status === "expired" ? (
+        <Alert severity="warning">
+          This invoice expired without a proof of payment.{" "}
+          <Link component={RouterLink} to="/add-balance">
+            Create a new invoice
+          </Link>
+          .
+        </Alert>
+      ) : null}
+    </InvoiceSection>
+  );
+}

@@ -1,0 +1,96 @@
+import AddIcon from "@mui/icons-material/Add";
+import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
+import Typography from "@mui/material/Typography";
+import { type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
+import { Link as RouterLink, useSearchParams } from "react-router";
+import { type Column, DataTable } from "../../components/DataTable.tsx";
+import { PageHeader } from "../../components/PageHeader.tsx";
+import { PAGE_SIZES, pagingFromParams } from "../../lib/paging.ts";
+import { useWalletLive } from "./api.ts";
+
+/** What a list endpoint answers: one page of the member's requests and how many there are in all. */
+interface RequestPage {
+  items: { id: string }[];
+  total: number;
+}
+
+interface RequestTableProps<P extends RequestPage, K extends QueryKey> {
+  /** Accessible name of the table. */
+  label: string;
+  columns: Column<P["items"][number]>[];
+  /** The query of one page (1-based) of the list. */
+  query: (page: number, pageSize: number) => UseQueryOptions<P, Error, P, K>;
+  /** The page size when the URL names none (or one not offered). */
+  pageSize: number;
+  /** Shown when there are no requests. */
+  empty: string;
+}
+
+/** The member's requests (deposit invoices, withdrawals) as a paged table (live); page and size live in the URL. */
+function RequestTable<P extends RequestPage, K extends QueryKey>({
+  label,
+  columns,
+  query,
+  pageSize: size,
+  empty,
+}: RequestTableProps<P, K>) {
+  const [params, setParams] = useSearchParams();
+  const { page, pageSize } = pagingFromParams(params, { pageSize: size });
+  const list = useQuery(query(page, pageSize));
+  useWalletLive();
+  return (
+    <DataTable
+      label={label}
+      columns={columns}
+      rows={list.data?.items}
+      rowKey={(r) => r.id}
+      loading={list.isFetching}
+      error={list.isError ? list.error : undefined}
+      onRetry={() => void list.refetch()}
+      empty={empty}
+      paging={{
+        page,
+        pageSize,
+        total: list.data?.total ?? 0,
+        sizes: PAGE_SIZES,
+        onPage: (p, s) => setParams({ page: String(p), pageSize: String(s) }),
+      }}
+    />
+  );
+}
+
+interface RequestListPageProps<P extends RequestPage, K extends QueryKey> {
+  title: string;
+  subtitle?: string;
+  /** 'Select an invoice' above the table (the invoice index pages). */
+  selectPrompt?: boolean;
+  /** The button that starts a new request. */
+  create: { to: string; label: string };
+  table: RequestTableProps<P, K>;
+}
+
+/** A page of the member's requests: the heading with the button for a new one, then the table. */
+export function RequestListPage<P extends RequestPage, K extends QueryKey>({
+  title,
+  subtitle,
+  selectPrompt = false,
+  create,
+  table,
+}: RequestListPageProps<P, K>) {
+  return (
+    <Box>
+      <PageHeader
+        title={title}
+        subtitle={subtitle}
+        actions={
+          <Button component={RouterLink} to={create.to} variant="contained" startIcon={<AddIcon />}>
+            {create.label}
+          </Button>
+        }
+      />
+      {selectPrompt ? <Typography sx={{ mb: 2 }}>Select an invoice</Typography> : null}
+      <RequestTable {...table} />
+    </Box>
+  );
+}
