@@ -139,6 +139,20 @@ describe.each(databaseKinds)("http platform on %s", (kind) => {
     expect(csp).not.toContain("upgrade-insecure-requests");
   });
 
+  it("sends the same security headers on refusals and errors as on answers", async () => {
+    const ok = await t.app.inject({ url: API.health });
+    const refusals = [
+      await t.app.inject({ url: "/api/no-such-route" }),
+      await t.app.inject({ method: "POST", url: API.me, payload: {} }),
+    ];
+    for (const res of refusals) {
+      expect(res.statusCode).toBeGreaterThanOrEqual(400);
+      for (const name of ["content-security-policy", "x-content-type-options", "x-frame-options", "referrer-policy"]) {
+        expect(res.headers[name], `${name} on ${res.statusCode}`).toBe(ok.headers[name]);
+      }
+    }
+  });
+
   it("lists sent mail in the development outbox", async () => {
     const input = memberInput();
     expect((await new Client(t.app).post(API.register, input)).statusCode).toBe(201);
