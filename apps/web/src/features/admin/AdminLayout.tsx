@@ -1,5 +1,6 @@
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
+import visuallyHidden from "@mui/utils/visuallyHidden";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Outlet, Link as RouterLink, useLocation } from "react-router";
@@ -22,15 +23,6 @@ const LINKS = [
   { label: "Audit log", to: "/admin/audit" },
   { label: "Inbox", to: "/admin/inbox", unread: true },
 ] as const;
-
-const visuallyHidden = {
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-} as const;
 
 const badgeSx = {
   ml: 0.75,

@@ -2,20 +2,9 @@ import type { ChatParty } from "@helio/shared";
 import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
+import visuallyHidden from "@mui/utils/visuallyHidden";
 import type { ReactNode } from "react";
 import { formatDateTime, formatRelative, initials } from "../../lib/format.ts";
-
-const srOnly = {
-  border: 0,
-  clip: "rect(0 0 0 0)",
-  height: "1px",
-  margin: "-1px",
-  overflow: "hidden",
-  padding: 0,
-  position: "absolute",
-  whiteSpace: "nowrap",
-  width: "1px",
-} as const;
 
 function PartyAvatar({ party, size = 32 }: { party: ChatParty; size?: number }) {
   return (
@@ -71,7 +60,7 @@ export function Bubble({ party, mine, date, now, text, image, footer, faded }: B
           alignItems: mine ? "flex-end" : "flex-start",
         }}
       >
-        <Typography component="span" sx={srOnly}>
+        <Typography component="span" sx={visuallyHidden}>
           {party.displayName}:
         </Typography>
         <Box

@@ -6,21 +6,13 @@ import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
+import visuallyHidden from "@mui/utils/visuallyHidden";
 import { useState } from "react";
 import { FileUpload, formatBytes } from "../../components/FileUpload.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useUploadProof } from "./api.ts";
 import { InvoiceSection } from "./invoice-parts.tsx";
-
-const visuallyHidden = {
-  position: "absolute",
-  width: "1px",
-  height: "1px",
-  overflow: "hidden",
-  clip: "rect(0 0 0 0)",
-  whiteSpace: "nowrap",
-} as const;
 
 function proofErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
