@@ -14,7 +14,7 @@ import { StatusChip, statusLabel } from "../../components/StatusChip.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { type DepositFilter, depositsQuery, useDepositDecision } from "./money-api.ts";
-import { FilePreview, MemberLine, type QueueNotice, QueuePage } from "./Queue.tsx";
+import { FilePreview, MemberLine, type QueueNotice, QueuePage, REJECTION_REASON } from "./Queue.tsx";
 
 const FILTERS: { value: DepositFilter; label: string }[] = [
   { value: "proof_submitted", label: "Waiting for review" },
@@ -124,13 +124,7 @@ function DepositItem({ deposit, onDone }: { deposit: AdminDeposit; onDone: (noti
       <PromptDialog
         open={rejecting}
         title="Reject this deposit?"
-        input={{
-          kind: "text",
-          label: "Reason",
-          field: "reason",
-          multiline: true,
-          helperText: "At least 3 characters.",
-        }}
+        input={REJECTION_REASON}
         message={`The member reads the reason on the invoice ${deposit.reference}. Nothing is credited.`}
         confirmLabel="Reject"
         confirmColor="error"

@@ -12,7 +12,7 @@ import { StatusChip } from "../../components/StatusChip.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { type KycFilter, kycQueueQuery, useKycDecision } from "./money-api.ts";
-import { FilePreview, MemberLine, type QueueNotice, QueuePage } from "./Queue.tsx";
+import { FilePreview, MemberLine, type QueueNotice, QueuePage, REJECTION_REASON } from "./Queue.tsx";
 
 const FILTERS: { value: KycFilter; label: string }[] = [
   { value: "pending", label: "Pending" },
@@ -118,13 +118,7 @@ function KycItem({ kyc, onDone }: { kyc: AdminKyc; onDone: (notice: QueueNotice)
       <PromptDialog
         open={rejecting}
         title="Reject this verification?"
-        input={{
-          kind: "text",
-          label: "Reason",
-          field: "reason",
-          multiline: true,
-          helperText: "At least 3 characters, e.g. “The ID photo is blurred”.",
-        }}
+        input={{ ...REJECTION_REASON, helperText: "At least 3 characters, e.g. “The ID photo is blurred”." }}
         message="The member reads the reason and can submit again."
         confirmLabel="Reject"
         confirmColor="error"

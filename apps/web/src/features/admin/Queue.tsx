@@ -13,12 +13,22 @@ import { type ReactNode, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
 import { pageIndex } from "../../components/DataTable.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
+import type { PromptInput } from "../../components/PromptDialog.tsx";
 import { QueryError } from "../../components/QueryError.tsx";
 import { pagingFromParams } from "../../lib/paging.ts";
 
 const SIZES = [10, 20, 50] as const;
 
 /** Status filter and paging of a queue, kept in the page address. */
+/** The reason a rejection asks for; the member reads it. */
+export const REJECTION_REASON = {
+  kind: "text",
+  label: "Reason",
+  field: "reason",
+  multiline: true,
+  helperText: "At least 3 characters.",
+} as const satisfies PromptInput;
+
 export function useQueueParams<S extends string>(statuses: readonly S[], fallback: S) {
   const [params, setParams] = useSearchParams();
   const raw = params.get("status");

@@ -13,7 +13,7 @@ import { PromptDialog } from "../../components/PromptDialog.tsx";
 import { StatusChip, statusLabel } from "../../components/StatusChip.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { useWithdrawalDecision, type WithdrawalFilter, withdrawalsQuery } from "./money-api.ts";
-import { MemberLine, QueuePage } from "./Queue.tsx";
+import { MemberLine, QueuePage, REJECTION_REASON } from "./Queue.tsx";
 
 const FILTERS: { value: WithdrawalFilter; label: string }[] = [
   ...WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
@@ -101,13 +101,7 @@ function WithdrawalItem({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal
       <PromptDialog
         open={dialog === "reject"}
         title="Reject this withdrawal?"
-        input={{
-          kind: "text",
-          label: "Reason",
-          field: "reason",
-          multiline: true,
-          helperText: "At least 3 characters.",
-        }}
+        input={REJECTION_REASON}
         message={
           <Typography component="span">
             <Money cents={w.amountCents} /> goes back to the member's wallet. The member reads the reason.
