@@ -28,6 +28,19 @@ export type Movement = {
   actorId?: string | null;
   memo?: string;
 };
+/** The `ledger_transaction` row of a movement, written alone or in a batch. */
+function transactionRow(id: string, movement: Movement) {
+  return {
+    id,
+    kind: movement.kind,
+    idempotencyKey: movement.idempotencyKey,
+    referenceType: movement.reference?.type ?? null,
+    referenceId: movement.reference?.id ?? null,
+    actorId: movement.actorId ?? null,
+    memo: movement.memo ?? null,
+  };
+}
+
 export type BalanceChange = { userId: string; account: MemberAccount; balance: number };
 export type Posted = { transactionId: string; replayed: boolean; changes: BalanceChange[] };
 
@@ -96,15 +109,7 @@ export async function postTransaction(tx: Tx, movement: Movement): Promise<Poste
   const transactionId = randomUUID();
   const write = () =>
     lockAndWriteMovement(tx, {
-      transaction: {
-        id: transactionId,
-        kind: movement.kind,
-        idempotencyKey: movement.idempotencyKey,
-        referenceType: movement.reference?.type ?? null,
-        referenceId: movement.reference?.id ?? null,
-        actorId: movement.actorId ?? null,
-        memo: movement.memo ?? null,
-      },
+      transaction: transactionRow(transactionId, movement),
       legs,
     });
   let outcome = await write();
@@ -204,16 +209,7 @@ export async function postTransactions(tx: Tx, movements: readonly Movement[]): 
       if (leg.userId !== null)
         changes.push({ userId: leg.userId, account: leg.account as MemberAccount, balance: after });
     });
-    transactions.push({
-      ord,
-      id,
-      kind: movement.kind,
-      idempotencyKey: movement.idempotencyKey,
-      referenceType: movement.reference?.type ?? null,
-      referenceId: movement.reference?.id ?? null,
-      actorId: movement.actorId ?? null,
-      memo: movement.memo ?? null,
-    });
+    transactions.push({ ord, ...transactionRow(id, movement) });
     results.push({ transactionId: id, replayed: false, changes });
   });
   const written = await writeMovementBatch(tx, transactions, entries);
