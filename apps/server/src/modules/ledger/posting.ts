@@ -28,7 +28,7 @@ export type Movement = {
   actorId?: string | null;
   memo?: string;
 };
-/** The `ledger_transaction` row of a movement, written alone or in a batch. */
+/** The `ledger_transactions` row of a movement, written alone or in a batch. */
 function transactionRow(id: string, movement: Movement) {
   return {
     id,
