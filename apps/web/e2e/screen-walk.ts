@@ -7,19 +7,19 @@ import { expect, expectAccessible, SCREEN_PASSES, screenshot, type Viewport } fr
  * screen here, most of a walk's time. A page not yet showing the app is loaded.
  */
 export async function openInApp(page: Page, path: string) {
-  const onApp = await page.evaluate(() => Boolean(document.documentElement.dataset.location));
-  if (!onApp) {
-    await page.goto(path);
-    return;
-  }
+  // The router's history keeps `key` and `idx` in history.state; it renders the popped entry.
   const key = await page.evaluate((to) => {
-    // The router's history keeps `key` and `idx` in history.state; it renders the popped entry.
+    if (!document.documentElement.dataset.location) return null;
     const mark = Math.random().toString(36).slice(2, 10);
     const idx = ((history.state as { idx?: number } | null)?.idx ?? 0) + 1;
     history.pushState({ usr: null, key: mark, idx }, "", to);
     dispatchEvent(new PopStateEvent("popstate", { state: history.state }));
     return mark;
   }, path);
+  if (key === null) {
+    await page.goto(path);
+    return;
+  }
   // Root marks the page with the key of the location it has rendered.
   await page.waitForFunction((mark) => document.documentElement.dataset.location === mark, key);
 }
