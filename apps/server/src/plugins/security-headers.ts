@@ -8,7 +8,7 @@ import { cspDirectives } from "../platform/http/content-security.ts";
  * Running helmet's middleware per request set eleven headers one by one on the raw response and
  * cost a third of the throughput of an empty route (docs/performance.md, "Balance read").
  */
-export function securityHeaderValues(secureCookies: boolean): Record<string, string> {
+function securityHeaderValues(secureCookies: boolean): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: string | number) => {
