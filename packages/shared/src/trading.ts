@@ -123,21 +123,17 @@ export const adminTradesResponseSchema = z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
 });
-export const houseResultSchema = z.object({
-  /** Real money (wallet contracts): stakes taken minus payouts made, cents; positive = the house won. */
-  real: z.object({
-    stakesCents: z.number().int(),
-    payoutsCents: z.number().int(),
-    resultCents: z.number().int(),
-    open: z.number().int(),
-  }),
-  demo: z.object({
-    stakesCents: z.number().int(),
-    payoutsCents: z.number().int(),
-    resultCents: z.number().int(),
-    open: z.number().int(),
-  }),
+/**
+ * One side of the house result, cents, from the ledger's `trading_house` account: stakes taken
+ * (open contracts included, as the account holds them) minus payouts made; positive = the house is ahead.
+ */
+const houseTotalsSchema = z.object({
+  stakesCents: z.number().int(),
+  payoutsCents: z.number().int(),
+  resultCents: z.number().int(),
+  open: z.number().int(),
 });
+export const houseResultSchema = z.object({ real: houseTotalsSchema, demo: houseTotalsSchema });
 
 /** WebSocket: one of the member's contracts settled. */
 export const wsTradeSettledSchema = z.object({ type: z.literal("trade.settled"), contract: tradeContractSchema });

@@ -1,4 +1,5 @@
-import { and, eq } from "drizzle-orm";
+import { MEMBER_ACCOUNTS, type MemberAccount } from "@helio/shared";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { balances, ledgerEntries } from "./tables.ts";
 
@@ -24,4 +25,22 @@ export async function entryOfTransaction(db: Executor, transactionId: string, us
       and(eq(ledgerEntries.transactionId, transactionId), eq(balances.userId, userId), eq(balances.account, account)),
     );
   return row ?? null;
+}
+
+/**
+ * Each member account's balance as a column, for a query grouped by member that has joined the
+ * member's balance rows as `b` (see `memberBalancesJoin`). Lets a hot read that also checks the
+ * session (the wallet's fast balance read) get the balances in the same round trip.
+ * Column names come from our own constant list, never from input.
+ */
+export const memberBalanceColumns = sql.raw(
+  MEMBER_ACCOUNTS.map((a) => `coalesce(sum(b.balance) filter (where b.account = '${a}'), 0) as "${a}"`).join(", "),
+);
+
+/** `left join` of a member's balance rows, as `b`, on the SQL column that holds the member's id. */
+export const memberBalancesJoin = (userIdColumn: SQL) => sql`left join balances b on b.user_id = ${userIdColumn}`;
+
+/** The balances read by `memberBalanceColumns`, as numbers (the driver may return bigints as text). */
+export function balancesOfRow(row: Record<MemberAccount, string | number | bigint>): Record<MemberAccount, number> {
+  return Object.fromEntries(MEMBER_ACCOUNTS.map((a) => [a, Number(row[a])])) as Record<MemberAccount, number>;
 }

@@ -1,6 +1,7 @@
 // The ledger's public entry: every movement of money and every balance goes through these.
 // Other modules never reach its queries (docs/architecture.md, "Boundaries").
 export { openMemberAccounts } from "./accounts.ts";
+export { balancesOfRow, memberBalanceColumns, memberBalancesJoin } from "./balance-queries.ts";
 export { announceBalances, balanceAfter, entryOf, getMemberBalances } from "./balances.ts";
 export {
   entryFilterOf,
@@ -26,4 +27,11 @@ export {
   SYSTEM_SHARDS,
   shardOf,
 } from "./posting.ts";
-export { type LedgerReport, ledgerTotals, totalCreditedToMembers, verifyLedger } from "./reports.ts";
+export {
+  type HouseTotals,
+  type LedgerReport,
+  ledgerTotals,
+  totalCreditedToMembers,
+  tradingHouseResult,
+  verifyLedger,
+} from "./reports.ts";

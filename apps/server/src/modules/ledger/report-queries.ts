@@ -59,3 +59,24 @@ export async function sumMemberCredits(db: Executor, kind: string) {
   );
   return Number(rows[0]?.total ?? 0);
 }
+
+/**
+ * What the trading house took in stakes and paid out, by the member account on the other side
+ * (`wallet` = real money, `demo` = practice money), cents. Read from the `trading_house` account's
+ * own entries, so it always agrees with that account's balance.
+ */
+export async function tradingHouseFlows(db: Executor) {
+  return queryRows<{ account: string; stakes: string; payouts: string }>(
+    db,
+    sql`
+    select member_leg.account,
+           coalesce(sum(house.amount) filter (where t.kind = 'trade_stake'), 0)::bigint as stakes,
+           coalesce(-sum(house.amount) filter (where t.kind = 'trade_payout'), 0)::bigint as payouts
+    from ledger_entries house
+    join balances hb on hb.id = house.balance_id and hb.user_id is null and hb.account = 'trading_house'
+    join ledger_transactions t on t.id = house.transaction_id
+    join ledger_entries member_entry on member_entry.transaction_id = house.transaction_id
+    join balances member_leg on member_leg.id = member_entry.balance_id and member_leg.user_id is not null
+    group by member_leg.account`,
+  );
+}

@@ -6,7 +6,13 @@ import {
   type TransactionKind,
 } from "@helio/shared";
 import type { Executor } from "../../db/client.ts";
-import { balanceTotals, findLedgerProblems, ledgerCounts, sumMemberCredits } from "./report-queries.ts";
+import {
+  balanceTotals,
+  findLedgerProblems,
+  ledgerCounts,
+  sumMemberCredits,
+  tradingHouseFlows,
+} from "./report-queries.ts";
 
 export type LedgerReport = Awaited<ReturnType<typeof findLedgerProblems>> & {
   ok: boolean;
@@ -33,4 +39,22 @@ export async function ledgerTotals(db: Executor) {
 /** Everything ever credited to members by movements of `kind`, cents (e.g. commissions paid). */
 export async function totalCreditedToMembers(db: Executor, kind: TransactionKind) {
   return sumMemberCredits(db, kind);
+}
+
+export type HouseTotals = { stakesCents: number; payoutsCents: number; resultCents: number };
+
+/**
+ * The house result of fixed-time trading, for real money (`wallet`) and practice money (`demo`):
+ * stakes taken into the `trading_house` account minus payouts made from it. Stakes of contracts
+ * still open are counted from the moment they are taken, as the account holds them.
+ */
+export async function tradingHouseResult(db: Executor): Promise<Record<"wallet" | "demo", HouseTotals>> {
+  const rows = await tradingHouseFlows(db);
+  const of = (account: "wallet" | "demo"): HouseTotals => {
+    const row = rows.find((r) => r.account === account);
+    const stakesCents = Number(row?.stakes ?? 0);
+    const payoutsCents = Number(row?.payouts ?? 0);
+    return { stakesCents, payoutsCents, resultCents: stakesCents - payoutsCents };
+  };
+  return { wallet: of("wallet"), demo: of("demo") };
 }

@@ -157,14 +157,11 @@ export async function listAll(
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function houseTotals(db: Executor) {
+/** How many contracts are open, by the account they stake (`wallet` or `demo`). */
+export async function openContractCounts(db: Executor) {
   return db
-    .select({
-      account: tradeContracts.account,
-      stakes: sql<string>`coalesce(sum(case when ${tradeContracts.status} = 'settled' then ${tradeContracts.amount} else 0 end), 0)`,
-      payouts: sql<string>`coalesce(sum(coalesce(${tradeContracts.payout}, 0)), 0)`,
-      open: sql<number>`count(*) filter (where ${tradeContracts.status} = 'open')::int`,
-    })
+    .select({ account: tradeContracts.account, open: sql<number>`count(*)::int` })
     .from(tradeContracts)
+    .where(eq(tradeContracts.status, "open"))
     .groupBy(tradeContracts.account);
 }

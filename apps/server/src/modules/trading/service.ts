@@ -18,7 +18,14 @@ import { toMemberRef } from "../../platform/kit.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/money/idempotency.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import { type BackgroundWorker, startWorkerLoop, type WorkerLog } from "../../platform/workers/loop.ts";
-import { announceBalances, moneyTransaction, type Posted, postTransaction, postTransactions } from "../ledger/index.ts";
+import {
+  announceBalances,
+  moneyTransaction,
+  type Posted,
+  postTransaction,
+  postTransactions,
+  tradingHouseResult,
+} from "../ledger/index.ts";
 import type { MarketService } from "../market/index.ts";
 import type { SettingsService } from "../settings/index.ts";
 import {
@@ -27,13 +34,13 @@ import {
   findByRequestKey,
   findContract,
   historyTotals,
-  houseTotals,
   insertContract,
   listAll,
   listHistory,
   listOpen,
   lockDueContracts,
   markSettled,
+  openContractCounts,
   tradingModeOf,
 } from "./queries.ts";
 
@@ -346,13 +353,9 @@ export async function adminContracts(
   };
 }
 
+/** The house result: money figures from the ledger's `trading_house` account, open counts from the contracts. */
 export async function houseResult(deps: TradingDeps) {
-  const rows = await houseTotals(deps.db);
-  const of = (account: string) => {
-    const r = rows.find((x) => x.account === account);
-    const stakes = Number(r?.stakes ?? 0);
-    const payouts = Number(r?.payouts ?? 0);
-    return { stakesCents: stakes, payoutsCents: payouts, resultCents: stakes - payouts, open: Number(r?.open ?? 0) };
-  };
-  return { real: of("wallet"), demo: of("demo") };
+  const [money, open] = await Promise.all([tradingHouseResult(deps.db), openContractCounts(deps.db)]);
+  const openOf = (account: string) => open.find((r) => r.account === account)?.open ?? 0;
+  return { real: { ...money.wallet, open: openOf("wallet") }, demo: { ...money.demo, open: openOf("demo") } };
 }

@@ -16,7 +16,7 @@ import {
   waitFor,
 } from "../../../test/helpers.ts";
 import { expectSoundLedger } from "../../../test/money.ts";
-import { moneyTransaction, postTransactions } from "../ledger/index.ts";
+import { ledgerTotals, moneyTransaction, postTransactions } from "../ledger/index.ts";
 import { expectError, fundWallet, moneyApp } from "../wallet/testing.ts";
 import { outcomeOf, SETTLE_GRACE_MS, settleDue } from "./service.ts";
 import { tradeContracts } from "./tables.ts";
@@ -113,6 +113,24 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
       const again = await settleDue(deps(), { now: new Date(expiresAt.getTime() + 60_000) });
       expect(again.find((c) => c.id === contract.id)).toBeUndefined();
     });
+  });
+
+  it("reads the house result from the ledger's trading_house account", async () => {
+    const { client } = await signUpVerified(t.app);
+    const house = async () => (await admin.get(API.adminTradesHouse)).json();
+    const before = await house();
+    await tick("SOL", "150");
+    const placed = await place(client, { symbol: "SOL", direction: "up", durationSeconds: 60 });
+    expect(placed.statusCode).toBe(201);
+    const after = await house();
+    // A practice stake: the demo side takes it at once and counts it open; real money is untouched.
+    expect(after.demo.stakesCents - before.demo.stakesCents).toBe(1000);
+    expect(after.demo.resultCents - before.demo.resultCents).toBe(1000);
+    expect(after.demo.open - before.demo.open).toBe(1);
+    expect(after.real).toEqual(before.real);
+    // Both sides together are exactly what the trading house account holds.
+    const { systemAccounts } = await ledgerTotals(t.app.services.db);
+    expect(after.real.resultCents + after.demo.resultCents).toBe(systemAccounts.trading_house);
   });
 
   it("lists open contracts with whether each is winning now, history totals and CSV; others get 404", async () => {

@@ -1,4 +1,4 @@
-import { MEMBER_ACCOUNTS, type MemberAccount, type WalletBalances } from "@helio/shared";
+import type { MemberAccount, WalletBalances } from "@helio/shared";
 import { sql } from "drizzle-orm";
 import type { FastifyRequest } from "fastify";
 import { createBatchedLookup } from "../../db/batched-lookup.ts";
@@ -7,6 +7,7 @@ import { namedStatement } from "../../db/prepared.ts";
 import type { Auth } from "../../platform/auth/auth.ts";
 import { accountStatusError } from "../../platform/auth/auth.ts";
 import { createSessionTokenReader } from "../../platform/auth/session-token.ts";
+import { balancesOfRow, memberBalanceColumns, memberBalancesJoin } from "../ledger/index.ts";
 
 /** One row per live session: its user's status and each member account's balance. */
 type Row = {
@@ -16,17 +17,12 @@ type Row = {
   user_status: string;
 } & Record<MemberAccount, string | number | bigint>;
 
-/** A column per member account (names from our own constant list, not from input). */
-const balanceColumns = sql.raw(
-  MEMBER_ACCOUNTS.map((a) => `coalesce(sum(b.balance) filter (where b.account = '${a}'), 0) as "${a}"`).join(", "),
-);
-
 /** Session, user status and balances for each of the tokens (a JSON array) that is live. */
 const liveSessionBalances = namedStatement<{ tokens: string }>(sql`
-  select s.token, u.email_verified, u.user_block, u.user_status, ${balanceColumns}
+  select s.token, u.email_verified, u.user_block, u.user_status, ${memberBalanceColumns}
   from "session" s
   join "user" u on u.id = s.user_id
-  left join balances b on b.user_id = u.id
+  ${memberBalancesJoin(sql.raw("u.id"))}
   where s.token in (select jsonb_array_elements_text(${sql.placeholder("tokens")}::jsonb))
     and s.expires_at > now()
   group by s.token, u.email_verified, u.user_block, u.user_status`);
@@ -57,12 +53,6 @@ export function createFastBalanceRead(auth: Auth, db: Db) {
     const row = await lookup(token);
     if (!row?.email_verified) return null;
     if (accountStatusError({ userBlock: row.user_block, userStatus: row.user_status })) return null;
-    return {
-      wallet: Number(row.wallet),
-      demo: Number(row.demo),
-      profit: Number(row.profit),
-      bonus: Number(row.bonus),
-      withdrawal_hold: Number(row.withdrawal_hold),
-    };
+    return balancesOfRow(row);
   };
 }
