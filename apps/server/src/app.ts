@@ -15,6 +15,7 @@ import { socketMessageLimits } from "./platform/realtime/message-limit.ts";
 import { apiDocs } from "./plugins/api-docs.ts";
 import { originCheck } from "./plugins/origin-check.ts";
 import { rateLimits } from "./plugins/rate-limits.ts";
+import { requestLog } from "./plugins/request-log.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
 import { webApp } from "./plugins/web-app.ts";
 import { registerRoutes } from "./routes.ts";
@@ -37,6 +38,8 @@ declare module "fastify" {
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
+    // Fastify's two lines per request are replaced by the request-log plugin's one, on problems only.
+    disableRequestLogging: true,
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     frameworkErrors: frameworkErrorHandler,
@@ -51,6 +54,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate("startup", { getter: () => startup });
 
   const trustedOrigins: ReadonlySet<string> = new Set([config.publicUrl, ...config.trustedOrigins]);
+  await app.register(requestLog, config.requestLog);
   await app.register(securityHeaders, { secureCookies: config.secureCookies });
   await app.register(rateLimits, { redisUrl: config.redisUrl });
   await app.register(originCheck, { trustedOrigins });

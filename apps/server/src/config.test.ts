@@ -37,6 +37,7 @@ describe("loadConfig", () => {
         lastName: "Support",
       },
       logLevel: "info",
+      requestLog: { mode: "problems", slowMs: 1000 },
       trustProxy: false,
       authRateLimit: 10,
       moneyRateLimit: 30,

@@ -39,6 +39,10 @@ const envSchema = z.object({
   ADMIN_FIRST_NAME: z.string().min(1).default("Helio"),
   ADMIN_LAST_NAME: z.string().min(1).default("Support"),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  /** Which finished requests are logged: only 5xx and slow ones (default), every one, or none. */
+  REQUEST_LOG: z.enum(["problems", "all", "off"]).default("problems"),
+  /** A request slower than this (ms) is logged as slow in the `problems` mode. */
+  REQUEST_LOG_SLOW_MS: z.coerce.number().int().min(1).default(1000),
   TRUST_PROXY: bool,
   /** Attempts per minute per client on sign-in, sign-up, reset and 2FA endpoints. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
@@ -88,6 +92,7 @@ export type Config = {
   authSecret: string | undefined;
   admin: { email: string; password: string | undefined; username: string; firstName: string; lastName: string };
   logLevel: z.infer<typeof envSchema>["LOG_LEVEL"];
+  requestLog: { mode: z.infer<typeof envSchema>["REQUEST_LOG"]; slowMs: number };
   trustProxy: boolean;
   authRateLimit: number;
   moneyRateLimit: number;
@@ -142,6 +147,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       lastName: e.ADMIN_LAST_NAME,
     },
     logLevel: e.LOG_LEVEL,
+    requestLog: { mode: e.REQUEST_LOG, slowMs: e.REQUEST_LOG_SLOW_MS },
     trustProxy: e.TRUST_PROXY ?? false,
     authRateLimit: e.AUTH_RATE_LIMIT,
     moneyRateLimit: e.MONEY_RATE_LIMIT,
