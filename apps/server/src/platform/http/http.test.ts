@@ -124,9 +124,12 @@ describe.each(databaseKinds)("http platform on %s", (kind) => {
     expect((await signOut({ origin: ORIGIN })).statusCode).toBe(200);
   });
 
-  it("sends security headers with a self-only content security policy", async () => {
+  it("answers the API with a policy that allows nothing, and pages with a self-only one", async () => {
     const res = await t.app.inject({ url: API.health });
-    const csp = String(res.headers["content-security-policy"]);
+    expect(res.headers["content-security-policy"]).toBe("default-src 'none'; frame-ancestors 'none'");
+    const docs = await t.app.inject({ url: "/api/docs/" });
+    expect(docs.headers["content-type"]).toContain("text/html");
+    const csp = String(docs.headers["content-security-policy"]);
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).toContain("object-src 'none'");
@@ -204,7 +207,8 @@ describe.each(databaseKinds)("http platform in production on %s", (kind) => {
     const res = await t.app.inject({ url: API.health });
     expect(res.statusCode).toBe(200);
     expect(res.headers["strict-transport-security"]).toMatch(/max-age=\d+/);
-    expect(String(res.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
+    const docs = await t.app.inject({ url: "/api/docs/" });
+    expect(String(docs.headers["content-security-policy"])).toContain("upgrade-insecure-requests");
   });
 });
 
