@@ -1,22 +1,26 @@
+import type { onRequestHookHandler } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../platform/http/errors.ts";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-/** Cookie-authenticated writes must come from our own pages (better-auth checks its own routes). */
+const needsCheck = (method: string | string[], url: string) =>
+  [method].flat().some((m) => UNSAFE_METHODS.has(m)) && url.startsWith("/api/") && !url.startsWith("/api/auth/");
+
+/**
+ * Cookie-authenticated writes must come from our own pages (better-auth checks its own routes).
+ * The check is attached to each write route as it is declared, so reads never pay for it.
+ */
 export const originCheck = fp<{ trustedOrigins: ReadonlySet<string> }>(
   async (app, { trustedOrigins }) => {
-    app.addHook("onRequest", async (request) => {
-      const { method, url } = request;
-      if (!UNSAFE_METHODS.has(method) || !url.startsWith("/api/") || url.startsWith("/api/auth/")) return;
+    const checkOrigin: onRequestHookHandler = (request, _reply, done) => {
       const origin = request.headers.origin;
-      if (!origin || !trustedOrigins.has(origin)) {
-        throw new AppError(
-          403,
-          "FORBIDDEN",
-          "Cross-site request refused: the Origin header is missing or not trusted.",
-        );
-      }
+      if (origin && trustedOrigins.has(origin)) return done();
+      done(new AppError(403, "FORBIDDEN", "Cross-site request refused: the Origin header is missing or not trusted."));
+    };
+    app.addHook("onRoute", (route) => {
+      if (!needsCheck(route.method, route.url)) return;
+      route.onRequest = [checkOrigin, ...[route.onRequest ?? []].flat()];
     });
   },
   { name: "origin-check" },

@@ -107,6 +107,26 @@ describe.each(databaseKinds)("http platform on %s", (kind) => {
     expect(read.json().firstName).toBe("Eve");
   });
 
+  it("refuses a write without our Origin on every documented write route, before anything else runs", async () => {
+    const { client } = await signUpVerified(t.app);
+    const doc = (await t.app.inject({ url: "/api/openapi.json" })).json() as {
+      paths: Record<string, Record<string, unknown>>;
+    };
+    // better-auth's own routes check their origin themselves (the next test).
+    const ours = Object.entries(doc.paths).filter(([path]) => !path.startsWith("/api/auth/"));
+    const writes = ours.flatMap(([path, methods]) =>
+      Object.keys(methods)
+        .filter((m) => ["post", "put", "patch", "delete"].includes(m))
+        .map((m) => ({ method: m.toUpperCase() as "POST", url: path.replace(/\{[^}]+\}/g, "x") })),
+    );
+    expect(writes.length).toBeGreaterThan(30);
+    for (const { method, url } of writes) {
+      const res = await t.app.inject({ method, url, headers: { cookie: client.cookieHeader } });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().error.code, `${method} ${url}`).toBe("FORBIDDEN");
+    }
+  });
+
   it("refuses a foreign Origin on better-auth's own endpoints", async () => {
     const { client } = await signUpVerified(t.app);
     const signOut = (headers: Record<string, string>) =>
