@@ -1,5 +1,3 @@
-import fastifyMultipart from "@fastify/multipart";
-import fastifyWebsocket from "@fastify/websocket";
 import Fastify, { type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import { type AppDeps, composeServices } from "./compose.ts";
@@ -59,8 +57,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(rateLimits, { redisUrl: config.redisUrl });
   await app.register(originCheck, { trustedOrigins });
   await app.register(apiDocs);
-  await app.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
-  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
 
   const { auth, db, bus, realtime, now } = services;
   await app.register(authBridge, { auth, rateLimit: config.authRateLimit, db, now });

@@ -1,3 +1,4 @@
+import fastifyMultipart from "@fastify/multipart";
 import type { FastifyInstance } from "fastify";
 import { adminRoutes } from "./modules/admin/index.ts";
 import { backofficeRoutes } from "./modules/backoffice/index.ts";
@@ -23,16 +24,12 @@ import type { Services } from "./services.ts";
 const ROUTE_GROUPS = [
   healthRoutes,
   memberRoutes,
-  profileRoutes,
   securityRoutes,
   adminRoutes,
   settingsRoutes,
-  chatRoutes,
   walletRoutes,
-  depositRoutes,
   withdrawalRoutes,
   bankRoutes,
-  kycRoutes,
   backofficeRoutes,
   marketRoutes,
   tradingRoutes,
@@ -41,6 +38,15 @@ const ROUTE_GROUPS = [
   referralRoutes,
 ];
 
+/** The groups whose routes accept file uploads (avatars, deposit proofs, chat images, KYC documents). */
+const UPLOAD_ROUTE_GROUPS = [profileRoutes, depositRoutes, chatRoutes, kycRoutes];
+
 export async function registerRoutes(app: FastifyInstance, services: Services) {
   for (const group of ROUTE_GROUPS) await app.register(group, { services });
+  // The multipart parser adds three async hooks to every request of its scope: only the upload
+  // groups get it. Elsewhere a multipart body is refused with 415 before any handler runs.
+  await app.register(async (uploads) => {
+    await uploads.register(fastifyMultipart, { limits: { fileSize: 10 * 1024 * 1024, files: 1, fields: 10 } });
+    for (const group of UPLOAD_ROUTE_GROUPS) await uploads.register(group, { services });
+  });
 }

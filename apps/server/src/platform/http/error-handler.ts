@@ -61,7 +61,11 @@ const BUSBOY_MESSAGES =
   /^(Multipart: Boundary not found|Boundary required|Unexpected end of multipart data|.* terminated early due to unexpected end of multipart data|The needle cannot)/;
 function isMalformedMultipart(error: Error, request: FastifyRequest): boolean {
   return (
-    (error as FastifyError).statusCode === undefined && request.isMultipart() && BUSBOY_MESSAGES.test(error.message)
+    (error as FastifyError).statusCode === undefined &&
+    // The parser (and its request.isMultipart) exists only in the upload routes' scope.
+    typeof request.isMultipart === "function" &&
+    request.isMultipart() &&
+    BUSBOY_MESSAGES.test(error.message)
   );
 }
 

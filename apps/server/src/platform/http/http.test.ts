@@ -195,6 +195,19 @@ describe.each(databaseKinds)("http platform on %s", (kind) => {
     expect(res.body).not.toMatch(/hunter2|secret\.ts|stack|at /);
   });
 
+  it("refuses a multipart body on a route that takes no upload with a 400 naming the body", async () => {
+    const { client } = await signUpVerified(t.app);
+    const res = await client.request({
+      method: "PUT",
+      url: API.profile,
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+      payload: '--x\r\ncontent-disposition: form-data; name="firstName"\r\n\r\nEve\r\n--x--\r\n',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error).toMatchObject({ code: "VALIDATION_FAILED", fields: [{ field: "body" }] });
+    expect((await client.get(API.me)).json().firstName).toBe("Ada");
+  });
+
   it("answers a malformed JSON body with 400, not 500", async () => {
     const { client } = await signUpVerified(t.app);
     const res = await client.request({

@@ -1,4 +1,5 @@
 import type { Duplex } from "node:stream";
+import fastifyWebsocket from "@fastify/websocket";
 import { type WsServerMessage, wsClientMessageSchema } from "@helio/shared";
 import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
@@ -55,6 +56,8 @@ export async function realtimeGateway(
     messageLimits: SocketMessageLimits;
   },
 ) {
+  // Registered here, not for the whole app: its hooks would otherwise run on every HTTP request.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   const sockets = new Map<string, Set<WebSocket>>();
   const unsubscribers = new Map<string, Unsubscribe>();
   /** Sockets by the session they were opened with, so an ended session closes exactly its own. */
