@@ -4,6 +4,9 @@
  * hostile. Deterministic: the same document and seed give the same requests.
  */
 
+// The market simulator's seeded PRNG (mulberry32): a failing run can be replayed from its seed.
+import { seededRandom } from "../src/modules/market/sources.ts";
+
 type JsonSchema = {
   type?: string | string[];
   format?: string;
@@ -41,18 +44,6 @@ export type FuzzRequest = {
   /** Sent with a foreign Origin instead of ours. */
   foreignOrigin?: boolean;
 };
-
-/** A small seeded PRNG (mulberry32), so a failing run can be replayed. */
-export function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const LONG = "x".repeat(100_000);
 /** Sent in place of every JSON field: what PostgreSQL, jsonb or a date column refuse. */
@@ -204,7 +195,7 @@ function short(value: unknown): string {
  * field (by the seeded PRNG), to keep the run short while covering every field.
  */
 export function requestsFromOpenApi(doc: OpenApi, opts: { seed: number; perField: number }): FuzzRequest[] {
-  const random = prng(opts.seed);
+  const random = seededRandom(opts.seed);
   const pick = <T>(values: T[]) => {
     const copy = [...values];
     for (let i = copy.length - 1; i > 0; i--) {
@@ -310,7 +301,7 @@ const AUTH_BODIES: Record<string, Record<string, unknown>> = {
 };
 
 export function authRequests(opts: { seed: number; perField: number }): FuzzRequest[] {
-  const random = prng(opts.seed + 1);
+  const random = seededRandom(opts.seed + 1);
   const out: FuzzRequest[] = [];
   const json = { "content-type": "application/json" };
   for (const [path, body] of Object.entries(AUTH_BODIES)) {

@@ -1,8 +1,11 @@
 import type { MultipartFile } from "@fastify/multipart";
 import type { MemberRef } from "@helio/shared";
+import { eq } from "drizzle-orm";
+import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
 import type { Config } from "../config.ts";
+import type { Executor } from "../db/client.ts";
 import type { CurrentSession } from "./auth/session.ts";
 import { user } from "./auth/tables.ts";
 import { AppError } from "./http/errors.ts";
@@ -107,15 +110,26 @@ export const memberRefColumns = {
   email: user.email,
 };
 
-/** A member as back-office rows show them. */
-export function toMemberRef(m: {
+/** What `memberRefColumns` reads. */
+export type MemberRefRow = {
   uid: string;
   firstName: string;
   lastName: string;
   name: string;
   userName: string | null;
   email: string;
-}): MemberRef {
+};
+
+/** Rows of `table` (as `row`), each with its member's `memberRefColumns` (as `member`). */
+export function selectWithMember<T extends PgTable & { userId: AnyPgColumn }>(db: Executor, table: T) {
+  return db
+    .select({ row: table, member: memberRefColumns })
+    .from(table as PgTable) // drizzle cannot check a generic table here; the selection keeps its type
+    .innerJoin(user, eq(user.id, table.userId));
+}
+
+/** A member as back-office rows show them. */
+export function toMemberRef(m: MemberRefRow): MemberRef {
   return {
     uid: m.uid,
     fullName: `${m.firstName} ${m.lastName}`.trim() || m.name,

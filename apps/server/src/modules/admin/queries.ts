@@ -1,15 +1,12 @@
-import { and, count, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { session, user } from "../../platform/auth/tables.ts";
+import { sliceOf, sliceWithTotal } from "../../platform/db/paging.ts";
+import { memberRefColumns } from "../../platform/kit.ts";
 import { impersonationTokens } from "./tables.ts";
 
 const summaryColumns = {
-  uid: user.id,
-  firstName: user.firstName,
-  lastName: user.lastName,
-  name: user.name,
-  userName: user.username,
-  email: user.email,
+  ...memberRefColumns,
   emailVerified: user.emailVerified,
   role: user.role,
   userTrading: user.userTrading,
@@ -27,15 +24,13 @@ export type MemberRow = Awaited<ReturnType<typeof findMember>> & {};
 export async function listMembers(db: Executor, opts: { search?: string; page: number; pageSize: number }) {
   const term = opts.search ? `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = term ? or(ilike(user.name, term), ilike(user.username, term), ilike(user.email, term)) : undefined;
-  const rows = await db
+  const query = db
     .select(summaryColumns)
     .from(user)
     .where(where)
     .orderBy(desc(user.createdAt), desc(user.id))
-    .limit(opts.pageSize)
-    .offset((opts.page - 1) * opts.pageSize);
-  const [total] = await db.select({ n: count() }).from(user).where(where);
-  return { rows, total: total?.n ?? 0 };
+    .$dynamic();
+  return sliceWithTotal(db, query, { from: user, where }, sliceOf(opts));
 }
 
 export async function findMember(db: Executor, uid: string, opts: { forUpdate?: boolean } = {}) {

@@ -9,14 +9,14 @@ import {
   impersonationTokenResponseSchema,
   memberStatusActionSchema,
   memberTradingModeSchema,
-  text,
 } from "@helio/shared";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { listAudit, recordAudit } from "../../platform/audit/audit.ts";
-import { currentOf, requireAdmin, toWebHeaders } from "../../platform/auth/session.ts";
+import { adminActorOf, requireAdmin, toWebHeaders } from "../../platform/auth/session.ts";
 import { AppError, notFound } from "../../platform/http/errors.ts";
+import { featureRouteOptions, memberUidParams } from "../../platform/http/route-options.ts";
 import type { Services } from "../../services.ts";
 import { findMember, listMembers } from "./queries.ts";
 import {
@@ -28,8 +28,6 @@ import {
   toSummary,
 } from "./service.ts";
 
-const uidParams = z.object({ uid: text().min(1).max(64) });
-
 /** Copies better-auth's cookies (the impersonation session) onto our reply. */
 function forwardCookies(response: Response, reply: FastifyReply) {
   const cookies = response.headers.getSetCookie();
@@ -39,21 +37,17 @@ function forwardCookies(response: Response, reply: FastifyReply) {
 export async function adminRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { auth, db, realtime, config } = services;
-  const admin = requireAdmin(auth);
   const deps = { db, realtime };
   const tags = ["admin"];
+  const { asAdmin } = featureRouteOptions(services, "admin", tags);
 
   r.get(
     API.adminMembers,
-    {
-      schema: {
-        tags,
-        summary: "Members, searchable and paged",
-        querystring: adminMembersQuerySchema,
-        response: { 200: adminMembersResponseSchema },
-      },
-      preHandler: admin,
-    },
+    asAdmin({
+      summary: "Members, searchable and paged",
+      querystring: adminMembersQuerySchema,
+      response: { 200: adminMembersResponseSchema },
+    }),
     async (request) => {
       const { rows, total } = await listMembers(db, request.query);
       return { items: rows.map(toSummary), total, page: request.query.page, pageSize: request.query.pageSize };
@@ -62,10 +56,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
 
   r.get(
     "/api/admin/members/:uid",
-    {
-      schema: { tags, summary: "One member", params: uidParams, response: { 200: adminMemberDetailSchema } },
-      preHandler: admin,
-    },
+    asAdmin({ summary: "One member", params: memberUidParams, response: { 200: adminMemberDetailSchema } }),
     async (request) => {
       const row = await findMember(db, request.params.uid);
       if (!row) throw notFound("Member not found");
@@ -75,73 +66,46 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
 
   r.post(
     "/api/admin/members/:uid/status",
-    {
-      schema: {
-        tags,
-        summary: "Block, unblock, ban or unban",
-        params: uidParams,
-        body: memberStatusActionSchema,
-        response: { 200: adminMemberDetailSchema },
-      },
-      preHandler: admin,
+    asAdmin({
+      summary: "Block, unblock, ban or unban",
+      params: memberUidParams,
+      body: memberStatusActionSchema,
+      response: { 200: adminMemberDetailSchema },
+    }),
+    async (request) => {
+      const { action, reason } = request.body;
+      return changeMemberStatus(deps, adminActorOf(request), request.params.uid, action, reason);
     },
-    async (request) =>
-      changeMemberStatus(
-        deps,
-        { adminId: currentOf(request).user.id, ip: request.ip },
-        request.params.uid,
-        request.body.action,
-        request.body.reason,
-      ),
   );
 
   r.put(
     "/api/admin/members/:uid/trading",
-    {
-      schema: {
-        tags,
-        summary: "Switch Real (true) / Free (false)",
-        params: uidParams,
-        body: memberTradingModeSchema,
-        response: { 200: adminMemberDetailSchema },
-      },
-      preHandler: admin,
-    },
-    async (request) =>
-      setTradingMode(
-        deps,
-        { adminId: currentOf(request).user.id, ip: request.ip },
-        request.params.uid,
-        request.body.userTrading,
-      ),
+    asAdmin({
+      summary: "Switch Real (true) / Free (false)",
+      params: memberUidParams,
+      body: memberTradingModeSchema,
+      response: { 200: adminMemberDetailSchema },
+    }),
+    async (request) => setTradingMode(deps, adminActorOf(request), request.params.uid, request.body.userTrading),
   );
 
   r.post(
     "/api/admin/members/:uid/impersonation-token",
-    {
-      schema: {
-        tags,
-        summary: "A single-use, 60-second 'sign in as member' link",
-        params: uidParams,
-        response: { 200: impersonationTokenResponseSchema },
-      },
-      preHandler: admin,
-    },
-    async (request) =>
-      issueImpersonationToken(deps, { adminId: currentOf(request).user.id, ip: request.ip }, request.params.uid),
+    asAdmin({
+      summary: "A single-use, 60-second 'sign in as member' link",
+      params: memberUidParams,
+      response: { 200: impersonationTokenResponseSchema },
+    }),
+    async (request) => issueImpersonationToken(deps, adminActorOf(request), request.params.uid),
   );
 
   r.get(
     API.adminAudit,
-    {
-      schema: {
-        tags,
-        summary: "Audit log of admin actions",
-        querystring: auditQuerySchema,
-        response: { 200: auditResponseSchema },
-      },
-      preHandler: admin,
-    },
+    asAdmin({
+      summary: "Audit log of admin actions",
+      querystring: auditQuerySchema,
+      response: { 200: auditResponseSchema },
+    }),
     async (request) => listAudit(db, request.query),
   );
 
@@ -154,17 +118,12 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
         body: impersonationExchangeSchema,
         response: { 200: z.object({ ok: z.literal(true) }) },
       },
-      preHandler: admin,
+      preHandler: requireAdmin(auth),
       config: { rateLimit: { max: config.authRateLimit, timeWindow: "1 minute" } },
     },
     async (request, reply) => {
-      const adminId = currentOf(request).user.id;
-      const targetId = await redeemImpersonationToken(
-        deps,
-        { adminId, ip: request.ip },
-        request.body.username,
-        request.body.token,
-      );
+      const { username, token } = request.body;
+      const targetId = await redeemImpersonationToken(deps, adminActorOf(request), username, token);
       const response = await auth.api.impersonateUser({
         body: { userId: targetId },
         headers: toWebHeaders(request.headers),

@@ -1,9 +1,11 @@
 import { createHash, randomBytes } from "node:crypto";
 import type { AdminMemberSummary } from "@helio/shared";
 import type { Db } from "../../db/client.ts";
-import { recordAudit } from "../../platform/audit/audit.ts";
+import { recordAdminAudit } from "../../platform/audit/audit.ts";
 import { accountStatusError } from "../../platform/auth/auth.ts";
+import type { AdminActor } from "../../platform/auth/session.ts";
 import { AppError, notFound } from "../../platform/http/errors.ts";
+import { toMemberRef } from "../../platform/kit.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import {
   consumeImpersonationToken,
@@ -16,14 +18,10 @@ import {
 export const IMPERSONATION_TOKEN_TTL_MS = 60_000;
 type Row = NonNullable<Awaited<ReturnType<typeof findMember>>>;
 type Deps = { db: Db; realtime: Realtime };
-type Actor = { adminId: string; ip: string };
 
 export function toSummary(row: Row): AdminMemberSummary {
   return {
-    uid: row.uid,
-    fullName: `${row.firstName} ${row.lastName}`.trim() || row.name,
-    userName: row.userName ?? "",
-    email: row.email,
+    ...toMemberRef(row),
     emailVerified: row.emailVerified,
     role: row.role === "admin" ? "admin" : "member",
     userTrading: row.userTrading,
@@ -56,7 +54,7 @@ const STATUS_CHANGES = {
 /** Block, unblock, ban or unban; audited in the same transaction and pushed to the member's open tabs. */
 export async function changeMemberStatus(
   deps: Deps,
-  actor: Actor,
+  actor: AdminActor,
   uid: string,
   action: keyof typeof STATUS_CHANGES,
   reason?: string,
@@ -72,13 +70,11 @@ export async function changeMemberStatus(
     // ends them, so a session from before the block never comes back to life.
     const disabled = (m: typeof before) => m.userBlock || m.userStatus === "banned";
     if (disabled(before) && !disabled(after)) endedSessions = await revokeSessions(tx, uid);
-    await recordAudit(tx, {
-      actorId: actor.adminId,
+    await recordAdminAudit(tx, actor, {
       action: `member.${action}`,
       targetUserId: uid,
       before: { userBlock: before.userBlock, userStatus: before.userStatus },
       after: { userBlock: after.userBlock, userStatus: after.userStatus, reason: reason ?? null },
-      ip: actor.ip,
     });
     return after;
   });
@@ -92,18 +88,16 @@ export async function changeMemberStatus(
   return toDetail(after);
 }
 
-export async function setTradingMode(deps: Deps, actor: Actor, uid: string, userTrading: boolean) {
+export async function setTradingMode(deps: Deps, actor: AdminActor, uid: string, userTrading: boolean) {
   const after = await deps.db.transaction(async (tx) => {
     const before = await findMember(tx, uid, { forUpdate: true });
     if (!before) throw notFound("Member not found");
     await setMemberFlags(tx, uid, { userTrading });
-    await recordAudit(tx, {
-      actorId: actor.adminId,
+    await recordAdminAudit(tx, actor, {
       action: "member.trading_mode",
       targetUserId: uid,
       before: { userTrading: before.userTrading },
       after: { userTrading },
-      ip: actor.ip,
     });
     return { ...before, userTrading };
   });
@@ -114,7 +108,7 @@ export async function setTradingMode(deps: Deps, actor: Actor, uid: string, user
 const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
 
 /** A single-use link that lives 60 seconds and only works for the admin who asked for it. */
-export async function issueImpersonationToken(deps: Deps, actor: Actor, uid: string, now = new Date()) {
+export async function issueImpersonationToken(deps: Deps, actor: AdminActor, uid: string, now = new Date()) {
   const token = randomBytes(32).toString("base64url");
   const expiresAt = new Date(now.getTime() + IMPERSONATION_TOKEN_TTL_MS);
   const target = await deps.db.transaction(async (tx) => {
@@ -127,12 +121,7 @@ export async function issueImpersonationToken(deps: Deps, actor: Actor, uid: str
       targetUserId: uid,
       expiresAt,
     });
-    await recordAudit(tx, {
-      actorId: actor.adminId,
-      action: "member.impersonation_link",
-      targetUserId: uid,
-      ip: actor.ip,
-    });
+    await recordAdminAudit(tx, actor, { action: "member.impersonation_link", targetUserId: uid });
     return target;
   });
   return {
@@ -141,7 +130,7 @@ export async function issueImpersonationToken(deps: Deps, actor: Actor, uid: str
   };
 }
 
-export async function redeemImpersonationToken(deps: Deps, actor: Actor, username: string, token: string) {
+export async function redeemImpersonationToken(deps: Deps, actor: AdminActor, username: string, token: string) {
   const invalid = () => new AppError(400, "INVALID_TOKEN", "This sign-in link is invalid, used or expired.");
   return deps.db.transaction(async (tx) => {
     const targetId = await consumeImpersonationToken(tx, hashToken(token), actor.adminId, new Date());
@@ -150,12 +139,7 @@ export async function redeemImpersonationToken(deps: Deps, actor: Actor, usernam
     if (!target || (target.userName ?? "").toLowerCase() !== username.toLowerCase()) throw invalid();
     // Refused before anything is written: no session could be opened, so no "start" is audited.
     if (accountStatusError(target)) throw new AppError(403, "FORBIDDEN", "This member cannot be opened.");
-    await recordAudit(tx, {
-      actorId: actor.adminId,
-      action: "member.impersonation_start",
-      targetUserId: targetId,
-      ip: actor.ip,
-    });
+    await recordAdminAudit(tx, actor, { action: "member.impersonation_start", targetUserId: targetId });
     return targetId;
   });
 }

@@ -1,16 +1,13 @@
-import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
-import { user } from "../../platform/auth/tables.ts";
+import { pgTable, text } from "drizzle-orm/pg-core";
+import { referencesUser } from "../../platform/auth/tables.ts";
+import { createdAt, timestamptz } from "../../platform/db/columns.ts";
 
 /** Single-use "sign in as member" tokens; only the hash is stored. */
 export const impersonationTokens = pgTable("impersonation_token", {
   tokenHash: text("token_hash").primaryKey(),
-  adminId: text("admin_id")
-    .notNull()
-    .references(() => user.id, { onDelete: "cascade" }),
-  targetUserId: text("target_user_id")
-    .notNull()
-    .references(() => user.id, { onDelete: "cascade" }),
-  expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-  usedAt: timestamp("used_at", { withTimezone: true }),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  adminId: referencesUser("admin_id", "cascade"),
+  targetUserId: referencesUser("target_user_id", "cascade"),
+  expiresAt: timestamptz("expires_at").notNull(),
+  usedAt: timestamptz("used_at"),
+  createdAt: createdAt(),
 });

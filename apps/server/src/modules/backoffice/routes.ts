@@ -6,73 +6,53 @@ import {
   adminMemberMoneySchema,
   demoResetResponseSchema,
   ledgerReportSchema,
-  text,
   walletHistoryQuerySchema,
   walletHistoryResponseSchema,
 } from "@helio/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { currentOf, requireAdmin } from "../../platform/auth/session.ts";
-import { idempotencyKeyOf, sendIdempotent } from "../../platform/money/idempotency.ts";
+import { adminActorOf } from "../../platform/auth/session.ts";
+import { featureRouteOptions, memberUidParams } from "../../platform/http/route-options.ts";
+import { idempotencyKeyOf, idempotentHandler, sendIdempotent } from "../../platform/money/idempotency.ts";
 import type { Services } from "../../services.ts";
 import { memberHistory } from "../ledger/index.ts";
 import { resetDemo } from "../wallet/index.ts";
 import { adjustBalance, dashboard, ledgerVerification, memberMoney, requireMemberRow } from "./service.ts";
 
-const uidParams = z.object({ uid: text().min(1).max(64) });
-
 /** Admin-only money endpoints: dashboard numbers, a member's money, adjustments, demo reset, ledger check. */
 export async function backofficeRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, db, realtime } = services;
-  const admin = requireAdmin(auth);
+  const { db, realtime } = services;
   const deps = { db, realtime };
-  const tags = ["admin"];
-  const actorOf = (request: Parameters<typeof currentOf>[0]) => ({
-    adminId: currentOf(request).user.id,
-    ip: request.ip,
-  });
+  const { asAdmin } = featureRouteOptions(services, "admin", ["admin"]);
 
   r.get(
     API.adminDashboard,
-    {
-      schema: {
-        tags,
-        summary: "Dashboard numbers (queues, money totals, today's deposits and withdrawals)",
-        response: { 200: adminDashboardSchema },
-      },
-      preHandler: admin,
-    },
+    asAdmin({
+      summary: "Dashboard numbers (queues, money totals, today's deposits and withdrawals)",
+      response: { 200: adminDashboardSchema },
+    }),
     async () => dashboard(deps),
   );
 
   r.get(
     "/api/admin/members/:uid/money",
-    {
-      schema: {
-        tags,
-        summary: "A member's balances, KYC and bank data (full account number)",
-        params: uidParams,
-        response: { 200: adminMemberMoneySchema },
-      },
-      preHandler: admin,
-    },
+    asAdmin({
+      summary: "A member's balances, KYC and bank data (full account number)",
+      params: memberUidParams,
+      response: { 200: adminMemberMoneySchema },
+    }),
     async (request) => memberMoney(deps, request.params.uid),
   );
 
   r.get(
     "/api/admin/members/:uid/ledger",
-    {
-      schema: {
-        tags,
-        summary: "A member's ledger entries (same filters and shape as /api/wallet/history)",
-        params: uidParams,
-        querystring: walletHistoryQuerySchema,
-        response: { 200: walletHistoryResponseSchema },
-      },
-      preHandler: admin,
-    },
+    asAdmin({
+      summary: "A member's ledger entries (same filters and shape as /api/wallet/history)",
+      params: memberUidParams,
+      querystring: walletHistoryQuerySchema,
+      response: { 200: walletHistoryResponseSchema },
+    }),
     async (request) => {
       await requireMemberRow(deps, request.params.uid);
       const { page, pageSize, ...filter } = request.query;
@@ -82,53 +62,37 @@ export async function backofficeRoutes(app: FastifyInstance, { services }: { ser
 
   r.post(
     "/api/admin/members/:uid/adjust",
-    {
-      schema: {
-        tags,
-        summary: "Credit or debit wallet, profit or bonus with a reason (audited); Idempotency-Key honoured",
-        params: uidParams,
-        body: adminAdjustSchema,
-        response: { 200: adminAdjustResponseSchema },
-      },
-      preHandler: admin,
-    },
-    async (request, reply) =>
-      sendIdempotent(
-        reply,
-        await adjustBalance(deps, actorOf(request), request.params.uid, request.body, idempotencyKeyOf(request)),
-      ),
+    asAdmin({
+      summary: "Credit or debit wallet, profit or bonus with a reason (audited); Idempotency-Key honoured",
+      params: memberUidParams,
+      body: adminAdjustSchema,
+      response: { 200: adminAdjustResponseSchema },
+    }),
+    idempotentHandler(async (request, key) =>
+      adjustBalance(deps, adminActorOf(request), request.params.uid, request.body, key),
+    ),
   );
 
   r.post(
     "/api/admin/members/:uid/demo-reset",
-    {
-      schema: {
-        tags,
-        summary: "Reset a member's demo balance to 10,000.00 (audited); Idempotency-Key honoured",
-        params: uidParams,
-        response: { 200: demoResetResponseSchema },
-      },
-      preHandler: admin,
-    },
+    asAdmin({
+      summary: "Reset a member's demo balance to 10,000.00 (audited); Idempotency-Key honoured",
+      params: memberUidParams,
+      response: { 200: demoResetResponseSchema },
+    }),
     async (request, reply) => {
-      await requireMemberRow(deps, request.params.uid);
-      return sendIdempotent(
-        reply,
-        await resetDemo(deps, request.params.uid, idempotencyKeyOf(request), actorOf(request)),
-      );
+      await requireMemberRow(deps, request.params.uid); // 404 before the Idempotency-Key is even read
+      const key = idempotencyKeyOf(request);
+      return sendIdempotent(reply, await resetDemo(deps, request.params.uid, key, adminActorOf(request)));
     },
   );
 
   r.get(
     API.adminLedgerVerify,
-    {
-      schema: {
-        tags,
-        summary: "Run the ledger verification: every transaction sums to zero, balances match entries, none negative",
-        response: { 200: ledgerReportSchema },
-      },
-      preHandler: admin,
-    },
+    asAdmin({
+      summary: "Run the ledger verification: every transaction sums to zero, balances match entries, none negative",
+      response: { 200: ledgerReportSchema },
+    }),
     async () => ledgerVerification(deps),
   );
 }

@@ -1,5 +1,6 @@
-import { pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { pgTable, text } from "drizzle-orm/pg-core";
 import { user } from "../../platform/auth/tables.ts";
+import { createdAt, updatedAt } from "../../platform/db/columns.ts";
 
 /** The member's payout account; one per member. */
 export const bankAccounts = pgTable("bank_accounts", {
@@ -11,6 +12,6 @@ export const bankAccounts = pgTable("bank_accounts", {
   accountNumber: text("account_number").notNull(),
   swift: text("swift"),
   branch: text("branch"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });

@@ -8,27 +8,29 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uuid,
 } from "drizzle-orm/pg-core";
-import { user } from "../../platform/auth/tables.ts";
+import { referencesUser } from "../../platform/auth/tables.ts";
+import { createdAt, timestamptz } from "../../platform/db/columns.ts";
 
 /** A chat (docs/product.md §7): keyed by the two user ids joined, larger first (`chatIdOf`). */
 export const chats = pgTable(
   "chats",
   {
     id: text("id").primaryKey(),
-    memberId: text("member_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    supportId: text("support_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    memberId: referencesUser("member_id", "cascade"),
+    supportId: referencesUser("support_id", "cascade"),
+    createdAt: createdAt(),
   },
   (t) => [unique("chats_member_support_key").on(t.memberId, t.supportId)],
 );
+
+/** The chat a row belongs to; it goes with the chat. */
+const referencesChat = () =>
+  text("chat_id")
+    .notNull()
+    .references(() => chats.id, { onDelete: "cascade" });
 
 /** A message (docs/product.md §7). `seq` orders a chat's messages and is the paging cursor behind `id`. */
 export const chatMessages = pgTable(
@@ -36,15 +38,11 @@ export const chatMessages = pgTable(
   {
     seq: bigserial("seq", { mode: "number" }).primaryKey(),
     id: uuid("id").notNull().unique(),
-    chatId: text("chat_id")
-      .notNull()
-      .references(() => chats.id, { onDelete: "cascade" }),
-    senderId: text("sender_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    chatId: referencesChat(),
+    senderId: referencesUser("sender_id", "cascade"),
     text: text("text").notNull().default(""),
     imageName: text("image_name"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     index("chat_messages_chat_seq_idx").on(t.chatId, t.seq),
@@ -58,16 +56,12 @@ export const chatImages = pgTable(
   "chat_images",
   {
     name: text("name").primaryKey(),
-    chatId: text("chat_id")
-      .notNull()
-      .references(() => chats.id, { onDelete: "cascade" }),
-    uploaderId: text("uploader_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    chatId: referencesChat(),
+    uploaderId: referencesUser("uploader_id", "cascade"),
     mime: text("mime").notNull(),
     size: integer("size").notNull(),
     messageId: uuid("message_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("chat_images_chat_idx").on(t.chatId, t.createdAt)],
 );
@@ -79,21 +73,17 @@ export const chatImages = pgTable(
 export const userChats = pgTable(
   "user_chats",
   {
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
-    chatId: text("chat_id")
-      .notNull()
-      .references(() => chats.id, { onDelete: "cascade" }),
+    userId: referencesUser("user_id", "cascade"),
+    chatId: referencesChat(),
     otherUid: text("other_uid").notNull(),
     otherDisplayName: text("other_display_name").notNull(),
     otherPhotoURL: text("other_photo_url"),
     /** Null until the first message. */
     lastMessageText: text("last_message_text"),
     lastMessageHasImage: boolean("last_message_has_image").notNull().default(false),
-    date: timestamp("date", { withTimezone: true }).notNull().defaultNow(),
+    date: timestamptz("date").notNull().defaultNow(),
     unread: integer("unread").notNull().default(0),
-    lastReadAt: timestamp("last_read_at", { withTimezone: true }),
+    lastReadAt: timestamptz("last_read_at"),
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.chatId] }),

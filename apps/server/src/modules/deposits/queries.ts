@@ -1,14 +1,14 @@
 import { and, count, desc, eq, gte, inArray, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { queryRows } from "../../db/rows.ts";
-import { user } from "../../platform/auth/tables.ts";
-import { memberRefColumns } from "../../platform/kit.ts";
+import { sliceOf, sliceWithTotal } from "../../platform/db/paging.ts";
+import { updateTouched } from "../../platform/db/update-touched.ts";
+import { type MemberRefRow, selectWithMember } from "../../platform/kit.ts";
+import { findByRequestKey } from "../../platform/money/request-key.ts";
 import { depositInvoices } from "./tables.ts";
 
 export type InvoiceRow = typeof depositInvoices.$inferSelect;
-export type InvoiceWithMember = InvoiceRow & {
-  member: { uid: string; firstName: string; lastName: string; name: string; userName: string | null; email: string };
-};
+export type InvoiceWithMember = InvoiceRow & { member: MemberRefRow };
 
 export async function insertInvoice(tx: Executor, row: typeof depositInvoices.$inferInsert) {
   const [saved] = await tx.insert(depositInvoices).values(row).returning();
@@ -23,20 +23,11 @@ export async function findInvoice(db: Executor, id: string, opts: { userId?: str
   return row ?? null;
 }
 
-export async function findInvoiceByRequestKey(db: Executor, userId: string, requestKey: string) {
-  const [row] = await db
-    .select()
-    .from(depositInvoices)
-    .where(and(eq(depositInvoices.userId, userId), eq(depositInvoices.requestKey, requestKey)));
-  return row ?? null;
-}
+export const findInvoiceByRequestKey = (db: Executor, userId: string, requestKey: string) =>
+  findByRequestKey(db, depositInvoices, userId, requestKey);
 
 export async function updateInvoice(tx: Executor, id: string, values: Partial<typeof depositInvoices.$inferInsert>) {
-  const [row] = await tx
-    .update(depositInvoices)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(depositInvoices.id, id))
-    .returning();
+  const row = await updateTouched(tx, depositInvoices, eq(depositInvoices.id, id), values);
   if (!row) throw new Error("deposit invoice vanished");
   return row;
 }
@@ -49,27 +40,17 @@ export async function listInvoices(
     opts.userId ? eq(depositInvoices.userId, opts.userId) : undefined,
     opts.status ? eq(depositInvoices.status, opts.status) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ invoice: depositInvoices, member: memberRefColumns })
-      .from(depositInvoices)
-      .innerJoin(user, eq(user.id, depositInvoices.userId))
-      .where(where)
-      .orderBy(desc(depositInvoices.createdAt), desc(depositInvoices.id))
-      .limit(opts.pageSize)
-      .offset((opts.page - 1) * opts.pageSize),
-    db.select({ n: count() }).from(depositInvoices).where(where),
-  ]);
-  return { rows: rows.map((r) => ({ ...r.invoice, member: r.member })), total: total?.n ?? 0 };
+  const query = selectWithMember(db, depositInvoices)
+    .where(where)
+    .orderBy(desc(depositInvoices.createdAt), desc(depositInvoices.id))
+    .$dynamic();
+  const { rows, total } = await sliceWithTotal(db, query, { from: depositInvoices, where }, sliceOf(opts));
+  return { rows: rows.map((r) => ({ ...r.row, member: r.member })), total };
 }
 
 export async function findInvoiceWithMember(db: Executor, id: string): Promise<InvoiceWithMember | null> {
-  const [row] = await db
-    .select({ invoice: depositInvoices, member: memberRefColumns })
-    .from(depositInvoices)
-    .innerJoin(user, eq(user.id, depositInvoices.userId))
-    .where(eq(depositInvoices.id, id));
-  return row ? { ...row.invoice, member: row.member } : null;
+  const [row] = await selectWithMember(db, depositInvoices).where(eq(depositInvoices.id, id));
+  return row ? { ...row.row, member: row.member } : null;
 }
 
 /**

@@ -15,10 +15,11 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { currentOf, requireAdmin, requireMember } from "../../platform/auth/session.ts";
+import { adminActorOf, currentOf } from "../../platform/auth/session.ts";
 import { fieldError } from "../../platform/http/errors.ts";
-import { inlineDisposition, moneyRateLimit, readCheckedFile } from "../../platform/kit.ts";
-import { idempotencyKeyOf, sendIdempotent } from "../../platform/money/idempotency.ts";
+import { featureRouteOptions } from "../../platform/http/route-options.ts";
+import { inlineDisposition, readCheckedFile } from "../../platform/kit.ts";
+import { idempotentHandler } from "../../platform/money/idempotency.ts";
 import type { Services } from "../../services.ts";
 import {
   approveInvoice,
@@ -36,78 +37,47 @@ const idParams = z.object({ id: z.uuid("Not a deposit id") });
 
 export async function depositRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, db, realtime, storage, settings, config } = services;
+  const { db, realtime, storage, settings } = services;
   const deps = { db, realtime, storage, settings };
-  const member = requireMember(auth);
-  const admin = requireAdmin(auth);
-  const tags = ["deposits"];
+  const { asMember, asMoneyEndpoint, asAdmin } = featureRouteOptions(services, "deposits");
 
   r.post(
     API.deposits,
-    {
-      schema: {
-        tags,
-        summary: "Create a deposit invoice (amount ≥ settings.depositMinCents); Idempotency-Key honoured",
-        body: createDepositSchema,
-        response: { 201: depositInvoiceSchema },
-      },
-      preHandler: member,
-      config: moneyRateLimit(config),
-    },
-    async (request, reply) => {
-      const { user } = currentOf(request);
+    asMoneyEndpoint({
+      summary: "Create a deposit invoice (amount ≥ settings.depositMinCents); Idempotency-Key honoured",
+      body: createDepositSchema,
+      response: { 201: depositInvoiceSchema },
+    }),
+    idempotentHandler(async (request, key) => {
       const field = request.body.amountCents !== undefined ? "amountCents" : "amount";
-      const answer = await createInvoice(
-        deps,
-        user.id,
-        { amountCents: amountCentsOf(request.body), field },
-        idempotencyKeyOf(request),
-      );
-      return sendIdempotent(reply, answer);
-    },
+      return createInvoice(deps, currentOf(request).user.id, { amountCents: amountCentsOf(request.body), field }, key);
+    }),
   );
 
   r.get(
     API.deposits,
-    {
-      schema: {
-        tags,
-        summary: "The member's deposit invoices, newest first",
-        querystring: depositListQuerySchema,
-        response: { 200: depositListResponseSchema },
-      },
-      preHandler: member,
-    },
+    asMember({
+      summary: "The member's deposit invoices, newest first",
+      querystring: depositListQuerySchema,
+      response: { 200: depositListResponseSchema },
+    }),
     async (request) => listMemberInvoices(deps, currentOf(request).user.id, request.query),
   );
 
   r.get(
     "/api/deposits/:id",
-    {
-      schema: {
-        tags,
-        summary: "One of the member's invoices",
-        params: idParams,
-        response: { 200: depositInvoiceSchema },
-      },
-      preHandler: member,
-    },
+    asMember({ summary: "One of the member's invoices", params: idParams, response: { 200: depositInvoiceSchema } }),
     async (request) => getInvoice(deps, currentOf(request).user.id, request.params.id),
   );
 
   r.post(
     "/api/deposits/:id/proof",
-    {
-      schema: {
-        tags,
-        summary: "Upload the proof of payment (JPEG, PNG, WebP or PDF, ≤ 10 MB; multipart field `file`)",
-        consumes: ["multipart/form-data"],
-        params: idParams,
-        response: { 200: depositInvoiceSchema },
-      },
-      preHandler: member,
-      config: moneyRateLimit(config),
-    },
+    asMoneyEndpoint({
+      summary: "Upload the proof of payment (JPEG, PNG, WebP or PDF, ≤ 10 MB; multipart field `file`)",
+      consumes: ["multipart/form-data"],
+      params: idParams,
+      response: { 200: depositInvoiceSchema },
+    }),
     async (request) => {
       const { user } = currentOf(request);
       if (!request.isMultipart()) throw fieldError("file", "Attach the proof as multipart/form-data");
@@ -125,15 +95,11 @@ export async function depositRoutes(app: FastifyInstance, { services }: { servic
 
   r.get(
     "/api/deposits/:id/proof",
-    {
-      schema: {
-        tags,
-        summary: "The proof of payment (its owner and admins only)",
-        params: idParams,
-        produces: [...DEPOSIT_PROOF_TYPES],
-      },
-      preHandler: member,
-    },
+    asMember({
+      summary: "The proof of payment (its owner and admins only)",
+      params: idParams,
+      produces: [...DEPOSIT_PROOF_TYPES],
+    }),
     async (request, reply) => {
       const { user } = currentOf(request);
       const file = await readProof(deps, { uid: user.id, admin: user.role === "admin" }, request.params.id);
@@ -151,62 +117,40 @@ export async function depositRoutes(app: FastifyInstance, { services }: { servic
   );
 
   // Back office.
-  const adminTags = ["admin", "deposits"];
   r.get(
     API.adminDeposits,
-    {
-      schema: {
-        tags: adminTags,
-        summary: "Deposit queue (default: proofs waiting for review); filter by status and member",
-        querystring: adminDepositsQuerySchema,
-        response: { 200: adminDepositsResponseSchema },
-      },
-      preHandler: admin,
-    },
+    asAdmin({
+      summary: "Deposit queue (default: proofs waiting for review); filter by status and member",
+      querystring: adminDepositsQuerySchema,
+      response: { 200: adminDepositsResponseSchema },
+    }),
     async (request) => listAdminInvoices(deps, request.query),
   );
 
   r.get(
     "/api/admin/deposits/:id",
-    {
-      schema: { tags: adminTags, summary: "One deposit", params: idParams, response: { 200: adminDepositSchema } },
-      preHandler: admin,
-    },
+    asAdmin({ summary: "One deposit", params: idParams, response: { 200: adminDepositSchema } }),
     async (request) => getAdminInvoice(deps, request.params.id),
   );
 
   r.post(
     "/api/admin/deposits/:id/approve",
-    {
-      schema: {
-        tags: adminTags,
-        summary: "Approve a deposit with a proof: credits the wallet exactly once",
-        params: idParams,
-        response: { 200: adminDepositSchema },
-      },
-      preHandler: admin,
-    },
-    async (request) => approveInvoice(deps, { adminId: currentOf(request).user.id, ip: request.ip }, request.params.id),
+    asAdmin({
+      summary: "Approve a deposit with a proof: credits the wallet exactly once",
+      params: idParams,
+      response: { 200: adminDepositSchema },
+    }),
+    async (request) => approveInvoice(deps, adminActorOf(request), request.params.id),
   );
 
   r.post(
     "/api/admin/deposits/:id/reject",
-    {
-      schema: {
-        tags: adminTags,
-        summary: "Reject a deposit with a reason",
-        params: idParams,
-        body: reasonBodySchema,
-        response: { 200: adminDepositSchema },
-      },
-      preHandler: admin,
-    },
-    async (request) =>
-      rejectInvoice(
-        deps,
-        { adminId: currentOf(request).user.id, ip: request.ip },
-        request.params.id,
-        request.body.reason,
-      ),
+    asAdmin({
+      summary: "Reject a deposit with a reason",
+      params: idParams,
+      body: reasonBodySchema,
+      response: { 200: adminDepositSchema },
+    }),
+    async (request) => rejectInvoice(deps, adminActorOf(request), request.params.id, request.body.reason),
   );
 }

@@ -1,7 +1,7 @@
 import { randomInt, randomUUID } from "node:crypto";
 import { type AdminDeposit, API, centsToDecimal, type DepositInvoice, type DepositStatus } from "@helio/shared";
 import type { Db } from "../../db/client.ts";
-import { recordAudit } from "../../platform/audit/audit.ts";
+import { recordAdminAudit } from "../../platform/audit/audit.ts";
 import { AppError, fieldError, notFound } from "../../platform/http/errors.ts";
 import { type CheckedUpload, isUniqueViolation, toMemberRef } from "../../platform/kit.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/money/idempotency.ts";
@@ -257,13 +257,11 @@ export async function approveInvoice(deps: DepositDeps, actor: Actor, id: string
         memo: `Deposit ${row.reference}`,
       }),
     );
-    await recordAudit(tx, {
-      actorId: actor.adminId,
+    await recordAdminAudit(tx, actor, {
       action: "deposit.approve",
       targetUserId: row.userId,
       before: { id, reference: row.reference, status: row.status },
       after: { status: "approved", amountCents: row.amount },
-      ip: actor.ip,
     });
     return saved;
   });
@@ -289,13 +287,11 @@ export async function rejectInvoice(deps: DepositDeps, actor: Actor, id: string,
       reviewedBy: actor.adminId,
       reviewedAt: new Date(),
     });
-    await recordAudit(tx, {
-      actorId: actor.adminId,
+    await recordAdminAudit(tx, actor, {
       action: "deposit.reject",
       targetUserId: row.userId,
       before: { id, reference: row.reference, status: row.status },
       after: { status: "rejected", reason },
-      ip: actor.ip,
     });
     return saved;
   });

@@ -1,16 +1,15 @@
 import type { Settings } from "@helio/shared";
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { user } from "../../platform/auth/tables.ts";
+import { bigint, check, index, integer, jsonb, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { referencesUser } from "../../platform/auth/tables.ts";
+import { createdAt, reviewColumns, timestamptz, updatedAt } from "../../platform/db/columns.ts";
 
 /** A deposit invoice: the member's promise to transfer `amount`; the wallet is credited on approval. */
 export const depositInvoices = pgTable(
   "deposit_invoices",
   {
     id: uuid("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "restrict" }),
+    userId: referencesUser("user_id", "restrict"),
     reference: text("reference").notNull().unique(),
     amount: bigint("amount", { mode: "number" }).notNull(),
     status: text("status").notNull(),
@@ -21,13 +20,11 @@ export const depositInvoices = pgTable(
     proofType: text("proof_type"),
     proofName: text("proof_name"),
     proofSize: integer("proof_size"),
-    proofUploadedAt: timestamp("proof_uploaded_at", { withTimezone: true }),
-    reason: text("reason"),
-    reviewedBy: text("reviewed_by"),
-    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    proofUploadedAt: timestamptz("proof_uploaded_at"),
+    ...reviewColumns(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     unique("deposit_invoices_user_request_key").on(t.userId, t.requestKey),

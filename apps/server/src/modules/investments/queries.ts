@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { queryRows } from "../../db/rows.ts";
 import { user } from "../../platform/auth/tables.ts";
+import { updateTouched } from "../../platform/db/update-touched.ts";
 import { memberRefColumns } from "../../platform/kit.ts";
 import { investmentPackages, investments } from "./tables.ts";
 
@@ -54,14 +55,8 @@ export async function insertPackage(db: Executor, row: NewPackage) {
   return inserted;
 }
 
-export async function updatePackage(db: Executor, id: string, values: Partial<NewPackage>) {
-  const [updated] = await db
-    .update(investmentPackages)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(investmentPackages.id, id))
-    .returning();
-  return updated ?? null;
-}
+export const updatePackage = (db: Executor, id: string, values: Partial<NewPackage>) =>
+  updateTouched(db, investmentPackages, eq(investmentPackages.id, id), values);
 
 export async function deletePackage(db: Executor, id: string) {
   await db.delete(investmentPackages).where(eq(investmentPackages.id, id));

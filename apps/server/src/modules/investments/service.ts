@@ -12,7 +12,7 @@ import {
   type Settings,
 } from "@helio/shared";
 import type { Db, Executor } from "../../db/client.ts";
-import { recordAudit } from "../../platform/audit/audit.ts";
+import { recordAdminAudit } from "../../platform/audit/audit.ts";
 import { AppError, fieldError, notFound } from "../../platform/http/errors.ts";
 import { isUniqueViolation } from "../../platform/kit.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/money/idempotency.ts";
@@ -135,7 +135,7 @@ export async function createPackage(deps: InvestmentDeps, actor: Actor, input: P
   try {
     const row = await deps.db.transaction(async (tx) => {
       const inserted = await insertPackage(tx, { id: randomUUID(), ...columnsOf(input) });
-      await recordAudit(tx, { actorId: actor.adminId, action: "package.create", after: inserted, ip: actor.ip });
+      await recordAdminAudit(tx, actor, { action: "package.create", after: inserted });
       return inserted;
     });
     return toAdminPackage(row, 0, await deps.settings.get());
@@ -160,7 +160,7 @@ export async function editPackage(deps: InvestmentDeps, actor: Actor, id: string
           { field: "slug", message: "Cannot change once members have invested" },
         ]);
       const row = await updatePackage(tx, id, columnsOf(input));
-      await recordAudit(tx, { actorId: actor.adminId, action: "package.update", before, after: row, ip: actor.ip });
+      await recordAdminAudit(tx, actor, { action: "package.update", before, after: row });
       return { row, count };
     });
     if (!row) throw notFound("Package not found");
@@ -179,7 +179,7 @@ export async function removePackage(deps: InvestmentDeps, actor: Actor, id: stri
     if ((await countInvestmentsOfPackage(tx, id)) > 0)
       throw new AppError(409, "CONFLICT", "Members have invested in this package: deactivate it instead.");
     await deletePackage(tx, id);
-    await recordAudit(tx, { actorId: actor.adminId, action: "package.delete", before, ip: actor.ip });
+    await recordAdminAudit(tx, actor, { action: "package.delete", before });
   });
 }
 

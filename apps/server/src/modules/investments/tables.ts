@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, boolean, check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { user } from "../../platform/auth/tables.ts";
+import { referencesUser } from "../../platform/auth/tables.ts";
+import { createdAt, updatedAt } from "../../platform/db/columns.ts";
 
 /** What members can buy. Admin-managed; never deleted once invested in (only deactivated). */
 export const investmentPackages = pgTable(
@@ -18,8 +19,8 @@ export const investmentPackages = pgTable(
     capitalReturn: boolean("capital_return").notNull(),
     sortOrder: integer("sort_order").notNull().default(0),
     active: boolean("active").notNull().default(true),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     check("investment_packages_limits", sql`${t.minAmount} > 0 and ${t.maxAmount} >= ${t.minAmount}`),
@@ -38,9 +39,7 @@ export const investments = pgTable(
   {
     id: uuid("id").primaryKey(),
     reference: text("reference").notNull().unique(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "restrict" }),
+    userId: referencesUser("user_id", "restrict"),
     packageId: uuid("package_id")
       .notNull()
       .references(() => investmentPackages.id, { onDelete: "restrict" }),
@@ -59,7 +58,7 @@ export const investments = pgTable(
     maturedAt: timestamp("matured_at", { withTimezone: true, precision: 3 }),
     transactionId: uuid("transaction_id"),
     requestKey: text("request_key"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     unique("investments_user_request_key").on(t.userId, t.requestKey),

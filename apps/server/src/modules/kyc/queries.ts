@@ -1,19 +1,13 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { user } from "../../platform/auth/tables.ts";
-import { memberRefColumns } from "../../platform/kit.ts";
+import { sliceOf, sliceWithTotal } from "../../platform/db/paging.ts";
+import { updateTouched } from "../../platform/db/update-touched.ts";
+import { type MemberRefRow, memberRefColumns, selectWithMember } from "../../platform/kit.ts";
 import { kycProfiles } from "./tables.ts";
 
 export type KycRow = typeof kycProfiles.$inferSelect;
 export type KycInsert = typeof kycProfiles.$inferInsert;
-export type KycMember = {
-  uid: string;
-  firstName: string;
-  lastName: string;
-  name: string;
-  userName: string | null;
-  email: string;
-};
 
 export async function findKyc(db: Executor, userId: string, opts: { forUpdate?: boolean } = {}) {
   const query = db.select().from(kycProfiles).where(eq(kycProfiles.userId, userId));
@@ -36,32 +30,21 @@ export async function upsertSubmission(tx: Executor, row: KycInsert): Promise<Ky
 }
 
 export async function updateKyc(tx: Executor, userId: string, values: Partial<KycInsert>) {
-  const [row] = await tx
-    .update(kycProfiles)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(kycProfiles.userId, userId))
-    .returning();
+  const row = await updateTouched(tx, kycProfiles, eq(kycProfiles.userId, userId), values);
   if (!row) throw new Error("kyc row vanished");
   return row;
 }
 
 export async function listKyc(db: Executor, opts: { status?: string; page: number; pageSize: number }) {
   const where = opts.status ? eq(kycProfiles.status, opts.status) : undefined;
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ kyc: kycProfiles, member: memberRefColumns })
-      .from(kycProfiles)
-      .innerJoin(user, eq(user.id, kycProfiles.userId))
-      .where(where)
-      .orderBy(opts.status === "pending" ? kycProfiles.submittedAt : desc(kycProfiles.submittedAt))
-      .limit(opts.pageSize)
-      .offset((opts.page - 1) * opts.pageSize),
-    db.select({ n: count() }).from(kycProfiles).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const query = selectWithMember(db, kycProfiles)
+    .where(where)
+    .orderBy(opts.status === "pending" ? kycProfiles.submittedAt : desc(kycProfiles.submittedAt))
+    .$dynamic();
+  return sliceWithTotal(db, query, { from: kycProfiles, where }, sliceOf(opts));
 }
 
-export async function findMemberRef(db: Executor, userId: string): Promise<KycMember | null> {
+export async function findMemberRef(db: Executor, userId: string): Promise<MemberRefRow | null> {
   const [row] = await db.select(memberRefColumns).from(user).where(eq(user.id, userId));
   return row ?? null;
 }

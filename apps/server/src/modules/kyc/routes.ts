@@ -11,15 +11,15 @@ import {
   kycSchema,
   reasonBodySchema,
   requiresIdBack,
-  text,
   UPLOAD_MAX_BYTES,
 } from "@helio/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { currentOf, requireAdmin, requireMember } from "../../platform/auth/session.ts";
+import { adminActorOf, currentOf } from "../../platform/auth/session.ts";
 import { AppError } from "../../platform/http/errors.ts";
-import { type CheckedUpload, inlineDisposition, moneyRateLimit, readCheckedFile } from "../../platform/kit.ts";
+import { featureRouteOptions, memberUidParams } from "../../platform/http/route-options.ts";
+import { type CheckedUpload, inlineDisposition, readCheckedFile } from "../../platform/kit.ts";
 import type { Services } from "../../services.ts";
 import {
   getAdminKyc,
@@ -83,37 +83,26 @@ function sendDocument(reply: FastifyReply, file: { data: Buffer; contentType: st
 
 export async function kycRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, db, realtime, storage, config } = services;
+  const { db, realtime, storage } = services;
   const deps = { db, realtime, storage };
-  const member = requireMember(auth);
-  const admin = requireAdmin(auth);
-  const tags = ["kyc"];
+  const { asMember, asMoneyEndpoint, asAdmin } = featureRouteOptions(services, "kyc");
   const docParams = z.object({ doc: kycDocumentSchema });
-  const uidParams = z.object({ uid: text().min(1).max(64) });
 
   r.get(
     API.kyc,
-    {
-      schema: { tags, summary: "The member's identity verification", response: { 200: kycSchema } },
-      preHandler: member,
-    },
+    asMember({ summary: "The member's identity verification", response: { 200: kycSchema } }),
     async (request) => getKyc(deps, currentOf(request).user.id),
   );
 
   r.post(
     API.kyc,
-    {
-      schema: {
-        tags,
-        summary:
-          "Submit (or resubmit after a rejection): multipart fields legalName, dateOfBirth, country, idType, " +
-          "idNumber and images idFront, idBack (not for passport), selfie (JPEG/PNG/WebP ≤ 10 MB each)",
-        consumes: ["multipart/form-data"],
-        response: { 201: kycSchema },
-      },
-      preHandler: member,
-      config: moneyRateLimit(config),
-    },
+    asMoneyEndpoint({
+      summary:
+        "Submit (or resubmit after a rejection): multipart fields legalName, dateOfBirth, country, idType, " +
+        "idNumber and images idFront, idBack (not for passport), selfie (JPEG/PNG/WebP ≤ 10 MB each)",
+      consumes: ["multipart/form-data"],
+      response: { 201: kycSchema },
+    }),
     async (request, reply) => {
       const { user } = currentOf(request);
       const { fields, files } = await readSubmission(request);
@@ -123,81 +112,49 @@ export async function kycRoutes(app: FastifyInstance, { services }: { services: 
 
   r.get(
     "/api/kyc/documents/:doc",
-    {
-      schema: { tags, summary: "One of the member's own KYC documents", params: docParams },
-      preHandler: member,
-    },
+    asMember({ summary: "One of the member's own KYC documents", params: docParams }),
     async (request, reply) =>
       sendDocument(reply, await readKycDocument(deps, currentOf(request).user.id, request.params.doc)),
   );
 
   // Back office.
-  const adminTags = ["admin", "kyc"];
   r.get(
     API.adminKyc,
-    {
-      schema: {
-        tags: adminTags,
-        summary: "KYC queue (default: pending, oldest first)",
-        querystring: adminKycQuerySchema,
-        response: { 200: adminKycResponseSchema },
-      },
-      preHandler: admin,
-    },
+    asAdmin({
+      summary: "KYC queue (default: pending, oldest first)",
+      querystring: adminKycQuerySchema,
+      response: { 200: adminKycResponseSchema },
+    }),
     async (request) => listAdminKyc(deps, request.query),
   );
 
   r.get(
     "/api/admin/kyc/:uid",
-    {
-      schema: { tags: adminTags, summary: "A member's KYC", params: uidParams, response: { 200: adminKycSchema } },
-      preHandler: admin,
-    },
+    asAdmin({ summary: "A member's KYC", params: memberUidParams, response: { 200: adminKycSchema } }),
     async (request) => getAdminKyc(deps, request.params.uid),
   );
 
   r.get(
     "/api/admin/kyc/:uid/documents/:doc",
-    {
-      schema: { tags: adminTags, summary: "A member's KYC document", params: uidParams.extend(docParams.shape) },
-      preHandler: admin,
-    },
+    asAdmin({ summary: "A member's KYC document", params: memberUidParams.extend(docParams.shape) }),
     async (request, reply) => sendDocument(reply, await readKycDocument(deps, request.params.uid, request.params.doc)),
   );
 
   r.post(
     "/api/admin/kyc/:uid/approve",
-    {
-      schema: {
-        tags: adminTags,
-        summary: "Approve a pending KYC",
-        params: uidParams,
-        response: { 200: adminKycSchema },
-      },
-      preHandler: admin,
-    },
-    async (request) =>
-      reviewKyc(deps, { adminId: currentOf(request).user.id, ip: request.ip }, request.params.uid, {
-        status: "approved",
-      }),
+    asAdmin({ summary: "Approve a pending KYC", params: memberUidParams, response: { 200: adminKycSchema } }),
+    async (request) => reviewKyc(deps, adminActorOf(request), request.params.uid, { status: "approved" }),
   );
 
   r.post(
     "/api/admin/kyc/:uid/reject",
-    {
-      schema: {
-        tags: adminTags,
-        summary: "Reject a pending KYC with a reason",
-        params: uidParams,
-        body: reasonBodySchema,
-        response: { 200: adminKycSchema },
-      },
-      preHandler: admin,
-    },
+    asAdmin({
+      summary: "Reject a pending KYC with a reason",
+      params: memberUidParams,
+      body: reasonBodySchema,
+      response: { 200: adminKycSchema },
+    }),
     async (request) =>
-      reviewKyc(deps, { adminId: currentOf(request).user.id, ip: request.ip }, request.params.uid, {
-        status: "rejected",
-        reason: request.body.reason,
-      }),
+      reviewKyc(deps, adminActorOf(request), request.params.uid, { status: "rejected", reason: request.body.reason }),
   );
 }

@@ -10,7 +10,7 @@ import {
   requiresIdBack,
 } from "@helio/shared";
 import type { Db } from "../../db/client.ts";
-import { recordAudit } from "../../platform/audit/audit.ts";
+import { recordAdminAudit } from "../../platform/audit/audit.ts";
 import { AppError, notFound } from "../../platform/http/errors.ts";
 import { type CheckedUpload, toMemberRef } from "../../platform/kit.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
@@ -182,7 +182,7 @@ export async function listAdminKyc(deps: { db: Db }, q: { status: KycStatus | "a
     pageSize: q.pageSize,
   });
   const items: AdminKyc[] = rows.map((r) => ({
-    ...toKyc(r.kyc, adminUrls(r.kyc.userId)),
+    ...toKyc(r.row, adminUrls(r.row.userId)),
     member: toMemberRef(r.member),
   }));
   return { items, total, page: q.page, pageSize: q.pageSize };
@@ -213,13 +213,11 @@ export async function reviewKyc(
       reviewedBy: actor.adminId,
       reviewedAt: new Date(),
     });
-    await recordAudit(tx, {
-      actorId: actor.adminId,
+    await recordAdminAudit(tx, actor, {
       action: decision.status === "approved" ? "kyc.approve" : "kyc.reject",
       targetUserId: uid,
       before: { status: row.status },
       after: { status: decision.status, reason },
-      ip: actor.ip,
     });
     return saved;
   });

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { check, date, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { check, date, index, integer, pgTable, text } from "drizzle-orm/pg-core";
 import { user } from "../../platform/auth/tables.ts";
+import { reviewColumns, timestamptz, updatedAt } from "../../platform/db/columns.ts";
 
 /** A member's identity verification: the latest submission and its review. No row: not submitted. */
 export const kycProfiles = pgTable(
@@ -28,11 +29,9 @@ export const kycProfiles = pgTable(
     selfieType: text("selfie_type").notNull(),
     selfieName: text("selfie_name").notNull(),
     selfieSize: integer("selfie_size").notNull(),
-    reason: text("reason"),
-    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull(),
-    reviewedBy: text("reviewed_by"),
-    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    submittedAt: timestamptz("submitted_at").notNull(),
+    ...reviewColumns(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index("kyc_profiles_status_idx").on(t.status, t.submittedAt),

@@ -10,6 +10,7 @@ import {
 } from "@helio/shared";
 import pg from "pg";
 import type { Database, Db } from "../../db/client.ts";
+import type { LogTo } from "../../platform/http/logging.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import type { SettingsService } from "../settings/index.ts";
 import {
@@ -31,19 +32,13 @@ const BACKFILL_MINUTES = 360;
 /** Key of the advisory lock held by the one process that records ticks ("helio-mk"). */
 export const RECORDER_LOCK_KEY = 0x68656c69;
 
-type Log = {
-  info(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-};
-
 export type MarketDeps = {
   db: Db;
   database: Database & { url?: string };
   databaseUrl?: string;
   realtime: Realtime;
   settings: SettingsService;
-  log: Log;
+  log: LogTo<"info" | "warn" | "error">;
   now?: () => Date;
 };
 

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, bigserial, check, index, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import { timestamptz } from "../../platform/db/columns.ts";
 
 /** Every recorded price (units of 1e-8 USDT); pruned after `tickRetentionHours`. */
 export const marketTicks = pgTable(
@@ -21,7 +22,7 @@ export const marketCandles = pgTable(
   "market_candles",
   {
     symbol: text("symbol").notNull(),
-    start: timestamp("start", { withTimezone: true }).notNull(),
+    start: timestamptz("start").notNull(),
     open: bigint("open", { mode: "number" }).notNull(),
     high: bigint("high", { mode: "number" }).notNull(),
     low: bigint("low", { mode: "number" }).notNull(),

@@ -4,36 +4,29 @@ import {
   referralMembersQuerySchema,
   referralMembersResponseSchema,
   referralNetworkSchema,
-  text,
 } from "@helio/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
-import { currentOf, requireAdmin, requireMember } from "../../platform/auth/session.ts";
+import { currentOf } from "../../platform/auth/session.ts";
 import { notFound } from "../../platform/http/errors.ts";
+import { featureRouteOptions, memberUidParams } from "../../platform/http/route-options.ts";
 import type { Services } from "../../services.ts";
 import { memberStanding } from "./queries.ts";
 import { adminNetworkOf, membersOfLevel, networkOf } from "./service.ts";
 
-const uidParams = z.object({ uid: text().min(1).max(64) });
-
 /** The Network page (totals and members per level) and a member's network in the back office. */
 export async function referralRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, db, settings } = services;
+  const { db, settings } = services;
   const deps = { db, settings };
-  const tags = ["referrals"];
+  const { asMember, asAdmin } = featureRouteOptions(services, "referrals", ["admin"]);
 
   r.get(
     API.referralNetwork,
-    {
-      schema: {
-        tags,
-        summary: "The member's referral code and, per level, members, what they invested and the commissions earned",
-        response: { 200: referralNetworkSchema },
-      },
-      preHandler: requireMember(auth),
-    },
+    asMember({
+      summary: "The member's referral code and, per level, members, what they invested and the commissions earned",
+      response: { 200: referralNetworkSchema },
+    }),
     async (request) => {
       const { user } = currentOf(request);
       return networkOf(deps, user.id, user.username ?? "");
@@ -42,29 +35,21 @@ export async function referralRoutes(app: FastifyInstance, { services }: { servi
 
   r.get(
     API.referralMembers,
-    {
-      schema: {
-        tags,
-        summary: "Members of one level (name, joined, invested; never email or balances), newest first, paged",
-        querystring: referralMembersQuerySchema,
-        response: { 200: referralMembersResponseSchema },
-      },
-      preHandler: requireMember(auth),
-    },
+    asMember({
+      summary: "Members of one level (name, joined, invested; never email or balances), newest first, paged",
+      querystring: referralMembersQuerySchema,
+      response: { 200: referralMembersResponseSchema },
+    }),
     async (request) => membersOfLevel(deps, currentOf(request).user.id, request.query),
   );
 
   r.get(
     "/api/admin/members/:uid/network",
-    {
-      schema: {
-        tags: ["admin"],
-        summary: "A member's upline (with whether each earns), downline per level and commissions earned",
-        params: uidParams,
-        response: { 200: adminMemberNetworkSchema },
-      },
-      preHandler: requireAdmin(auth),
-    },
+    asAdmin({
+      summary: "A member's upline (with whether each earns), downline per level and commissions earned",
+      params: memberUidParams,
+      response: { 200: adminMemberNetworkSchema },
+    }),
     async (request) => {
       if (!(await memberStanding(db, request.params.uid))) throw notFound("Member not found");
       return adminNetworkOf(deps, request.params.uid);

@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { user } from "../../platform/auth/tables.ts";
+import { bigint, check, index, integer, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { referencesUser } from "../../platform/auth/tables.ts";
+import { createdAt } from "../../platform/db/columns.ts";
 
 /**
  * One commission per purchase and level: paid (with its ledger transaction) or skipped (the
@@ -12,18 +13,14 @@ export const referralCommissions = pgTable(
     id: uuid("id").primaryKey(),
     /** The purchase (an investment id). */
     investmentId: uuid("investment_id").notNull(),
-    purchaserId: text("purchaser_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "restrict" }),
-    beneficiaryId: text("beneficiary_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "restrict" }),
+    purchaserId: referencesUser("purchaser_id", "restrict"),
+    beneficiaryId: referencesUser("beneficiary_id", "restrict"),
     level: integer("level").notNull(),
     rateBps: integer("rate_bps").notNull(),
     amount: bigint("amount", { mode: "number" }).notNull(),
     status: text("status").notNull(),
     transactionId: uuid("transaction_id"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     unique("referral_commissions_investment_level").on(t.investmentId, t.level),

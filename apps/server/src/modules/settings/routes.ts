@@ -7,62 +7,49 @@ import {
 } from "@helio/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { currentOf, requireAdmin, requireMember } from "../../platform/auth/session.ts";
+import { adminActorOf } from "../../platform/auth/session.ts";
+import { featureRouteOptions } from "../../platform/http/route-options.ts";
 import type { Services } from "../../services.ts";
 
 export async function settingsRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, settings } = services;
+  const { settings } = services;
+  const { asMember, asAdmin } = featureRouteOptions(services, "settings", ["admin"]);
 
   r.get(
     API.settings,
-    {
-      schema: {
-        tags: ["settings"],
-        summary: "Settings every member may read (menuContact, rates)",
-        response: { 200: publicSettingsSchema },
-      },
-      preHandler: requireMember(auth),
-    },
+    asMember({
+      summary: "Settings every member may read (menuContact, rates)",
+      response: { 200: publicSettingsSchema },
+    }),
     async () => settings.publicView(),
   );
 
   r.get(
     API.rates,
-    {
-      schema: {
-        tags: ["settings"],
-        summary: "Currency rates [{name, value}], or [] when settings are missing",
-        response: { 200: ratesResponseSchema },
-      },
-      preHandler: requireMember(auth),
-    },
+    asMember({
+      summary: "Currency rates [{name, value}], or [] when settings are missing",
+      response: { 200: ratesResponseSchema },
+    }),
     async () => (await settings.publicView()).rates,
   );
 
   r.get(
     API.adminSettings,
-    {
-      schema: { tags: ["admin"], summary: "All settings, with their revision", response: { 200: adminSettingsSchema } },
-      preHandler: requireAdmin(auth),
-    },
+    asAdmin({ summary: "All settings, with their revision", response: { 200: adminSettingsSchema } }),
     async () => settings.forEdit(),
   );
 
   r.put(
     API.adminSettings,
-    {
-      schema: {
-        tags: ["admin"],
-        summary: "Replace the settings (validated, audited, pushed live); 409 when another save came first",
-        body: settingsUpdateSchema,
-        response: { 200: adminSettingsSchema },
-      },
-      preHandler: requireAdmin(auth),
-    },
+    asAdmin({
+      summary: "Replace the settings (validated, audited, pushed live); 409 when another save came first",
+      body: settingsUpdateSchema,
+      response: { 200: adminSettingsSchema },
+    }),
     async (request) => {
       const { revision, ...next } = request.body;
-      return settings.update({ adminId: currentOf(request).user.id, ip: request.ip }, next, revision);
+      return settings.update(adminActorOf(request), next, revision);
     },
   );
 }

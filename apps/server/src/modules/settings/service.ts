@@ -1,6 +1,6 @@
 import { type AdminSettings, type PublicSettings, ratesOf, type Settings, settingsSchema } from "@helio/shared";
 import type { Db } from "../../db/client.ts";
-import { recordAudit } from "../../platform/audit/audit.ts";
+import { recordAdminAudit } from "../../platform/audit/audit.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import type { EventBus } from "../../platform/realtime/bus.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
@@ -67,12 +67,10 @@ export async function createSettingsService(deps: {
             [{ field: "revision", message: "Another admin saved the settings first" }],
           );
         await writeSettings(tx, next, actor.adminId, revision + 1);
-        await recordAudit(tx, {
-          actorId: actor.adminId,
+        await recordAdminAudit(tx, actor, {
           action: "settings.update",
           before: before?.data ?? null,
           after: next,
-          ip: actor.ip,
         });
         return { ...next, revision: revision + 1 };
       });

@@ -2,7 +2,9 @@ import { and, count, desc, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { queryRows } from "../../db/rows.ts";
 import { user } from "../../platform/auth/tables.ts";
+import { type Slice, sliceWithTotal } from "../../platform/db/paging.ts";
 import { memberRefColumns } from "../../platform/kit.ts";
+import { findByRequestKey as findRowByRequestKey } from "../../platform/money/request-key.ts";
 import { lastTickSubquery } from "../market/index.ts";
 import { tradeContracts } from "./tables.ts";
 
@@ -17,13 +19,8 @@ export async function tradingModeOf(db: Executor, userId: string) {
   return row ?? null;
 }
 
-export async function findByRequestKey(db: Executor, userId: string, requestKey: string) {
-  const [row] = await db
-    .select()
-    .from(tradeContracts)
-    .where(and(eq(tradeContracts.userId, userId), eq(tradeContracts.requestKey, requestKey)));
-  return row ?? null;
-}
+export const findByRequestKey = (db: Executor, userId: string, requestKey: string) =>
+  findRowByRequestKey(db, tradeContracts, userId, requestKey);
 
 export async function countOpen(db: Executor, userId: string) {
   const [row] = await db
@@ -131,30 +128,19 @@ export async function historyTotals(db: Executor, f: HistoryWhere) {
   return { count: row?.count ?? 0, won: Number(row?.won ?? 0), lost: Number(row?.lost ?? 0) };
 }
 
-export async function listAll(
-  db: Executor,
-  f: { status?: string; userId?: string },
-  page: { limit: number; offset: number },
-) {
+export async function listAll(db: Executor, f: { status?: string; userId?: string }, page: Slice) {
   const where = and(
     f.status ? eq(tradeContracts.status, f.status) : undefined,
     f.userId ? eq(tradeContracts.userId, f.userId) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({
-        contract: tradeContracts,
-        member: memberRefColumns,
-      })
-      .from(tradeContracts)
-      .innerJoin(user, eq(user.id, tradeContracts.userId))
-      .where(where)
-      .orderBy(desc(tradeContracts.createdAt))
-      .limit(page.limit)
-      .offset(page.offset),
-    db.select({ n: count() }).from(tradeContracts).where(where),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const query = db
+    .select({ contract: tradeContracts, member: memberRefColumns })
+    .from(tradeContracts)
+    .innerJoin(user, eq(user.id, tradeContracts.userId))
+    .where(where)
+    .orderBy(desc(tradeContracts.createdAt))
+    .$dynamic();
+  return sliceWithTotal(db, query, { from: tradeContracts, where }, page);
 }
 
 /** How many contracts are open, by the account they stake (`wallet` or `demo`). */

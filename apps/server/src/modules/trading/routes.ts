@@ -15,10 +15,10 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { currentOf, requireAdmin, requireMember } from "../../platform/auth/session.ts";
-import { type CsvCell, csvStream, text, value } from "../../platform/http/csv.ts";
-import { moneyRateLimit } from "../../platform/kit.ts";
-import { idempotencyKeyOf, sendIdempotent } from "../../platform/money/idempotency.ts";
+import { currentOf } from "../../platform/auth/session.ts";
+import { type CsvCell, csvStream, sendCsvFile, text, value } from "../../platform/http/csv.ts";
+import { featureRouteOptions } from "../../platform/http/route-options.ts";
+import { idempotentHandler } from "../../platform/money/idempotency.ts";
 import type { Services } from "../../services.ts";
 import {
   adminContracts,
@@ -69,129 +69,82 @@ const tradeCsvCells = (c: TradeContract): CsvCell[] => [
 
 export async function tradingRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, db, realtime, settings, market, config } = services;
+  const { db, realtime, settings, market } = services;
   const deps = { db, realtime, settings, market };
-  const member = requireMember(auth);
-  const admin = requireAdmin(auth);
-  const tags = ["trading"];
+  const { asMember, asMoneyEndpoint, asAdmin } = featureRouteOptions(services, "trading");
 
   r.get(
     API.tradesConfig,
-    {
-      schema: {
-        tags,
-        summary: "Trading limits: min/max stake, durations, open limit, payout % per pair",
-        response: { 200: tradeConfigSchema },
-      },
-      preHandler: member,
-    },
+    asMember({
+      summary: "Trading limits: min/max stake, durations, open limit, payout % per pair",
+      response: { 200: tradeConfigSchema },
+    }),
     async () => tradeConfig(deps),
   );
 
   r.post(
     API.trades,
-    {
-      schema: {
-        tags,
-        summary: "Place a fixed-time contract (stake from wallet when Real, demo when Free); Idempotency-Key honoured",
-        body: placeTradeSchema,
-        response: { 201: tradeContractSchema },
-      },
-      preHandler: member,
-      config: moneyRateLimit(config),
-    },
-    async (request, reply) => {
-      const { user } = currentOf(request);
-      return sendIdempotent(reply, await placeContract(deps, user.id, request.body, idempotencyKeyOf(request)));
-    },
+    asMoneyEndpoint({
+      summary: "Place a fixed-time contract (stake from wallet when Real, demo when Free); Idempotency-Key honoured",
+      body: placeTradeSchema,
+      response: { 201: tradeContractSchema },
+    }),
+    idempotentHandler(async (request, key) => placeContract(deps, currentOf(request).user.id, request.body, key)),
   );
 
   r.get(
     API.tradesOpen,
-    {
-      schema: {
-        tags,
-        summary: "The member's running contracts, with whether each is winning now",
-        response: { 200: openTradesResponseSchema },
-      },
-      preHandler: member,
-    },
+    asMember({
+      summary: "The member's running contracts, with whether each is winning now",
+      response: { 200: openTradesResponseSchema },
+    }),
     async (request) => openContracts(deps, currentOf(request).user.id),
   );
 
   r.get(
     API.tradesHistory,
-    {
-      schema: {
-        tags,
-        summary: "Settled contracts (filters: pair, result, dates), with totals won, lost and net",
-        querystring: tradeHistoryQuerySchema,
-        response: { 200: tradeHistoryResponseSchema },
-      },
-      preHandler: member,
-    },
+    asMember({
+      summary: "Settled contracts (filters: pair, result, dates), with totals won, lost and net",
+      querystring: tradeHistoryQuerySchema,
+      response: { 200: tradeHistoryResponseSchema },
+    }),
     async (request) => contractHistory(deps, currentOf(request).user.id, request.query),
   );
 
   r.get(
     API.tradesHistoryCsv,
-    {
-      schema: {
-        tags,
-        summary: "Settled contracts as CSV (same filters as the history)",
-        querystring: tradeHistoryQuerySchema.omit({ page: true, pageSize: true }),
-        produces: ["text/csv"],
-      },
-      preHandler: member,
-    },
+    asMember({
+      summary: "Settled contracts as CSV (same filters as the history)",
+      querystring: tradeHistoryQuerySchema.omit({ page: true, pageSize: true }),
+      produces: ["text/csv"],
+    }),
     async (request, reply) => {
-      const uid = currentOf(request).user.id;
-      const body = csvStream(TRADE_CSV_COLUMNS, historyBatches(deps, uid, request.query), tradeCsvCells);
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", 'attachment; filename="trade-history.csv"')
-        .send(body);
+      const batches = historyBatches(deps, currentOf(request).user.id, request.query);
+      return sendCsvFile(reply, "trade-history.csv", csvStream(TRADE_CSV_COLUMNS, batches, tradeCsvCells));
     },
   );
 
   r.get(
     "/api/trades/:id",
-    {
-      schema: {
-        tags,
-        summary: "One of the member's contracts",
-        params: idParams,
-        response: { 200: tradeContractSchema },
-      },
-      preHandler: member,
-    },
+    asMember({ summary: "One of the member's contracts", params: idParams, response: { 200: tradeContractSchema } }),
     async (request) => getContract(deps, currentOf(request).user.id, request.params.id),
   );
 
-  const adminTags = ["admin", "trading"];
   r.get(
     API.adminTrades,
-    {
-      schema: {
-        tags: adminTags,
-        summary: "Every contract, newest first (filters: status, member)",
-        querystring: adminTradesQuerySchema,
-        response: { 200: adminTradesResponseSchema },
-      },
-      preHandler: admin,
-    },
+    asAdmin({
+      summary: "Every contract, newest first (filters: status, member)",
+      querystring: adminTradesQuerySchema,
+      response: { 200: adminTradesResponseSchema },
+    }),
     async (request) => adminContracts(deps, request.query),
   );
   r.get(
     API.adminTradesHouse,
-    {
-      schema: {
-        tags: adminTags,
-        summary: "Trading house result: stakes minus payouts, real and demo",
-        response: { 200: houseResultSchema },
-      },
-      preHandler: admin,
-    },
+    asAdmin({
+      summary: "Trading house result: stakes minus payouts, real and demo",
+      response: { 200: houseResultSchema },
+    }),
     async () => houseResult(deps),
   );
 }

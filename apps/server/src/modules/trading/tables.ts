@@ -1,15 +1,14 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, integer, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { user } from "../../platform/auth/tables.ts";
+import { referencesUser } from "../../platform/auth/tables.ts";
+import { createdAt, timestamptz } from "../../platform/db/columns.ts";
 
 /** A fixed-time contract: stake taken at placement, settled once at expiry by the worker. */
 export const tradeContracts = pgTable(
   "trade_contracts",
   {
     id: uuid("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "restrict" }),
+    userId: referencesUser("user_id", "restrict"),
     symbol: text("symbol").notNull(),
     direction: text("direction").notNull(),
     amount: bigint("amount", { mode: "number" }).notNull(),
@@ -24,9 +23,9 @@ export const tradeContracts = pgTable(
     result: text("result"),
     exitPrice: bigint("exit_price", { mode: "number" }),
     payout: bigint("payout", { mode: "number" }),
-    settledAt: timestamp("settled_at", { withTimezone: true }),
+    settledAt: timestamptz("settled_at"),
     requestKey: text("request_key"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [
     unique("trade_contracts_user_request_key").on(t.userId, t.requestKey),

@@ -12,9 +12,9 @@ import {
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentOf, requireMember } from "../../platform/auth/session.ts";
-import { type CsvCell, csvStream, text, value } from "../../platform/http/csv.ts";
-import { moneyRateLimit } from "../../platform/kit.ts";
-import { idempotencyKeyOf, sendIdempotent } from "../../platform/money/idempotency.ts";
+import { type CsvCell, csvStream, datedCsvName, sendCsvFile, text, value } from "../../platform/http/csv.ts";
+import { featureRouteOptions } from "../../platform/http/route-options.ts";
+import { idempotentHandler } from "../../platform/money/idempotency.ts";
 import type { Services } from "../../services.ts";
 import { getMemberBalances, memberHistory, memberHistoryBatches } from "../ledger/index.ts";
 import { createFastBalanceRead } from "./fast-read.ts";
@@ -35,16 +35,16 @@ export const walletCsvCells = (e: WalletEntry): CsvCell[] => [
 
 export async function walletRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, db, realtime, config } = services;
+  const { auth, db, realtime } = services;
   const member = requireMember(auth);
   const fastBalances = createFastBalanceRead(auth, db);
-  const tags = ["wallet"];
+  const { asMember, asMoneyEndpoint } = featureRouteOptions(services, "wallet");
 
   r.get(
     API.wallet,
     {
       schema: {
-        tags,
+        tags: ["wallet"],
         summary: "The member's balances in cents (wallet, demo, profit, bonus, withdrawal_hold)",
         response: { 200: walletBalancesSchema },
       },
@@ -60,15 +60,11 @@ export async function walletRoutes(app: FastifyInstance, { services }: { service
 
   r.get(
     API.walletHistory,
-    {
-      schema: {
-        tags,
-        summary: "The member's ledger entries, newest first; filter by kind, account and dates; paged",
-        querystring: walletHistoryQuerySchema,
-        response: { 200: walletHistoryResponseSchema },
-      },
-      preHandler: member,
-    },
+    asMember({
+      summary: "The member's ledger entries, newest first; filter by kind, account and dates; paged",
+      querystring: walletHistoryQuerySchema,
+      response: { 200: walletHistoryResponseSchema },
+    }),
     async (request) => {
       const { page, pageSize, ...filter } = request.query;
       return memberHistory(db, currentOf(request).user.id, filter, { page, pageSize });
@@ -77,40 +73,23 @@ export async function walletRoutes(app: FastifyInstance, { services }: { service
 
   r.get(
     API.walletHistoryCsv,
-    {
-      schema: {
-        tags,
-        summary: "The same entries as CSV (amounts as decimals like 12.34), every page",
-        querystring: walletHistoryCsvQuerySchema,
-        produces: ["text/csv"],
-      },
-      preHandler: member,
-      config: moneyRateLimit(config),
-    },
+    asMoneyEndpoint({
+      summary: "The same entries as CSV (amounts as decimals like 12.34), every page",
+      querystring: walletHistoryCsvQuerySchema,
+      produces: ["text/csv"],
+    }),
     async (request, reply) => {
-      const uid = currentOf(request).user.id;
-      const batches = memberHistoryBatches(db, uid, request.query);
-      const day = new Date().toISOString().slice(0, 10);
-      return reply
-        .type("text/csv; charset=utf-8")
-        .header("content-disposition", `attachment; filename="helio-wallet-${day}.csv"`)
-        .header("cache-control", "no-store")
-        .send(csvStream(WALLET_CSV_COLUMNS, batches, walletCsvCells));
+      const batches = memberHistoryBatches(db, currentOf(request).user.id, request.query);
+      return sendCsvFile(reply, datedCsvName("helio-wallet"), csvStream(WALLET_CSV_COLUMNS, batches, walletCsvCells));
     },
   );
 
   r.post(
     API.walletDemoReset,
-    {
-      schema: {
-        tags,
-        summary: "Reset the demo balance to exactly 10,000.00 (Idempotency-Key header honoured)",
-        response: { 200: demoResetResponseSchema },
-      },
-      preHandler: member,
-      config: moneyRateLimit(config),
-    },
-    async (request, reply) =>
-      sendIdempotent(reply, await resetDemo({ db, realtime }, currentOf(request).user.id, idempotencyKeyOf(request))),
+    asMoneyEndpoint({
+      summary: "Reset the demo balance to exactly 10,000.00 (Idempotency-Key header honoured)",
+      response: { 200: demoResetResponseSchema },
+    }),
+    idempotentHandler(async (request, key) => resetDemo({ db, realtime }, currentOf(request).user.id, key)),
   );
 }

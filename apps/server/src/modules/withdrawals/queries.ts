@@ -1,13 +1,13 @@
 import { and, count, desc, eq, gte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { user } from "../../platform/auth/tables.ts";
-import { memberRefColumns } from "../../platform/kit.ts";
+import { sliceOf, sliceWithTotal } from "../../platform/db/paging.ts";
+import { updateTouched } from "../../platform/db/update-touched.ts";
+import { type MemberRefRow, selectWithMember } from "../../platform/kit.ts";
+import { findByRequestKey } from "../../platform/money/request-key.ts";
 import { withdrawals } from "./tables.ts";
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
-export type WithdrawalWithMember = WithdrawalRow & {
-  member: { uid: string; firstName: string; lastName: string; name: string; userName: string | null; email: string };
-};
+export type WithdrawalWithMember = WithdrawalRow & { member: MemberRefRow };
 
 export async function insertWithdrawal(tx: Executor, row: typeof withdrawals.$inferInsert) {
   const [saved] = await tx.insert(withdrawals).values(row).returning();
@@ -24,20 +24,11 @@ export async function findWithdrawal(db: Executor, id: string, opts: { userId?: 
   return row ?? null;
 }
 
-export async function findWithdrawalByRequestKey(db: Executor, userId: string, requestKey: string) {
-  const [row] = await db
-    .select()
-    .from(withdrawals)
-    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.requestKey, requestKey)));
-  return row ?? null;
-}
+export const findWithdrawalByRequestKey = (db: Executor, userId: string, requestKey: string) =>
+  findByRequestKey(db, withdrawals, userId, requestKey);
 
 export async function updateWithdrawal(tx: Executor, id: string, values: Partial<typeof withdrawals.$inferInsert>) {
-  const [row] = await tx
-    .update(withdrawals)
-    .set({ ...values, updatedAt: new Date() })
-    .where(eq(withdrawals.id, id))
-    .returning();
+  const row = await updateTouched(tx, withdrawals, eq(withdrawals.id, id), values);
   if (!row) throw new Error("withdrawal vanished");
   return row;
 }
@@ -50,31 +41,20 @@ export async function listWithdrawals(
     opts.userId ? eq(withdrawals.userId, opts.userId) : undefined,
     opts.status ? eq(withdrawals.status, opts.status) : undefined,
   );
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ w: withdrawals, member: memberRefColumns })
-      .from(withdrawals)
-      .innerJoin(user, eq(user.id, withdrawals.userId))
-      .where(where)
-      .orderBy(
-        ...(opts.oldestFirst
-          ? [withdrawals.createdAt, withdrawals.id]
-          : [desc(withdrawals.createdAt), desc(withdrawals.id)]),
-      )
-      .limit(opts.pageSize)
-      .offset((opts.page - 1) * opts.pageSize),
-    db.select({ n: count() }).from(withdrawals).where(where),
-  ]);
-  return { rows: rows.map((r) => ({ ...r.w, member: r.member })), total: total?.n ?? 0 };
+  const order = opts.oldestFirst
+    ? [withdrawals.createdAt, withdrawals.id]
+    : [desc(withdrawals.createdAt), desc(withdrawals.id)];
+  const query = selectWithMember(db, withdrawals)
+    .where(where)
+    .orderBy(...order)
+    .$dynamic();
+  const { rows, total } = await sliceWithTotal(db, query, { from: withdrawals, where }, sliceOf(opts));
+  return { rows: rows.map((r) => ({ ...r.row, member: r.member })), total };
 }
 
 export async function findWithdrawalWithMember(db: Executor, id: string): Promise<WithdrawalWithMember | null> {
-  const [row] = await db
-    .select({ w: withdrawals, member: memberRefColumns })
-    .from(withdrawals)
-    .innerJoin(user, eq(user.id, withdrawals.userId))
-    .where(eq(withdrawals.id, id));
-  return row ? { ...row.w, member: row.member } : null;
+  const [row] = await selectWithMember(db, withdrawals).where(eq(withdrawals.id, id));
+  return row ? { ...row.row, member: row.member } : null;
 }
 
 export async function countPendingWithdrawals(db: Executor) {

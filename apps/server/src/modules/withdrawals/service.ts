@@ -11,7 +11,7 @@ import {
 } from "@helio/shared";
 import { isAPIError } from "better-auth/api";
 import type { Db } from "../../db/client.ts";
-import { recordAudit } from "../../platform/audit/audit.ts";
+import { recordAdminAudit } from "../../platform/audit/audit.ts";
 import type { Auth } from "../../platform/auth/auth.ts";
 import { type CurrentSession, toWebHeaders } from "../../platform/auth/session.ts";
 import { verifyWithLockout } from "../../platform/auth/two-factor-lockout.ts";
@@ -307,8 +307,7 @@ async function decide(deps: WithdrawalDeps, id: string, decision: Decision): Pro
       );
     }
     if (decision.to !== "cancelled") {
-      await recordAudit(tx, {
-        actorId: decision.actor.adminId,
+      await recordAdminAudit(tx, decision.actor, {
         action: decision.to === "approved" ? "withdrawal.approve" : "withdrawal.reject",
         targetUserId: row.userId,
         before: { id, status: row.status, amountCents: row.amount },
@@ -316,7 +315,6 @@ async function decide(deps: WithdrawalDeps, id: string, decision: Decision): Pro
           decision.to === "approved"
             ? { status: "approved", payoutReference: decision.payoutReference, netCents: row.net, feeCents: row.fee }
             : { status: "rejected", reason: decision.reason },
-        ip: decision.actor.ip,
       });
     }
     return { row: saved, changed: true };

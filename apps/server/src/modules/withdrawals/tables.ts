@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgTable, text, timestamp, unique, uuid } from "drizzle-orm/pg-core";
-import { user } from "../../platform/auth/tables.ts";
+import { bigint, check, index, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { referencesUser } from "../../platform/auth/tables.ts";
+import { createdAt, reviewColumns, updatedAt } from "../../platform/db/columns.ts";
 
 /**
  * A withdrawal: `amount` left the wallet for withdrawal_hold when it was made; on approval `net`
@@ -11,9 +12,7 @@ export const withdrawals = pgTable(
   "withdrawals",
   {
     id: uuid("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "restrict" }),
+    userId: referencesUser("user_id", "restrict"),
     amount: bigint("amount", { mode: "number" }).notNull(),
     fee: bigint("fee", { mode: "number" }).notNull(),
     net: bigint("net", { mode: "number" }).notNull(),
@@ -25,11 +24,9 @@ export const withdrawals = pgTable(
     branch: text("branch"),
     requestKey: text("request_key"),
     payoutReference: text("payout_reference"),
-    reason: text("reason"),
-    reviewedBy: text("reviewed_by"),
-    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    ...reviewColumns(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     unique("withdrawals_user_request_key").on(t.userId, t.requestKey),

@@ -28,6 +28,15 @@ export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<void
   });
 }
 
+/** `recordAudit` for an admin's action: who and from where come from the request's `actor`. */
+export async function recordAdminAudit(
+  tx: Executor,
+  actor: { adminId: string; ip: string },
+  entry: Omit<AuditEntry, "actorId" | "ip">,
+): Promise<void> {
+  await recordAudit(tx, { actorId: actor.adminId, ...entry, ip: actor.ip });
+}
+
 const actor = alias(user, "actor");
 const target = alias(user, "target");
 

@@ -1,5 +1,6 @@
-import { index, jsonb, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, jsonb, pgTable, text } from "drizzle-orm/pg-core";
 import { user } from "../auth/tables.ts";
+import { createdAt } from "../db/columns.ts";
 
 /** Append-only record of every admin action: who, what, whom, when, before/after. */
 export const auditLog = pgTable(
@@ -12,7 +13,7 @@ export const auditLog = pgTable(
     before: jsonb("before"),
     after: jsonb("after"),
     ip: text("ip"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("audit_log_created_at_idx").on(t.createdAt), index("audit_log_target_idx").on(t.targetUserId)],
 );

@@ -6,6 +6,7 @@ import { admin, twoFactor, username } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
+import type { LogTo } from "../http/logging.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { existingAccountMail, resetPasswordMail, verificationMail } from "../mail/templates.ts";
 import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./fast-session.ts";
@@ -15,17 +16,12 @@ import { signInEvents } from "./tables.ts";
 /** The header our Fastify bridge sets to the client address it trusts (never the client's own). */
 export const CLIENT_IP_HEADER = "x-helio-client-ip";
 
-type Log = {
-  warn(obj: object, msg: string): void;
-  error(obj: object, msg: string): void;
-  debug(obj: object, msg: string): void;
-};
 export type AuthDeps = {
   config: Config;
   db: Db;
   mailer: Mailer;
   secret: string;
-  log: Log;
+  log: LogTo<"warn" | "error" | "debug">;
   /** Runs once a user row exists (opens the member's accounts); must be idempotent. */
   onUserCreated?: (userId: string) => Promise<void>;
   /** Runs after any session row is deleted, however it ended (closes its sockets everywhere). */

@@ -1,11 +1,12 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { and, eq, gt, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { createBatchedLookup } from "../../db/batched-lookup.ts";
 import type { Db } from "../../db/client.ts";
 import type { Auth } from "./auth.ts";
+import { liveSessionsByKey } from "./live-sessions.ts";
 import type { CurrentSession } from "./session.ts";
 import { createSessionTokenReader } from "./session-token.ts";
-import * as tables from "./tables.ts";
+import { session, user } from "./tables.ts";
 
 /** better-auth's session lifetime and refresh age (seconds), set in `createAuth`. */
 export const SESSION_EXPIRES_IN_S = 60 * 60 * 24 * 14;
@@ -29,18 +30,13 @@ export function registerFastSessionRead(auth: Auth, db: Db): void {
   const sessionTokenOf = createSessionTokenReader(auth);
   // Built once (drizzle renders it at `prepare`), then only the tokens change from run to run.
   const liveSessions = db
-    .select({ session: tables.session, user: tables.user })
-    .from(tables.session)
-    .innerJoin(tables.user, eq(tables.user.id, tables.session.userId))
-    .where(
-      and(
-        sql`${tables.session.token} in (select jsonb_array_elements_text(${sql.placeholder("tokens")}::jsonb))`,
-        gt(tables.session.expiresAt, sql`now()`),
-      ),
-    )
+    .select({ session, user })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(liveSessionsByKey(session.token))
     .prepare("fast_session_read");
   const lookup = createBatchedLookup<string, CurrentSession | null>(async (tokens) => {
-    const rows = await liveSessions.execute({ tokens: JSON.stringify(tokens) });
+    const rows = await liveSessions.execute({ keys: JSON.stringify(tokens) });
     const byToken = new Map(rows.map((row) => [row.session.token, row as unknown as CurrentSession]));
     return tokens.map((token) => byToken.get(token) ?? null);
   });

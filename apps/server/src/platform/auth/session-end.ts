@@ -1,9 +1,10 @@
-import { and, eq, gt, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { createBatchedLookup } from "../../db/batched-lookup.ts";
 import type { Db } from "../../db/client.ts";
 import type { EventBus } from "../realtime/bus.ts";
 import { accountStatusError } from "./auth.ts";
-import * as tables from "./tables.ts";
+import { liveSessionsByKey } from "./live-sessions.ts";
+import { session, user } from "./tables.ts";
 
 /**
  * Bus channel on which every process hears that sessions ended (signed out, revoked, replaced
@@ -28,23 +29,13 @@ export type SessionLiveness = { expiresAt: Date; disabled: boolean } | null;
  */
 export function createSessionLiveness(db: Db): (sessionId: string) => Promise<SessionLiveness> {
   const liveSessions = db
-    .select({
-      id: tables.session.id,
-      expiresAt: tables.session.expiresAt,
-      userBlock: tables.user.userBlock,
-      userStatus: tables.user.userStatus,
-    })
-    .from(tables.session)
-    .innerJoin(tables.user, eq(tables.user.id, tables.session.userId))
-    .where(
-      and(
-        sql`${tables.session.id} in (select jsonb_array_elements_text(${sql.placeholder("ids")}::jsonb))`,
-        gt(tables.session.expiresAt, sql`now()`),
-      ),
-    )
+    .select({ id: session.id, expiresAt: session.expiresAt, userBlock: user.userBlock, userStatus: user.userStatus })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(liveSessionsByKey(session.id))
     .prepare("session_liveness");
   return createBatchedLookup<string, SessionLiveness>(async (ids) => {
-    const rows = await liveSessions.execute({ ids: JSON.stringify(ids) });
+    const rows = await liveSessions.execute({ keys: JSON.stringify(ids) });
     const byId = new Map(rows.map((row) => [row.id, row]));
     return ids.map((id) => {
       const row = byId.get(id);

@@ -69,3 +69,10 @@ export function currentOf(request: FastifyRequest): CurrentSession {
   if (!request.current) throw new AppError(401, "UNAUTHENTICATED", "Sign in to continue.");
   return request.current;
 }
+
+/** Who does an admin action, as services write it to the audit log. */
+export type AdminActor = { adminId: string; ip: string };
+
+export function adminActorOf(request: FastifyRequest): AdminActor {
+  return { adminId: currentOf(request).user.id, ip: request.ip };
+}

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, index, integer, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt, timestamptz, updatedAt } from "../db/columns.ts";
 
 /**
  * better-auth's tables (core + username, admin and twoFactor plugins), written from its
@@ -10,14 +11,14 @@ export const user = pgTable("user", {
   email: text("email").notNull().unique(),
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
-  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
   username: text("username").unique(),
   displayUsername: text("display_username"),
   role: text("role"),
   banned: boolean("banned").default(false),
   banReason: text("ban_reason"),
-  banExpires: timestamp("ban_expires", { withTimezone: true }),
+  banExpires: timestamptz("ban_expires"),
   twoFactorEnabled: boolean("two_factor_enabled").default(false),
   firstName: text("first_name").notNull().default(""),
   lastName: text("last_name").notNull().default(""),
@@ -28,19 +29,26 @@ export const user = pgTable("user", {
   referredBy: text("referred_by"),
 });
 
+/**
+ * A column naming the member a row belongs to. `restrict` where the row is a money record that
+ * must outlive any attempt to delete the user; `cascade` where the row means nothing without them.
+ */
+export const referencesUser = (name: string, onDelete: "cascade" | "restrict") =>
+  text(name)
+    .notNull()
+    .references(() => user.id, { onDelete });
+
 export const session = pgTable(
   "session",
   {
     id: text("id").primaryKey(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    expiresAt: timestamptz("expires_at").notNull(),
     token: text("token").notNull().unique(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: referencesUser("user_id", "cascade"),
     impersonatedBy: text("impersonated_by"),
   },
   (t) => [index("session_user_id_idx").on(t.userId)],
@@ -52,18 +60,16 @@ export const account = pgTable(
     id: text("id").primaryKey(),
     accountId: text("account_id").notNull(),
     providerId: text("provider_id").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: referencesUser("user_id", "cascade"),
     accessToken: text("access_token"),
     refreshToken: text("refresh_token"),
     idToken: text("id_token"),
-    accessTokenExpiresAt: timestamp("access_token_expires_at", { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp("refresh_token_expires_at", { withTimezone: true }),
+    accessTokenExpiresAt: timestamptz("access_token_expires_at"),
+    refreshTokenExpiresAt: timestamptz("refresh_token_expires_at"),
     scope: text("scope"),
     password: text("password"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("account_user_id_idx").on(t.userId)],
 );
@@ -74,9 +80,9 @@ export const verification = pgTable(
     id: text("id").primaryKey(),
     identifier: text("identifier").notNull(),
     value: text("value").notNull(),
-    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamptz("expires_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
 );
@@ -87,12 +93,10 @@ export const twoFactor = pgTable(
     id: text("id").primaryKey(),
     secret: text("secret").notNull(),
     backupCodes: text("backup_codes").notNull(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: referencesUser("user_id", "cascade"),
     verified: boolean("verified").default(true),
     failedVerificationCount: integer("failed_verification_count").default(0),
-    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lockedUntil: timestamptz("locked_until"),
   },
   (t) => [index("two_factor_user_id_idx").on(t.userId), index("two_factor_secret_idx").on(t.secret)],
 );
@@ -102,13 +106,11 @@ export const signInEvents = pgTable(
   "sign_in_event",
   {
     id: text("id").primaryKey(),
-    userId: text("user_id")
-      .notNull()
-      .references(() => user.id, { onDelete: "cascade" }),
+    userId: referencesUser("user_id", "cascade"),
     ipAddress: text("ip_address"),
     userAgent: text("user_agent"),
     impersonatedBy: text("impersonated_by"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("sign_in_event_user_idx").on(t.userId, t.createdAt)],
 );
@@ -122,6 +124,6 @@ export const signInEvents = pgTable(
 export const signInBackoff = pgTable("sign_in_backoff", {
   accountKey: text("account_key").primaryKey(),
   failures: integer("failures").notNull().default(0),
-  lastFailureAt: timestamp("last_failure_at", { withTimezone: true }).notNull(),
-  nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }),
+  lastFailureAt: timestamptz("last_failure_at").notNull(),
+  nextAttemptAt: timestamptz("next_attempt_at"),
 });

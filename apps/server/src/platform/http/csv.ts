@@ -1,4 +1,5 @@
 import { Readable } from "node:stream";
+import type { FastifyReply } from "fastify";
 
 /**
  * The one CSV writer (RFC 4180, CRLF lines) for every export (wallet history, trade history…).
@@ -33,4 +34,16 @@ export function csvStream<T>(header: readonly string[], batches: AsyncIterable<T
       for await (const batch of batches) yield batch.map((item) => csvLine(row(item))).join("");
     })(),
   );
+}
+
+/** `<prefix>-YYYY-MM-DD.csv`, dated today (UTC): a download's file name. */
+export const datedCsvName = (prefix: string) => `${prefix}-${new Date().toISOString().slice(0, 10)}.csv`;
+
+/** Sends a CSV body as a download; never stored by a cache (it is a member's own data). */
+export function sendCsvFile(reply: FastifyReply, fileName: string, body: Readable) {
+  return reply
+    .type("text/csv; charset=utf-8")
+    .header("content-disposition", `attachment; filename="${fileName}"`)
+    .header("cache-control", "no-store")
+    .send(body);
 }

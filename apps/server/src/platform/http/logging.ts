@@ -1,5 +1,10 @@
 import type { FastifyServerOptions } from "fastify";
 
+/** The logger calls a service makes, in pino's `(object, message)` form: Fastify's `app.log` has them all. */
+export type LogTo<Level extends "debug" | "info" | "warn" | "error"> = {
+  [L in Level]: (obj: object, msg: string) => void;
+};
+
 /** Tokens that travel in paths or query strings are masked before a URL reaches the log. */
 export function maskUrl(url: string): string {
   return url

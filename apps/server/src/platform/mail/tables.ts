@@ -1,4 +1,5 @@
-import { index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { index, pgTable, text } from "drizzle-orm/pg-core";
+import { createdAt } from "../db/columns.ts";
 
 /** Mail written here instead of SMTP when no SMTP_URL is configured (development, tests). */
 export const mailOutbox = pgTable(
@@ -9,7 +10,7 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
-    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt)],
 );

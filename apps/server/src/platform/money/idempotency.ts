@@ -110,3 +110,14 @@ export function sendIdempotent<T>(reply: FastifyReply, answer: IdempotentAnswer<
   if (answer.replayed) reply.header("idempotent-replayed", "true");
   return reply.status(answer.status).send(answer.body);
 }
+
+/**
+ * The handler of a money request: `run` gets the request's Idempotency-Key and does the work through
+ * `idempotentMoneyRequest`; its answer is sent with `sendIdempotent`.
+ */
+export function idempotentHandler<R extends FastifyRequest, T>(
+  run: (request: R, key: string | null) => Promise<IdempotentAnswer<T>>,
+) {
+  return async (request: R, reply: FastifyReply) =>
+    sendIdempotent(reply, await run(request, idempotencyKeyOf(request)));
+}
