@@ -7,13 +7,13 @@ import { authBridge } from "./platform/auth/bridge.ts";
 import { createSessionLiveness } from "./platform/auth/session-end.ts";
 import { frameworkErrorHandler, installErrorHandler } from "./platform/http/error-handler.ts";
 import { loggerOptions } from "./platform/http/logging.ts";
+import { RequestLog } from "./platform/http/request-log.ts";
 import { responseSerializerCompiler } from "./platform/http/response-serializer.ts";
 import { realtimeGateway } from "./platform/realtime/gateway.ts";
 import { socketMessageLimits } from "./platform/realtime/message-limit.ts";
 import { apiDocs } from "./plugins/api-docs.ts";
 import { originCheck } from "./plugins/origin-check.ts";
 import { rateLimits } from "./plugins/rate-limits.ts";
-import { requestLog } from "./plugins/request-log.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
 import { webApp } from "./plugins/web-app.ts";
 import { registerRoutes } from "./routes.ts";
@@ -36,8 +36,7 @@ declare module "fastify" {
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
-    // Fastify's two lines per request are replaced by the request-log plugin's one, on problems only.
-    disableRequestLogging: true,
+    logController: new RequestLog(config.requestLog.mode, config.requestLog.slowMs),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
     frameworkErrors: frameworkErrorHandler,
@@ -52,7 +51,6 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   app.decorate("startup", { getter: () => startup });
 
   const trustedOrigins: ReadonlySet<string> = new Set([config.publicUrl, ...config.trustedOrigins]);
-  await app.register(requestLog, config.requestLog);
   await app.register(securityHeaders, { secureCookies: config.secureCookies });
   await app.register(rateLimits, { redisUrl: config.redisUrl });
   await app.register(originCheck, { trustedOrigins });

@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { loggerOptions } from "../platform/http/logging.ts";
-import { type RequestLogMode, requestLog } from "./request-log.ts";
+import { loggerOptions } from "./logging.ts";
+import { RequestLog, type RequestLogMode } from "./request-log.ts";
 
 /** An app with the production logger options writing JSON lines into memory. */
 async function appLogging(mode: RequestLogMode, slowMs = 60_000) {
@@ -13,8 +13,10 @@ async function appLogging(mode: RequestLogMode, slowMs = 60_000) {
       done();
     },
   });
-  const app = Fastify({ logger: { ...(loggerOptions("info") as object), stream }, disableRequestLogging: true });
-  await app.register(requestLog, { mode, slowMs });
+  const app = Fastify({
+    logger: { ...(loggerOptions("info") as object), stream },
+    logController: new RequestLog(mode, slowMs),
+  });
   app.get("/ok", async () => ({ ok: true }));
   app.get("/missing", async (_request, reply) => reply.code(404).send({ error: "none" }));
   app.get("/broken", async (_request, reply) => reply.code(503).send({ error: "down" }));
