@@ -1,16 +1,17 @@
-import { ADMIN, expect, registerAndVerify, signInWithForm, test } from "./fixtures.ts";
+import { paths } from "../src/lib/paths.ts";
+import { ADMIN, expect, registerAndVerify, signInWithForm, test, urlEndingWith } from "./fixtures.ts";
 import { changeSettings, openAdmin } from "./money-kit.ts";
 
 test("a blocked member is signed out live in an open tab", async ({ page, browser, baseURL }) => {
   const member = await registerAndVerify(page, baseURL as string);
-  await page.goto("/profile");
+  await page.goto(paths.profile);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
   const adminContext = await browser.newContext();
   const admin = await adminContext.newPage();
-  await admin.goto("/login");
+  await admin.goto(paths.login);
   await signInWithForm(admin, ADMIN.email, ADMIN.password);
-  await admin.goto("/admin");
+  await admin.goto(paths.admin);
   await admin.getByLabel(/search/i).fill(member.username);
   await expect(admin).toHaveURL(new RegExp(`search=${member.username}`));
   await admin
@@ -25,9 +26,9 @@ test("a blocked member is signed out live in an open tab", async ({ page, browse
     .click();
   await expect(admin.getByText(/blocked/i).first()).toBeVisible();
 
-  await expect(page).toHaveURL(/\/account-blocked\?reason=blocked/);
+  await expect(page).toHaveURL(urlEndingWith(paths.accountBlockedFor("blocked")));
   await expect(page.getByText("Your account has been blocked.")).toBeVisible();
-  await page.goto("/profile");
+  await page.goto(paths.profile);
   await expect(page).toHaveURL(/\/login|\/account-blocked/);
   await adminContext.close();
 });
@@ -37,9 +38,9 @@ test("an admin signs in as a member, sees the banner, and exits", async ({ page,
   const member = await registerAndVerify(await memberContext.newPage(), baseURL as string);
   await memberContext.close();
 
-  await page.goto("/login");
+  await page.goto(paths.login);
   await signInWithForm(page, ADMIN.email, ADMIN.password);
-  await page.goto("/admin");
+  await page.goto(paths.admin);
   await page.getByLabel(/search/i).fill(member.username);
   await expect(page).toHaveURL(new RegExp(`search=${member.username}`));
   await page
@@ -49,12 +50,12 @@ test("an admin signs in as a member, sees the banner, and exits", async ({ page,
   await expect(page).toHaveURL(/\/admin\/members\//);
   await page.getByRole("button", { name: "Sign in as member" }).click();
 
-  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(page).toHaveURL(`${baseURL}${paths.dashboard}`);
   await expect(page.getByText(/support view/i)).toBeVisible();
   await expect(page.getByText(`${member.firstName} ${member.lastName}`).first()).toBeVisible();
   await page.getByRole("button", { name: "Exit" }).click();
   await expect(page).toHaveURL(/\/admin/);
-  await page.goto("/admin/audit");
+  await page.goto(paths.adminAudit);
   await expect(page.getByText("member.impersonation_start").first()).toBeVisible();
 });
 
@@ -64,7 +65,7 @@ test("an admin saves the settings: a bad value is refused on its input, a good o
   const admin = await openAdmin(browser, { viewport: { width: 1280, height: 900 } });
   const original = await (await admin.request.get("/api/admin/settings")).json();
   try {
-    await admin.page.goto("/admin/settings");
+    await admin.page.goto(paths.adminSettings);
     // A rate no other spec reads: the settings are shared by the whole run.
     const rate = admin.page.getByLabel("1 USD in BND");
     await rate.fill("abc");

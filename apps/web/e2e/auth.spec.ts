@@ -1,3 +1,4 @@
+import { paths } from "../src/lib/paths.ts";
 import {
   chooseOption,
   expect,
@@ -8,6 +9,7 @@ import {
   screenshot,
   signInWithForm,
   test,
+  urlEndingWith,
 } from "./fixtures.ts";
 
 test("a visitor is sent to /login and, once signed in, back where they were going", async ({
@@ -20,16 +22,16 @@ test("a visitor is sent to /login and, once signed in, back where they were goin
   const verified = await request.get(await mailLink(request, member.email, /verify/i), { maxRedirects: 0 });
   expect(verified.status()).toBe(302);
 
-  await page.goto("/security");
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fsecurity$/);
+  await page.goto(paths.security);
+  await expect(page).toHaveURL(urlEndingWith(`${paths.login}?redirect=${encodeURIComponent(paths.security)}`));
   await signInWithForm(page, member.email, PASSWORD);
-  await expect(page).toHaveURL(/\/security$/);
+  await expect(page).toHaveURL(urlEndingWith(paths.security));
   await expect(page.getByRole("heading", { level: 1, name: /security/i })).toBeVisible();
 });
 
 test("register → verify by mail → the shell with the Free badge and 0.00", async ({ page, baseURL }) => {
   const member = newMember({ currency: "EUR" });
-  await page.goto("/register");
+  await page.goto(paths.register);
   await page.getByLabel(/first name/i).fill(member.firstName);
   await page.getByLabel(/last name/i).fill(member.lastName);
   await page.getByLabel(/username/i).fill(member.username);
@@ -42,14 +44,14 @@ test("register → verify by mail → the shell with the Free badge and 0.00", a
   await expect(page).toHaveURL(/\/verify-email/);
   await expect(page.getByRole("button", { name: /resend/i })).toBeVisible();
   await page.goto(await mailLink(page.request, member.email, /verify/i));
-  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(page).toHaveURL(`${baseURL}${paths.dashboard}`);
   const banner = page.getByRole("banner");
   await expect(banner.getByText("Free", { exact: true })).toBeVisible();
   await expect(banner.getByText("0.00 EUR")).toBeVisible();
 });
 
 test("an unknown referral code is a field error on the form", async ({ page }) => {
-  await page.goto("/register/nobody_at_all");
+  await page.goto(paths.registerWithReferral("nobody_at_all"));
   await expect(page.getByLabel(/referral code/i)).toHaveValue("nobody_at_all");
   const member = newMember();
   await page.getByLabel(/first name/i).fill(member.firstName);
@@ -64,9 +66,9 @@ test("an unknown referral code is a field error on the form", async ({ page }) =
 test("signs in with the username", async ({ page, request, baseURL }) => {
   const member = await registerViaApi(request, baseURL as string);
   await request.get(await mailLink(request, member.email, /verify/i), { maxRedirects: 0 });
-  await page.goto("/login");
+  await page.goto(paths.login);
   await signInWithForm(page, member.username, PASSWORD);
-  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(page).toHaveURL(`${baseURL}${paths.dashboard}`);
   await expect(page.getByRole("banner").getByText("Free", { exact: true })).toBeVisible();
 });
 
@@ -74,9 +76,9 @@ test("forgot password mails a link that sets a new password once", async ({ page
   const member = await registerViaApi(request, baseURL as string);
   await request.get(await mailLink(request, member.email, /verify/i), { maxRedirects: 0 });
 
-  await page.goto("/login");
+  await page.goto(paths.login);
   await page.getByRole("link", { name: /forgot/i }).click();
-  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(page).toHaveURL(urlEndingWith(paths.forgotPassword));
   await page.getByLabel(/email/i).fill(member.email);
   await page.getByRole("button", { name: /send|reset/i }).click();
   await expect(page.getByText(/check your (email|inbox)|if an account exists/i)).toBeVisible();
@@ -90,9 +92,9 @@ test("forgot password mails a link that sets a new password once", async ({ page
   await page.getByRole("button", { name: /save|reset|set/i }).click();
   await expect(page.getByText(/password (has been|was) (reset|changed|updated)/i)).toBeVisible();
 
-  await page.goto("/login");
+  await page.goto(paths.login);
   await signInWithForm(page, member.email, newPassword);
-  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(page).toHaveURL(`${baseURL}${paths.dashboard}`);
   // The link is single-use.
   await page.context().clearCookies();
   await page.goto(link);

@@ -1,3 +1,4 @@
+import { paths } from "../src/lib/paths.ts";
 import { ADMIN, expect, registerAndVerify, screenshot, signInWithForm, test } from "./fixtures.ts";
 
 test("a member on one server process and support on another chat live through Redis", async ({ page, browser }) => {
@@ -11,10 +12,10 @@ test("a member on one server process and support on another chat live through Re
 
   const context = await browser.newContext({ baseURL: supportURL, viewport: { width: 1280, height: 900 } });
   const admin = await context.newPage();
-  await admin.goto("/login");
+  await admin.goto(paths.login);
   await signInWithForm(admin, ADMIN.email, ADMIN.password);
   await expect(admin).not.toHaveURL(/\/login/);
-  await admin.goto("/admin/inbox");
+  await admin.goto(paths.adminInbox);
   await expect(admin.getByRole("heading", { level: 1, name: "Support inbox" })).toBeVisible();
 
   // Member → process A → Redis → process B → support's inbox.

@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { paths } from "../src/lib/paths.ts";
 import { ADMIN, expect, expectAccessible, registerAndVerify, screenshot, signInWithForm, test } from "./fixtures.ts";
 import { changeSettings } from "./money-kit.ts";
 
@@ -24,7 +25,7 @@ async function pngFile(page: Page, colour = "#f15a29") {
 async function signedInAdmin(browser: Browser, baseURL: string) {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.goto("/login");
+  await page.goto(paths.login);
   await signInWithForm(page, ADMIN.email, ADMIN.password);
   await expect(page).not.toHaveURL(/\/login/);
   return { context, page };
@@ -50,7 +51,7 @@ test("a member and support chat live: messages, unread counts, an image with upl
   const member = await registerAndVerify(page, base);
   const fullName = `${member.firstName} ${member.lastName}`;
   const admin = await signedInAdmin(browser, base);
-  await admin.page.goto("/admin/inbox");
+  await admin.page.goto(paths.adminInbox);
   await expect(admin.page.getByRole("heading", { level: 1, name: "Support inbox" })).toBeVisible();
 
   // The member opens the chat panel (docs/product.md §7) and writes.
@@ -269,10 +270,10 @@ test("on a 360 px screen, in dark mode, the panel and the inbox fit and stay acc
   const context = await browser.newContext({ baseURL: base, viewport: { width: 360, height: 740 } });
   await context.addInitScript(() => localStorage.setItem("getMode", "dark"));
   const admin = await context.newPage();
-  await admin.goto("/login");
+  await admin.goto(paths.login);
   await signInWithForm(admin, ADMIN.email, ADMIN.password);
   await expect(admin).not.toHaveURL(/\/login/);
-  await admin.goto("/admin/inbox");
+  await admin.goto(paths.adminInbox);
   await admin.getByLabel("Search by member").fill(member.username);
   const row = admin
     .getByRole("navigation", { name: "Conversations" })

@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, test as base, expect, type Locator, type Page } from "@playwright/test";
+import { paths } from "../src/lib/paths.ts";
 import { startWorkerServer, type WorkerServer } from "./worker-server.ts";
 
 export const ADMIN = { email: "admin@helio.test", password: "admin-password-1" };
@@ -69,12 +70,17 @@ export async function registerAndVerify(page: Page, baseURL: string, member = ne
   return member;
 }
 
+/** Matches a URL ending in `path` (from `paths`, query included): for `toHaveURL` and `waitForURL`. */
+export function urlEndingWith(path: string): RegExp {
+  return new RegExp(`${path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`);
+}
+
 /** Fills the sign-in form; unless a 2FA step is expected, waits until the page has left /login. */
 export async function signInWithForm(page: Page, identifier: string, password: string, opts = { twoFactor: false }) {
   await page.getByLabel(/email or username/i).fill(identifier);
   await page.getByLabel(/^password/i).fill(password);
   await page.getByRole("button", { name: /sign in/i }).click();
-  if (!opts.twoFactor) await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+  if (!opts.twoFactor) await page.waitForURL((url) => !url.pathname.startsWith(paths.login));
 }
 
 /**

@@ -1,4 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
+import { paths } from "../src/lib/paths.ts";
 import {
   expect as baseExpect,
   mailLink,
@@ -7,6 +8,7 @@ import {
   registerViaApi,
   screenshot,
   test,
+  urlEndingWith,
 } from "./fixtures.ts";
 import { adjust, openAdmin, topBarBalance, uidOf } from "./money-kit.ts";
 import { walkPasses } from "./screen-walk.ts";
@@ -23,7 +25,7 @@ const expect = baseExpect.configure({ timeout: 45_000 });
 
 async function registerThroughLink(page: Page, referrer: string) {
   const member = newMember({ firstName: "Ada", lastName: "Lovelace" });
-  await page.goto(`/register/${referrer}`);
+  await page.goto(paths.registerWithReferral(referrer));
   await expect(page.getByLabel(/referral code/i)).toHaveValue(referrer);
   await page.getByLabel(/first name/i).fill(member.firstName);
   await page.getByLabel(/last name/i).fill(member.lastName);
@@ -47,7 +49,7 @@ test("a referred member invests, profit arrives live and moves to the wallet; th
   const admin = await openAdmin(browser);
 
   // The admin shortens the accrual period so that profit arrives within seconds.
-  await admin.page.goto("/admin/settings");
+  await admin.page.goto(paths.adminSettings);
   const period = admin.page.getByLabel("Accrual period (seconds)");
   await expect(period).toBeVisible();
   await period.fill(String(PERIOD_SECONDS));
@@ -65,10 +67,10 @@ test("a referred member invests, profit arrives live and moves to the wallet; th
   await expect(topBarBalance(page)).toContainText("500.00 USD");
 
   // The packages, then the Starter package with a live preview.
-  await page.goto("/investment");
+  await page.goto(paths.investment);
   await expect(page.getByRole("heading", { level: 1, name: "Investment" })).toBeVisible();
   await page.getByRole("link", { name: "Invest in Starter" }).click();
-  await expect(page).toHaveURL(/\/add-investment\/starter$/);
+  await expect(page).toHaveURL(urlEndingWith(paths.addInvestmentOne("starter")));
   const amount = page.getByLabel("Amount (USD)");
   await amount.fill("50");
   await page.getByRole("button", { name: "Confirm" }).click();
@@ -94,16 +96,16 @@ test("a referred member invests, profit arrives live and moves to the wallet; th
 
   // The unknown package and another member's invoice are not found.
   const invoiceUrl = page.url();
-  await page.goto("/add-investment/no-such-package");
+  await page.goto(paths.addInvestmentOne("no-such-package"));
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
   await bPage.goto(new URL(invoiceUrl).pathname);
   await expect(bPage.getByRole("heading", { name: "Page not found" })).toBeVisible();
 
   // The profit fund shows it; "All" moves it to the wallet.
-  await page.goto("/funds-profit");
+  await page.goto(paths.fundsProfit);
   await expect(page.getByTestId("fund-balance")).not.toContainText(/^0\.00/);
   await expect(page.getByRole("table", { name: "Funds Profit history" })).toContainText("1.00 USD");
-  await page.goto("/withdrawal-profit");
+  await page.goto(paths.withdrawalProfit);
   await expect(page.getByTestId("fund-balance")).not.toHaveText("0.00 USD");
   await page.getByRole("button", { name: /^All/ }).click();
   await page.getByRole("button", { name: "Move to wallet" }).click();
@@ -112,10 +114,10 @@ test("a referred member invests, profit arrives live and moves to the wallet; th
   await expect(topBarBalance(page)).not.toContainText("300.00 USD");
 
   // B earned 5 % of 200.00 on the bonus fund and sees A on level 1 of the network.
-  await bPage.goto("/funds-bonus");
+  await bPage.goto(paths.fundsBonus);
   await expect(bPage.getByTestId("fund-balance")).toHaveText("10.00 USD");
   await expect(bPage.getByRole("table", { name: "Funds Bonus history" })).toContainText("+10.00 USD");
-  await bPage.goto("/refferals");
+  await bPage.goto(paths.referrals);
   await expect(bPage.getByTestId("level-1-members")).toHaveText("1");
   const level1 = bPage.getByRole("table", { name: "Level 1 members" });
   await expect(level1).toContainText(`${a.firstName} ${a.lastName}`);
@@ -132,7 +134,7 @@ test("the back office manages packages and lists investments", async ({ browser 
   const page = admin.page;
   const slug = `e2e-${Date.now().toString(36)}`;
 
-  await page.goto("/admin/packages");
+  await page.goto(paths.adminPackages);
   await expect(page.getByRole("table", { name: "Packages" })).toContainText("starter");
   await page.getByRole("button", { name: "New package" }).click();
   const dialog = page.getByRole("dialog", { name: "New package" });
@@ -159,12 +161,12 @@ test("the back office manages packages and lists investments", async ({ browser 
   await expect(row).toContainText("Inactive");
 
   // An inactive package is not on offer: its page is not found for members.
-  await page.goto(`/add-investment/${slug}`);
+  await page.goto(paths.addInvestmentOne(slug));
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 
-  await page.goto("/admin/investments");
+  await page.goto(paths.adminInvestments);
   await expect(page.getByText(/\d+ investments · invested/)).toBeVisible();
-  await page.goto("/admin/dashboard");
+  await page.goto(paths.adminDashboard);
   await expect(page.getByRole("region", { name: "Investments" })).toContainText("Capital due in 7 days");
 
   await admin.context.close();
@@ -200,14 +202,14 @@ test("the back office sees both ends of a referral and the member's investment; 
     reference: string;
   };
 
-  await admin.page.goto(`/admin/members/${encodeURIComponent(aUid)}`);
+  await admin.page.goto(paths.adminMember(aUid));
   const aNetwork = admin.page.getByRole("region", { name: "Referral network" });
   await expect(aNetwork.getByRole("listitem")).toHaveCount(1);
   await expect(aNetwork.getByRole("listitem")).toContainText("Level 1:");
   await expect(admin.page.getByRole("table", { name: /^Investments of Ada/ })).toContainText(reference);
 
   // B's side: one member on level 1 who invested 200.00, and B's 5 % commission on it.
-  await admin.page.goto(`/admin/members/${encodeURIComponent(bUid)}`);
+  await admin.page.goto(paths.adminMember(bUid));
   const bNetwork = admin.page.getByRole("region", { name: "Referral network" });
   await expect(bNetwork).toContainText("registered without a referrer");
   await expect(bNetwork).toContainText(/Level 1 downline\s*1 members · 200\.00 USD/);
@@ -216,7 +218,7 @@ test("the back office sees both ends of a referral and the member's investment; 
   await admin.context.close();
 
   // Printed, the invoice stands alone: no bars, menus, chat button or page buttons.
-  await page.goto(`/invoice/${investment.id}`);
+  await page.goto(paths.invoiceOne(investment.id));
   await expect(page.getByText(reference).first()).toBeVisible();
   await expect(page.getByRole("button", { name: "Print" })).toBeVisible();
   await page.emulateMedia({ media: "print" });
@@ -232,9 +234,15 @@ test("the investor's screens, light and dark, on the desktop and at 360 px", asy
   const { admin, bContext, investment } = await investorAndReferrer(page, browser, baseURL as string);
   await bContext.close();
   await admin.context.close();
-  const paths = ["/", "/investment", "/add-investment", "/add-investment/starter", "/invoice"];
-  paths.push(`/invoice/${investment.id}`, "/funds-profit", "/withdrawal-profit");
-  await walkPasses(page, paths, "investments");
+  const screens = [
+    paths.dashboard,
+    paths.investment,
+    paths.addInvestment,
+    paths.addInvestmentOne("starter"),
+    paths.invoice,
+  ];
+  screens.push(paths.invoiceOne(investment.id), paths.fundsProfit, paths.withdrawalProfit);
+  await walkPasses(page, screens, "investments");
 });
 
 test("the referrer's investment screens, light and dark, on the desktop and at 360 px", async ({
@@ -244,7 +252,7 @@ test("the referrer's investment screens, light and dark, on the desktop and at 3
 }) => {
   const { admin, bPage, bContext } = await investorAndReferrer(page, browser, baseURL as string);
   await admin.context.close();
-  await walkPasses(bPage, ["/funds-bonus", "/withdrawal-bonus", "/refferals"], "investments-referrer");
+  await walkPasses(bPage, [paths.fundsBonus, paths.withdrawalBonus, paths.referrals], "investments-referrer");
   await bContext.close();
 });
 
@@ -255,6 +263,6 @@ test("the back office's investment screens, light and dark, on the desktop and a
 }) => {
   const { admin, bContext } = await investorAndReferrer(page, browser, baseURL as string);
   await bContext.close();
-  await walkPasses(admin.page, ["/admin/packages", "/admin/investments"], "investments-admin");
+  await walkPasses(admin.page, [paths.adminPackages, paths.adminInvestments], "investments-admin");
   await admin.context.close();
 });

@@ -1,5 +1,6 @@
 import zlib from "node:zlib";
 import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
+import { paths } from "../src/lib/paths.ts";
 import { ADMIN, signInWithForm } from "./fixtures.ts";
 
 /** Helpers of the money specs: real PNG files, an admin browser, and API shortcuts an admin may take. */
@@ -56,7 +57,7 @@ export const png = (name: string, seed = 0) => ({ name, mimeType: "image/png", b
 export async function openAdmin(browser: Browser, options: Parameters<Browser["newContext"]>[0] = {}) {
   const context = await browser.newContext(options);
   const page = await context.newPage();
-  await page.goto("/login");
+  await page.goto(paths.login);
   await signInWithForm(page, ADMIN.email, ADMIN.password);
   return { context, page, request: context.request };
 }
@@ -107,7 +108,7 @@ export async function chooseFile(page: Page, buttonName: string | RegExp, file: 
 
 /** The member fills and submits the KYC form (national ID: front, back and selfie). */
 export async function submitKycViaUi(page: Page, legalName: string) {
-  await page.goto("/kyc-user");
+  await page.goto(paths.kycUser);
   await expect(page.getByRole("heading", { level: 1, name: "KYC" })).toBeVisible();
   await page.getByLabel("Legal name").fill(legalName);
   await page.getByLabel("Date of birth").fill("1990-04-12");
@@ -124,7 +125,7 @@ export async function submitKycViaUi(page: Page, legalName: string) {
 
 /** The member saves bank data through /data-bank, confirming with the password. */
 export async function saveBankViaUi(page: Page, password: string) {
-  await page.goto("/data-bank");
+  await page.goto(paths.dataBank);
   await page.getByLabel("Bank name").fill("Bank Central Asia");
   await page.getByLabel("Account holder").fill("Grace Hopper");
   await page.getByLabel("Account number").fill("1234 5678 9012");

@@ -1,4 +1,5 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
+import { paths } from "../src/lib/paths.ts";
 import { expect, registerAndVerify, test } from "./fixtures.ts";
 import { adjust, approveKyc, makePng, openAdmin, uidOf } from "./money-kit.ts";
 import { walkPasses } from "./screen-walk.ts";
@@ -56,9 +57,9 @@ test("a new member's empty money screens and forms, light and dark, desktop and 
   await walkPasses(
     page,
     [
-      { path: "/kyc-user", name: "kyc-form" },
-      { path: "/data-bank", name: "bank-empty" },
-      { path: "/withdrawal", name: "withdrawal-requirements" },
+      { path: paths.kycUser, name: "kyc-form" },
+      { path: paths.dataBank, name: "bank-empty" },
+      { path: paths.withdrawal, name: "withdrawal-requirements" },
     ],
     "money",
   );
@@ -75,17 +76,17 @@ test("a member's money screens with deposits, KYC, bank data and a withdrawal, i
     page,
     [
       { path: "/", name: "dashboard" },
-      { path: "/wallet", name: "wallet" },
-      { path: "/add-balance", name: "add-balance" },
-      { path: "/invoice-balance", name: "invoice-balance-index" },
-      { path: `/invoice-balance/${deposit.id}`, name: "invoice-balance-proof" },
-      { path: `/invoice-balance/${awaiting.id}`, name: "invoice-balance-awaiting" },
-      { path: "/withdrawal", name: "withdrawal" },
-      { path: "/invoice-wd", name: "invoice-wd-index" },
-      { path: `/invoice-wd/${withdrawal.id}`, name: "invoice-wd" },
-      { path: "/view-withdrawal", name: "view-withdrawal" },
-      { path: "/data-bank", name: "bank" },
-      { path: "/kyc-user", name: "kyc-approved" },
+      { path: paths.wallet, name: "wallet" },
+      { path: paths.addBalance, name: "add-balance" },
+      { path: paths.invoiceBalance, name: "invoice-balance-index" },
+      { path: paths.invoiceBalanceOne(deposit.id), name: "invoice-balance-proof" },
+      { path: paths.invoiceBalanceOne(awaiting.id), name: "invoice-balance-awaiting" },
+      { path: paths.withdrawal, name: "withdrawal" },
+      { path: paths.invoiceWd, name: "invoice-wd-index" },
+      { path: paths.invoiceWdOne(withdrawal.id), name: "invoice-wd" },
+      { path: paths.viewWithdrawal, name: "view-withdrawal" },
+      { path: paths.dataBank, name: "bank" },
+      { path: paths.kycUser, name: "kyc-approved" },
     ],
     "money",
   );
@@ -96,13 +97,13 @@ test("the back office's money screens, in every pass", async ({ page, browser, b
   await walkPasses(
     admin.page,
     [
-      { path: "/admin/dashboard", name: "admin-dashboard" },
-      { path: "/admin/deposits", name: "admin-deposits" },
-      { path: "/admin/withdrawals", name: "admin-withdrawals" },
-      { path: "/admin/kyc?status=all", name: "admin-kyc" },
-      { path: "/admin/settings", name: "admin-settings" },
-      { path: "/admin/ledger", name: "admin-ledger" },
-      { path: `/admin/members/${uid}`, name: "admin-member" },
+      { path: paths.adminDashboard, name: "admin-dashboard" },
+      { path: paths.adminDeposits, name: "admin-deposits" },
+      { path: paths.adminWithdrawals, name: "admin-withdrawals" },
+      { path: `${paths.adminKyc}?status=all`, name: "admin-kyc" },
+      { path: paths.adminSettings, name: "admin-settings" },
+      { path: paths.adminLedger, name: "admin-ledger" },
+      { path: paths.adminMember(uid), name: "admin-member" },
     ],
     "money",
   );

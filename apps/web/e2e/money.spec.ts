@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { paths } from "../src/lib/paths.ts";
 import { chooseOption, expect, expectAccessible, newMember, registerAndVerify, screenshot, test } from "./fixtures.ts";
 import {
   adjust,
@@ -31,7 +32,7 @@ test("deposit: invoice, proof upload, admin approves, the member's top bar chang
   const member = await registerAndVerify(page, baseURL as string, newMember({ firstName: "Ada", lastName: "Deposit" }));
   await expect(topBarBalance(page)).toContainText("0.00 USD");
 
-  await page.goto("/add-balance");
+  await page.goto(paths.addBalance);
   await expect(page.getByRole("heading", { level: 1, name: "Add Balance" })).toBeVisible();
   // Client-side check first.
   await page.getByLabel("Amount (USD)").fill("12.345");
@@ -70,7 +71,7 @@ test("deposit: invoice, proof upload, admin approves, the member's top bar chang
 
   // The admin approves in another browser.
   const admin = await openAdmin(browser);
-  await admin.page.goto("/admin/deposits");
+  await admin.page.goto(paths.adminDeposits);
   const card = admin.page.getByRole("listitem", { name: `Deposit ${reference}` });
   await expect(card).toBeVisible();
   await expect(card.getByRole("link", { name: "Proof of payment, opens in a new tab" })).toBeVisible();
@@ -89,7 +90,7 @@ test("deposit: invoice, proof upload, admin approves, the member's top bar chang
   await expectNotReloaded(page);
 
   // The ledger shows the deposit.
-  await page.goto("/wallet");
+  await page.goto(paths.wallet);
   await expect(page.getByRole("table", { name: "Ledger entries" }).getByText("Deposit").first()).toBeVisible();
   await chooseOption(page.getByRole("combobox", { name: "Kind" }), "Demo grant");
   await expect(page).toHaveURL(/kind=demo_grant/);
@@ -112,7 +113,7 @@ test("withdrawal: requirements, request, admin rejects, the money is back live",
   await expect(topBarBalance(page)).toContainText("500.00 USD");
 
   // The requirements are shown plainly, with links.
-  await page.goto("/withdrawal");
+  await page.goto(paths.withdrawal);
   await expect(page.getByRole("link", { name: "Verify your identity" })).toBeVisible();
   await expect(page.getByRole("link", { name: "Add your bank account" })).toBeVisible();
   await expect(page.getByRole("button", { name: "Request withdrawal" })).toBeDisabled();
@@ -121,7 +122,7 @@ test("withdrawal: requirements, request, admin rejects, the money is back live",
   await approveKyc(admin.request, baseURL as string, uid);
   await saveBankViaUi(page, member.password);
 
-  await page.goto("/withdrawal");
+  await page.goto(paths.withdrawal);
   await expect(page.getByText("Identity verified")).toBeVisible();
   await page.getByLabel("Amount (USD)").fill("100");
   const summary = page.getByLabel("Withdrawal summary");
@@ -136,7 +137,7 @@ test("withdrawal: requirements, request, admin rejects, the money is back live",
   await markNoReload(page);
 
   // The admin rejects it.
-  await admin.page.goto("/admin/withdrawals");
+  await admin.page.goto(paths.adminWithdrawals);
   const card = admin.page.getByRole("listitem", { name: "Withdrawal of Wanda Draw" });
   await expect(card.getByText("123456789012")).toBeVisible(); // admins see the full number
   await card.getByRole("button", { name: "Reject" }).click();
@@ -152,7 +153,7 @@ test("withdrawal: requirements, request, admin rejects, the money is back live",
   await expectNotReloaded(page);
 
   // A second one is cancelled by the member.
-  await page.goto("/withdrawal");
+  await page.goto(paths.withdrawal);
   await page.getByLabel("Amount (USD)").fill("50");
   await page.getByRole("button", { name: "Request withdrawal" }).click();
   await page.waitForURL(/\/invoice-wd\/[0-9a-f-]{36}$/);
@@ -165,7 +166,7 @@ test("withdrawal: requirements, request, admin rejects, the money is back live",
   await expect(page.getByText("You cancelled this withdrawal.")).toBeVisible();
   await expect(topBarBalance(page)).toContainText("500.00 USD");
 
-  await page.goto("/view-withdrawal");
+  await page.goto(paths.viewWithdrawal);
   const table = page.getByRole("table", { name: "Withdrawals" });
   await expect(table.getByText("Rejected")).toBeVisible();
   await expect(table.getByText("Cancelled")).toBeVisible();
@@ -179,7 +180,7 @@ test("KYC: the member submits real images, the admin approves, the status change
 }) => {
   test.setTimeout(150_000);
   await registerAndVerify(page, baseURL as string, newMember({ firstName: "Kay", lastName: "Whyce" }));
-  await page.goto("/kyc-user");
+  await page.goto(paths.kycUser);
   await expect(page.getByText("Not submitted")).toBeVisible();
   // A passport needs no back.
   await page.getByRole("radio", { name: "Passport" }).check();
@@ -196,7 +197,7 @@ test("KYC: the member submits real images, the admin approves, the status change
   await markNoReload(page);
 
   const admin = await openAdmin(browser);
-  await admin.page.goto("/admin/kyc");
+  await admin.page.goto(paths.adminKyc);
   const card = admin.page.getByRole("listitem", { name: "KYC of Kay Whyce" });
   await expect(card.getByRole("link", { name: "Selfie with ID, opens in a new tab" })).toBeVisible();
   await expect(card.getByText("3171234567890001")).toBeVisible();
@@ -239,7 +240,7 @@ test("the top bar shows the balance in the member's currency (IDR: balance × ra
   )} IDR`;
   expect(expected).toMatch(/^\d{1,3}(,\d{3})+\.\d{2} IDR$/);
 
-  await page.goto("/update-profile");
+  await page.goto(paths.updateProfile);
   await chooseOption(page.getByRole("combobox", { name: "Display currency" }), "IDR");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Your profile was saved.")).toBeVisible();

@@ -1,5 +1,7 @@
-import type { Page } from "@playwright/test";
+import { type Page, test } from "@playwright/test";
 import { expect, expectAccessible, SCREEN_PASSES, screenshot, type Viewport } from "./fixtures.ts";
+
+const SCREEN_VISIT_BUDGET_MS = 8_000;
 
 /**
  * Opens `path` inside the app already on `page`, as a member following a link does: the router
@@ -75,6 +77,9 @@ export async function walkScreens(page: Page, screens: Screen[], options: WalkOp
  * desktop), over one set of data: the setup that precedes it runs once, not once per pass.
  */
 export async function walkPasses(page: Page, screens: Screen[], prefix: string) {
+  // A walk is bounded work that a busy machine slows down: on top of the set-up's time, each
+  // screen visit gets a budget (about 1.5 s each on a quiet machine, 5 s seen under a load of 11).
+  test.info().setTimeout(test.info().timeout + screens.length * SCREEN_PASSES.length * SCREEN_VISIT_BUDGET_MS);
   for (const { mode, viewport } of SCREEN_PASSES) {
     await page.setViewportSize(viewport);
     // Init scripts run in the order they were added: the latest pass's mode wins on every load.

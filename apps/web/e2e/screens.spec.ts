@@ -1,8 +1,21 @@
+import { paths } from "../src/lib/paths.ts";
 import { ADMIN, expect, registerAndVerify, signInWithForm, test } from "./fixtures.ts";
 import { walkPasses } from "./screen-walk.ts";
 
-const PUBLIC_SCREENS = ["/login", "/register", "/forgot-password", "/verify-email?email=someone%40example.test"];
-const MEMBER_SCREENS = ["/", "/profile", "/update-profile", "/change-password", "/security", "/no-such-page"];
+const PUBLIC_SCREENS = [
+  paths.login,
+  paths.register,
+  paths.forgotPassword,
+  paths.verifyEmailFor("someone@example.test"),
+];
+const MEMBER_SCREENS = [
+  paths.dashboard,
+  paths.profile,
+  paths.updateProfile,
+  paths.changePassword,
+  paths.security,
+  "/no-such-page",
+];
 
 test("screens signed out, light and dark, on the desktop and at 360 px", async ({ page }) => {
   await walkPasses(page, PUBLIC_SCREENS, "screen");
@@ -14,8 +27,8 @@ test("a member's screens, light and dark, on the desktop and at 360 px", async (
 });
 
 test("the back office's screens, light and dark, on the desktop and at 360 px", async ({ page }) => {
-  await page.goto("/login");
+  await page.goto(paths.login);
   await signInWithForm(page, ADMIN.email, ADMIN.password);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
-  await walkPasses(page, ["/admin", "/admin/audit"], "screen");
+  await walkPasses(page, [paths.admin, paths.adminAudit], "screen");
 });

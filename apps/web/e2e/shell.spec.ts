@@ -1,24 +1,25 @@
-import { expect, expectAccessible, registerAndVerify, screenshot, test } from "./fixtures.ts";
+import { paths } from "../src/lib/paths.ts";
+import { expect, expectAccessible, registerAndVerify, screenshot, test, urlEndingWith } from "./fixtures.ts";
 
 const MENU = [
   { group: null, label: "Dashboard", path: "/" },
-  { group: "Settings", label: "Profile", path: "/profile" },
-  { group: "Settings", label: "Bank", path: "/data-bank" },
-  { group: "Settings", label: "Password", path: "/change-password" },
-  { group: null, label: "Security", path: "/security" },
-  { group: null, label: "KYC", path: "/kyc-user" },
-  { group: null, label: "Investment", path: "/investment" },
-  { group: "Trade", label: "Trade", path: "/trade/BTC/bitcoin" },
-  { group: "Trade", label: "On Trade", path: "/on-trade" },
-  { group: "Trade", label: "History Trade", path: "/history-trade" },
-  { group: "Funds", label: "Funds Bonus", path: "/funds-bonus" },
-  { group: "Funds", label: "Funds Profit", path: "/funds-profit" },
-  { group: "Funds", label: "Withdrawal Bonus", path: "/withdrawal-bonus" },
-  { group: "Funds", label: "Withdrawal Profit", path: "/withdrawal-profit" },
-  { group: "Wallet", label: "Balance", path: "/wallet" },
-  { group: "Wallet", label: "Add Balance", path: "/add-balance" },
-  { group: "Wallet", label: "Withdrawal", path: "/withdrawal" },
-  { group: null, label: "Network", path: "/refferals" },
+  { group: "Settings", label: "Profile", path: paths.profile },
+  { group: "Settings", label: "Bank", path: paths.dataBank },
+  { group: "Settings", label: "Password", path: paths.changePassword },
+  { group: null, label: "Security", path: paths.security },
+  { group: null, label: "KYC", path: paths.kycUser },
+  { group: null, label: "Investment", path: paths.investment },
+  { group: "Trade", label: "Trade", path: paths.tradeFirstPair },
+  { group: "Trade", label: "On Trade", path: paths.onTrade },
+  { group: "Trade", label: "History Trade", path: paths.historyTrade },
+  { group: "Funds", label: "Funds Bonus", path: paths.fundsBonus },
+  { group: "Funds", label: "Funds Profit", path: paths.fundsProfit },
+  { group: "Funds", label: "Withdrawal Bonus", path: paths.withdrawalBonus },
+  { group: "Funds", label: "Withdrawal Profit", path: paths.withdrawalProfit },
+  { group: "Wallet", label: "Balance", path: paths.wallet },
+  { group: "Wallet", label: "Add Balance", path: paths.addBalance },
+  { group: "Wallet", label: "Withdrawal", path: paths.withdrawal },
+  { group: null, label: "Network", path: paths.referrals },
 ];
 
 test("every menu entry opens its screen; groups expand and collapse", async ({ page, baseURL }) => {
@@ -73,7 +74,7 @@ test("on a 360 px screen the menu is a drawer that closes after navigating", asy
   await expect(nav).toBeVisible();
   await screenshot(page, "drawer-mobile-light");
   await nav.getByRole("link", { name: "Security", exact: true }).click();
-  await expect(page).toHaveURL(/\/security$/);
+  await expect(page).toHaveURL(urlEndingWith(paths.security));
   await expect(nav).toBeHidden();
   // Nothing overflows the narrow screen.
   const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
@@ -90,18 +91,18 @@ test("logout asks first: Cancel keeps the session, Yes ends it", async ({ page, 
   await expect(dialog).toContainText("Are you sure you want to logout?");
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
-  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(page).toHaveURL(`${baseURL}${paths.dashboard}`);
 
   await page.getByRole("button", { name: "Account menu" }).click();
   await page.getByRole("menuitem", { name: "Logout" }).click();
   await page.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
   await expect(page).toHaveURL(/\/login/);
-  await page.goto("/profile");
-  await expect(page).toHaveURL(/\/login\?redirect=%2Fprofile/);
+  await page.goto(paths.profile);
+  await expect(page).toHaveURL(urlEndingWith(`${paths.login}?redirect=${encodeURIComponent(paths.profile)}`));
 });
 
 test("the accessibility check fails on a page with a serious violation", async ({ page }) => {
-  await page.goto("/login");
+  await page.goto(paths.login);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expectAccessible(page);
   // A control without an accessible name (axe's button-name, critical) added to the real page.

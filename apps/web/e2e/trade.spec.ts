@@ -1,4 +1,14 @@
-import { chooseOption, expect, expectAccessible, MOBILE, registerAndVerify, screenshot, test } from "./fixtures.ts";
+import { paths } from "../src/lib/paths.ts";
+import {
+  chooseOption,
+  expect,
+  expectAccessible,
+  MOBILE,
+  registerAndVerify,
+  screenshot,
+  test,
+  urlEndingWith,
+} from "./fixtures.ts";
 import { adjust, openAdmin, uidOf } from "./money-kit.ts";
 import { walkScreens } from "./screen-walk.ts";
 
@@ -16,8 +26,8 @@ test("a Free member trades BTC for 30 s: chart moves, contract counts down, sett
   expect(before).toBe(1_000_000);
 
   // /trade goes to the first pair; the ticker is live in the shell.
-  await page.goto("/trade");
-  await expect(page).toHaveURL(/\/trade\/BTC\/bitcoin$/);
+  await page.goto(paths.trade);
+  await expect(page).toHaveURL(urlEndingWith(paths.tradeFirstPair));
   await expect(page.getByRole("heading", { level: 1, name: "Trade BTC/USDT" })).toBeVisible();
   await expect(page.getByRole("navigation", { name: "Market ticker" }).getByRole("link")).toHaveCount(12);
 
@@ -37,7 +47,7 @@ test("a Free member trades BTC for 30 s: chart moves, contract counts down, sett
   expect(await demoOf(page)).toBe(before - 1000);
 
   await page.getByRole("link", { name: "See On Trade" }).click();
-  await expect(page).toHaveURL(/\/on-trade$/);
+  await expect(page).toHaveURL(urlEndingWith(paths.onTrade));
   const row = page.getByTestId("open-trade");
   await expect(row).toHaveCount(1);
   const first = await row.getByTestId("countdown").textContent();
@@ -52,7 +62,7 @@ test("a Free member trades BTC for 30 s: chart moves, contract counts down, sett
   await expect(page.getByTestId("settled-toast")).toContainText(/BTC\/USDT Up (won|lost|closed even|was void)/);
   await screenshot(page, "trade-settled-notice-desktop-light");
   await expectAccessible(page);
-  await page.goto("/history-trade");
+  await page.goto(paths.historyTrade);
   const settled = page.getByTestId("history-trade");
   await expect(settled).toHaveCount(1);
   await expect(settled.getByText(/Win|Loss|Equal|Void/)).toBeVisible();
@@ -71,13 +81,13 @@ test("trade screens at 360 px in dark mode, and an unknown pair is not found", a
   await page.setViewportSize(MOBILE);
   await page.addInitScript(() => localStorage.setItem("getMode", "dark"));
   await registerAndVerify(page, baseURL as string);
-  await walkScreens(page, ["/trade/ETH/ethereum", "/on-trade", "/history-trade"], {
+  await walkScreens(page, [paths.tradePair("ETH", "ethereum"), paths.onTrade, paths.historyTrade], {
     prefix: "trade",
     mode: "dark",
     viewport: MOBILE,
     axe: true,
   });
-  await page.goto("/trade/PEPE/pepe");
+  await page.goto(paths.tradePair("PEPE", "pepe"));
   await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
 });
 
@@ -93,11 +103,11 @@ test("the dashboard shows the markets, open trades and recent transactions; Real
   await page.goto("/");
   const markets = page.getByRole("region", { name: "Markets" });
   await expect(markets.getByTestId("market-row")).toHaveCount(12);
-  await expect(markets.getByRole("link", { name: /^BTC\/USDT Bitcoin/ })).toHaveAttribute("href", "/trade/BTC/bitcoin");
+  await expect(markets.getByRole("link", { name: /^BTC\/USDT Bitcoin/ })).toHaveAttribute("href", paths.tradeFirstPair);
   await expect(page.getByRole("region", { name: "Open trades" })).toContainText("No running contracts.");
 
   // A Free member's 5-minute contract shows up on the dashboard, staked from demo money.
-  await page.goto("/trade/ETH/ethereum");
+  await page.goto(paths.tradePair("ETH", "ethereum"));
   await expect(page.getByTestId("last-price")).not.toHaveText("—");
   await expect(page.getByTestId("stake-source")).toContainText("Stake from Demo (practice)");
   await page.getByLabel("Amount (USD)").fill("7");
@@ -120,7 +130,7 @@ test("the dashboard shows the markets, open trades and recent transactions; Real
   const uid = await uidOf(page.request);
   const admin = await openAdmin(browser);
   await adjust(admin.request, baseURL as string, uid, 5_000);
-  await admin.page.goto(`/admin/members/${encodeURIComponent(uid)}`);
+  await admin.page.goto(paths.adminMember(uid));
   await admin.page.getByRole("button", { name: "Switch to Real" }).click();
   await admin.page.getByRole("dialog").getByRole("button", { name: "Switch" }).click();
   await expect(admin.page.getByText("The member now trades in Real mode.")).toBeVisible();
@@ -128,7 +138,7 @@ test("the dashboard shows the markets, open trades and recent transactions; Real
 
   const before = (await (await page.request.get("/api/wallet")).json()) as { wallet: number; demo: number };
   expect(before.wallet).toBe(5_000);
-  await page.goto("/trade/BTC/bitcoin");
+  await page.goto(paths.tradeFirstPair);
   await expect(page.getByTestId("last-price")).not.toHaveText("—");
   await expect(page.getByTestId("stake-source")).toContainText("Stake from Wallet (Real)");
   await page.getByLabel("Amount (USD)").fill("12.5");

@@ -1,9 +1,10 @@
 import { authenticator } from "otplib";
+import { paths } from "../src/lib/paths.ts";
 import { expect, PASSWORD, registerAndVerify, signInWithForm, test } from "./fixtures.ts";
 
 test("2FA: enable with a QR code and a code, then sign in with a code", async ({ page, baseURL }) => {
   const member = await registerAndVerify(page, baseURL as string);
-  await page.goto("/security");
+  await page.goto(paths.security);
   await page.getByRole("button", { name: /enable/i }).click();
   await page
     .getByRole("dialog")
@@ -23,7 +24,7 @@ test("2FA: enable with a QR code and a code, then sign in with a code", async ({
   await expect(page.getByText(/two-factor authentication is on|2FA is on|enabled/i).first()).toBeVisible();
 
   await page.context().clearCookies();
-  await page.goto("/login");
+  await page.goto(paths.login);
   await signInWithForm(page, member.email, PASSWORD, { twoFactor: true });
   const code = page.getByLabel(/6-digit code/i);
   await expect(code).toBeVisible();
@@ -32,5 +33,5 @@ test("2FA: enable with a QR code and a code, then sign in with a code", async ({
     .getByRole("button", { name: /verify|confirm|sign in/i })
     .first()
     .click();
-  await expect(page).toHaveURL(`${baseURL}/`);
+  await expect(page).toHaveURL(`${baseURL}${paths.dashboard}`);
 });

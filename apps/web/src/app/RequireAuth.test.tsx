@@ -2,6 +2,7 @@ import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { useMember } from "../lib/member.tsx";
+import { paths } from "../lib/paths.ts";
 import { liveSocket } from "../lib/ws.ts";
 import { sampleMember, testQueryClient } from "../test/render.tsx";
 import { AppProviders } from "./providers.tsx";
@@ -20,8 +21,8 @@ function MemberProbe() {
 function renderAt(path: string) {
   const router = createMemoryRouter(
     [
-      { path: "/login", element: <LoginProbe /> },
-      { element: <RequireAuth />, children: [{ path: "/security", element: <MemberProbe /> }] },
+      { path: paths.login, element: <LoginProbe /> },
+      { element: <RequireAuth />, children: [{ path: paths.security, element: <MemberProbe /> }] },
     ],
     { initialEntries: [path] },
   );
@@ -46,9 +47,9 @@ describe("RequireAuth", () => {
           new Response(JSON.stringify({ error: { code: "UNAUTHENTICATED", message: "Sign in" } }), { status: 401 }),
       ),
     );
-    renderAt("/security?x=1");
+    renderAt(`${paths.security}?x=1`);
     expect((await screen.findByText(/login page/)).textContent).toBe(
-      `login page ?redirect=${encodeURIComponent("/security?x=1")}`,
+      `login page ?redirect=${encodeURIComponent(`${paths.security}?x=1`)}`,
     );
   });
 
@@ -67,7 +68,7 @@ describe("RequireAuth", () => {
         send() {}
       },
     );
-    renderAt("/security");
+    renderAt(paths.security);
     expect(await screen.findByText("hello Jane Doe")).toBeTruthy();
   });
 });

@@ -7,6 +7,7 @@ import { QueryError } from "../components/QueryError.tsx";
 import { blockReasonFromCode, isApiError, notifyAccountBlocked } from "../lib/api.ts";
 import { useLiveAccountStatus } from "../lib/live-status.ts";
 import { MemberContext, meQueryOptions } from "../lib/member.tsx";
+import { paths } from "../lib/paths.ts";
 import { loginPathFor } from "../lib/redirect.ts";
 
 /** Opens the live socket while a member is signed in. */
@@ -19,7 +20,7 @@ function LiveStatus() {
 export function redirectForMeError(error: unknown, path: string): string | null {
   if (!isApiError(error)) return null;
   if (error.status === 401) return loginPathFor(path);
-  if (error.status === 403 && error.code === "EMAIL_NOT_VERIFIED") return "/verify-email";
+  if (error.status === 403 && error.code === "EMAIL_NOT_VERIFIED") return paths.verifyEmail;
   if (error.status === 403 && blockReasonFromCode(error.code)) return null; // the blocked flow takes over
   return null;
 }

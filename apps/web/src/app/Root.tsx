@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from "react-router";
 import { onAccountBlocked } from "../lib/api.ts";
+import { paths } from "../lib/paths.ts";
 
 interface RouteHandle {
   title?: string;
@@ -55,7 +56,7 @@ export function Root() {
           } catch {
             // Signed out locally either way.
           }
-          await navigate(`/account-blocked?reason=${reason}`, { replace: true });
+          await navigate(paths.accountBlockedFor(reason), { replace: true });
           queryClient.clear();
           handling.current = false;
         })();

@@ -2,6 +2,7 @@ import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { NotFound } from "../components/NotFound.tsx";
 import { PageLoader } from "../components/PageLoader.tsx";
+import { paths, routePatterns } from "../lib/paths.ts";
 import { Root } from "./Root.tsx";
 import { RouteError } from "./RouteError.tsx";
 
@@ -10,6 +11,27 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
   return async () => {
     const module = await load();
     return { Component: module[name] as ComponentType };
+  };
+}
+
+/**
+ * A screen at `path` (the list, or the choice) and, below it, the screen of one of its items, under
+ * one title; both pages come from the same chunk.
+ */
+function listAndRecord<M extends Record<string, unknown>>(
+  path: string,
+  title: string,
+  load: () => Promise<M>,
+  index: keyof M & string,
+  record: { path: string; page: keyof M & string },
+): RouteObject {
+  return {
+    path,
+    handle: { title },
+    children: [
+      { index: true, lazy: page(load, index) },
+      { path: record.path, lazy: page(load, record.page) },
+    ],
   };
 }
 
@@ -26,21 +48,25 @@ const trade = () => import("../features/trade/pages.tsx");
 const admin = () => import("../features/admin/pages.ts");
 const chat = () => import("../features/chat/pages.ts");
 
-/** Public pages, in the Centered layout. */
+/** Public pages, in the Centered layout. Every path is absolute, from `lib/paths.ts`. */
 const publicRoutes: RouteObject[] = [
   // The first page of most visits: its own chunk, without the other auth screens.
   {
-    path: "login",
+    path: paths.login,
     handle: { title: "Sign in" },
     lazy: page(() => import("../features/auth/LoginPage.tsx"), "LoginPage"),
   },
-  { path: "register", handle: { title: "Create your account" }, lazy: page(auth, "RegisterPage") },
-  { path: "register/:slug", handle: { title: "Create your account" }, lazy: page(auth, "RegisterPage") },
-  { path: "verify-email", handle: { title: "Check your email" }, lazy: page(auth, "VerifyEmailPage") },
-  { path: "forgot-password", handle: { title: "Forgot password" }, lazy: page(auth, "ForgotPasswordPage") },
-  { path: "reset-password", handle: { title: "Reset password" }, lazy: page(auth, "ResetPasswordPage") },
-  { path: "login-admin/:username/:token", handle: { title: "Support sign-in" }, lazy: page(auth, "LoginAdminPage") },
-  { path: "account-blocked", handle: { title: "Account blocked" }, lazy: page(auth, "AccountBlockedPage") },
+  { path: paths.register, handle: { title: "Create your account" }, lazy: page(auth, "RegisterPage") },
+  {
+    path: routePatterns.registerWithReferral,
+    handle: { title: "Create your account" },
+    lazy: page(auth, "RegisterPage"),
+  },
+  { path: paths.verifyEmail, handle: { title: "Check your email" }, lazy: page(auth, "VerifyEmailPage") },
+  { path: paths.forgotPassword, handle: { title: "Forgot password" }, lazy: page(auth, "ForgotPasswordPage") },
+  { path: paths.resetPassword, handle: { title: "Reset password" }, lazy: page(auth, "ResetPasswordPage") },
+  { path: routePatterns.loginAdmin, handle: { title: "Support sign-in" }, lazy: page(auth, "LoginAdminPage") },
+  { path: paths.accountBlocked, handle: { title: "Account blocked" }, lazy: page(auth, "AccountBlockedPage") },
 ];
 
 /** Signed-in pages, in the Shell (docs/product.md §6). */
@@ -50,91 +76,75 @@ const memberRoutes: RouteObject[] = [
     handle: { title: "Dashboard" },
     lazy: page(() => import("../features/dashboard/DashboardPage.tsx"), "DashboardPage"),
   },
-  { path: "profile", handle: { title: "Profile" }, lazy: page(profile, "ProfilePage") },
-  { path: "update-profile", handle: { title: "Update profile" }, lazy: page(profile, "UpdateProfilePage") },
-  { path: "change-password", handle: { title: "Change password" }, lazy: page(profile, "ChangePasswordPage") },
-  { path: "data-bank", handle: { title: "Bank" }, lazy: page(() => import("../features/bank/pages.tsx"), "BankPage") },
+  { path: paths.profile, handle: { title: "Profile" }, lazy: page(profile, "ProfilePage") },
+  { path: paths.updateProfile, handle: { title: "Update profile" }, lazy: page(profile, "UpdateProfilePage") },
+  { path: paths.changePassword, handle: { title: "Change password" }, lazy: page(profile, "ChangePasswordPage") },
   {
-    path: "security",
+    path: paths.dataBank,
+    handle: { title: "Bank" },
+    lazy: page(() => import("../features/bank/pages.tsx"), "BankPage"),
+  },
+  {
+    path: paths.security,
     handle: { title: "Security" },
     lazy: page(() => import("../features/security/SecurityPage.tsx"), "SecurityPage"),
   },
-  { path: "kyc-user", handle: { title: "KYC" }, lazy: page(() => import("../features/kyc/pages.tsx"), "KycPage") },
-  { path: "investment", handle: { title: "Investment" }, lazy: page(investment, "InvestmentPage") },
+  { path: paths.kycUser, handle: { title: "KYC" }, lazy: page(() => import("../features/kyc/pages.tsx"), "KycPage") },
+  { path: paths.investment, handle: { title: "Investment" }, lazy: page(investment, "InvestmentPage") },
+  listAndRecord(paths.addInvestment, "Add investment", investment, "AddInvestmentIndexPage", {
+    path: routePatterns.addInvestmentOne,
+    page: "AddInvestmentPage",
+  }),
+  listAndRecord(paths.invoice, "Investment invoice", investment, "InvoiceIndexPage", {
+    path: routePatterns.invoiceOne,
+    page: "InvoicePage",
+  }),
+  listAndRecord(paths.invoiceWd, "Withdrawal invoice", wallet, "InvoiceWdIndexPage", {
+    path: routePatterns.invoiceWdOne,
+    page: "InvoiceWdPage",
+  }),
+  listAndRecord(paths.invoiceBalance, "Deposit invoice", wallet, "InvoiceBalanceIndexPage", {
+    path: routePatterns.invoiceBalanceOne,
+    page: "InvoiceBalancePage",
+  }),
+  { path: paths.fundsBonus, handle: { title: "Funds Bonus" }, lazy: page(funds, "FundsBonusPage") },
+  { path: paths.fundsProfit, handle: { title: "Funds Profit" }, lazy: page(funds, "FundsProfitPage") },
+  { path: paths.withdrawalBonus, handle: { title: "Withdrawal Bonus" }, lazy: page(funds, "WithdrawalBonusPage") },
+  { path: paths.withdrawalProfit, handle: { title: "Withdrawal Profit" }, lazy: page(funds, "WithdrawalProfitPage") },
+  { path: paths.wallet, handle: { title: "Balance" }, lazy: page(wallet, "WalletPage") },
+  { path: paths.addBalance, handle: { title: "Add Balance" }, lazy: page(wallet, "AddBalancePage") },
+  { path: paths.withdrawal, handle: { title: "Withdrawal" }, lazy: page(wallet, "WithdrawalPage") },
+  { path: paths.viewWithdrawal, handle: { title: "Withdrawals" }, lazy: page(wallet, "ViewWithdrawalPage") },
+  listAndRecord(paths.trade, "Trade", trade, "TradeIndexPage", {
+    path: routePatterns.tradePair,
+    page: "TradePairPage",
+  }),
+  { path: paths.onTrade, handle: { title: "On Trade" }, lazy: page(trade, "OnTradePage") },
+  { path: paths.historyTrade, handle: { title: "History Trade" }, lazy: page(trade, "HistoryTradePage") },
   {
-    path: "add-investment",
-    handle: { title: "Add investment" },
-    children: [
-      { index: true, lazy: page(investment, "AddInvestmentIndexPage") },
-      { path: ":slug", lazy: page(investment, "AddInvestmentPage") },
-    ],
-  },
-  {
-    path: "invoice",
-    handle: { title: "Investment invoice" },
-    children: [
-      { index: true, lazy: page(investment, "InvoiceIndexPage") },
-      { path: ":slug", lazy: page(investment, "InvoicePage") },
-    ],
-  },
-  {
-    path: "invoice-wd",
-    handle: { title: "Withdrawal invoice" },
-    children: [
-      { index: true, lazy: page(wallet, "InvoiceWdIndexPage") },
-      { path: ":slug", lazy: page(wallet, "InvoiceWdPage") },
-    ],
-  },
-  {
-    path: "invoice-balance",
-    handle: { title: "Deposit invoice" },
-    children: [
-      { index: true, lazy: page(wallet, "InvoiceBalanceIndexPage") },
-      { path: ":slug", lazy: page(wallet, "InvoiceBalancePage") },
-    ],
-  },
-  { path: "funds-bonus", handle: { title: "Funds Bonus" }, lazy: page(funds, "FundsBonusPage") },
-  { path: "funds-profit", handle: { title: "Funds Profit" }, lazy: page(funds, "FundsProfitPage") },
-  { path: "withdrawal-bonus", handle: { title: "Withdrawal Bonus" }, lazy: page(funds, "WithdrawalBonusPage") },
-  { path: "withdrawal-profit", handle: { title: "Withdrawal Profit" }, lazy: page(funds, "WithdrawalProfitPage") },
-  { path: "wallet", handle: { title: "Balance" }, lazy: page(wallet, "WalletPage") },
-  { path: "add-balance", handle: { title: "Add Balance" }, lazy: page(wallet, "AddBalancePage") },
-  { path: "withdrawal", handle: { title: "Withdrawal" }, lazy: page(wallet, "WithdrawalPage") },
-  { path: "view-withdrawal", handle: { title: "Withdrawals" }, lazy: page(wallet, "ViewWithdrawalPage") },
-  {
-    path: "trade",
-    handle: { title: "Trade" },
-    children: [
-      { index: true, lazy: page(trade, "TradeIndexPage") },
-      { path: ":sym/:name", lazy: page(trade, "TradePairPage") },
-    ],
-  },
-  { path: "on-trade", handle: { title: "On Trade" }, lazy: page(trade, "OnTradePage") },
-  { path: "history-trade", handle: { title: "History Trade" }, lazy: page(trade, "HistoryTradePage") },
-  {
-    path: "refferals",
+    path: paths.referrals,
     handle: { title: "Network" },
     lazy: page(() => import("../features/referrals/pages.tsx"), "ReferralsPage"),
   },
-  { path: "referrals", element: <Navigate to="/refferals" replace /> },
+  { path: paths.referralsAlias, element: <Navigate to={paths.referrals} replace /> },
   {
-    path: "admin",
+    path: paths.admin,
     handle: { title: "Admin" },
     lazy: page(admin, "AdminLayout"),
     children: [
       { index: true, handle: { title: "Members" }, lazy: page(admin, "MembersPage") },
-      { path: "dashboard", handle: { title: "Back office" }, lazy: page(admin, "AdminDashboardPage") },
-      { path: "deposits", handle: { title: "Deposits" }, lazy: page(admin, "DepositsQueuePage") },
-      { path: "withdrawals", handle: { title: "Withdrawals" }, lazy: page(admin, "WithdrawalsQueuePage") },
-      { path: "kyc", handle: { title: "KYC review" }, lazy: page(admin, "KycQueuePage") },
-      { path: "settings", handle: { title: "Settings" }, lazy: page(admin, "SettingsPage") },
-      { path: "trading", handle: { title: "Trading" }, lazy: page(admin, "TradingPage") },
-      { path: "packages", handle: { title: "Packages" }, lazy: page(admin, "PackagesPage") },
-      { path: "investments", handle: { title: "Investments" }, lazy: page(admin, "InvestmentsPage") },
-      { path: "ledger", handle: { title: "Ledger verification" }, lazy: page(admin, "LedgerPage") },
-      { path: "members/:uid", handle: { title: "Member" }, lazy: page(admin, "MemberDetailPage") },
-      { path: "audit", handle: { title: "Audit log" }, lazy: page(admin, "AuditPage") },
-      { path: "inbox/:chatId?", handle: { title: "Support inbox" }, lazy: page(chat, "InboxPage") },
+      { path: paths.adminDashboard, handle: { title: "Back office" }, lazy: page(admin, "AdminDashboardPage") },
+      { path: paths.adminDeposits, handle: { title: "Deposits" }, lazy: page(admin, "DepositsQueuePage") },
+      { path: paths.adminWithdrawals, handle: { title: "Withdrawals" }, lazy: page(admin, "WithdrawalsQueuePage") },
+      { path: paths.adminKyc, handle: { title: "KYC review" }, lazy: page(admin, "KycQueuePage") },
+      { path: paths.adminSettings, handle: { title: "Settings" }, lazy: page(admin, "SettingsPage") },
+      { path: paths.adminTrading, handle: { title: "Trading" }, lazy: page(admin, "TradingPage") },
+      { path: paths.adminPackages, handle: { title: "Packages" }, lazy: page(admin, "PackagesPage") },
+      { path: paths.adminInvestments, handle: { title: "Investments" }, lazy: page(admin, "InvestmentsPage") },
+      { path: paths.adminLedger, handle: { title: "Ledger verification" }, lazy: page(admin, "LedgerPage") },
+      { path: routePatterns.adminMember, handle: { title: "Member" }, lazy: page(admin, "MemberDetailPage") },
+      { path: paths.adminAudit, handle: { title: "Audit log" }, lazy: page(admin, "AuditPage") },
+      { path: routePatterns.adminInboxChat, handle: { title: "Support inbox" }, lazy: page(chat, "InboxPage") },
       { path: "*", element: <NotFound /> },
     ],
   },

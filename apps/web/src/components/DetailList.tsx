@@ -1,4 +1,5 @@
 import Box from "@mui/material/Box";
+import type { SxProps, Theme } from "@mui/material/styles";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 
@@ -9,8 +10,20 @@ export interface Detail {
   wide?: boolean;
 }
 
+interface DetailListProps {
+  items: Detail[];
+  /** Columns on wide screens (md and up). */
+  columns?: number;
+  /** Columns on phones (xs); tablets (sm) have 2 unless `columns` is 1. */
+  phoneColumns?: 1 | 2;
+  /** The look of the values (a larger, bolder figure on a summary). */
+  valueSx?: SxProps<Theme>;
+}
+
+const repeat = (count: number) => (count === 1 ? "1fr" : `repeat(${count}, minmax(0, 1fr))`);
+
 /** Label/value pairs as a description list: 2 columns on phones, up to `columns` on wider screens. */
-export function DetailList({ items, columns = 2 }: { items: Detail[]; columns?: 1 | 2 | 3 }) {
+export function DetailList({ items, columns = 2, phoneColumns = columns === 1 ? 1 : 2, valueSx }: DetailListProps) {
   return (
     <Box
       component="dl"
@@ -19,8 +32,8 @@ export function DetailList({ items, columns = 2 }: { items: Detail[]; columns?: 
         display: "grid",
         gap: 2,
         gridTemplateColumns: {
-          xs: columns === 1 ? "1fr" : "repeat(2, minmax(0, 1fr))",
-          sm: columns === 1 ? "1fr" : "repeat(2, minmax(0, 1fr))",
+          xs: repeat(phoneColumns),
+          sm: repeat(columns === 1 ? 1 : 2),
           md: `repeat(${columns}, minmax(0, 1fr))`,
         },
       }}
@@ -30,7 +43,10 @@ export function DetailList({ items, columns = 2 }: { items: Detail[]; columns?: 
           <Typography component="dt" variant="body2" sx={{ color: "text.secondary" }}>
             {item.label}
           </Typography>
-          <Box component="dd" sx={{ m: 0, wordBreak: "break-word" }}>
+          <Box
+            component="dd"
+            sx={[{ m: 0, wordBreak: "break-word" }, ...(Array.isArray(valueSx) ? valueSx : [valueSx])]}
+          >
             {item.value}
           </Box>
         </Box>

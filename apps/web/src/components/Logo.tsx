@@ -2,6 +2,7 @@ import Box from "@mui/material/Box";
 import type { SxProps, Theme } from "@mui/material/styles";
 import { Link as RouterLink } from "react-router";
 import { BRAND } from "../app/theme.ts";
+import { paths } from "../lib/paths.ts";
 
 const CENTER = 20;
 const RAYS = Array.from({ length: 12 }, (_, i) => {
@@ -77,7 +78,7 @@ export function Logo({ variant = "white", sx, markSx }: LogoProps) {
   return (
     <Box
       component={RouterLink}
-      to="/"
+      to={paths.dashboard}
       aria-label="Helio home"
       sx={[
         {

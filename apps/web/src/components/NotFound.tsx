@@ -2,6 +2,7 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { Link as RouterLink } from "react-router";
+import { paths } from "../lib/paths.ts";
 
 /** Any unknown path. */
 export function NotFound() {
@@ -16,7 +17,7 @@ export function NotFound() {
       <Typography sx={{ mt: 1, mb: 3, color: "text.secondary" }}>
         The page you are looking for does not exist or has moved.
       </Typography>
-      <Button component={RouterLink} to="/" variant="contained">
+      <Button component={RouterLink} to={paths.dashboard} variant="contained">
         Go to the home page
       </Button>
     </Box>

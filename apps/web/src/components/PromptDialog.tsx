@@ -1,14 +1,16 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
-import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogContentText from "@mui/material/DialogContentText";
 import DialogTitle from "@mui/material/DialogTitle";
 import TextField from "@mui/material/TextField";
-import { type FormEvent, type ReactNode, useId, useState } from "react";
-import { ApiError, errorMessage } from "../lib/api.ts";
+import { type ReactNode, useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { z } from "zod";
+import { applyServerErrors, fieldProps } from "../lib/form.ts";
+import { DialogButtons } from "./FormLayout.tsx";
 import { PasswordField } from "./PasswordField.tsx";
 
 /** What the dialog asks for: the account password, or a line of text (a reason, a reference). */
@@ -38,10 +40,11 @@ interface PromptDialogProps {
   onClose: () => void;
 }
 
-function emptyValueError(input: PromptInput, value: string) {
-  if (input.kind === "password") return value ? null : "Enter your password.";
+/** The check of the value (password: typed at all; text: trimmed, at least `minLength`). */
+function valueSchema(input: PromptInput) {
+  if (input.kind === "password") return z.string().min(1, "Enter your password.");
   const minLength = input.minLength ?? 3;
-  return value.length < minLength ? `At least ${minLength} characters` : null;
+  return z.string().trim().min(minLength, `At least ${minLength} characters`);
 }
 
 /** Asks for one value before an action: the password before a sensitive change, a reason before a rejection. */
@@ -56,40 +59,32 @@ export function PromptDialog({
   onClose,
 }: PromptDialogProps) {
   const titleId = useId();
-  const [value, setValue] = useState("");
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // The value goes by the server's name of it, so that its field error lands on the input.
   const field = input.kind === "password" ? "password" : input.field;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    setValue,
+    reset,
+    formState: { errors, isSubmitting: busy },
+  } = useForm<Record<string, string>>({
+    resolver: zodResolver(z.object({ [field]: valueSchema(input) })),
+    defaultValues: { [field]: "" },
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const entered = input.kind === "password" ? value : value.trim();
-    const empty = emptyValueError(input, entered);
-    if (empty) {
-      setFieldError(empty);
-      return;
-    }
-    setBusy(true);
-    setFieldError(null);
+  const submit = handleSubmit(async (values) => {
     setFormError(null);
     try {
-      await onSubmit(entered);
+      await onSubmit(values[field] ?? "");
     } catch (error) {
-      const own = error instanceof ApiError ? error.fields.find((f) => f.field === field) : undefined;
-      if (own) setFieldError(own.message);
-      else setFormError(errorMessage(error));
+      setFormError(applyServerErrors(error, setError, [field]));
       // A wrong password is typed again from the start.
-      if (input.kind === "password") setValue("");
-    } finally {
-      setBusy(false);
+      if (input.kind === "password") setValue(field, "");
     }
-  };
-
-  const onChange = (event: { target: { value: string } }) => {
-    setValue(event.target.value);
-    setFieldError(null);
-  };
+  });
+  const valueProps = (helperText?: string) => fieldProps(register(field), errors[field], helperText);
 
   return (
     <Dialog
@@ -101,8 +96,7 @@ export function PromptDialog({
       slotProps={{
         transition: {
           onExited: () => {
-            setValue("");
-            setFieldError(null);
+            reset();
             setFormError(null);
           },
         },
@@ -125,36 +119,29 @@ export function PromptDialog({
               autoComplete="current-password"
               revealToggle={false}
               autoFocus
-              value={value}
-              onChange={onChange}
-              error={Boolean(fieldError)}
-              helperText={fieldError ?? undefined}
+              {...valueProps()}
               sx={{ mt: 1 }}
             />
           ) : (
             <TextField
               label={input.label}
-              value={value}
-              onChange={onChange}
               autoFocus
               fullWidth
               multiline={input.multiline}
               minRows={input.multiline ? 2 : undefined}
-              error={Boolean(fieldError)}
-              helperText={fieldError ?? input.helperText}
+              {...valueProps(input.helperText)}
               slotProps={{ htmlInput: { maxLength: input.maxLength ?? 500 } }}
               sx={{ mt: 1 }}
             />
           )}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy} color="inherit">
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" color={confirmColor} disabled={busy}>
-            {busy ? "Please wait…" : confirmLabel}
-          </Button>
-        </DialogActions>
+        <DialogButtons
+          label={confirmLabel}
+          busyLabel="Please wait…"
+          busy={busy}
+          color={confirmColor}
+          onCancel={onClose}
+        />
       </Box>
     </Dialog>
   );

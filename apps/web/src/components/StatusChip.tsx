@@ -1,9 +1,10 @@
 import type { DepositStatus, InvestmentStatus, KycStatus, WithdrawalStatus } from "@helio/shared";
+import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 
 export type MoneyStatus = DepositStatus | WithdrawalStatus | KycStatus | InvestmentStatus;
 
-type ChipColor = "default" | "info" | "success" | "warning" | "error";
+export type ChipColor = "default" | "info" | "success" | "warning" | "error";
 const STATUS: Record<MoneyStatus, { label: string; color: ChipColor }> = {
   awaiting_payment: { label: "Awaiting payment", color: "info" },
   proof_submitted: { label: "Proof submitted", color: "warning" },
@@ -21,9 +22,16 @@ export function statusLabel(status: MoneyStatus): string {
   return STATUS[status].label;
 }
 
-/** The status of a deposit, withdrawal, KYC or investment, in words and colour. */
-export function StatusChip({ status, size = "small" }: { status: MoneyStatus; size?: "small" | "medium" }) {
-  const { label, color } = STATUS[status];
+/** An outlined chip whose words are in its colour: a status or a result at a glance. */
+export function ToneChip({
+  label,
+  color,
+  size = "small",
+}: {
+  label: string;
+  color: ChipColor;
+  size?: "small" | "medium";
+}) {
   return (
     <Chip
       label={label}
@@ -41,5 +49,19 @@ export function StatusChip({ status, size = "small" }: { status: MoneyStatus; si
         return { fontWeight: 600, color: shade, borderColor: shade };
       }}
     />
+  );
+}
+
+/** The status of a deposit, withdrawal, KYC or investment, in words and colour. */
+export function StatusChip({ status, size = "small" }: { status: MoneyStatus; size?: "small" | "medium" }) {
+  return <ToneChip {...STATUS[status]} size={size} />;
+}
+
+/** A record's status beside its heading, announced when it changes while the page is open. */
+export function LiveStatusChip({ status }: { status: MoneyStatus }) {
+  return (
+    <Box aria-live="polite">
+      <StatusChip status={status} size="medium" />
+    </Box>
   );
 }

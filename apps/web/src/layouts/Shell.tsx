@@ -13,6 +13,7 @@ import { ChatButton } from "../features/chat/index.ts";
 import { Ticker } from "../features/market/index.ts";
 import { SettledToast } from "../features/trade/index.ts";
 import { useMember, useSignOut } from "../lib/member.tsx";
+import { paths } from "../lib/paths.ts";
 import { Footer } from "./shell/Footer.tsx";
 import { ImpersonationBanner } from "./shell/ImpersonationBanner.tsx";
 import { menuFor } from "./shell/menu.tsx";
@@ -24,20 +25,12 @@ const AccruedToast = lazy(() => import("../features/investment/index.ts").then((
 
 const COLLAPSED_KEY = "helio.drawerCollapsed";
 
-const openedMixin = (theme: Theme): CSSObject => ({
-  width: DRAWER_WIDTH,
+/** The drawer's width, opened or collapsed, sliding as the theme's sharp transitions do. */
+const drawerWidth = (theme: Theme, collapsed: boolean): CSSObject => ({
+  width: collapsed ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH,
   transition: theme.transitions.create("width", {
     easing: theme.transitions.easing.sharp,
-    duration: theme.transitions.duration.enteringScreen,
-  }),
-  overflowX: "hidden",
-});
-
-const closedMixin = (theme: Theme): CSSObject => ({
-  width: DRAWER_COLLAPSED_WIDTH,
-  transition: theme.transitions.create("width", {
-    easing: theme.transitions.easing.sharp,
-    duration: theme.transitions.duration.leavingScreen,
+    duration: collapsed ? theme.transitions.duration.leavingScreen : theme.transitions.duration.enteringScreen,
   }),
   overflowX: "hidden",
 });
@@ -47,8 +40,8 @@ const PermanentDrawer = styled(Drawer, { shouldForwardProp: (prop) => prop !== "
     flexShrink: 0,
     whiteSpace: "nowrap",
     boxSizing: "border-box",
-    ...(collapsed ? closedMixin(theme) : openedMixin(theme)),
-    "& .MuiDrawer-paper": collapsed ? closedMixin(theme) : openedMixin(theme),
+    ...drawerWidth(theme, collapsed),
+    "& .MuiDrawer-paper": drawerWidth(theme, collapsed),
   }),
 );
 
@@ -129,7 +122,7 @@ export function Shell({ children }: { children?: ReactNode }) {
         isDesktop={isDesktop}
         drawerCollapsed={collapsed}
         onMenuClick={onMenuClick}
-        onLogout={() => signOut("/login")}
+        onLogout={() => signOut(paths.login)}
       />
       {isDesktop ? (
         <PermanentDrawer variant="permanent" collapsed={collapsed}>

@@ -161,6 +161,14 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   return data as T;
 }
 
+/**
+ * `POST path` of a money request, under the Idempotency-Key the caller keeps until a definite answer
+ * (`useIdempotencyKey`), so that a retry after a lost answer cannot move money twice.
+ */
+export function idempotentPost<T>(path: string, body: unknown, key: string, schema: z.ZodType<T>): Promise<T> {
+  return apiFetch(path, { method: "POST", body, headers: { "Idempotency-Key": key }, schema });
+}
+
 /** A message fit for an Alert from any thrown value. */
 export function errorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.message;

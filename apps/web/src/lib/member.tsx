@@ -5,6 +5,7 @@ import { useNavigate } from "react-router";
 import { apiFetch, isApiError } from "./api.ts";
 import { authClient } from "./auth-client.ts";
 import { meQueryKey } from "./me-query-key.ts";
+import { paths } from "./paths.ts";
 import { liveSocket } from "./ws.ts";
 
 export { meQueryKey };
@@ -34,7 +35,7 @@ export function useSignOut(): (to?: string) => Promise<void> {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   return useCallback(
-    async (to = "/login") => {
+    async (to = paths.login) => {
       liveSocket.stop();
       try {
         await authClient.signOut();

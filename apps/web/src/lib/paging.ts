@@ -1,3 +1,5 @@
+import { useSearchParams } from "react-router";
+
 /** The page sizes a paged table offers. */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 
@@ -15,4 +17,16 @@ export function pagingFromParams(
     page: Number.isSafeInteger(page) && page > 0 ? page : 1,
     pageSize: (defaults.sizes ?? PAGE_SIZES).includes(pageSize) ? pageSize : defaults.pageSize,
   };
+}
+
+/**
+ * The page and page size of a page's one paged list, kept in its address; `onPage` moves to
+ * another page or size (the address then holds both, and nothing else).
+ */
+export function usePagingParams(defaults: { pageSize: number; sizes?: readonly number[] }) {
+  const [params, setParams] = useSearchParams();
+  const { page, pageSize } = pagingFromParams(params, defaults);
+  const onPage = (nextPage: number, nextSize: number) =>
+    setParams({ page: String(nextPage), pageSize: String(nextSize) });
+  return { page, pageSize, onPage };
 }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from "vitest";
+import { paths } from "./paths.ts";
 import { loginPathFor, safeRedirect } from "./redirect.ts";
 
 describe("safeRedirect", () => {
   it("keeps same-site paths with their query and hash", () => {
-    expect(safeRedirect("/profile")).toBe("/profile");
-    expect(safeRedirect("/trade/BTC/bitcoin?x=1#top")).toBe("/trade/BTC/bitcoin?x=1#top");
+    expect(safeRedirect(paths.profile)).toBe(paths.profile);
+    expect(safeRedirect(`${paths.tradeFirstPair}?x=1#top`)).toBe(`${paths.tradeFirstPair}?x=1#top`);
   });
 
   it("falls back to / for anything else", () => {
@@ -20,7 +21,7 @@ describe("safeRedirect", () => {
       "/\u0000x",
       "/\nfoo",
     ]) {
-      expect(safeRedirect(bad)).toBe("/");
+      expect(safeRedirect(bad)).toBe(paths.dashboard);
     }
   });
 
@@ -31,7 +32,7 @@ describe("safeRedirect", () => {
 
 describe("loginPathFor", () => {
   it("adds the redirect except for the home page", () => {
-    expect(loginPathFor("/")).toBe("/login");
-    expect(loginPathFor("/security?tab=2")).toBe("/login?redirect=%2Fsecurity%3Ftab%3D2");
+    expect(loginPathFor(paths.dashboard)).toBe(paths.login);
+    expect(loginPathFor(`${paths.security}?tab=2`)).toBe(`${paths.login}?redirect=%2Fsecurity%3Ftab%3D2`);
   });
 });

@@ -1,8 +1,10 @@
+import { paths } from "./paths.ts";
+
 /**
  * Accepts only same-site paths for the `?redirect=` parameter: they start with one "/",
  * not "//" or "/\" (protocol-relative), and contain no control characters.
  */
-export function safeRedirect(value: string | null | undefined, fallback = "/"): string {
+export function safeRedirect(value: string | null | undefined, fallback: string = paths.dashboard): string {
   if (!value) return fallback;
   if (!value.startsWith("/")) return fallback;
   if (value.startsWith("//") || value.startsWith("/\\")) return fallback;
@@ -19,6 +21,6 @@ export function safeRedirect(value: string | null | undefined, fallback = "/"): 
 
 /** `/login?redirect=<path>` for a guarded location. */
 export function loginPathFor(path: string): string {
-  const target = safeRedirect(path, "/");
-  return target === "/" ? "/login" : `/login?redirect=${encodeURIComponent(target)}`;
+  const target = safeRedirect(path);
+  return target === paths.dashboard ? paths.login : `${paths.login}?redirect=${encodeURIComponent(target)}`;
 }

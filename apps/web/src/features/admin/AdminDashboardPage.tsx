@@ -12,6 +12,7 @@ import { Money } from "../../components/Money.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { QueryError } from "../../components/QueryError.tsx";
 import { accountLabel } from "../../lib/ledger.ts";
+import { paths } from "../../lib/paths.ts";
 import { dashboardQuery } from "./money-api.ts";
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -103,13 +104,13 @@ export function AdminDashboardPage() {
         <Section id="pending-heading" title="Waiting for you">
           <Stats
             items={[
-              { label: "Deposits to review", value: d.pending.deposits, href: "/admin/deposits" },
-              { label: "Withdrawals to pay", value: d.pending.withdrawals, href: "/admin/withdrawals" },
-              { label: "KYC to review", value: d.pending.kyc, href: "/admin/kyc" },
+              { label: "Deposits to review", value: d.pending.deposits, href: paths.adminDeposits },
+              { label: "Withdrawals to pay", value: d.pending.withdrawals, href: paths.adminWithdrawals },
+              { label: "KYC to review", value: d.pending.kyc, href: paths.adminKyc },
               {
                 label: "Invoices awaiting payment",
                 value: d.pending.depositsAwaitingPayment,
-                href: "/admin/deposits?status=awaiting_payment",
+                href: `${paths.adminDeposits}?status=awaiting_payment`,
               },
             ]}
           />
@@ -117,7 +118,7 @@ export function AdminDashboardPage() {
         <Section id="members-heading" title="Members">
           <Stats
             items={[
-              { label: "Members", value: d.members.total, href: "/admin" },
+              { label: "Members", value: d.members.total, href: paths.admin },
               { label: "Blocked", value: d.members.blocked },
               { label: "Banned", value: d.members.banned },
             ]}
@@ -139,7 +140,7 @@ export function AdminDashboardPage() {
               {
                 label: "Active investments",
                 value: d.investments.activeCount,
-                href: "/admin/investments?status=active",
+                href: `${paths.adminInvestments}?status=active`,
               },
               { label: "Invested capital", value: money(d.investments.investedCapitalCents) },
               { label: "Profit paid", value: money(d.investments.profitPaidCents) },
@@ -162,7 +163,7 @@ export function AdminDashboardPage() {
           </Typography>
           <Stats items={SYSTEM_ACCOUNTS.map((a) => ({ label: SYSTEM_LABELS[a], value: money(d.systemAccounts[a]) }))} />
           <Typography variant="body2" sx={{ mt: 2 }}>
-            <Link component={RouterLink} to="/admin/ledger">
+            <Link component={RouterLink} to={paths.adminLedger}>
               Verify the ledger
             </Link>
           </Typography>

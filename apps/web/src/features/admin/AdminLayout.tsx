@@ -6,22 +6,23 @@ import { useEffect, useRef } from "react";
 import { Outlet, Link as RouterLink, useLocation } from "react-router";
 import { NotFound } from "../../components/NotFound.tsx";
 import { useMember } from "../../lib/member.tsx";
+import { paths } from "../../lib/paths.ts";
 import { useInboxUnread } from "../chat/index.ts";
 import { dashboardQuery } from "./money-api.ts";
 
 const LINKS = [
-  { label: "Dashboard", to: "/admin/dashboard" },
-  { label: "Members", to: "/admin" },
-  { label: "Deposits", to: "/admin/deposits", pending: "deposits" },
-  { label: "Withdrawals", to: "/admin/withdrawals", pending: "withdrawals" },
-  { label: "KYC", to: "/admin/kyc", pending: "kyc" },
-  { label: "Settings", to: "/admin/settings" },
-  { label: "Trading", to: "/admin/trading" },
-  { label: "Packages", to: "/admin/packages" },
-  { label: "Investments", to: "/admin/investments" },
-  { label: "Ledger", to: "/admin/ledger" },
-  { label: "Audit log", to: "/admin/audit" },
-  { label: "Inbox", to: "/admin/inbox", unread: true },
+  { label: "Dashboard", to: paths.adminDashboard },
+  { label: "Members", to: paths.admin },
+  { label: "Deposits", to: paths.adminDeposits, pending: "deposits" },
+  { label: "Withdrawals", to: paths.adminWithdrawals, pending: "withdrawals" },
+  { label: "KYC", to: paths.adminKyc, pending: "kyc" },
+  { label: "Settings", to: paths.adminSettings },
+  { label: "Trading", to: paths.adminTrading },
+  { label: "Packages", to: paths.adminPackages },
+  { label: "Investments", to: paths.adminInvestments },
+  { label: "Ledger", to: paths.adminLedger },
+  { label: "Audit log", to: paths.adminAudit },
+  { label: "Inbox", to: paths.adminInbox, unread: true },
 ] as const;
 
 const badgeSx = {
@@ -37,8 +38,8 @@ const badgeSx = {
 
 /** The sub-navigation entry of `pathname`: the longest link it is at or below (`/admin` for the rest). */
 export function currentAdminLink(pathname: string): string {
-  const match = LINKS.filter((l) => l.to !== "/admin" && (pathname === l.to || pathname.startsWith(`${l.to}/`)));
-  return match.sort((a, b) => b.to.length - a.to.length)[0]?.to ?? "/admin";
+  const match = LINKS.filter((l) => l.to !== paths.admin && (pathname === l.to || pathname.startsWith(`${l.to}/`)));
+  return match.sort((a, b) => b.to.length - a.to.length)[0]?.to ?? paths.admin;
 }
 
 /** `/admin/*`: admins only (others get the not-found page), with a small sub-navigation. */

@@ -1,20 +1,16 @@
 import { type AdminDeposit, DEPOSIT_STATUSES } from "@helio/shared";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DetailList } from "../../components/DetailList.tsx";
 import { Money } from "../../components/Money.tsx";
-import { PromptDialog } from "../../components/PromptDialog.tsx";
-import { StatusChip, statusLabel } from "../../components/StatusChip.tsx";
+import { statusLabel } from "../../components/StatusChip.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { type DepositFilter, depositsQuery, useDepositDecision } from "./money-api.ts";
-import { FilePreview, MemberLine, type QueueNotice, QueuePage, REJECTION_REASON } from "./Queue.tsx";
+import { FilePreview, type QueueNotice, QueuePage } from "./Queue.tsx";
+import { DecisionButtons, QueueCard, RejectDialog } from "./QueueCard.tsx";
 
 const FILTERS: { value: DepositFilter; label: string }[] = [
   { value: "proof_submitted", label: "Waiting for review" },
@@ -46,96 +42,84 @@ function DepositItem({ deposit, onDone }: { deposit: AdminDeposit; onDone: (noti
   };
 
   return (
-    <Card component="li" variant="outlined" aria-label={`Deposit ${deposit.reference}`}>
-      <CardContent sx={{ p: { xs: 2, sm: 2.5 } }}>
-        <Box sx={{ display: "flex", justifyContent: "space-between", gap: 2, flexWrap: "wrap", mb: 2 }}>
-          <MemberLine member={deposit.member} />
-          <StatusChip status={deposit.status} />
-        </Box>
-        <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr auto" } }}>
-          <DetailList
-            columns={3}
-            items={[
-              {
-                label: "Reference",
-                value: (
-                  <Box component="span" sx={{ fontFamily: "monospace", fontWeight: 700 }}>
-                    {deposit.reference}
-                  </Box>
-                ),
-              },
-              {
-                label: "Amount",
-                value: <Money cents={deposit.amountCents} sx={{ fontWeight: 700 }} />,
-              },
-              { label: "Created", value: formatDateTime(deposit.createdAt) },
-              { label: "Proof uploaded", value: formatDateTime(deposit.proof?.uploadedAt) },
-              { label: "Expires", value: formatDateTime(deposit.expiresAt) },
-              { label: "Reviewed", value: formatDateTime(deposit.reviewedAt) },
-            ]}
+    <QueueCard
+      label={`Deposit ${deposit.reference}`}
+      member={deposit.member}
+      status={deposit.status}
+      reason={deposit.reason}
+      actions={
+        canReject ? (
+          <DecisionButtons
+            canApprove={canDecide}
+            busy={decide.isPending}
+            onApprove={() => setApproving(true)}
+            onReject={() => setRejecting(true)}
           />
-          <Box>
-            {deposit.proof ? (
-              <FilePreview url={deposit.proof.url} contentType={deposit.proof.contentType} label="Proof of payment" />
-            ) : (
-              <Typography variant="body2" sx={{ color: "text.secondary" }}>
-                No proof yet.
-              </Typography>
-            )}
-          </Box>
+        ) : null
+      }
+      dialogs={
+        <>
+          <ConfirmDialog
+            open={approving}
+            title="Approve this deposit?"
+            message={
+              <>
+                <Money cents={deposit.amountCents} /> will be credited to {deposit.member.fullName}'s wallet. Check that
+                the transfer with reference {deposit.reference} has arrived.
+              </>
+            }
+            confirmLabel="Approve"
+            busy={decide.isPending}
+            onConfirm={approve}
+            onClose={() => setApproving(false)}
+          />
+          <RejectDialog
+            open={rejecting}
+            title="Reject this deposit?"
+            message={`The member reads the reason on the invoice ${deposit.reference}. Nothing is credited.`}
+            onReject={async (reason) => {
+              await decide.mutateAsync({ id: deposit.id, decision: "reject", reason });
+              setRejecting(false);
+              onDone({ kind: "success", text: `Deposit ${deposit.reference} rejected.` });
+            }}
+            onClose={() => setRejecting(false)}
+          />
+        </>
+      }
+    >
+      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr auto" } }}>
+        <DetailList
+          columns={3}
+          items={[
+            {
+              label: "Reference",
+              value: (
+                <Box component="span" sx={{ fontFamily: "monospace", fontWeight: 700 }}>
+                  {deposit.reference}
+                </Box>
+              ),
+            },
+            {
+              label: "Amount",
+              value: <Money cents={deposit.amountCents} sx={{ fontWeight: 700 }} />,
+            },
+            { label: "Created", value: formatDateTime(deposit.createdAt) },
+            { label: "Proof uploaded", value: formatDateTime(deposit.proof?.uploadedAt) },
+            { label: "Expires", value: formatDateTime(deposit.expiresAt) },
+            { label: "Reviewed", value: formatDateTime(deposit.reviewedAt) },
+          ]}
+        />
+        <Box>
+          {deposit.proof ? (
+            <FilePreview url={deposit.proof.url} contentType={deposit.proof.contentType} label="Proof of payment" />
+          ) : (
+            <Typography variant="body2" sx={{ color: "text.secondary" }}>
+              No proof yet.
+            </Typography>
+          )}
         </Box>
-        {deposit.reason ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            Rejected: {deposit.reason}
-          </Alert>
-        ) : null}
-        {canReject ? (
-          <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", mt: 2 }}>
-            {canDecide ? (
-              <Button
-                variant="contained"
-                color="primary"
-                onClick={() => setApproving(true)}
-                disabled={decide.isPending}
-              >
-                Approve
-              </Button>
-            ) : null}
-            <Button variant="outlined" color="error" onClick={() => setRejecting(true)} disabled={decide.isPending}>
-              Reject
-            </Button>
-          </Box>
-        ) : null}
-      </CardContent>
-      <ConfirmDialog
-        open={approving}
-        title="Approve this deposit?"
-        message={
-          <>
-            <Money cents={deposit.amountCents} /> will be credited to {deposit.member.fullName}'s wallet. Check that the
-            transfer with reference {deposit.reference} has arrived.
-          </>
-        }
-        confirmLabel="Approve"
-        busy={decide.isPending}
-        onConfirm={approve}
-        onClose={() => setApproving(false)}
-      />
-      <PromptDialog
-        open={rejecting}
-        title="Reject this deposit?"
-        input={REJECTION_REASON}
-        message={`The member reads the reason on the invoice ${deposit.reference}. Nothing is credited.`}
-        confirmLabel="Reject"
-        confirmColor="error"
-        onSubmit={async (reason) => {
-          await decide.mutateAsync({ id: deposit.id, decision: "reject", reason });
-          setRejecting(false);
-          onDone({ kind: "success", text: `Deposit ${deposit.reference} rejected.` });
-        }}
-        onClose={() => setRejecting(false)}
-      />
-    </Card>
+      </Box>
+    </QueueCard>
   );
 }
 

@@ -1,12 +1,12 @@
 import { INVESTMENT_STATUSES, type InvestmentStatus } from "@helio/shared";
 import Box from "@mui/material/Box";
-import MenuItem from "@mui/material/MenuItem";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { Money } from "../../components/Money.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
+import { SelectField } from "../../components/SelectField.tsx";
 import { statusLabel } from "../../components/StatusChip.tsx";
 import { pagingFromParams } from "../../lib/paging.ts";
 import { InvestmentsTable, useInvestmentTotals } from "./InvestmentsTable.tsx";
@@ -50,32 +50,20 @@ export function InvestmentsPage() {
           mb: 2,
         }}
       >
-        <TextField
-          select
+        <SelectField
           label="Package"
           value={filters.packageId ?? ""}
           onChange={(e) => update({ packageId: e.target.value || undefined })}
-        >
-          <MenuItem value="">All packages</MenuItem>
-          {packages.data?.map((p) => (
-            <MenuItem key={p.id} value={p.id}>
-              {p.name}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
+          allLabel="All packages"
+          options={packages.data?.map((p) => ({ value: p.id, label: p.name })) ?? []}
+        />
+        <SelectField
           label="Status"
           value={filters.status ?? ""}
           onChange={(e) => update({ status: e.target.value || undefined })}
-        >
-          <MenuItem value="">All statuses</MenuItem>
-          {INVESTMENT_STATUSES.map((s) => (
-            <MenuItem key={s} value={s}>
-              {statusLabel(s)}
-            </MenuItem>
-          ))}
-        </TextField>
+          allLabel="All statuses"
+          options={INVESTMENT_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+        />
         <TextField
           label="Member id"
           value={filters.uid ?? ""}

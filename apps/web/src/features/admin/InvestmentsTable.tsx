@@ -2,11 +2,12 @@ import type { AdminInvestment } from "@helio/shared";
 import Link from "@mui/material/Link";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router";
-import { type Column, DataTable } from "../../components/DataTable.tsx";
+import type { Column } from "../../components/DataTable.tsx";
 import { Money } from "../../components/Money.tsx";
+import { PagedTable } from "../../components/PagedTable.tsx";
 import { StatusChip } from "../../components/StatusChip.tsx";
 import { formatDateTime } from "../../lib/format.ts";
-import { PAGE_SIZES } from "../../lib/paging.ts";
+import { paths } from "../../lib/paths.ts";
 import { type AdminInvestmentFilters, adminInvestmentsQuery } from "./investments-api.ts";
 
 const COLUMNS: Column<AdminInvestment>[] = [
@@ -15,7 +16,7 @@ const COLUMNS: Column<AdminInvestment>[] = [
     key: "member",
     header: "Member",
     render: (i) => (
-      <Link component={RouterLink} to={`/admin/members/${encodeURIComponent(i.member.uid)}`}>
+      <Link component={RouterLink} to={paths.adminMember(i.member.uid)}>
         {i.member.fullName} (@{i.member.userName})
       </Link>
     ),
@@ -55,22 +56,13 @@ export function InvestmentsTable({
 }) {
   const list = useQuery(adminInvestmentsQuery(filters));
   return (
-    <DataTable
+    <PagedTable
       label={label}
       columns={hideMember ? COLUMNS.filter((c) => c.key !== "member") : COLUMNS}
-      rows={list.data?.items}
+      query={list}
       rowKey={(i) => i.id}
-      loading={list.isFetching}
-      error={list.isError ? list.error : undefined}
-      onRetry={() => void list.refetch()}
       empty="No investments."
-      paging={{
-        page: filters.page,
-        pageSize: filters.pageSize,
-        total: list.data?.total ?? 0,
-        sizes: PAGE_SIZES,
-        onPage,
-      }}
+      paging={{ page: filters.page, pageSize: filters.pageSize, onPage }}
     />
   );
 }

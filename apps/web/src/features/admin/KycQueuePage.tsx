@@ -1,18 +1,13 @@
 import { type AdminKyc, ageOn, KYC_DOCUMENTS } from "@helio/shared";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DetailList } from "../../components/DetailList.tsx";
-import { PromptDialog } from "../../components/PromptDialog.tsx";
-import { StatusChip } from "../../components/StatusChip.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { type KycFilter, kycQueueQuery, useKycDecision } from "./money-api.ts";
-import { FilePreview, MemberLine, type QueueNotice, QueuePage, REJECTION_REASON } from "./Queue.tsx";
+import { FilePreview, type QueueNotice, QueuePage, REJECTION_REASON } from "./Queue.tsx";
+import { DecisionButtons, QueueCard, RejectDialog } from "./QueueCard.tsx";
 
 const FILTERS: { value: KycFilter; label: string }[] = [
   { value: "pending", label: "Pending" },
@@ -83,53 +78,48 @@ function KycItem({ kyc, onDone }: { kyc: AdminKyc; onDone: (notice: QueueNotice)
     }
   };
   return (
-    <Card component="li" variant="outlined" aria-label={`KYC of ${kyc.member.fullName}`}>
-      <CardContent sx={{ p: { xs: 2, sm: 2.5 } }}>
-        <Box sx={{ display: "flex", justifyContent: "space-between", gap: 2, flexWrap: "wrap", mb: 2 }}>
-          <MemberLine member={kyc.member} />
-          <StatusChip status={kyc.status} />
-        </Box>
-        <KycDetails kyc={kyc} />
-        {kyc.reason ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            Rejected: {kyc.reason}
-          </Alert>
-        ) : null}
-        {kyc.status === "pending" ? (
-          <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", mt: 2 }}>
-            <Button variant="contained" onClick={() => setApproving(true)} disabled={decide.isPending}>
-              Approve
-            </Button>
-            <Button variant="outlined" color="error" onClick={() => setRejecting(true)} disabled={decide.isPending}>
-              Reject
-            </Button>
-          </Box>
-        ) : null}
-      </CardContent>
-      <ConfirmDialog
-        open={approving}
-        title="Approve this verification?"
-        message={`${kyc.member.fullName} will be able to withdraw. Check the documents match the details first.`}
-        confirmLabel="Approve"
-        busy={decide.isPending}
-        onConfirm={approve}
-        onClose={() => setApproving(false)}
-      />
-      <PromptDialog
-        open={rejecting}
-        title="Reject this verification?"
-        input={{ ...REJECTION_REASON, helperText: "At least 3 characters, e.g. “The ID photo is blurred”." }}
-        message="The member reads the reason and can submit again."
-        confirmLabel="Reject"
-        confirmColor="error"
-        onSubmit={async (reason) => {
-          await decide.mutateAsync({ uid: kyc.member.uid, decision: "reject", reason });
-          setRejecting(false);
-          onDone({ kind: "success", text: `${kyc.member.fullName}'s verification rejected.` });
-        }}
-        onClose={() => setRejecting(false)}
-      />
-    </Card>
+    <QueueCard
+      label={`KYC of ${kyc.member.fullName}`}
+      member={kyc.member}
+      status={kyc.status}
+      reason={kyc.reason}
+      actions={
+        kyc.status === "pending" ? (
+          <DecisionButtons
+            busy={decide.isPending}
+            onApprove={() => setApproving(true)}
+            onReject={() => setRejecting(true)}
+          />
+        ) : null
+      }
+      dialogs={
+        <>
+          <ConfirmDialog
+            open={approving}
+            title="Approve this verification?"
+            message={`${kyc.member.fullName} will be able to withdraw. Check the documents match the details first.`}
+            confirmLabel="Approve"
+            busy={decide.isPending}
+            onConfirm={approve}
+            onClose={() => setApproving(false)}
+          />
+          <RejectDialog
+            open={rejecting}
+            title="Reject this verification?"
+            input={{ ...REJECTION_REASON, helperText: "At least 3 characters, e.g. “The ID photo is blurred”." }}
+            message="The member reads the reason and can submit again."
+            onReject={async (reason) => {
+              await decide.mutateAsync({ uid: kyc.member.uid, decision: "reject", reason });
+              setRejecting(false);
+              onDone({ kind: "success", text: `${kyc.member.fullName}'s verification rejected.` });
+            }}
+            onClose={() => setRejecting(false)}
+          />
+        </>
+      }
+    >
+      <KycDetails kyc={kyc} />
+    </QueueCard>
   );
 }
 

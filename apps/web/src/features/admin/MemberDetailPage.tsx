@@ -2,7 +2,6 @@ import ArrowBackIcon from "@mui/icons-material/ArrowBack";
 import ChatIcon from "@mui/icons-material/ChatBubbleOutlineOutlined";
 import LoginIcon from "@mui/icons-material/Login";
 import Alert from "@mui/material/Alert";
-import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -13,16 +12,20 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useState } from "react";
+import { useState } from "react";
 import { Link as RouterLink, useNavigate, useParams } from "react-router";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
+import { DetailList } from "../../components/DetailList.tsx";
+import { MemberAvatar } from "../../components/MemberAvatar.tsx";
 import { ModeBadge } from "../../components/ModeBadge.tsx";
 import { NotFound } from "../../components/NotFound.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { QueryError } from "../../components/QueryError.tsx";
+import { SectionCard } from "../../components/SectionCard.tsx";
 import { errorMessage, isApiError } from "../../lib/api.ts";
-import { formatDate, initials } from "../../lib/format.ts";
+import { formatDate } from "../../lib/format.ts";
 import { useMember } from "../../lib/member.tsx";
+import { paths } from "../../lib/paths.ts";
 import { memberChatIdFor } from "../chat/index.ts";
 import { AuditTable } from "./AuditTable.tsx";
 import {
@@ -54,19 +57,6 @@ const ACTION_TEXT: Record<StatusAction, { title: string; message: string; confir
   unban: { title: "Unban member", message: "The member can sign in again.", confirm: "Unban", danger: false },
 };
 
-function Info({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <Box>
-      <Typography component="dt" variant="body2" sx={{ color: "text.secondary" }}>
-        {label}
-      </Typography>
-      <Box component="dd" sx={{ m: 0, wordBreak: "break-word" }}>
-        {children}
-      </Box>
-    </Box>
-  );
-}
-
 function Actions({ member }: { member: AdminMemberDetail }) {
   const me = useMember();
   const setStatus = useSetMemberStatus(member.uid);
@@ -83,7 +73,7 @@ function Actions({ member }: { member: AdminMemberDetail }) {
     setMessage(null);
     setOpeningChat(true);
     memberChatIdFor(member.uid)
-      .then((chatId) => navigate(`/admin/inbox/${encodeURIComponent(chatId)}`))
+      .then((chatId) => navigate(paths.adminInboxChat(chatId)))
       .catch((error) => setMessage({ kind: "error", text: errorMessage(error) }))
       .finally(() => setOpeningChat(false));
   };
@@ -128,92 +118,87 @@ function Actions({ member }: { member: AdminMemberDetail }) {
   const text = action ? ACTION_TEXT[action] : null;
 
   return (
-    <Card>
-      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
-          Actions
-        </Typography>
-        {message ? (
-          <Alert severity={message.kind} sx={{ mb: 2 }} onClose={() => setMessage(null)}>
-            {message.text}
-          </Alert>
-        ) : null}
-        {self ? (
-          <Alert severity="info" sx={{ mb: 2 }}>
-            This is your own account: block, ban and sign-in-as are not available.
-          </Alert>
-        ) : null}
-        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
-          {member.userBlock ? (
-            <Button variant="outlined" onClick={() => openAction("unblock")} disabled={self}>
-              Unblock
-            </Button>
-          ) : (
-            <Button variant="outlined" color="warning" onClick={() => openAction("block")} disabled={self}>
-              Block
-            </Button>
-          )}
-          {banned ? (
-            <Button variant="outlined" onClick={() => openAction("unban")} disabled={self}>
-              Unban
-            </Button>
-          ) : (
-            <Button variant="outlined" color="error" onClick={() => openAction("ban")} disabled={self}>
-              Ban
-            </Button>
-          )}
-          <Button variant="outlined" onClick={() => setConfirmTrading(true)}>
-            {member.userTrading ? "Switch to Free" : "Switch to Real"}
+    <SectionCard title="Actions">
+      {message ? (
+        <Alert severity={message.kind} sx={{ mb: 2 }} onClose={() => setMessage(null)}>
+          {message.text}
+        </Alert>
+      ) : null}
+      {self ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          This is your own account: block, ban and sign-in-as are not available.
+        </Alert>
+      ) : null}
+      <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+        {member.userBlock ? (
+          <Button variant="outlined" onClick={() => openAction("unblock")} disabled={self}>
+            Unblock
           </Button>
-          <Button
-            variant="contained"
-            startIcon={<LoginIcon />}
-            onClick={signInAs}
-            disabled={self || impersonate.isPending || banned || member.userBlock}
-          >
-            {impersonate.isPending ? "Opening…" : "Sign in as member"}
+        ) : (
+          <Button variant="outlined" color="warning" onClick={() => openAction("block")} disabled={self}>
+            Block
           </Button>
-          {member.role === "admin" ? null : (
-            <Button variant="outlined" startIcon={<ChatIcon />} onClick={messageMember} disabled={openingChat}>
-              {openingChat ? "Opening…" : "Message this member"}
-            </Button>
-          )}
-        </Box>
-        <ConfirmDialog
-          open={action !== null}
-          title={text?.title ?? ""}
-          message={text?.message ?? ""}
-          confirmLabel={text?.confirm ?? "Yes"}
-          confirmColor={text?.danger ? "error" : "primary"}
-          busy={setStatus.isPending}
-          onConfirm={runAction}
-          onClose={() => setAction(null)}
+        )}
+        {banned ? (
+          <Button variant="outlined" onClick={() => openAction("unban")} disabled={self}>
+            Unban
+          </Button>
+        ) : (
+          <Button variant="outlined" color="error" onClick={() => openAction("ban")} disabled={self}>
+            Ban
+          </Button>
+        )}
+        <Button variant="outlined" onClick={() => setConfirmTrading(true)}>
+          {member.userTrading ? "Switch to Free" : "Switch to Real"}
+        </Button>
+        <Button
+          variant="contained"
+          startIcon={<LoginIcon />}
+          onClick={signInAs}
+          disabled={self || impersonate.isPending || banned || member.userBlock}
         >
-          <TextField
-            label="Reason (optional)"
-            value={reason}
-            onChange={(event) => setReason(event.target.value)}
-            multiline
-            minRows={2}
-            sx={{ mt: 2 }}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
-          />
-        </ConfirmDialog>
-        <ConfirmDialog
-          open={confirmTrading}
-          title={member.userTrading ? "Switch to Free" : "Switch to Real"}
-          message={
-            member.userTrading
-              ? "The member's new trades will use demo money."
-              : "The member's new trades will use real money from the wallet."
-          }
-          confirmLabel="Switch"
-          busy={setTrading.isPending}
-          onConfirm={runTrading}
-          onClose={() => setConfirmTrading(false)}
+          {impersonate.isPending ? "Opening…" : "Sign in as member"}
+        </Button>
+        {member.role === "admin" ? null : (
+          <Button variant="outlined" startIcon={<ChatIcon />} onClick={messageMember} disabled={openingChat}>
+            {openingChat ? "Opening…" : "Message this member"}
+          </Button>
+        )}
+      </Box>
+      <ConfirmDialog
+        open={action !== null}
+        title={text?.title ?? ""}
+        message={text?.message ?? ""}
+        confirmLabel={text?.confirm ?? "Yes"}
+        confirmColor={text?.danger ? "error" : "primary"}
+        busy={setStatus.isPending}
+        onConfirm={runAction}
+        onClose={() => setAction(null)}
+      >
+        <TextField
+          label="Reason (optional)"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          multiline
+          minRows={2}
+          sx={{ mt: 2 }}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
         />
-      </CardContent>
-    </Card>
+      </ConfirmDialog>
+      <ConfirmDialog
+        open={confirmTrading}
+        title={member.userTrading ? "Switch to Free" : "Switch to Real"}
+        message={
+          member.userTrading
+            ? "The member's new trades will use demo money."
+            : "The member's new trades will use real money from the wallet."
+        }
+        confirmLabel="Switch"
+        busy={setTrading.isPending}
+        onConfirm={runTrading}
+        onClose={() => setConfirmTrading(false)}
+      />
+    </SectionCard>
   );
 }
 
@@ -239,7 +224,7 @@ export function MemberDetailPage() {
 
   return (
     <Box>
-      <Button component={RouterLink} to="/admin" startIcon={<ArrowBackIcon />} color="inherit" sx={{ mb: 1 }}>
+      <Button component={RouterLink} to={paths.admin} startIcon={<ArrowBackIcon />} color="inherit" sx={{ mb: 1 }}>
         All members
       </Button>
       <PageHeader
@@ -255,42 +240,33 @@ export function MemberDetailPage() {
         <Card>
           <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
             <Box sx={{ display: "flex", gap: 2, alignItems: "center", mb: 2 }}>
-              <Avatar
-                src={m.photoURL ?? undefined}
-                alt={m.photoURL ? `Photo of ${m.fullName}` : ""}
-                sx={{ width: 56, height: 56, bgcolor: "secondary.main", color: "secondary.contrastText" }}
-              >
-                {initials(m.fullName)}
-              </Avatar>
+              <MemberAvatar name={m.fullName} photoURL={m.photoURL} size={56} described />
               <Typography variant="h2" component="h2">
                 Details
               </Typography>
             </Box>
-            <Box
-              component="dl"
-              sx={{
-                m: 0,
-                display: "grid",
-                gap: 2,
-                gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", md: "repeat(3, 1fr)" },
-              }}
-            >
-              <Info label="First name">{m.firstName}</Info>
-              <Info label="Last name">{m.lastName}</Info>
-              <Info label="Email">
-                {m.email} {m.emailVerified ? "(verified)" : "(not verified)"}
-              </Info>
-              <Info label="Display currency">{m.currency}</Info>
-              <Info label="Two-factor">{m.twoFactorEnabled ? "On" : "Off"}</Info>
-              <Info label="Member since">{formatDate(m.createdAt)}</Info>
-              <Info label="Referral code">{m.referralCode}</Info>
-              <Info label="Referred by">{m.referredBy ?? "—"}</Info>
-              <Info label="User id">
-                <Box component="span" sx={{ fontFamily: "monospace", fontSize: "0.85rem" }}>
-                  {m.uid}
-                </Box>
-              </Info>
-            </Box>
+            <DetailList
+              columns={3}
+              phoneColumns={1}
+              items={[
+                { label: "First name", value: m.firstName },
+                { label: "Last name", value: m.lastName },
+                { label: "Email", value: `${m.email} ${m.emailVerified ? "(verified)" : "(not verified)"}` },
+                { label: "Display currency", value: m.currency },
+                { label: "Two-factor", value: m.twoFactorEnabled ? "On" : "Off" },
+                { label: "Member since", value: formatDate(m.createdAt) },
+                { label: "Referral code", value: m.referralCode },
+                { label: "Referred by", value: m.referredBy ?? "—" },
+                {
+                  label: "User id",
+                  value: (
+                    <Box component="span" sx={{ fontFamily: "monospace", fontSize: "0.85rem" }}>
+                      {m.uid}
+                    </Box>
+                  ),
+                },
+              ]}
+            />
           </CardContent>
         </Card>
         <Actions member={m} />

@@ -11,6 +11,7 @@ import { DetailList } from "../../components/DetailList.tsx";
 import { Money } from "../../components/Money.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
 import { errorMessage } from "../../lib/api.ts";
+import { paths } from "../../lib/paths.ts";
 import { InvestmentsTable } from "./InvestmentsTable.tsx";
 import { memberNetworkQuery } from "./investments-api.ts";
 
@@ -32,7 +33,7 @@ function Network({ uid }: { uid: string }) {
             {n.upline.map((u) => (
               <li key={u.level}>
                 Level {u.level}:{" "}
-                <Link component={RouterLink} to={`/admin/members/${encodeURIComponent(u.member.uid)}`}>
+                <Link component={RouterLink} to={paths.adminMember(u.member.uid)}>
                   {u.member.fullName} (@{u.member.userName})
                 </Link>{" "}
                 {u.eligible ? null : <Chip size="small" variant="outlined" label="Not eligible (blocked or banned)" />}

@@ -1,5 +1,4 @@
 import type { AdminPackage } from "@helio/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
 import AddIcon from "@mui/icons-material/Add";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -9,17 +8,16 @@ import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
 import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import InputAdornment from "@mui/material/InputAdornment";
-import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
 import { type Column, DataTable } from "../../components/DataTable.tsx";
 import { Money } from "../../components/Money.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
-import { applyServerErrors, fieldProps } from "../../lib/form.ts";
+import { SwitchField } from "../../components/SwitchField.tsx";
+import { fieldProps } from "../../lib/form.ts";
+import { useSubmitForm } from "../../lib/submit-form.ts";
 import { durationText, formatRate } from "../investment/index.ts";
 import { adminPackagesQuery, packageToInput, useSavePackage } from "./investments-api.ts";
 import { EMPTY_PACKAGE, formToPackage, type PackageForm, packageFormSchema, packageToForm } from "./package-model.ts";
@@ -38,27 +36,19 @@ const usd = { input: { endAdornment: <InputAdornment position="end">USD</InputAd
 
 function PackageDialog({ pkg, onClose }: { pkg: AdminPackage | null; onClose: () => void }) {
   const save = useSavePackage();
-  const [formError, setFormError] = useState<string | null>(null);
+  const { form, submit, formError } = useSubmitForm({
+    schema: packageFormSchema,
+    defaultValues: pkg ? packageToForm(pkg) : EMPTY_PACKAGE,
+    fields: FIELDS,
+    send: (values: PackageForm) => save.mutateAsync({ id: pkg?.id, input: formToPackage(values) }),
+    onSent: onClose,
+  });
   const {
     register,
     control,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting },
-  } = useForm<PackageForm>({
-    defaultValues: pkg ? packageToForm(pkg) : EMPTY_PACKAGE,
-    resolver: zodResolver(packageFormSchema),
-  });
+  } = form;
   const slugLocked = Boolean(pkg && pkg.investmentCount > 0);
-  const submit = handleSubmit(async (form) => {
-    setFormError(null);
-    try {
-      await save.mutateAsync({ id: pkg?.id, input: formToPackage(form) });
-      onClose();
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, FIELDS));
-    }
-  });
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="package-dialog-title">
       <Box component="form" noValidate onSubmit={submit}>
@@ -97,26 +87,8 @@ function PackageDialog({ pkg, onClose }: { pkg: AdminPackage | null; onClose: ()
           <TextField label="Duration (periods)" {...fieldProps(register("durationPeriods"), errors.durationPeriods)} />
           <TextField label="Sort order" {...fieldProps(register("sortOrder"), errors.sortOrder)} />
           <Box sx={{ display: "flex", flexDirection: "column" }}>
-            <Controller
-              control={control}
-              name="capitalReturn"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-                  label="Capital returned at maturity"
-                />
-              )}
-            />
-            <Controller
-              control={control}
-              name="active"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={<Switch checked={field.value} onChange={(e) => field.onChange(e.target.checked)} />}
-                  label="Active (on offer)"
-                />
-              )}
-            />
+            <SwitchField control={control} name="capitalReturn" label="Capital returned at maturity" />
+            <SwitchField control={control} name="active" label="Active (on offer)" />
           </Box>
         </DialogContent>
         <DialogActions>

@@ -3,23 +3,21 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import LinearProgress from "@mui/material/LinearProgress";
 import Link from "@mui/material/Link";
-import MenuItem from "@mui/material/MenuItem";
 import Paper from "@mui/material/Paper";
-import TablePagination from "@mui/material/TablePagination";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
 import { type ReactNode, useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
-import { pageIndex } from "../../components/DataTable.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import type { PromptInput } from "../../components/PromptDialog.tsx";
 import { QueryError } from "../../components/QueryError.tsx";
+import { SelectField } from "../../components/SelectField.tsx";
+import { TablePager } from "../../components/TableFrame.tsx";
 import { pagingFromParams } from "../../lib/paging.ts";
+import { paths } from "../../lib/paths.ts";
 
 const SIZES = [10, 20, 50] as const;
 
-/** Status filter and paging of a queue, kept in the page address. */
 /** The reason a rejection asks for; the member reads it. */
 export const REJECTION_REASON = {
   kind: "text",
@@ -29,6 +27,7 @@ export const REJECTION_REASON = {
   helperText: "At least 3 characters.",
 } as const satisfies PromptInput;
 
+/** Status filter and paging of a queue, kept in the page address. */
 export function useQueueParams<S extends string>(statuses: readonly S[], fallback: S) {
   const [params, setParams] = useSearchParams();
   const raw = params.get("status");
@@ -72,20 +71,14 @@ export function Queue<S extends string>(props: QueueProps<S>) {
   return (
     <Box>
       <Box sx={{ display: "flex", gap: 2, alignItems: "center", flexWrap: "wrap", mb: 2 }}>
-        <TextField
-          select
+        <SelectField
           label="Status"
           value={props.status}
           onChange={(event) => props.onStatus(event.target.value as S)}
           sx={{ minWidth: 220 }}
           size="small"
-        >
-          {props.statuses.map((s) => (
-            <MenuItem key={s.value} value={s.value}>
-              {s.label}
-            </MenuItem>
-          ))}
-        </TextField>
+          options={props.statuses}
+        />
         <Typography sx={{ color: "text.secondary" }} aria-live="polite">
           {props.total} {props.total === 1 ? "item" : "items"}
         </Typography>
@@ -108,16 +101,12 @@ export function Queue<S extends string>(props: QueueProps<S>) {
         </Box>
       )}
       {props.total > props.pageSize ? (
-        <TablePagination
-          component="div"
-          labelRowsPerPage="Per page"
-          sx={{ "& .MuiTablePagination-toolbar": { flexWrap: "wrap", rowGap: 0.5 } }}
-          count={props.total}
-          page={pageIndex(props.page, props.total, props.pageSize)}
-          rowsPerPage={props.pageSize}
-          rowsPerPageOptions={[...SIZES]}
-          onPageChange={(_, next) => props.onPage(next + 1, props.pageSize)}
-          onRowsPerPageChange={(event) => props.onPage(1, Number(event.target.value))}
+        <TablePager
+          page={props.page}
+          pageSize={props.pageSize}
+          total={props.total}
+          onPage={props.onPage}
+          sizes={SIZES}
         />
       ) : null}
     </Box>
@@ -128,12 +117,7 @@ export function Queue<S extends string>(props: QueueProps<S>) {
 export function MemberLine({ member }: { member: MemberRef }) {
   return (
     <Box sx={{ minWidth: 0 }}>
-      <Link
-        component={RouterLink}
-        to={`/admin/members/${encodeURIComponent(member.uid)}`}
-        sx={{ fontWeight: 700 }}
-        underline="hover"
-      >
+      <Link component={RouterLink} to={paths.adminMember(member.uid)} sx={{ fontWeight: 700 }} underline="hover">
         {member.fullName}
       </Link>
       <Typography variant="body2" sx={{ color: "text.secondary", wordBreak: "break-all" }}>

@@ -1,20 +1,17 @@
 import type { AdminSettings } from "@helio/shared";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import FormControlLabel from "@mui/material/FormControlLabel";
 import InputAdornment from "@mui/material/InputAdornment";
-import Skeleton from "@mui/material/Skeleton";
-import Stack from "@mui/material/Stack";
-import Switch from "@mui/material/Switch";
 import TextField from "@mui/material/TextField";
 import { useQuery } from "@tanstack/react-query";
-import { Controller, type FieldPath } from "react-hook-form";
+import type { FieldPath } from "react-hook-form";
+import { AmountField } from "../../components/AmountField.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
-import { QueryError } from "../../components/QueryError.tsx";
+import { QueryState } from "../../components/QueryState.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
+import { SwitchField } from "../../components/SwitchField.tsx";
 import { fieldProps } from "../../lib/form.ts";
 import { adminSettingsQuery } from "./money-api.ts";
+import { SettingsEditorForm } from "./SettingsEditorForm.tsx";
 import {
   formToSettings,
   RATE_FIELDS,
@@ -28,10 +25,6 @@ const grid = {
   display: "grid",
   gap: 2,
   gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", md: "repeat(4, minmax(0, 1fr))" },
-};
-const usdAdornment = {
-  input: { endAdornment: <InputAdornment position="end">USD</InputAdornment> },
-  htmlInput: { inputMode: "decimal" as const },
 };
 
 /** The server's names of the fields this editor shows (its errors for them go on the inputs). */
@@ -52,8 +45,16 @@ const SERVER_FIELDS = new Set<string>([
   ...["bankName", "accountName", "accountNumber", "notes"].map((k) => `transferInstructions.${k}`),
 ]);
 
+/** The fields of the form that are amounts of money (typed in US dollars). */
+type AmountName =
+  | "depositMinCents"
+  | "withdrawalMinCents"
+  | "withdrawalMaxCents"
+  | "withdrawalFeeFlatCents"
+  | "fundTransferMinCents";
+
 function SettingsEditor({ settings }: { settings: AdminSettings }) {
-  const { form, submit, formError, saved, noticeRef } = useSettingsEditor({
+  const editor = useSettingsEditor({
     settings,
     schema: settingsFormSchema,
     toForm: settingsToForm,
@@ -63,172 +64,126 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
   const {
     register,
     control,
-    reset,
-    formState: { errors, isDirty, isSubmitting },
-  } = form;
+    formState: { errors },
+  } = editor.form;
+  const amount = (name: AmountName, label: string) => (
+    <AmountField label={label} registration={register(name)} error={errors[name]} />
+  );
 
   return (
-    <Box component="form" noValidate onSubmit={submit}>
-      <Stack spacing={3}>
-        {formError ? (
-          <Alert severity="error" ref={noticeRef}>
-            {formError}
-          </Alert>
-        ) : null}
-        {saved && !isDirty ? (
-          <Alert severity="success" role="status" ref={noticeRef}>
-            Saved. Members see the new values at once.
-          </Alert>
-        ) : null}
-        <SectionCard
-          id="display-heading"
-          title="Display"
-          description="The support chat button and the currency rates (1 USD in each currency)."
-        >
-          <Controller
-            control={control}
-            name="menuContact"
-            render={({ field }) => (
-              <FormControlLabel
-                control={<Switch checked={field.value} onChange={(event) => field.onChange(event.target.checked)} />}
-                label="Show the support chat button (menuContact)"
-              />
-            )}
+    <SettingsEditorForm
+      editor={editor}
+      savedText="Saved. Members see the new values at once."
+      saveLabel="Save settings"
+    >
+      <SectionCard
+        id="display-heading"
+        title="Display"
+        description="The support chat button and the currency rates (1 USD in each currency)."
+      >
+        <SwitchField control={control} name="menuContact" label="Show the support chat button (menuContact)" />
+        <Box sx={{ ...grid, gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(4, minmax(0, 1fr))" }, mt: 2 }}>
+          {RATE_FIELDS.map((name) => (
+            <TextField
+              key={name}
+              label={`1 USD in ${name.slice(4)}`}
+              slotProps={{ htmlInput: { inputMode: "decimal" } }}
+              {...fieldProps(register(name), errors[name])}
+            />
+          ))}
+        </Box>
+      </SectionCard>
+      <SectionCard id="deposits-heading" title="Deposits">
+        <Box sx={grid}>
+          {amount("depositMinCents", "Minimum deposit")}
+          <TextField
+            label="Invoice expiry (minutes)"
+            slotProps={{ htmlInput: { inputMode: "numeric" } }}
+            {...fieldProps(register("invoiceExpiryMinutes"), errors.invoiceExpiryMinutes, "5 to 43200 (30 days).")}
           />
-          <Box sx={{ ...grid, gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(4, minmax(0, 1fr))" }, mt: 2 }}>
-            {RATE_FIELDS.map((name) => (
-              <TextField
-                key={name}
-                label={`1 USD in ${name.slice(4)}`}
-                slotProps={{ htmlInput: { inputMode: "decimal" } }}
-                {...fieldProps(register(name), errors[name])}
-              />
-            ))}
-          </Box>
-        </SectionCard>
-        <SectionCard id="deposits-heading" title="Deposits">
-          <Box sx={grid}>
+        </Box>
+      </SectionCard>
+      <SectionCard
+        id="withdrawals-heading"
+        title="Withdrawals"
+        description="Fee = amount × percent (rounded half to even) + flat fee."
+      >
+        <Box sx={grid}>
+          {amount("withdrawalMinCents", "Minimum withdrawal")}
+          {amount("withdrawalMaxCents", "Maximum withdrawal")}
+          <TextField
+            label="Fee percent"
+            slotProps={{
+              input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
+              htmlInput: { inputMode: "decimal" },
+            }}
+            {...fieldProps(register("withdrawalFeeBps"), errors.withdrawalFeeBps, "0 to 50, 2 decimals.")}
+          />
+          {amount("withdrawalFeeFlatCents", "Flat fee")}
+        </Box>
+      </SectionCard>
+      <SectionCard
+        id="investments-heading"
+        title="Investments and referrals"
+        description="Commission per referral level on every purchase; the smallest move from Profit or Bonus to the wallet; the length of one accrual period (86400 = a day; an investment keeps the period it was bought with)."
+      >
+        <Box sx={grid}>
+          {([0, 1, 2] as const).map((level) => (
             <TextField
-              label="Minimum deposit"
-              slotProps={usdAdornment}
-              {...fieldProps(register("depositMinCents"), errors.depositMinCents)}
-            />
-            <TextField
-              label="Invoice expiry (minutes)"
-              slotProps={{ htmlInput: { inputMode: "numeric" } }}
-              {...fieldProps(register("invoiceExpiryMinutes"), errors.invoiceExpiryMinutes, "5 to 43200 (30 days).")}
-            />
-          </Box>
-        </SectionCard>
-        <SectionCard
-          id="withdrawals-heading"
-          title="Withdrawals"
-          description="Fee = amount × percent (rounded half to even) + flat fee."
-        >
-          <Box sx={grid}>
-            <TextField
-              label="Minimum withdrawal"
-              slotProps={usdAdornment}
-              {...fieldProps(register("withdrawalMinCents"), errors.withdrawalMinCents)}
-            />
-            <TextField
-              label="Maximum withdrawal"
-              slotProps={usdAdornment}
-              {...fieldProps(register("withdrawalMaxCents"), errors.withdrawalMaxCents)}
-            />
-            <TextField
-              label="Fee percent"
+              key={level}
+              label={`Level ${level + 1} commission`}
               slotProps={{
                 input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
                 htmlInput: { inputMode: "decimal" },
               }}
-              {...fieldProps(register("withdrawalFeeBps"), errors.withdrawalFeeBps, "0 to 50, 2 decimals.")}
-            />
-            <TextField
-              label="Flat fee"
-              slotProps={usdAdornment}
-              {...fieldProps(register("withdrawalFeeFlatCents"), errors.withdrawalFeeFlatCents)}
-            />
-          </Box>
-        </SectionCard>
-        <SectionCard
-          id="investments-heading"
-          title="Investments and referrals"
-          description="Commission per referral level on every purchase; the smallest move from Profit or Bonus to the wallet; the length of one accrual period (86400 = a day; an investment keeps the period it was bought with)."
-        >
-          <Box sx={grid}>
-            {([0, 1, 2] as const).map((level) => (
-              <TextField
-                key={level}
-                label={`Level ${level + 1} commission`}
-                slotProps={{
-                  input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
-                  htmlInput: { inputMode: "decimal" },
-                }}
-                {...fieldProps(
-                  register(`referralCommissionBps.${level}`),
-                  errors.referralCommissionBps?.[level],
-                  "0 to 50, 2 decimals.",
-                )}
-              />
-            ))}
-            <TextField
-              label="Fund transfer minimum"
-              slotProps={usdAdornment}
-              {...fieldProps(register("fundTransferMinCents"), errors.fundTransferMinCents)}
-            />
-            <TextField
-              label="Accrual period (seconds)"
-              slotProps={{ htmlInput: { inputMode: "numeric" } }}
               {...fieldProps(
-                register("investmentPeriodSeconds"),
-                errors.investmentPeriodSeconds,
-                "10 to 2678400 (31 days).",
+                register(`referralCommissionBps.${level}`),
+                errors.referralCommissionBps?.[level],
+                "0 to 50, 2 decimals.",
               )}
             />
-          </Box>
-        </SectionCard>
-        <SectionCard
-          id="transfer-heading"
-          title="Transfer instructions"
-          description="Shown on every new deposit invoice (existing invoices keep theirs)."
-        >
-          <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "repeat(3, minmax(0, 1fr))" } }}>
-            <TextField
-              label="Bank name"
-              {...fieldProps(register("transferInstructions.bankName"), errors.transferInstructions?.bankName)}
-            />
-            <TextField
-              label="Account name"
-              {...fieldProps(register("transferInstructions.accountName"), errors.transferInstructions?.accountName)}
-            />
-            <TextField
-              label="Account number"
-              {...fieldProps(
-                register("transferInstructions.accountNumber"),
-                errors.transferInstructions?.accountNumber,
-              )}
-            />
-          </Box>
+          ))}
+          {amount("fundTransferMinCents", "Fund transfer minimum")}
           <TextField
-            label="Notes"
-            multiline
-            minRows={2}
-            fullWidth
-            sx={{ mt: 2 }}
-            {...fieldProps(register("transferInstructions.notes"), errors.transferInstructions?.notes)}
+            label="Accrual period (seconds)"
+            slotProps={{ htmlInput: { inputMode: "numeric" } }}
+            {...fieldProps(
+              register("investmentPeriodSeconds"),
+              errors.investmentPeriodSeconds,
+              "10 to 2678400 (31 days).",
+            )}
           />
-        </SectionCard>
-        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
-          <Button type="submit" variant="contained" disabled={isSubmitting || !isDirty}>
-            {isSubmitting ? "Saving…" : "Save settings"}
-          </Button>
-          <Button color="inherit" onClick={() => reset()} disabled={isSubmitting || !isDirty}>
-            Discard changes
-          </Button>
         </Box>
-      </Stack>
-    </Box>
+      </SectionCard>
+      <SectionCard
+        id="transfer-heading"
+        title="Transfer instructions"
+        description="Shown on every new deposit invoice (existing invoices keep theirs)."
+      >
+        <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "repeat(3, minmax(0, 1fr))" } }}>
+          <TextField
+            label="Bank name"
+            {...fieldProps(register("transferInstructions.bankName"), errors.transferInstructions?.bankName)}
+          />
+          <TextField
+            label="Account name"
+            {...fieldProps(register("transferInstructions.accountName"), errors.transferInstructions?.accountName)}
+          />
+          <TextField
+            label="Account number"
+            {...fieldProps(register("transferInstructions.accountNumber"), errors.transferInstructions?.accountNumber)}
+          />
+        </Box>
+        <TextField
+          label="Notes"
+          multiline
+          minRows={2}
+          fullWidth
+          sx={{ mt: 2 }}
+          {...fieldProps(register("transferInstructions.notes"), errors.transferInstructions?.notes)}
+        />
+      </SectionCard>
+    </SettingsEditorForm>
   );
 }
 
@@ -238,13 +193,9 @@ export function SettingsPage() {
   return (
     <Box>
       <PageHeader title="Settings" subtitle="Amounts are in US dollars. Every change is audited and pushed live." />
-      {settings.isPending ? (
-        <Skeleton variant="rounded" height={480} />
-      ) : settings.isError ? (
-        <QueryError error={settings.error} onRetry={() => void settings.refetch()} />
-      ) : (
-        <SettingsEditor settings={settings.data} />
-      )}
+      <QueryState query={settings} height={480}>
+        {(current) => <SettingsEditor settings={current} />}
+      </QueryState>
     </Box>
   );
 }

@@ -1,22 +1,22 @@
 import { DURATION_LABELS, type TradeResult } from "@helio/shared";
 import FilterAltOutlinedIcon from "@mui/icons-material/FilterAltOutlined";
-import SearchIcon from "@mui/icons-material/Search";
 import Box from "@mui/material/Box";
-import Chip from "@mui/material/Chip";
 import IconButton from "@mui/material/IconButton";
-import InputAdornment from "@mui/material/InputAdornment";
 import Link from "@mui/material/Link";
-import MenuItem from "@mui/material/MenuItem";
-import TextField from "@mui/material/TextField";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useCallback, useEffect, useRef, useState } from "react";
 import { Link as RouterLink, useNavigation, useSearchParams } from "react-router";
-import { type Column, DataTable } from "../../components/DataTable.tsx";
+import type { Column } from "../../components/DataTable.tsx";
 import { Money } from "../../components/Money.tsx";
+import { PagedTable } from "../../components/PagedTable.tsx";
+import { SearchField } from "../../components/SearchField.tsx";
+import { SelectField } from "../../components/SelectField.tsx";
+import { type ChipColor, ToneChip } from "../../components/StatusChip.tsx";
 import { formatDateTime, formatPrice } from "../../lib/format.ts";
-import { PAGE_SIZES, pagingFromParams } from "../../lib/paging.ts";
+import { pagingFromParams } from "../../lib/paging.ts";
+import { paths } from "../../lib/paths.ts";
 import { type AdminTrade, adminContractsQuery, type ContractFilter } from "./trading-api.ts";
 
 const FILTERS: { value: ContractFilter; label: string }[] = [
@@ -25,7 +25,6 @@ const FILTERS: { value: ContractFilter; label: string }[] = [
   { value: "settled", label: "Settled" },
 ];
 
-type ChipColor = "default" | "success" | "error" | "info";
 const RESULTS: Record<TradeResult | "open", { label: string; color: ChipColor }> = {
   open: { label: "Open", color: "info" },
   win: { label: "Win", color: "success" },
@@ -36,24 +35,7 @@ const RESULTS: Record<TradeResult | "open", { label: string; color: ChipColor }>
 
 /** A contract's result (or "Open"), in words and colour; the member's win is the house's loss. */
 function ResultChip({ contract }: { contract: AdminTrade }) {
-  const { label, color } = RESULTS[contract.status === "open" ? "open" : (contract.result ?? "void")];
-  return (
-    <Chip
-      label={label}
-      size="small"
-      variant="outlined"
-      sx={(theme) => {
-        // As StatusChip: the darker shade on light backgrounds, the lighter one on dark, for contrast.
-        const shade =
-          color === "default"
-            ? theme.palette.text.secondary
-            : theme.palette.mode === "light"
-              ? theme.palette[color].dark
-              : theme.palette[color].light;
-        return { fontWeight: 600, color: shade, borderColor: shade };
-      }}
-    />
-  );
+  return <ToneChip {...RESULTS[contract.status === "open" ? "open" : (contract.result ?? "void")]} />;
 }
 
 /** The member of a contract: name and username, uid below, and a filter to show only theirs. */
@@ -72,7 +54,7 @@ function MemberCell({
       <Box sx={{ minWidth: 0, flex: 1 }}>
         <Link
           component={RouterLink}
-          to={`/admin/members/${encodeURIComponent(uid)}`}
+          to={paths.adminMember(uid)}
           underline="hover"
           sx={{ fontWeight: 600, display: "block" }}
         >
@@ -219,57 +201,37 @@ export function TradingContracts() {
   return (
     <Box>
       <Box sx={{ display: "flex", gap: 2, alignItems: "center", flexWrap: "wrap", mb: 2 }}>
-        <TextField
-          select
+        <SelectField
           size="small"
           label="Status"
           value={status}
           onChange={(event) => applyFilter({ status: event.target.value as ContractFilter })}
           sx={{ width: { xs: "100%", sm: 160 } }}
-        >
-          {FILTERS.map((f) => (
-            <MenuItem key={f.value} value={f.value}>
-              {f.label}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          type="search"
+          options={FILTERS}
+        />
+        <SearchField
           size="small"
           label="Member uid"
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
           sx={{ width: { xs: "100%", sm: 320 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon aria-hidden="true" />
-                </InputAdornment>
-              ),
-            },
-            htmlInput: { spellCheck: false, autoCapitalize: "none", maxLength: 100 },
-          }}
+          htmlInput={{ spellCheck: false, autoCapitalize: "none", maxLength: 100 }}
         />
         <Typography sx={{ color: "text.secondary" }} aria-live="polite">
           {contracts.data ? `${total} ${total === 1 ? "contract" : "contracts"}` : ""}
         </Typography>
       </Box>
-      <DataTable
+      <PagedTable
         label="Contracts"
         columns={columns(onlyMember)}
-        rows={contracts.data?.items}
+        query={contracts}
         rowKey={(t) => t.id}
         // Not on the background refresh: only while the rows shown are not yet the ones asked for.
         loading={contracts.isFetching && (contracts.isPlaceholderData || !contracts.data)}
-        error={contracts.isError ? contracts.error : undefined}
-        onRetry={() => void contracts.refetch()}
         empty={uid || status !== "all" ? "No contracts match these filters." : "No contracts yet."}
         paging={{
           page,
           pageSize,
-          total,
-          sizes: PAGE_SIZES,
           onPage: (nextPage, nextSize) => applyFilter({ page: nextPage, pageSize: nextSize }),
         }}
       />

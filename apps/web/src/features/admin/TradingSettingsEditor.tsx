@@ -1,28 +1,23 @@
 import { type AdminSettings, DURATION_LABELS, PAIRS, TRADE_DURATIONS } from "@helio/shared";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
 import FormGroup from "@mui/material/FormGroup";
 import FormHelperText from "@mui/material/FormHelperText";
 import InputAdornment from "@mui/material/InputAdornment";
-import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { Controller } from "react-hook-form";
+import { AmountField } from "../../components/AmountField.tsx";
 import { fieldProps } from "../../lib/form.ts";
+import { SettingsEditorForm } from "./SettingsEditorForm.tsx";
 import { formFieldOf, formToSettings, settingsToForm, tradingSettingsFormSchema } from "./trading-settings-model.ts";
 import { useSettingsEditor } from "./use-settings-editor.ts";
 
 const percentSlots = {
   input: { endAdornment: <InputAdornment position="end">%</InputAdornment> },
   htmlInput: { inputMode: "numeric" as const },
-};
-const usdSlots = {
-  input: { endAdornment: <InputAdornment position="end">USD</InputAdornment> },
-  htmlInput: { inputMode: "decimal" as const },
 };
 const numericSlots = { htmlInput: { inputMode: "numeric" as const } };
 
@@ -61,7 +56,7 @@ function Group({
 
 /** The trading part of the settings record: payouts, stake limits, durations and market data limits. */
 export function TradingSettingsEditor({ settings }: { settings: AdminSettings }) {
-  const { form, submit, formError, saved, noticeRef } = useSettingsEditor({
+  const editor = useSettingsEditor({
     settings,
     schema: tradingSettingsFormSchema,
     toForm: settingsToForm,
@@ -71,145 +66,126 @@ export function TradingSettingsEditor({ settings }: { settings: AdminSettings })
   const {
     register,
     control,
-    reset,
     watch,
-    formState: { errors, isDirty, isSubmitting },
-  } = form;
+    formState: { errors },
+  } = editor.form;
   const defaultPercent = watch("tradePayoutPercentDefault").trim();
   const pairPercents = watch("tradePayoutPercent");
 
   return (
-    <Box component="form" noValidate onSubmit={submit} aria-label="Trading settings">
-      <Stack spacing={3}>
-        {formError ? (
-          <Alert severity="error" ref={noticeRef}>
-            {formError}
-          </Alert>
-        ) : null}
-        {saved && !isDirty ? (
-          <Alert severity="success" role="status" ref={noticeRef}>
-            Trading settings saved. New contracts use them at once; open contracts keep their terms.
-          </Alert>
-        ) : null}
-        <Group
-          id="payouts"
-          legend="Payouts"
-          hint="What a winning contract earns on top of its stake. Leave a pair empty to use the default."
+    <SettingsEditorForm
+      editor={editor}
+      label="Trading settings"
+      savedText="Trading settings saved. New contracts use them at once; open contracts keep their terms."
+      saveLabel="Save trading settings"
+    >
+      <Group
+        id="payouts"
+        legend="Payouts"
+        hint="What a winning contract earns on top of its stake. Leave a pair empty to use the default."
+      >
+        <TextField
+          label="Default payout"
+          sx={{ width: { xs: "100%", sm: 220 }, mb: 2 }}
+          slotProps={percentSlots}
+          {...fieldProps(register("tradePayoutPercentDefault"), errors.tradePayoutPercentDefault, "1 to 100.")}
+        />
+        <Box
+          sx={{
+            display: "grid",
+            gap: 2,
+            gridTemplateColumns: {
+              xs: "repeat(2, minmax(0, 1fr))",
+              sm: "repeat(3, minmax(0, 1fr))",
+              md: "repeat(4, minmax(0, 1fr))",
+              lg: "repeat(6, minmax(0, 1fr))",
+            },
+          }}
         >
-          <TextField
-            label="Default payout"
-            sx={{ width: { xs: "100%", sm: 220 }, mb: 2 }}
-            slotProps={percentSlots}
-            {...fieldProps(register("tradePayoutPercentDefault"), errors.tradePayoutPercentDefault, "1 to 100.")}
-          />
-          <Box
-            sx={{
-              display: "grid",
-              gap: 2,
-              gridTemplateColumns: {
-                xs: "repeat(2, minmax(0, 1fr))",
-                sm: "repeat(3, minmax(0, 1fr))",
-                md: "repeat(4, minmax(0, 1fr))",
-                lg: "repeat(6, minmax(0, 1fr))",
-              },
-            }}
-          >
-            {PAIRS.map((pair) => (
-              <TextField
-                key={pair.symbol}
-                label={`${pair.symbol} payout`}
-                placeholder={defaultPercent || "default"}
-                slotProps={{ ...percentSlots, inputLabel: { shrink: true } }}
-                {...fieldProps(
-                  register(`tradePayoutPercent.${pair.symbol}`),
-                  errors.tradePayoutPercent?.[pair.symbol],
-                  pairPercents[pair.symbol].trim() ? pair.label : `${pair.label}: default`,
-                )}
-              />
-            ))}
-          </Box>
-        </Group>
-        <Group id="stakes" legend="Stakes and limits">
-          <Box
-            sx={{
-              display: "grid",
-              gap: 2,
-              gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", md: "repeat(3, minmax(0, 1fr))" },
-            }}
-          >
+          {PAIRS.map((pair) => (
             <TextField
-              label="Minimum stake"
-              slotProps={usdSlots}
-              {...fieldProps(register("tradeMinCents"), errors.tradeMinCents, "At least 0.01.")}
-            />
-            <TextField
-              label="Maximum stake"
-              slotProps={usdSlots}
-              {...fieldProps(register("tradeMaxCents"), errors.tradeMaxCents)}
-            />
-            <TextField
-              label="Open contracts per member"
-              slotProps={numericSlots}
-              {...fieldProps(register("tradeOpenLimit"), errors.tradeOpenLimit, "1 to 1000 at a time.")}
-            />
-            <TextField
-              label="Price stale after (seconds)"
-              slotProps={numericSlots}
+              key={pair.symbol}
+              label={`${pair.symbol} payout`}
+              placeholder={defaultPercent || "default"}
+              slotProps={{ ...percentSlots, inputLabel: { shrink: true } }}
               {...fieldProps(
-                register("marketStaleSeconds"),
-                errors.marketStaleSeconds,
-                "No new contracts on a pair without a price this long.",
+                register(`tradePayoutPercent.${pair.symbol}`),
+                errors.tradePayoutPercent?.[pair.symbol],
+                pairPercents[pair.symbol].trim() ? pair.label : `${pair.label}: default`,
               )}
             />
-            <TextField
-              label="Keep ticks (hours)"
-              slotProps={numericSlots}
-              {...fieldProps(register("tickRetentionHours"), errors.tickRetentionHours, "1 to 2160 (90 days).")}
-            />
-          </Box>
-        </Group>
-        <Controller
-          control={control}
-          name="tradeDurations"
-          render={({ field, fieldState }) => (
-            <Group id="durations" legend="Durations members may choose" describedBy="durations-helper">
-              <FormGroup row sx={{ columnGap: 1 }}>
-                {TRADE_DURATIONS.map((d) => (
-                  <FormControlLabel
-                    key={d}
-                    label={DURATION_LABELS[d] ?? `${d} s`}
-                    control={
-                      <Checkbox
-                        checked={field.value.includes(d)}
-                        onBlur={field.onBlur}
-                        slotProps={{ input: { ref: d === TRADE_DURATIONS[0] ? field.ref : undefined } }}
-                        onChange={(event) =>
-                          field.onChange(
-                            event.target.checked
-                              ? TRADE_DURATIONS.filter((x) => x === d || field.value.includes(x))
-                              : field.value.filter((x) => x !== d),
-                          )
-                        }
-                      />
-                    }
-                  />
-                ))}
-              </FormGroup>
-              <FormHelperText id="durations-helper" error={Boolean(fieldState.error)}>
-                {fieldState.error?.message ?? "At least one. Open contracts keep their duration."}
-              </FormHelperText>
-            </Group>
-          )}
-        />
-        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
-          <Button type="submit" variant="contained" disabled={isSubmitting || !isDirty}>
-            {isSubmitting ? "Saving…" : "Save trading settings"}
-          </Button>
-          <Button color="inherit" onClick={() => reset()} disabled={isSubmitting || !isDirty}>
-            Discard changes
-          </Button>
+          ))}
         </Box>
-      </Stack>
-    </Box>
+      </Group>
+      <Group id="stakes" legend="Stakes and limits">
+        <Box
+          sx={{
+            display: "grid",
+            gap: 2,
+            gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr", md: "repeat(3, minmax(0, 1fr))" },
+          }}
+        >
+          <AmountField
+            label="Minimum stake"
+            registration={register("tradeMinCents")}
+            error={errors.tradeMinCents}
+            helperText="At least 0.01."
+          />
+          <AmountField label="Maximum stake" registration={register("tradeMaxCents")} error={errors.tradeMaxCents} />
+          <TextField
+            label="Open contracts per member"
+            slotProps={numericSlots}
+            {...fieldProps(register("tradeOpenLimit"), errors.tradeOpenLimit, "1 to 1000 at a time.")}
+          />
+          <TextField
+            label="Price stale after (seconds)"
+            slotProps={numericSlots}
+            {...fieldProps(
+              register("marketStaleSeconds"),
+              errors.marketStaleSeconds,
+              "No new contracts on a pair without a price this long.",
+            )}
+          />
+          <TextField
+            label="Keep ticks (hours)"
+            slotProps={numericSlots}
+            {...fieldProps(register("tickRetentionHours"), errors.tickRetentionHours, "1 to 2160 (90 days).")}
+          />
+        </Box>
+      </Group>
+      <Controller
+        control={control}
+        name="tradeDurations"
+        render={({ field, fieldState }) => (
+          <Group id="durations" legend="Durations members may choose" describedBy="durations-helper">
+            <FormGroup row sx={{ columnGap: 1 }}>
+              {TRADE_DURATIONS.map((d) => (
+                <FormControlLabel
+                  key={d}
+                  label={DURATION_LABELS[d] ?? `${d} s`}
+                  control={
+                    <Checkbox
+                      checked={field.value.includes(d)}
+                      onBlur={field.onBlur}
+                      slotProps={{ input: { ref: d === TRADE_DURATIONS[0] ? field.ref : undefined } }}
+                      onChange={(event) =>
+                        field.onChange(
+                          event.target.checked
+                            ? TRADE_DURATIONS.filter((x) => x === d || field.value.includes(x))
+                            : field.value.filter((x) => x !== d),
+                        )
+                      }
+                    />
+                  }
+                />
+              ))}
+            </FormGroup>
+            <FormHelperText id="durations-helper" error={Boolean(fieldState.error)}>
+              {fieldState.error?.message ?? "At least one. Open contracts keep their duration."}
+            </FormHelperText>
+          </Group>
+        )}
+      />
+    </SettingsEditorForm>
   );
 }

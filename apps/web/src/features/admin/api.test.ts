@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { pageIndex } from "../../components/TableFrame.tsx";
 import { actionLabel, describeChange, statusOf } from "./api.ts";
-import { clampPage } from "./MembersPage.tsx";
 
 describe("admin helpers", () => {
   it("describes what an audited action changed", () => {
@@ -20,8 +20,8 @@ describe("admin helpers", () => {
   });
 
   it("keeps the table page within range", () => {
-    expect(clampPage(1, 0, 20)).toBe(0);
-    expect(clampPage(3, 45, 20)).toBe(2);
-    expect(clampPage(9, 45, 20)).toBe(2);
+    expect(pageIndex(1, 0, 20)).toBe(0);
+    expect(pageIndex(3, 45, 20)).toBe(2);
+    expect(pageIndex(9, 45, 20)).toBe(2);
   });
 });

@@ -5,9 +5,10 @@ import {
   auditResponseSchema,
   impersonationTokenResponseSchema,
 } from "@helio/shared";
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { apiFetch } from "../../lib/api.ts";
+import { pagedQuery, readQuery } from "../../lib/query.ts";
 
 export type AdminMemberDetail = z.infer<typeof adminMemberDetailSchema>;
 export type AuditEntry = z.infer<typeof auditResponseSchema>["items"][number];
@@ -23,31 +24,22 @@ export const adminKeys = {
 };
 
 export function membersQuery(search: string, page: number, pageSize: number) {
-  return queryOptions({
-    queryKey: adminKeys.members(search, page, pageSize),
-    queryFn: ({ signal }) =>
-      apiFetch(API.adminMembers, {
-        query: { search: search || undefined, page, pageSize },
-        schema: adminMembersResponseSchema,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
+  return pagedQuery(adminKeys.members(search, page, pageSize), API.adminMembers, adminMembersResponseSchema, {
+    search: search || undefined,
+    page,
+    pageSize,
   });
 }
 
 export function memberQuery(uid: string) {
-  return queryOptions({
-    queryKey: adminKeys.member(uid),
-    queryFn: ({ signal }) => apiFetch(API.adminMember(uid), { schema: adminMemberDetailSchema, signal }),
-  });
+  return readQuery(adminKeys.member(uid), API.adminMember(uid), adminMemberDetailSchema);
 }
 
 export function auditQuery(page: number, pageSize: number, targetUserId?: string) {
-  return queryOptions({
-    queryKey: adminKeys.audit(page, pageSize, targetUserId),
-    queryFn: ({ signal }) =>
-      apiFetch(API.adminAudit, { query: { page, pageSize, targetUserId }, schema: auditResponseSchema, signal }),
-    placeholderData: keepPreviousData,
+  return pagedQuery(adminKeys.audit(page, pageSize, targetUserId), API.adminAudit, auditResponseSchema, {
+    page,
+    pageSize,
+    targetUserId,
   });
 }
 

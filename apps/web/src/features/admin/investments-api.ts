@@ -8,8 +8,9 @@ import {
   type InvestmentStatus,
   type PackageInput,
 } from "@helio/shared";
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
+import { useMutation } from "@tanstack/react-query";
 import { apiFetch } from "../../lib/api.ts";
+import { pagedQuery, readQuery, useRefresh } from "../../lib/query.ts";
 
 export const investmentAdminKeys = {
   all: ["admin", "investments"] as const,
@@ -26,35 +27,26 @@ export interface AdminInvestmentFilters {
   pageSize: number;
 }
 
-export const adminPackagesQuery = queryOptions({
-  queryKey: investmentAdminKeys.packages,
-  queryFn: ({ signal }) => apiFetch(API.adminPackages, { schema: adminPackagesResponseSchema, signal }),
-});
+export const adminPackagesQuery = readQuery(
+  investmentAdminKeys.packages,
+  API.adminPackages,
+  adminPackagesResponseSchema,
+);
 
 export function adminInvestmentsQuery(filters: AdminInvestmentFilters) {
-  return queryOptions({
-    queryKey: investmentAdminKeys.list(filters),
-    queryFn: ({ signal }) =>
-      apiFetch(API.adminInvestments, {
-        query: { ...filters },
-        schema: adminInvestmentsResponseSchema,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
+  return pagedQuery(investmentAdminKeys.list(filters), API.adminInvestments, adminInvestmentsResponseSchema, {
+    ...filters,
   });
 }
 
 /** A member's upline, downline counts and commissions. */
 export function memberNetworkQuery(uid: string) {
-  return queryOptions({
-    queryKey: investmentAdminKeys.network(uid),
-    queryFn: ({ signal }) => apiFetch(API.adminMemberNetwork(uid), { schema: adminMemberNetworkSchema, signal }),
-  });
+  return readQuery(investmentAdminKeys.network(uid), API.adminMemberNetwork(uid), adminMemberNetworkSchema);
 }
 
 /** Creates (no id) or replaces (id) a package; the server audits every change. */
 export function useSavePackage() {
-  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, input }: { id?: string; input: PackageInput }) =>
       apiFetch(id ? API.adminPackage(id) : API.adminPackages, {
@@ -62,10 +54,7 @@ export function useSavePackage() {
         body: input,
         schema: adminPackageSchema,
       }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: investmentAdminKeys.packages });
-      void queryClient.invalidateQueries({ queryKey: ["investments", "packages"] });
-    },
+    onSuccess: () => refresh(investmentAdminKeys.packages, ["investments", "packages"]),
   });
 }
 

@@ -19,8 +19,10 @@ import {
   type WithdrawalStatus,
   walletHistoryResponseSchema,
 } from "@helio/shared";
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../lib/api.ts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
+import { apiFetch, idempotentPost } from "../../lib/api.ts";
+import { pagedQuery, readQuery, useStoreAnswer } from "../../lib/query.ts";
 import { publicSettingsKey } from "../../lib/settings.ts";
 
 export const moneyKeys = {
@@ -42,78 +44,54 @@ export const moneyKeys = {
 /** Queues have no live feed for admins: they are read again every so often and after each decision. */
 const QUEUE_REFRESH_MS = 15_000;
 
-export const dashboardQuery = queryOptions({
-  queryKey: moneyKeys.dashboard,
-  queryFn: ({ signal }) => apiFetch(API.adminDashboard, { schema: adminDashboardSchema, signal }),
-  refetchInterval: QUEUE_REFRESH_MS,
-});
+const QUEUE_READ = { refetchInterval: QUEUE_REFRESH_MS };
+
+export const dashboardQuery = readQuery(moneyKeys.dashboard, API.adminDashboard, adminDashboardSchema, QUEUE_READ);
 
 export type DepositFilter = DepositStatus | "all";
 export function depositsQuery(status: DepositFilter, page: number, pageSize: number, uid?: string) {
-  return queryOptions({
-    queryKey: moneyKeys.deposits(status, page, pageSize, uid),
-    queryFn: ({ signal }) =>
-      apiFetch(API.adminDeposits, {
-        query: { status, page, pageSize, uid },
-        schema: adminDepositsResponseSchema,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    refetchInterval: QUEUE_REFRESH_MS,
-  });
+  const query = { status, page, pageSize, uid };
+  return pagedQuery(
+    moneyKeys.deposits(status, page, pageSize, uid),
+    API.adminDeposits,
+    adminDepositsResponseSchema,
+    query,
+    QUEUE_READ,
+  );
 }
 
 export type WithdrawalFilter = WithdrawalStatus | "all";
 export function withdrawalsQuery(status: WithdrawalFilter, page: number, pageSize: number, uid?: string) {
-  return queryOptions({
-    queryKey: moneyKeys.withdrawals(status, page, pageSize, uid),
-    queryFn: ({ signal }) =>
-      apiFetch(API.adminWithdrawals, {
-        query: { status, page, pageSize, uid },
-        schema: adminWithdrawalsResponseSchema,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    refetchInterval: QUEUE_REFRESH_MS,
-  });
+  const key = moneyKeys.withdrawals(status, page, pageSize, uid);
+  const query = { status, page, pageSize, uid };
+  return pagedQuery(key, API.adminWithdrawals, adminWithdrawalsResponseSchema, query, QUEUE_READ);
 }
 
 export type KycFilter = Exclude<KycStatus, "not_submitted"> | "all";
 export function kycQueueQuery(status: KycFilter, page: number, pageSize: number) {
-  return queryOptions({
-    queryKey: moneyKeys.kyc(status, page, pageSize),
-    queryFn: ({ signal }) =>
-      apiFetch(API.adminKyc, { query: { status, page, pageSize }, schema: adminKycResponseSchema, signal }),
-    placeholderData: keepPreviousData,
-    refetchInterval: QUEUE_REFRESH_MS,
-  });
+  const query = { status, page, pageSize };
+  return pagedQuery(moneyKeys.kyc(status, page, pageSize), API.adminKyc, adminKycResponseSchema, query, QUEUE_READ);
 }
 
 export function memberMoneyQuery(uid: string) {
-  return queryOptions({
-    queryKey: moneyKeys.member(uid),
-    queryFn: ({ signal }) => apiFetch(API.adminMemberMoney(uid), { schema: adminMemberMoneySchema, signal }),
-  });
+  return readQuery(moneyKeys.member(uid), API.adminMemberMoney(uid), adminMemberMoneySchema);
 }
 
 export function memberLedgerQuery(uid: string, page: number, pageSize: number) {
-  return queryOptions({
-    queryKey: moneyKeys.memberLedger(uid, page, pageSize),
-    queryFn: ({ signal }) =>
-      apiFetch(API.adminMemberLedger(uid), { query: { page, pageSize }, schema: walletHistoryResponseSchema, signal }),
-    placeholderData: keepPreviousData,
-  });
+  const query = { page, pageSize };
+  return pagedQuery(
+    moneyKeys.memberLedger(uid, page, pageSize),
+    API.adminMemberLedger(uid),
+    walletHistoryResponseSchema,
+    query,
+  );
 }
 
-export const adminSettingsQuery = queryOptions({
-  queryKey: moneyKeys.settings,
-  queryFn: ({ signal }) => apiFetch(API.adminSettings, { schema: adminSettingsSchema, signal }),
+export const adminSettingsQuery = readQuery(moneyKeys.settings, API.adminSettings, adminSettingsSchema, {
   staleTime: 0,
 });
 
-export const ledgerVerifyQuery = queryOptions({
-  queryKey: moneyKeys.ledger,
-  queryFn: ({ signal }) => apiFetch(API.adminLedgerVerify, { schema: ledgerReportSchema, signal }),
+export const ledgerVerifyQuery = readQuery(moneyKeys.ledger, API.adminLedgerVerify, ledgerReportSchema, {
   staleTime: 0,
   gcTime: 0,
 });
@@ -123,17 +101,30 @@ function useInvalidateMoney() {
   return () => queryClient.invalidateQueries({ queryKey: moneyKeys.all });
 }
 
+/** An admin's decision on a request: approve it, or reject it with the reason the member reads. */
+type Decision<Approval = object> = ({ decision: "approve" } & Approval) | { decision: "reject"; reason: string };
+
+/** `POST` a decision to the request's approve or reject address; `approval` is the body of an approval. */
+function postDecision<T>(
+  input: Decision,
+  to: { approve: string; reject: string },
+  schema: z.ZodType<T>,
+  approval: object = {},
+): Promise<T> {
+  return input.decision === "approve"
+    ? apiFetch(to.approve, { method: "POST", body: approval, schema })
+    : apiFetch(to.reject, { method: "POST", body: { reason: input.reason }, schema });
+}
+
 export function useDepositDecision() {
   const invalidate = useInvalidateMoney();
   return useMutation({
-    mutationFn: (input: { id: string } & ({ decision: "approve" } | { decision: "reject"; reason: string })) =>
-      input.decision === "approve"
-        ? apiFetch(API.adminDepositApprove(input.id), { method: "POST", body: {}, schema: adminDepositSchema })
-        : apiFetch(API.adminDepositReject(input.id), {
-            method: "POST",
-            body: { reason: input.reason },
-            schema: adminDepositSchema,
-          }),
+    mutationFn: (input: { id: string } & Decision) =>
+      postDecision(
+        input,
+        { approve: API.adminDepositApprove(input.id), reject: API.adminDepositReject(input.id) },
+        adminDepositSchema,
+      ),
     onSettled: invalidate,
   });
 }
@@ -141,23 +132,13 @@ export function useDepositDecision() {
 export function useWithdrawalDecision() {
   const invalidate = useInvalidateMoney();
   return useMutation({
-    mutationFn: (
-      input: { id: string } & (
-        | { decision: "approve"; payoutReference: string }
-        | { decision: "reject"; reason: string }
+    mutationFn: (input: { id: string } & Decision<{ payoutReference: string }>) =>
+      postDecision(
+        input,
+        { approve: API.adminWithdrawalApprove(input.id), reject: API.adminWithdrawalReject(input.id) },
+        adminWithdrawalSchema,
+        input.decision === "approve" ? { payoutReference: input.payoutReference } : {},
       ),
-    ) =>
-      input.decision === "approve"
-        ? apiFetch(API.adminWithdrawalApprove(input.id), {
-            method: "POST",
-            body: { payoutReference: input.payoutReference },
-            schema: adminWithdrawalSchema,
-          })
-        : apiFetch(API.adminWithdrawalReject(input.id), {
-            method: "POST",
-            body: { reason: input.reason },
-            schema: adminWithdrawalSchema,
-          }),
     onSettled: invalidate,
   });
 }
@@ -165,14 +146,12 @@ export function useWithdrawalDecision() {
 export function useKycDecision() {
   const invalidate = useInvalidateMoney();
   return useMutation({
-    mutationFn: (input: { uid: string } & ({ decision: "approve" } | { decision: "reject"; reason: string })) =>
-      input.decision === "approve"
-        ? apiFetch(API.adminKycApprove(input.uid), { method: "POST", body: {}, schema: adminKycSchema })
-        : apiFetch(API.adminKycReject(input.uid), {
-            method: "POST",
-            body: { reason: input.reason },
-            schema: adminKycSchema,
-          }),
+    mutationFn: (input: { uid: string } & Decision) =>
+      postDecision(
+        input,
+        { approve: API.adminKycApprove(input.uid), reject: API.adminKycReject(input.uid) },
+        adminKycSchema,
+      ),
     onSettled: invalidate,
   });
 }
@@ -181,12 +160,7 @@ export function useAdjustBalance(uid: string) {
   const invalidate = useInvalidateMoney();
   return useMutation({
     mutationFn: ({ input, key }: { input: AdminAdjustInput; key: string }) =>
-      apiFetch(API.adminMemberAdjust(uid), {
-        method: "POST",
-        body: input,
-        headers: { "Idempotency-Key": key },
-        schema: adminAdjustResponseSchema,
-      }),
+      idempotentPost(API.adminMemberAdjust(uid), input, key, adminAdjustResponseSchema),
     onSettled: invalidate,
   });
 }
@@ -194,25 +168,16 @@ export function useAdjustBalance(uid: string) {
 export function useAdminDemoReset(uid: string) {
   const invalidate = useInvalidateMoney();
   return useMutation({
-    mutationFn: (key: string) =>
-      apiFetch(API.adminMemberDemoReset(uid), {
-        method: "POST",
-        body: {},
-        headers: { "Idempotency-Key": key },
-        schema: demoResetResponseSchema,
-      }),
+    mutationFn: (key: string) => idempotentPost(API.adminMemberDemoReset(uid), {}, key, demoResetResponseSchema),
     onSettled: invalidate,
   });
 }
 
 export function useSaveSettings() {
-  const queryClient = useQueryClient();
+  const storeSettings = useStoreAnswer(() => moneyKeys.settings, publicSettingsKey);
   return useMutation({
     mutationFn: (settings: SettingsUpdate) =>
       apiFetch(API.adminSettings, { method: "PUT", body: settings, schema: adminSettingsSchema }),
-    onSuccess: (saved) => {
-      queryClient.setQueryData(moneyKeys.settings, saved);
-      void queryClient.invalidateQueries({ queryKey: publicSettingsKey });
-    },
+    onSuccess: storeSettings,
   });
 }

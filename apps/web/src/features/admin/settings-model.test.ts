@@ -1,5 +1,6 @@
 import { type Settings, settingsSchema } from "@helio/shared";
 import { describe, expect, it } from "vitest";
+import { paths } from "../../lib/paths.ts";
 import { currentAdminLink } from "./AdminLayout.tsx";
 import { adjustmentCents, formToSettings, settingsFormSchema, settingsToForm } from "./settings-model.ts";
 
@@ -81,10 +82,10 @@ describe("adjustmentCents", () => {
 
 describe("currentAdminLink", () => {
   it("marks the section of the page", () => {
-    expect(currentAdminLink("/admin")).toBe("/admin");
-    expect(currentAdminLink("/admin/members/u1")).toBe("/admin");
-    expect(currentAdminLink("/admin/deposits")).toBe("/admin/deposits");
-    expect(currentAdminLink("/admin/inbox/abc")).toBe("/admin/inbox");
-    expect(currentAdminLink("/admin/kyc")).toBe("/admin/kyc");
+    expect(currentAdminLink(paths.admin)).toBe(paths.admin);
+    expect(currentAdminLink(paths.adminMember("u1"))).toBe(paths.admin);
+    expect(currentAdminLink(paths.adminDeposits)).toBe(paths.adminDeposits);
+    expect(currentAdminLink(paths.adminInboxChat("abc"))).toBe(paths.adminInbox);
+    expect(currentAdminLink(paths.adminKyc)).toBe(paths.adminKyc);
   });
 });

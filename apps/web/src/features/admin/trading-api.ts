@@ -1,7 +1,6 @@
 import { API, adminTradesResponseSchema, houseResultSchema } from "@helio/shared";
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
-import { apiFetch } from "../../lib/api.ts";
+import { pagedQuery, readQuery } from "../../lib/query.ts";
 
 export type AdminTrade = z.infer<typeof adminTradesResponseSchema>["items"][number];
 export type HouseResult = z.infer<typeof houseResultSchema>;
@@ -17,22 +16,19 @@ export const tradingKeys = {
 /** No live feed for admins: read again every so often (contracts open and settle all the time). */
 const TRADING_REFRESH_MS = 15_000;
 
-export const houseResultQuery = queryOptions({
-  queryKey: tradingKeys.house,
-  queryFn: ({ signal }) => apiFetch(API.adminTradesHouse, { schema: houseResultSchema, signal }),
+export const houseResultQuery = readQuery(tradingKeys.house, API.adminTradesHouse, houseResultSchema, {
   refetchInterval: TRADING_REFRESH_MS,
 });
 
 export function adminContractsQuery(status: ContractFilter, uid: string, page: number, pageSize: number) {
-  return queryOptions({
-    queryKey: tradingKeys.contracts(status, uid, page, pageSize),
-    queryFn: ({ signal }) =>
-      apiFetch(API.adminTrades, {
-        query: { status: status === "all" ? undefined : status, uid: uid || undefined, page, pageSize },
-        schema: adminTradesResponseSchema,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-    refetchInterval: TRADING_REFRESH_MS,
-  });
+  const query = { status: status === "all" ? undefined : status, uid: uid || undefined, page, pageSize };
+  return pagedQuery(
+    tradingKeys.contracts(status, uid, page, pageSize),
+    API.adminTrades,
+    adminTradesResponseSchema,
+    query,
+    {
+      refetchInterval: TRADING_REFRESH_MS,
+    },
+  );
 }

@@ -1,5 +1,6 @@
 import { type Settings, settingsSchema } from "@helio/shared";
 import { describe, expect, it } from "vitest";
+import { paths } from "../../lib/paths.ts";
 import { currentAdminLink } from "./AdminLayout.tsx";
 import {
   formFieldOf,
@@ -116,6 +117,6 @@ describe("trading settings editor", () => {
 
 describe("the Trading menu entry", () => {
   it("marks /admin/trading as the current section", () => {
-    expect(currentAdminLink("/admin/trading")).toBe("/admin/trading");
+    expect(currentAdminLink(paths.adminTrading)).toBe(paths.adminTrading);
   });
 });

@@ -1,6 +1,5 @@
 import {
   centsToDecimal,
-  DECIMAL_AMOUNT,
   PAIR_SYMBOLS,
   type PairSymbol,
   parseDecimalToCents,
@@ -8,22 +7,15 @@ import {
   TRADE_DURATIONS,
 } from "@helio/shared";
 import { z } from "zod";
+import { amountSchema } from "../../lib/amount.ts";
 
 /**
  * The trading settings editor works on text (what the admin types): stakes in USD (`1.00`),
  * converted exactly (no floating point) to cents; percentages and counts as whole numbers.
  * Field names are the settings keys, so the server's field errors land on the right input.
  */
-const MAX_CENTS = 100_000_000_000;
-
 const usd = (what: string) =>
-  z
-    .string()
-    .trim()
-    .regex(DECIMAL_AMOUNT, `${what}: an amount like 1.00`)
-    // Text that is not an amount only gets the message above.
-    .refine((v) => (parseDecimalToCents(v) ?? 1) >= 1, "At least 0.01 USD")
-    .refine((v) => (parseDecimalToCents(v) ?? 0) <= MAX_CENTS, "Too large");
+  amountSchema({ messages: { invalid: `${what}: an amount like 1.00`, zero: "At least 0.01 USD" } });
 
 const isWhole = (v: string, min: number, max: number) => /^\d{1,7}$/.test(v) && Number(v) >= min && Number(v) <= max;
 const whole = (min: number, max: number, message: string) =>

@@ -1,18 +1,12 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Link from "@mui/material/Link";
-import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link as RouterLink } from "react-router";
 import { z } from "zod";
+import { EmailField } from "../../components/EmailField.tsx";
 import { authClient, toApiError } from "../../lib/auth-client.ts";
 import { fieldProps } from "../../lib/form.ts";
-import { AuthHeading } from "./AuthHeading.tsx";
+import { paths } from "../../lib/paths.ts";
+import { AuthLayout, AuthLink, AuthOutcome, AuthSubmit } from "./AuthLayout.tsx";
 
 const schema = z.object({ email: z.email("Enter a valid email").trim() });
 
@@ -28,7 +22,7 @@ export function ForgotPasswordPage() {
 
   const submit = handleSubmit(async ({ email }) => {
     setFormError(null);
-    const result = await authClient.requestPasswordReset({ email, redirectTo: "/reset-password" });
+    const result = await authClient.requestPasswordReset({ email, redirectTo: paths.resetPassword });
     // Only a rate limit or a network failure is worth telling; anything else gets the neutral answer.
     if (result.error && (result.error.status === 429 || result.error.status === 0)) {
       setFormError(toApiError(result.error).message);
@@ -39,46 +33,23 @@ export function ForgotPasswordPage() {
 
   if (sent) {
     return (
-      <Box>
-        <AuthHeading title="Reset link sent" />
-        <Stack spacing={2}>
-          <Alert severity="success" role="status">
-            If an account exists for that email, we sent it a link to reset the password. The link works once and
-            expires soon.
-          </Alert>
-          <Button component={RouterLink} to="/login" variant="contained">
-            Back to sign in
-          </Button>
-        </Stack>
-      </Box>
+      <AuthOutcome title="Reset link sent" severity="success" action={{ to: paths.login, label: "Back to sign in" }}>
+        If an account exists for that email, we sent it a link to reset the password. The link works once and expires
+        soon.
+      </AuthOutcome>
     );
   }
 
   return (
-    <Box component="form" noValidate onSubmit={submit}>
-      <AuthHeading title="Forgot your password?">
-        Enter your email and we will send you a link to choose a new one.
-      </AuthHeading>
-      <Stack spacing={2}>
-        {formError ? <Alert severity="error">{formError}</Alert> : null}
-        <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
-          autoFocus
-          {...fieldProps(register("email"), errors.email)}
-          slotProps={{ htmlInput: { autoCapitalize: "none", spellCheck: false } }}
-        />
-        <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-          {isSubmitting ? "Sending…" : "Send reset link"}
-        </Button>
-        <Typography variant="body2" sx={{ textAlign: "center" }}>
-          Remembered it?{" "}
-          <Link component={RouterLink} to="/login">
-            Sign in
-          </Link>
-        </Typography>
-      </Stack>
-    </Box>
+    <AuthLayout
+      title="Forgot your password?"
+      intro="Enter your email and we will send you a link to choose a new one."
+      onSubmit={submit}
+      error={formError}
+    >
+      <EmailField autoFocus {...fieldProps(register("email"), errors.email)} />
+      <AuthSubmit label="Send reset link" busyLabel="Sending…" busy={isSubmitting} />
+      <AuthLink question="Remembered it?" to={paths.login} label="Sign in" />
+    </AuthLayout>
   );
 }

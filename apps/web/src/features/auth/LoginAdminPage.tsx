@@ -1,12 +1,9 @@
 import { impersonationExchangeSchema } from "@helio/shared";
-import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Stack from "@mui/material/Stack";
 import { useEffect, useRef, useState } from "react";
-import { Link as RouterLink, useParams } from "react-router";
+import { useParams } from "react-router";
 import { PageLoader } from "../../components/PageLoader.tsx";
-import { AuthHeading } from "./AuthHeading.tsx";
+import { paths } from "../../lib/paths.ts";
+import { AuthLayout, AuthOutcome } from "./AuthLayout.tsx";
 import { exchangeImpersonationToken } from "./api.ts";
 
 /**
@@ -28,32 +25,23 @@ export function LoginAdminPage() {
       return;
     }
     exchangeImpersonationToken(parsed.data.username, parsed.data.token).then(
-      () => window.location.replace("/"),
+      () => window.location.replace(paths.dashboard),
       () => setFailed(true),
     );
   }, [username, token]);
 
   if (!failed) {
     return (
-      <Box>
-        <AuthHeading title="Opening the member's account" />
+      <AuthLayout title="Opening the member's account">
         <PageLoader label="Signing in as the member" />
-      </Box>
+      </AuthLayout>
     );
   }
 
   return (
-    <Box>
-      <AuthHeading title="This link does not work" />
-      <Stack spacing={2}>
-        <Alert severity="error">
-          The sign-in link is invalid or has expired. Links from the back office work once and only for a minute: open
-          the member again in the back office and press “Sign in as member”.
-        </Alert>
-        <Button component={RouterLink} to="/login" variant="contained">
-          Go to sign in
-        </Button>
-      </Stack>
-    </Box>
+    <AuthOutcome title="This link does not work" severity="error" action={{ to: paths.login, label: "Go to sign in" }}>
+      The sign-in link is invalid or has expired. Links from the back office work once and only for a minute: open the
+      member again in the back office and press “Sign in as member”.
+    </AuthOutcome>
   );
 }

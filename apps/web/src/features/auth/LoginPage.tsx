@@ -2,9 +2,7 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
-import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { type RegisterOptions, useForm } from "react-hook-form";
@@ -14,8 +12,9 @@ import { blockReasonFromCode } from "../../lib/api.ts";
 import { authClient, authErrorInfo, toApiError } from "../../lib/auth-client.ts";
 import { fieldProps } from "../../lib/form.ts";
 import { meQueryKey } from "../../lib/me-query-key.ts";
+import { paths } from "../../lib/paths.ts";
 import { safeRedirect } from "../../lib/redirect.ts";
-import { AuthHeading } from "./AuthHeading.tsx";
+import { AuthLayout, AuthLink, AuthSubmit } from "./AuthLayout.tsx";
 
 // Plain react-hook-form rules rather than zod: this page is the first load of most visits and zod
 // would add ~26 kB gzip to it (docs/performance.md, "First load").
@@ -44,10 +43,10 @@ const backupRules = {
 export function signInErrorTarget(error: Parameters<typeof authErrorInfo>[0], identifier: string): string | null {
   const { code } = authErrorInfo(error);
   if (code === "EMAIL_NOT_VERIFIED") {
-    return identifier.includes("@") ? `/verify-email?email=${encodeURIComponent(identifier)}` : "/verify-email";
+    return identifier.includes("@") ? paths.verifyEmailFor(identifier) : paths.verifyEmail;
   }
   const reason = blockReasonFromCode(code);
-  if (reason) return `/account-blocked?reason=${reason}`;
+  if (reason) return paths.accountBlockedFor(reason);
   return null;
 }
 
@@ -81,44 +80,37 @@ function TwoFactorStep({ onDone, onCancel }: { onDone: () => Promise<void>; onCa
   };
 
   return (
-    <Box component="form" noValidate onSubmit={submit}>
-      <AuthHeading title="Two-factor authentication">
-        {useBackup
+    <AuthLayout
+      title="Two-factor authentication"
+      intro={
+        useBackup
           ? "Enter one of the backup codes you saved when you turned on two-factor authentication."
-          : "Enter the 6-digit code from your authenticator app."}
-      </AuthHeading>
-      <Stack spacing={2}>
-        {formError ? <Alert severity="error">{formError}</Alert> : null}
-        {useBackup ? (
-          <TextField
-            key="backup"
-            label="Backup code"
-            autoComplete="one-time-code"
-            autoFocus
-            {...fieldProps(register("code", backupRules), errors.code)}
-            slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: "none" } }}
-          />
-        ) : (
-          <TextField
-            key="totp"
-            label="6-digit code"
-            autoComplete="one-time-code"
-            autoFocus
-            {...fieldProps(register("code", totpRules), errors.code)}
-            slotProps={{ htmlInput: { inputMode: "numeric", pattern: "[0-9]*", maxLength: 6 } }}
-          />
-        )}
-        <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-          {isSubmitting ? "Checking…" : "Verify"}
-        </Button>
-        <Button onClick={switchMode} disabled={isSubmitting}>
-          {useBackup ? "Use the code from my app" : "Use a backup code"}
-        </Button>
-        <Button onClick={onCancel} color="inherit" disabled={isSubmitting}>
-          Back to sign in
-        </Button>
-      </Stack>
-    </Box>
+          : "Enter the 6-digit code from your authenticator app."
+      }
+      onSubmit={submit}
+      error={formError}
+    >
+      {/* Keyed by kind, so that switching clears the field and focuses it again. */}
+      <TextField
+        key={useBackup ? "backup" : "totp"}
+        label={useBackup ? "Backup code" : "6-digit code"}
+        autoComplete="one-time-code"
+        autoFocus
+        {...fieldProps(register("code", useBackup ? backupRules : totpRules), errors.code)}
+        slotProps={{
+          htmlInput: useBackup
+            ? { spellCheck: false, autoCapitalize: "none" }
+            : { inputMode: "numeric", pattern: "[0-9]*", maxLength: 6 },
+        }}
+      />
+      <AuthSubmit label="Verify" busyLabel="Checking…" busy={isSubmitting} />
+      <Button onClick={switchMode} disabled={isSubmitting}>
+        {useBackup ? "Use the code from my app" : "Use a backup code"}
+      </Button>
+      <Button onClick={onCancel} color="inherit" disabled={isSubmitting}>
+        Back to sign in
+      </Button>
+    </AuthLayout>
   );
 }
 
@@ -167,40 +159,36 @@ export function LoginPage() {
   if (step === "totp") return <TwoFactorStep onDone={finish} onCancel={() => setStep("credentials")} />;
 
   return (
-    <Box component="form" noValidate onSubmit={submit}>
-      <AuthHeading title="Sign in">Welcome back to Helio.</AuthHeading>
-      <Stack spacing={2}>
-        {params.get("reset") === "1" ? (
+    <AuthLayout
+      title="Sign in"
+      intro="Welcome back to Helio."
+      onSubmit={submit}
+      notice={
+        params.get("reset") === "1" ? (
           <Alert severity="success">Your password was changed. Sign in with the new one.</Alert>
-        ) : null}
-        {formError ? <Alert severity="error">{formError}</Alert> : null}
-        <TextField
-          label="Email or username"
-          autoComplete="username"
-          autoFocus
-          {...fieldProps(register("identifier", identifierRules), errors.identifier)}
-          slotProps={{ htmlInput: { autoCapitalize: "none", spellCheck: false } }}
-        />
-        <PasswordField
-          label="Password"
-          autoComplete="current-password"
-          {...fieldProps(register("password", passwordRules), errors.password)}
-        />
-        <Box sx={{ textAlign: "right", mt: "4px !important" }}>
-          <Link component={RouterLink} to="/forgot-password" variant="body2">
-            Forgot password?
-          </Link>
-        </Box>
-        <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-          {isSubmitting ? "Signing in…" : "Sign in"}
-        </Button>
-        <Typography variant="body2" sx={{ textAlign: "center" }}>
-          New to Helio?{" "}
-          <Link component={RouterLink} to="/register">
-            Create an account
-          </Link>
-        </Typography>
-      </Stack>
-    </Box>
+        ) : null
+      }
+      error={formError}
+    >
+      <TextField
+        label="Email or username"
+        autoComplete="username"
+        autoFocus
+        {...fieldProps(register("identifier", identifierRules), errors.identifier)}
+        slotProps={{ htmlInput: { autoCapitalize: "none", spellCheck: false } }}
+      />
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        {...fieldProps(register("password", passwordRules), errors.password)}
+      />
+      <Box sx={{ textAlign: "right", mt: "4px !important" }}>
+        <Link component={RouterLink} to={paths.forgotPassword} variant="body2">
+          Forgot password?
+        </Link>
+      </Box>
+      <AuthSubmit label="Sign in" busyLabel="Signing in…" busy={isSubmitting} />
+      <AuthLink question="New to Helio?" to={paths.register} label="Create an account" />
+    </AuthLayout>
   );
 }

@@ -1,24 +1,15 @@
 import { CURRENCIES, registerSchema } from "@helio/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
-import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Link from "@mui/material/Link";
-import MenuItem from "@mui/material/MenuItem";
-import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
-import { useState } from "react";
-import { Controller, useForm } from "react-hook-form";
-import { Link as RouterLink, useNavigate, useParams } from "react-router";
-import type { z } from "zod";
+import { useNavigate, useParams } from "react-router";
+import { EmailField } from "../../components/EmailField.tsx";
 import { PasswordField } from "../../components/PasswordField.tsx";
-import { applyServerErrors, fieldProps } from "../../lib/form.ts";
-import { AuthHeading } from "./AuthHeading.tsx";
+import { FormSelectField, plainOptions } from "../../components/SelectField.tsx";
+import { fieldProps } from "../../lib/form.ts";
+import { paths } from "../../lib/paths.ts";
+import { useSubmitForm } from "../../lib/submit-form.ts";
+import { AuthLayout, AuthLink, AuthSubmit } from "./AuthLayout.tsx";
 import { registerMember } from "./api.ts";
-
-type FormInput = z.input<typeof registerSchema>;
-type FormOutput = z.output<typeof registerSchema>;
 
 const FIELDS = ["firstName", "lastName", "username", "email", "password", "currency", "referralCode"] as const;
 
@@ -26,15 +17,8 @@ const FIELDS = ["firstName", "lastName", "username", "email", "password", "curre
 export function RegisterPage() {
   const { slug } = useParams();
   const navigate = useNavigate();
-  const [formError, setFormError] = useState<string | null>(null);
-  const {
-    register,
-    control,
-    handleSubmit,
-    setError,
-    formState: { errors, isSubmitting },
-  } = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(registerSchema),
+  const { form, submit, formError } = useSubmitForm({
+    schema: registerSchema,
     defaultValues: {
       firstName: "",
       lastName: "",
@@ -44,97 +28,66 @@ export function RegisterPage() {
       currency: "USD",
       referralCode: slug ?? "",
     },
+    fields: FIELDS,
+    send: registerMember,
+    onSent: (_, values) => navigate(paths.verifyEmailFor(values.email), { replace: true }),
   });
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    try {
-      await registerMember(values);
-      await navigate(`/verify-email?email=${encodeURIComponent(values.email)}`, { replace: true });
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, FIELDS));
-    }
-  });
+  const {
+    register,
+    control,
+    formState: { errors, isSubmitting },
+  } = form;
 
   return (
-    <Box component="form" noValidate onSubmit={submit}>
-      <AuthHeading title="Create your account">Trade, invest and grow with Helio.</AuthHeading>
-      <Stack spacing={2}>
-        {formError ? <Alert severity="error">{formError}</Alert> : null}
-        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>
-          <TextField
-            label="First name"
-            autoComplete="given-name"
-            required
-            {...fieldProps(register("firstName"), errors.firstName)}
-          />
-          <TextField
-            label="Last name"
-            autoComplete="family-name"
-            required
-            {...fieldProps(register("lastName"), errors.lastName)}
-          />
-        </Box>
+    <AuthLayout
+      title="Create your account"
+      intro="Trade, invest and grow with Helio."
+      onSubmit={submit}
+      error={formError}
+    >
+      <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>
         <TextField
-          label="Username"
-          autoComplete="username"
+          label="First name"
+          autoComplete="given-name"
           required
-          {...fieldProps(register("username"), errors.username, "3 to 20 characters: a-z, 0-9 and _")}
-          slotProps={{ htmlInput: { autoCapitalize: "none", spellCheck: false } }}
+          {...fieldProps(register("firstName"), errors.firstName)}
         />
         <TextField
-          label="Email"
-          type="email"
-          autoComplete="email"
+          label="Last name"
+          autoComplete="family-name"
           required
-          {...fieldProps(register("email"), errors.email)}
-          slotProps={{ htmlInput: { autoCapitalize: "none", spellCheck: false } }}
+          {...fieldProps(register("lastName"), errors.lastName)}
         />
-        <PasswordField
-          label="Password"
-          autoComplete="new-password"
-          required
-          {...fieldProps(register("password"), errors.password, "At least 10 characters")}
-        />
-        <Controller
-          control={control}
-          name="currency"
-          render={({ field }) => (
-            <TextField
-              select
-              label="Display currency"
-              name={field.name}
-              value={field.value ?? "USD"}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              inputRef={field.ref}
-              error={Boolean(errors.currency)}
-              helperText={errors.currency?.message ?? "Amounts are shown in this currency."}
-            >
-              {CURRENCIES.map((currency) => (
-                <MenuItem key={currency} value={currency}>
-                  {currency}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
-        />
-        <TextField
-          label="Referral code (optional)"
-          autoComplete="off"
-          {...fieldProps(register("referralCode"), errors.referralCode, "The username of the member who invited you.")}
-          slotProps={{ htmlInput: { autoCapitalize: "none", spellCheck: false } }}
-        />
-        <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
-          {isSubmitting ? "Creating your account…" : "Create account"}
-        </Button>
-        <Typography variant="body2" sx={{ textAlign: "center" }}>
-          Already have an account?{" "}
-          <Link component={RouterLink} to="/login">
-            Sign in
-          </Link>
-        </Typography>
-      </Stack>
-    </Box>
+      </Box>
+      <TextField
+        label="Username"
+        autoComplete="username"
+        required
+        {...fieldProps(register("username"), errors.username, "3 to 20 characters: a-z, 0-9 and _")}
+        slotProps={{ htmlInput: { autoCapitalize: "none", spellCheck: false } }}
+      />
+      <EmailField required {...fieldProps(register("email"), errors.email)} />
+      <PasswordField
+        label="Password"
+        autoComplete="new-password"
+        required
+        {...fieldProps(register("password"), errors.password, "At least 10 characters")}
+      />
+      <FormSelectField
+        control={control}
+        name="currency"
+        label="Display currency"
+        options={plainOptions(CURRENCIES)}
+        helperText="Amounts are shown in this currency."
+      />
+      <TextField
+        label="Referral code (optional)"
+        autoComplete="off"
+        {...fieldProps(register("referralCode"), errors.referralCode, "The username of the member who invited you.")}
+        slotProps={{ htmlInput: { autoCapitalize: "none", spellCheck: false } }}
+      />
+      <AuthSubmit label="Create account" busyLabel="Creating your account…" busy={isSubmitting} />
+      <AuthLink question="Already have an account?" to={paths.login} label="Sign in" />
+    </AuthLayout>
   );
 }

@@ -2,16 +2,15 @@ import MarkEmailReadIcon from "@mui/icons-material/MarkEmailRead";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Link from "@mui/material/Link";
-import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
-import { Link as RouterLink, useSearchParams } from "react-router";
+import { useSearchParams } from "react-router";
 import { z } from "zod";
+import { EmailField } from "../../components/EmailField.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { authClient, unwrap } from "../../lib/auth-client.ts";
-import { AuthHeading } from "./AuthHeading.tsx";
+import { paths } from "../../lib/paths.ts";
+import { AuthLayout, AuthLink } from "./AuthLayout.tsx";
 
 const emailSchema = z.email();
 
@@ -32,7 +31,7 @@ export function VerifyEmailPage() {
     setBusy(true);
     setStatus(null);
     try {
-      await unwrap(authClient.sendVerificationEmail({ email: email.trim(), callbackURL: "/" }));
+      await unwrap(authClient.sendVerificationEmail({ email: email.trim(), callbackURL: paths.dashboard }));
       setStatus({ kind: "success", text: "We sent a new verification email. It can take a minute to arrive." });
     } catch (error) {
       setStatus({ kind: "error", text: errorMessage(error) });
@@ -42,54 +41,40 @@ export function VerifyEmailPage() {
   };
 
   return (
-    <Box>
-      <Box sx={{ display: "flex", justifyContent: "center", mb: 1 }}>
-        <MarkEmailReadIcon sx={{ fontSize: 48, color: "primary.main" }} aria-hidden="true" />
-      </Box>
-      <AuthHeading title="Check your email">
-        {fromQuery ? (
-          <>
-            We sent a verification link to{" "}
-            <Box component="strong" sx={{ color: "text.primary", wordBreak: "break-all" }}>
-              {fromQuery}
-            </Box>
-            .
-          </>
-        ) : (
-          "We sent you a verification link."
-        )}{" "}
-        Open it to verify your address; you will be signed in and taken to your dashboard. (If the address already has a
-        Helio account, the email says so instead.)
-      </AuthHeading>
-      <Stack spacing={2}>
-        <Typography variant="body2" sx={{ color: "text.secondary" }}>
-          Nothing arrived? Check your spam folder, or send the email again.
-        </Typography>
-        {status ? (
-          <Alert severity={status.kind} role={status.kind === "error" ? "alert" : "status"}>
-            {status.text}
-          </Alert>
-        ) : null}
-        {fromQuery ? null : (
-          <TextField
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-            slotProps={{ htmlInput: { autoCapitalize: "none", spellCheck: false } }}
-          />
-        )}
-        <Button variant="contained" onClick={() => void resend()} disabled={busy}>
-          {busy ? "Sending…" : "Resend email"}
-        </Button>
-        <Typography variant="body2" sx={{ textAlign: "center" }}>
-          Already verified?{" "}
-          <Link component={RouterLink} to="/login">
-            Sign in
-          </Link>
-        </Typography>
-      </Stack>
-    </Box>
+    <AuthLayout
+      title="Check your email"
+      icon={<MarkEmailReadIcon sx={{ fontSize: 48, color: "primary.main" }} aria-hidden="true" />}
+      intro={
+        <>
+          {fromQuery ? (
+            <>
+              We sent a verification link to{" "}
+              <Box component="strong" sx={{ color: "text.primary", wordBreak: "break-all" }}>
+                {fromQuery}
+              </Box>
+              .
+            </>
+          ) : (
+            "We sent you a verification link."
+          )}{" "}
+          Open it to verify your address; you will be signed in and taken to your dashboard. (If the address already has
+          a Helio account, the email says so instead.)
+        </>
+      }
+    >
+      <Typography variant="body2" sx={{ color: "text.secondary" }}>
+        Nothing arrived? Check your spam folder, or send the email again.
+      </Typography>
+      {status ? (
+        <Alert severity={status.kind} role={status.kind === "error" ? "alert" : "status"}>
+          {status.text}
+        </Alert>
+      ) : null}
+      {fromQuery ? null : <EmailField value={email} onChange={(event) => setEmail(event.target.value)} />}
+      <Button variant="contained" onClick={() => void resend()} disabled={busy}>
+        {busy ? "Sending…" : "Resend email"}
+      </Button>
+      <AuthLink question="Already verified?" to={paths.login} label="Sign in" />
+    </AuthLayout>
   );
 }

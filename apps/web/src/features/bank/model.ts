@@ -1,4 +1,7 @@
-import { maskAccountNumber } from "@helio/shared";
+import { type BankAccount, maskAccountNumber } from "@helio/shared";
+import type { ReactNode } from "react";
+import type { Detail } from "../../components/DetailList.tsx";
+import { formatDateTime } from "../../lib/format.ts";
 
 /** As the server stores it: spaces and hyphens removed, upper case. */
 export function normaliseAccountNumber(text: string): string {
@@ -9,4 +12,22 @@ export function normaliseAccountNumber(text: string): string {
 export function maskedPreview(text: string): string | null {
   const normalised = normaliseAccountNumber(text);
   return /^[A-Z0-9]{4,34}$/.test(normalised) ? maskAccountNumber(normalised) : null;
+}
+
+/**
+ * A payout account as label/value pairs, in the order the member and the back office both read
+ * it; `accountNumber` is how the number shows (masked for the member, whole for an admin).
+ */
+export function bankDetails(
+  bank: Pick<BankAccount, "bankName" | "accountHolder" | "swift" | "branch" | "updatedAt">,
+  accountNumber: ReactNode,
+): Detail[] {
+  return [
+    { label: "Bank name", value: bank.bankName },
+    { label: "Account holder", value: bank.accountHolder },
+    { label: "Account number", value: accountNumber },
+    { label: "SWIFT/BIC", value: bank.swift ?? "—" },
+    { label: "Branch", value: bank.branch ?? "—" },
+    { label: "Last changed", value: formatDateTime(bank.updatedAt) },
+  ];
 }

@@ -3,10 +3,7 @@ import { zodResolver } from "@hookform/resolvers/zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import Link from "@mui/material/Link";
-import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
@@ -16,45 +13,33 @@ import { useForm } from "react-hook-form";
 import { Link as RouterLink } from "react-router";
 import type { z } from "zod";
 import { DetailList } from "../../components/DetailList.tsx";
+import { FormStack } from "../../components/FormLayout.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { PromptDialog } from "../../components/PromptDialog.tsx";
-import { QueryError } from "../../components/QueryError.tsx";
+import { QueryState } from "../../components/QueryState.tsx";
+import { SectionCard } from "../../components/SectionCard.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { fieldProps } from "../../lib/form.ts";
-import { formatDateTime } from "../../lib/format.ts";
+import { paths } from "../../lib/paths.ts";
 import { bankQuery, useSaveBank } from "./api.ts";
-import { maskedPreview } from "./model.ts";
+import { bankDetails, maskedPreview } from "./model.ts";
 
 type BankForm = z.input<typeof bankAccountInputSchema>;
 const FIELDS = ["bankName", "accountHolder", "accountNumber", "swift", "branch"] as const;
 
 function SavedAccount({ bank }: { bank: BankAccount }) {
   return (
-    <Card component="section" aria-labelledby="saved-heading">
-      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography id="saved-heading" variant="h2" component="h2" sx={{ mb: 2 }}>
-          Your bank account
-        </Typography>
-        <DetailList
-          columns={3}
-          items={[
-            { label: "Bank name", value: bank.bankName },
-            { label: "Account holder", value: bank.accountHolder },
-            {
-              label: "Account number",
-              value: (
-                <Box component="span" sx={{ fontFamily: "monospace" }}>
-                  {bank.accountNumberMasked}
-                </Box>
-              ),
-            },
-            { label: "SWIFT/BIC", value: bank.swift ?? "—" },
-            { label: "Branch", value: bank.branch ?? "—" },
-            { label: "Last changed", value: formatDateTime(bank.updatedAt) },
-          ]}
-        />
-      </CardContent>
-    </Card>
+    <SectionCard id="saved-heading" title="Your bank account">
+      <DetailList
+        columns={3}
+        items={bankDetails(
+          bank,
+          <Box component="span" sx={{ fontFamily: "monospace" }}>
+            {bank.accountNumberMasked}
+          </Box>,
+        )}
+      />
+    </SectionCard>
   );
 }
 
@@ -123,74 +108,62 @@ function BankFormCard({ bank }: { bank: BankAccount | null }) {
   };
 
   return (
-    <Card component="section" aria-labelledby="form-heading">
-      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography id="form-heading" variant="h2" component="h2" sx={{ mb: 2 }}>
-          {bank ? "Change bank account" : "Add your bank account"}
-        </Typography>
-        <Box component="form" noValidate onSubmit={onValid}>
-          <Stack spacing={2}>
-            {formError ? <Alert severity="error">{formError}</Alert> : null}
-            {saved ? (
-              <Alert severity="success" role="status">
-                Your bank account was saved.
-              </Alert>
-            ) : null}
-            <TextField label="Bank name" autoComplete="off" {...fieldProps(register("bankName"), errors.bankName)} />
-            <TextField
-              label="Account holder"
-              autoComplete="name"
-              {...fieldProps(
-                register("accountHolder"),
-                errors.accountHolder,
-                "The name on the account, as your bank has it.",
-              )}
-            />
-            <TextField
-              label="Account number"
-              autoComplete="off"
-              slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: "characters" } }}
-              {...fieldProps(
-                register("accountNumber"),
-                errors.accountNumber,
-                preview
-                  ? `Will be shown as ${preview}.`
-                  : bank
-                    ? `Enter the full number again (now ${bank.accountNumberMasked}).`
-                    : "Letters and digits (an IBAN works too). Shown masked once saved.",
-              )}
-            />
-            <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
-              <TextField
-                label="SWIFT/BIC (optional)"
-                autoComplete="off"
-                slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: "characters" } }}
-                {...fieldProps(register("swift"), errors.swift, "8 or 11 characters.")}
-              />
-              <TextField
-                label="Branch (optional)"
-                autoComplete="off"
-                {...fieldProps(register("branch"), errors.branch)}
-              />
-            </Box>
-            <Box>
-              <Button type="submit" variant="contained" disabled={save.isPending}>
-                Save
-              </Button>
-            </Box>
-          </Stack>
-        </Box>
-        <PromptDialog
-          open={pending !== null}
-          title="Confirm with your password"
-          message="Your withdrawals will be paid to the new account. Enter your password to save it."
-          input={{ kind: "password" }}
-          confirmLabel="Save bank account"
-          onSubmit={confirm}
-          onClose={() => setPending(null)}
+    <SectionCard id="form-heading" title={bank ? "Change bank account" : "Add your bank account"}>
+      <FormStack onSubmit={onValid} error={formError}>
+        {saved ? (
+          <Alert severity="success" role="status">
+            Your bank account was saved.
+          </Alert>
+        ) : null}
+        <TextField label="Bank name" autoComplete="off" {...fieldProps(register("bankName"), errors.bankName)} />
+        <TextField
+          label="Account holder"
+          autoComplete="name"
+          {...fieldProps(
+            register("accountHolder"),
+            errors.accountHolder,
+            "The name on the account, as your bank has it.",
+          )}
         />
-      </CardContent>
-    </Card>
+        <TextField
+          label="Account number"
+          autoComplete="off"
+          slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: "characters" } }}
+          {...fieldProps(
+            register("accountNumber"),
+            errors.accountNumber,
+            preview
+              ? `Will be shown as ${preview}.`
+              : bank
+                ? `Enter the full number again (now ${bank.accountNumberMasked}).`
+                : "Letters and digits (an IBAN works too). Shown masked once saved.",
+          )}
+        />
+        <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
+          <TextField
+            label="SWIFT/BIC (optional)"
+            autoComplete="off"
+            slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: "characters" } }}
+            {...fieldProps(register("swift"), errors.swift, "8 or 11 characters.")}
+          />
+          <TextField label="Branch (optional)" autoComplete="off" {...fieldProps(register("branch"), errors.branch)} />
+        </Box>
+        <Box>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
+            Save
+          </Button>
+        </Box>
+      </FormStack>
+      <PromptDialog
+        open={pending !== null}
+        title="Confirm with your password"
+        message="Your withdrawals will be paid to the new account. Enter your password to save it."
+        input={{ kind: "password" }}
+        confirmLabel="Save bank account"
+        onSubmit={confirm}
+        onClose={() => setPending(null)}
+      />
+    </SectionCard>
   );
 }
 
@@ -201,18 +174,16 @@ export function BankPage() {
     <Box>
       <PageHeader title="Bank" subtitle="Withdrawals are paid to this bank account." />
       <Stack spacing={3} sx={{ maxWidth: 880 }}>
-        {bank.isPending ? (
-          <Skeleton variant="rounded" height={240} />
-        ) : bank.isError ? (
-          <QueryError error={bank.error} onRetry={() => void bank.refetch()} />
-        ) : (
-          <>
-            {bank.data.bank ? <SavedAccount bank={bank.data.bank} /> : null}
-            <BankFormCard bank={bank.data.bank} />
-          </>
-        )}
+        <QueryState query={bank} height={240}>
+          {({ bank: saved }) => (
+            <>
+              {saved ? <SavedAccount bank={saved} /> : null}
+              <BankFormCard bank={saved} />
+            </>
+          )}
+        </QueryState>
         <Typography variant="body2">
-          <Link component={RouterLink} to="/withdrawal">
+          <Link component={RouterLink} to={paths.withdrawal}>
             Go to withdrawal
           </Link>
         </Typography>

@@ -1,26 +1,27 @@
 import { type AdminChatDetail, formatMoney } from "@helio/shared";
 import ArrowBackIcon from "@mui/icons-material/ArrowBack";
-import SearchIcon from "@mui/icons-material/Search";
-import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
-import InputAdornment from "@mui/material/InputAdornment";
 import LinearProgress from "@mui/material/LinearProgress";
 import Link from "@mui/material/Link";
 import List from "@mui/material/List";
 import ListItemButton from "@mui/material/ListItemButton";
 import Paper from "@mui/material/Paper";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
 import { type ReactNode, useEffect, useState } from "react";
 import { Link as RouterLink, useParams } from "react-router";
+import { Columns } from "../../components/Columns.tsx";
+import { MemberAvatar } from "../../components/MemberAvatar.tsx";
 import { ModeBadge } from "../../components/ModeBadge.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { QueryError } from "../../components/QueryError.tsx";
+import { SearchField } from "../../components/SearchField.tsx";
 import { StatusChip } from "../../components/StatusChip.tsx";
-import { formatRelative, initials } from "../../lib/format.ts";
+
+import { formatRelative } from "../../lib/format.ts";
+import { paths } from "../../lib/paths.ts";
 import { adminChatQuery, inboxQuery } from "./api.ts";
 import { ChatThread } from "./ChatThread.tsx";
 import { useChatLive } from "./live.ts";
@@ -43,23 +44,13 @@ function ChatList({ selected }: { selected: string | undefined }) {
   return (
     <Paper variant="outlined" sx={{ display: "flex", flexDirection: "column", minHeight: 320, height: PANE_HEIGHT }}>
       <Box sx={{ p: 1.5, borderBottom: 1, borderColor: "divider" }}>
-        <TextField
-          type="search"
+        <SearchField
           label="Search by member"
           placeholder="Name, username or email"
           size="small"
           fullWidth
           value={draft}
           onChange={(event) => setDraft(event.target.value)}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon aria-hidden="true" />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
       </Box>
       {inbox.isFetching ? <LinearProgress aria-label="Loading conversations" /> : <Box sx={{ height: 4 }} />}
@@ -75,18 +66,12 @@ function ChatList({ selected }: { selected: string | undefined }) {
             <ListItemButton
               key={item.chatId}
               component={RouterLink}
-              to={`/admin/inbox/${encodeURIComponent(item.chatId)}`}
+              to={paths.adminInboxChat(item.chatId)}
               selected={active}
               aria-current={active ? "page" : undefined}
               sx={{ alignItems: "flex-start", gap: 1.5, py: 1.25, borderBottom: 1, borderColor: "divider" }}
             >
-              <Avatar
-                src={item.member.photoURL ?? undefined}
-                alt=""
-                sx={{ width: 40, height: 40, bgcolor: "secondary.main", color: "secondary.contrastText", fontSize: 16 }}
-              >
-                {initials(item.member.fullName)}
-              </Avatar>
+              <MemberAvatar name={item.member.fullName} photoURL={item.member.photoURL} size={40} fontSize={16} />
               <Box sx={{ flex: 1, minWidth: 0 }}>
                 <Box sx={{ display: "flex", alignItems: "baseline", gap: 1 }}>
                   <Typography noWrap sx={{ fontWeight: item.unread ? 700 : 600, flex: 1, minWidth: 0 }}>
@@ -167,13 +152,7 @@ function MemberSummary({ detail }: { detail: AdminChatDetail }) {
           </Typography>
         </Info>
       </Box>
-      <Button
-        component={RouterLink}
-        to={`/admin/members/${encodeURIComponent(summary.uid)}`}
-        variant="outlined"
-        size="small"
-        sx={{ mt: 2 }}
-      >
+      <Button component={RouterLink} to={paths.adminMember(summary.uid)} variant="outlined" size="small" sx={{ mt: 2 }}>
         Open member
       </Button>
     </Paper>
@@ -186,14 +165,7 @@ function Conversation({ chatId }: { chatId: string }) {
   if (!detail.data) return <LinearProgress aria-label="Loading the conversation" />;
   const chat = detail.data;
   return (
-    <Box
-      sx={{
-        display: "grid",
-        gap: 2,
-        gridTemplateColumns: { xs: "1fr", lg: "minmax(0, 1fr) 260px" },
-        alignItems: "start",
-      }}
-    >
+    <Columns template={{ xs: "1fr", lg: "minmax(0, 1fr) 260px" }}>
       <Paper
         variant="outlined"
         component="section"
@@ -206,7 +178,7 @@ function Conversation({ chatId }: { chatId: string }) {
           <Typography id="inbox-chat-heading" variant="h3" component="h2" noWrap sx={{ flex: 1, minWidth: 0 }}>
             {chat.member.displayName}
           </Typography>
-          <Link component={RouterLink} to={`/admin/members/${encodeURIComponent(chat.member.uid)}`} variant="body2">
+          <Link component={RouterLink} to={paths.adminMember(chat.member.uid)} variant="body2">
             Member details
           </Link>
         </Box>
@@ -215,7 +187,7 @@ function Conversation({ chatId }: { chatId: string }) {
       <Box>
         <MemberSummary detail={chat} />
       </Box>
-    </Box>
+    </Columns>
   );
 }
 
@@ -232,14 +204,7 @@ export function InboxPage() {
         title="Support inbox"
         subtitle={inbox.data ? (unreadTotal ? `${unreadTotal} unread` : "All read") : undefined}
       />
-      <Box
-        sx={{
-          display: "grid",
-          gap: 2,
-          gridTemplateColumns: { xs: "1fr", md: "300px minmax(0, 1fr)" },
-          alignItems: "start",
-        }}
-      >
+      <Columns template={{ xs: "1fr", md: "300px minmax(0, 1fr)" }}>
         <Box sx={{ display: { xs: chatId ? "none" : "block", md: "block" }, minWidth: 0 }}>
           <ChatList selected={chatId} />
         </Box>
@@ -248,7 +213,7 @@ export function InboxPage() {
             <>
               <Button
                 component={RouterLink}
-                to="/admin/inbox"
+                to={paths.adminInbox}
                 startIcon={<ArrowBackIcon />}
                 size="small"
                 sx={{ display: { md: "none" }, mb: 1 }}
@@ -266,7 +231,7 @@ export function InboxPage() {
             </Paper>
           )}
         </Box>
-      </Box>
+      </Columns>
     </Box>
   );
 }

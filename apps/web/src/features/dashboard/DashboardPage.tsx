@@ -3,8 +3,6 @@ import ChevronRightIcon from "@mui/icons-material/ChevronRight";
 import RadioButtonUncheckedIcon from "@mui/icons-material/RadioButtonUnchecked";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import Link from "@mui/material/Link";
 import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
@@ -15,12 +13,15 @@ import Typography from "@mui/material/Typography";
 import { lazy, Suspense } from "react";
 import { Link as RouterLink } from "react-router";
 import { CopyButton } from "../../components/CopyButton.tsx";
+import { DetailList } from "../../components/DetailList.tsx";
 import { ModeBadge } from "../../components/ModeBadge.tsx";
 import { Money } from "../../components/Money.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
+import { SectionCard } from "../../components/SectionCard.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { useMemberBalances } from "../../lib/balances.ts";
 import { useMember } from "../../lib/member.tsx";
+import { paths } from "../../lib/paths.ts";
 import { MarketOverview } from "../market/index.ts";
 import { OpenTradesCard } from "../trade/index.ts";
 import { RecentTransactions } from "../wallet/index.ts";
@@ -42,52 +43,35 @@ const BALANCES = [
 function BalancesCard() {
   const balances = useMemberBalances();
   return (
-    <Card component="section" aria-labelledby="balances-heading" sx={{ mb: 3 }}>
-      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography id="balances-heading" variant="h2" component="h2" sx={{ mb: 2 }}>
-          Balances
-        </Typography>
-        {balances.isError ? (
-          <Alert severity="error">{errorMessage(balances.error)}</Alert>
-        ) : (
-          <Box
-            component="dl"
-            sx={{
-              m: 0,
-              display: "grid",
-              gap: 2,
-              gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(4, minmax(0, 1fr))" },
-            }}
-          >
-            {BALANCES.map((b) => (
-              <Box key={b.key} sx={{ minWidth: 0 }}>
-                <Typography component="dt" variant="body2" sx={{ color: "text.secondary" }}>
-                  {b.label}
-                </Typography>
-                <Box component="dd" sx={{ m: 0, fontWeight: 700, fontSize: { xs: "1rem", sm: "1.25rem" } }}>
-                  {balances.data ? (
-                    <Money cents={balances.data[b.key]} sx={{ whiteSpace: "normal", overflowWrap: "anywhere" }} />
-                  ) : (
-                    <Skeleton variant="text" width="80%" />
-                  )}
-                </Box>
-              </Box>
-            ))}
-          </Box>
-        )}
-        <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap", mt: 2 }}>
-          <Link component={RouterLink} to="/add-balance">
-            Add Balance
-          </Link>
-          <Link component={RouterLink} to="/withdrawal">
-            Withdraw
-          </Link>
-          <Link component={RouterLink} to="/wallet">
-            History
-          </Link>
-        </Box>
-      </CardContent>
-    </Card>
+    <SectionCard id="balances-heading" title="Balances" sx={{ mb: 3 }}>
+      {balances.isError ? (
+        <Alert severity="error">{errorMessage(balances.error)}</Alert>
+      ) : (
+        <DetailList
+          columns={4}
+          valueSx={{ fontWeight: 700, fontSize: { xs: "1rem", sm: "1.25rem" } }}
+          items={BALANCES.map((b) => ({
+            label: b.label,
+            value: balances.data ? (
+              <Money cents={balances.data[b.key]} sx={{ whiteSpace: "normal", overflowWrap: "anywhere" }} />
+            ) : (
+              <Skeleton variant="text" width="80%" />
+            ),
+          }))}
+        />
+      )}
+      <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap", mt: 2 }}>
+        <Link component={RouterLink} to={paths.addBalance}>
+          Add Balance
+        </Link>
+        <Link component={RouterLink} to={paths.withdrawal}>
+          Withdraw
+        </Link>
+        <Link component={RouterLink} to={paths.wallet}>
+          History
+        </Link>
+      </Box>
+    </SectionCard>
   );
 }
 
@@ -105,19 +89,19 @@ export function DashboardPage() {
   const referral = `${window.location.origin}/register/${encodeURIComponent(member.referralCode)}`;
   const steps: Step[] = [
     {
-      to: "/profile",
+      to: paths.profile,
       label: "Review your profile",
       detail: "Your name, display currency and referral code.",
     },
     {
       done: Boolean(member.photoURL),
-      to: "/update-profile",
+      to: paths.updateProfile,
       label: "Add a profile photo",
       detail: "So support recognises you.",
     },
     {
       done: member.twoFactorEnabled,
-      to: "/security",
+      to: paths.security,
       label: "Turn on two-factor authentication",
       detail: "Protect your account with a code from an authenticator app.",
     },
@@ -147,48 +131,38 @@ export function DashboardPage() {
           <RecentTransactions />
         </Box>
         <Box sx={{ display: "grid", gap: 3, minWidth: 0 }}>
-          <Card>
-            <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-              <Typography variant="h2" component="h2">
-                Getting started
-              </Typography>
-              <List>
-                {steps.map((step) => (
-                  <ListItem key={step.to} disableGutters>
-                    <ListItemIcon sx={{ minWidth: 40 }}>
-                      {step.done === undefined ? (
-                        <ChevronRightIcon aria-hidden="true" />
-                      ) : step.done ? (
-                        <CheckCircleIcon color="success" titleAccess="Done" />
-                      ) : (
-                        <RadioButtonUncheckedIcon titleAccess="To do" />
-                      )}
-                    </ListItemIcon>
-                    <ListItemText
-                      primary={
-                        <Link component={RouterLink} to={step.to}>
-                          {step.label}
-                        </Link>
-                      }
-                      secondary={step.detail}
-                    />
-                  </ListItem>
-                ))}
-              </List>
-            </CardContent>
-          </Card>
-          <Card>
-            <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-              <Typography variant="h2" component="h2">
-                Invite friends
-              </Typography>
-              <Typography sx={{ mt: 1, color: "text.secondary" }}>Your referral link:</Typography>
-              <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-                <Typography sx={{ wordBreak: "break-all", fontSize: "0.95rem" }}>{referral}</Typography>
-                <CopyButton value={referral} label="Copy referral link" />
-              </Box>
-            </CardContent>
-          </Card>
+          <SectionCard title="Getting started" headingGap={0}>
+            <List>
+              {steps.map((step) => (
+                <ListItem key={step.to} disableGutters>
+                  <ListItemIcon sx={{ minWidth: 40 }}>
+                    {step.done === undefined ? (
+                      <ChevronRightIcon aria-hidden="true" />
+                    ) : step.done ? (
+                      <CheckCircleIcon color="success" titleAccess="Done" />
+                    ) : (
+                      <RadioButtonUncheckedIcon titleAccess="To do" />
+                    )}
+                  </ListItemIcon>
+                  <ListItemText
+                    primary={
+                      <Link component={RouterLink} to={step.to}>
+                        {step.label}
+                      </Link>
+                    }
+                    secondary={step.detail}
+                  />
+                </ListItem>
+              ))}
+            </List>
+          </SectionCard>
+          <SectionCard title="Invite friends" headingGap={0}>
+            <Typography sx={{ mt: 1, color: "text.secondary" }}>Your referral link:</Typography>
+            <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
+              <Typography sx={{ wordBreak: "break-all", fontSize: "0.95rem" }}>{referral}</Typography>
+              <CopyButton value={referral} label="Copy referral link" />
+            </Box>
+          </SectionCard>
         </Box>
       </Box>
     </Box>

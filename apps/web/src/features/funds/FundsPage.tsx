@@ -10,41 +10,25 @@ import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
-import { Link as RouterLink, useSearchParams } from "react-router";
-import { type Column, DataTable } from "../../components/DataTable.tsx";
+import { Link as RouterLink } from "react-router";
+import type { Column } from "../../components/DataTable.tsx";
+import { LEDGER_COLUMNS } from "../../components/ledger-columns.tsx";
 import { Money } from "../../components/Money.tsx";
+import { PagedTable } from "../../components/PagedTable.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
+import { PageSection } from "../../components/PageSection.tsx";
 import { QueryError } from "../../components/QueryError.tsx";
-import { formatDateTime } from "../../lib/format.ts";
-import { entryDescription, kindLabel } from "../../lib/ledger.ts";
-import { PAGE_SIZES, pagingFromParams } from "../../lib/paging.ts";
+import { entryDescription } from "../../lib/ledger.ts";
+import { usePagingParams } from "../../lib/paging.ts";
+import { paths } from "../../lib/paths.ts";
 import { fundHistoryQuery, fundSummaryQuery } from "./api.ts";
 import { FUND_TEXT } from "./model.ts";
 
 const COLUMNS: Column<WalletEntry>[] = [
-  {
-    key: "date",
-    header: "Date",
-    nowrap: true,
-    render: (e) => <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>,
-  },
-  { key: "kind", header: "Kind", nowrap: true, render: (e) => kindLabel(e.kind) },
-  {
-    key: "amount",
-    header: "Amount",
-    align: "right",
-    nowrap: true,
-    render: (e) => (
-      <Money cents={e.amountCents} signed sx={e.amountCents > 0 ? { color: "success.main", fontWeight: 600 } : {}} />
-    ),
-  },
-  {
-    key: "after",
-    header: "Balance after",
-    align: "right",
-    nowrap: true,
-    render: (e) => <Money cents={e.balanceAfterCents} />,
-  },
+  LEDGER_COLUMNS.date,
+  LEDGER_COLUMNS.kind,
+  LEDGER_COLUMNS.amount,
+  LEDGER_COLUMNS.balanceAfter,
   { key: "description", header: "Description", render: (e) => entryDescription(e) },
 ];
 
@@ -72,37 +56,27 @@ export function FundBalanceCard({ fund }: { fund: Fund }) {
 }
 
 function FundHistory({ fund }: { fund: Fund }) {
-  const [params, setParams] = useSearchParams();
-  const { page, pageSize } = pagingFromParams(params, { pageSize: 20 });
-  const history = useQuery(fundHistoryQuery(fund, page, pageSize));
+  const paging = usePagingParams({ pageSize: 20 });
+  const history = useQuery(fundHistoryQuery(fund, paging.page, paging.pageSize));
   return (
-    <Box component="section" aria-labelledby="history-heading">
-      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "center", mb: 2 }}>
-        <Typography id="history-heading" variant="h2" component="h2" sx={{ flexGrow: 1 }}>
-          History
-        </Typography>
+    <PageSection
+      id="history-heading"
+      title="History"
+      actions={
         <Button component="a" href={API.fundHistoryCsv(fund)} download variant="outlined" startIcon={<DownloadIcon />}>
           Export CSV
         </Button>
-      </Box>
-      <DataTable
+      }
+    >
+      <PagedTable
         label={`${FUND_TEXT[fund].funds} history`}
         columns={COLUMNS}
-        rows={history.data?.items}
+        query={history}
         rowKey={(e) => String(e.id)}
-        loading={history.isFetching}
-        error={history.isError ? history.error : undefined}
-        onRetry={() => void history.refetch()}
         empty="No movements yet."
-        paging={{
-          page,
-          pageSize,
-          total: history.data?.total ?? 0,
-          sizes: PAGE_SIZES,
-          onPage: (p, size) => setParams({ page: String(p), pageSize: String(size) }),
-        }}
+        paging={paging}
       />
-    </Box>
+    </PageSection>
   );
 }
 
@@ -115,7 +89,7 @@ function FundsPage({ fund }: { fund: Fund }) {
         title={text.funds}
         subtitle={`The balance and history of ${text.what}.`}
         actions={
-          <Button component={RouterLink} to={`/withdrawal-${fund}`} variant="contained" startIcon={<SendIcon />}>
+          <Button component={RouterLink} to={paths.withdrawalOf(fund)} variant="contained" startIcon={<SendIcon />}>
             Move to wallet
           </Button>
         }

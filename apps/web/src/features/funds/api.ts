@@ -7,9 +7,10 @@ import {
   fundTransfersResponseSchema,
   walletHistoryResponseSchema,
 } from "@helio/shared";
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { apiFetch } from "../../lib/api.ts";
+import { useMutation } from "@tanstack/react-query";
+import { idempotentPost } from "../../lib/api.ts";
 import { balancesKey } from "../../lib/balances.ts";
+import { pagedQuery, readQuery, useRefresh } from "../../lib/query.ts";
 
 export const fundKeys = {
   all: ["funds"] as const,
@@ -21,47 +22,31 @@ export const fundKeys = {
 
 /** The fund's balance, the wallet's, and the smallest move. */
 export function fundSummaryQuery(fund: Fund) {
-  return queryOptions({
-    queryKey: fundKeys.summary(fund),
-    queryFn: ({ signal }) => apiFetch(API.fund(fund), { schema: fundSummarySchema, signal }),
-  });
+  return readQuery(fundKeys.summary(fund), API.fund(fund), fundSummarySchema);
 }
 
 /** The fund's ledger entries, newest first (same entries as the wallet history). */
 export function fundHistoryQuery(fund: Fund, page: number, pageSize: number) {
-  return queryOptions({
-    queryKey: fundKeys.history(fund, page, pageSize),
-    queryFn: ({ signal }) =>
-      apiFetch(API.fundHistory(fund), { query: { page, pageSize }, schema: walletHistoryResponseSchema, signal }),
-    placeholderData: keepPreviousData,
+  return pagedQuery(fundKeys.history(fund, page, pageSize), API.fundHistory(fund), walletHistoryResponseSchema, {
+    page,
+    pageSize,
   });
 }
 
 /** Past moves from the fund to the wallet. */
 export function fundTransfersQuery(fund: Fund, page: number, pageSize: number) {
-  return queryOptions({
-    queryKey: fundKeys.transfers(fund, page, pageSize),
-    queryFn: ({ signal }) =>
-      apiFetch(API.fundTransfers(fund), { query: { page, pageSize }, schema: fundTransfersResponseSchema, signal }),
-    placeholderData: keepPreviousData,
+  return pagedQuery(fundKeys.transfers(fund, page, pageSize), API.fundTransfers(fund), fundTransfersResponseSchema, {
+    page,
+    pageSize,
   });
 }
 
 /** `POST /api/funds/:fund/transfers` with the Idempotency-Key the caller keeps until a definite answer. */
 export function useFundTransfer(fund: Fund) {
-  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ input, key }: { input: FundTransferInput; key: string }) =>
-      apiFetch(API.fundTransfers(fund), {
-        method: "POST",
-        body: input,
-        headers: { "Idempotency-Key": key },
-        schema: fundTransferResponseSchema,
-      }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: fundKeys.fund(fund) });
-      void queryClient.invalidateQueries({ queryKey: balancesKey });
-      void queryClient.invalidateQueries({ queryKey: ["wallet", "history"] });
-    },
+      idempotentPost(API.fundTransfers(fund), input, key, fundTransferResponseSchema),
+    onSuccess: () => refresh(fundKeys.fund(fund), balancesKey, ["wallet", "history"]),
   });
 }

@@ -1,10 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { transferProblem } from "./model.ts";
+import { amountProblem, validAmountCents } from "../../lib/amount.ts";
+import { transferAmountRules } from "./model.ts";
 
-describe("transferProblem", () => {
+describe("transferAmountRules", () => {
+  const rules = transferAmountRules(10_000, 1_000);
+
   it("accepts an amount between the minimum and the balance", () => {
-    expect(transferProblem("25.50", 10_000, 1_000)).toEqual({ amountCents: 2_550, problem: null });
-    expect(transferProblem("100", 10_000, 1_000)).toEqual({ amountCents: 10_000, problem: null });
+    expect(amountProblem("25.50", rules)).toBeNull();
+    expect(validAmountCents("25.50", rules)).toBe(2_550);
+    expect(validAmountCents("100", rules)).toBe(10_000);
   });
 
   it.each([
@@ -15,6 +19,6 @@ describe("transferProblem", () => {
     ["9.99", "At least 10.00 USD"],
     ["100.01", "More than the fund's balance"],
   ])("refuses %j: %s", (text, problem) => {
-    expect(transferProblem(text, 10_000, 1_000).problem).toBe(problem);
+    expect(amountProblem(text, rules)).toBe(problem);
   });
 });

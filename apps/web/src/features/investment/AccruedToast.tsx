@@ -4,6 +4,7 @@ import Snackbar from "@mui/material/Snackbar";
 import { useEffect, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { Money } from "../../components/Money.tsx";
+import { paths } from "../../lib/paths.ts";
 import { liveSocket } from "../../lib/ws.ts";
 import { useInvestmentLive } from "./api.ts";
 
@@ -39,7 +40,7 @@ export function AccruedToast() {
               Capital returned: <Money cents={current.capitalReturnedCents} />.
             </>
           ) : null}{" "}
-          <RouterLink to={`/invoice/${encodeURIComponent(current.investmentId)}`} style={{ color: "inherit" }}>
+          <RouterLink to={paths.invoiceOne(current.investmentId)} style={{ color: "inherit" }}>
             Invoice
           </RouterLink>
         </Alert>

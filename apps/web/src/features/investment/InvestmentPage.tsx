@@ -5,13 +5,14 @@ import Button from "@mui/material/Button";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import TablePagination from "@mui/material/TablePagination";
-import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink, useSearchParams } from "react-router";
-import { pageIndex } from "../../components/DataTable.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
+import { PageSection } from "../../components/PageSection.tsx";
 import { QueryError } from "../../components/QueryError.tsx";
+import { pageIndex } from "../../components/TableFrame.tsx";
 import { pagingFromParams } from "../../lib/paging.ts";
+import { paths } from "../../lib/paths.ts";
 import { myInvestmentsQuery, packagesQuery } from "./api.ts";
 import { InvestmentCard, PackageCard } from "./parts.tsx";
 
@@ -43,10 +44,7 @@ function MyInvestments() {
   const { page, pageSize } = pagingFromParams(params, { pageSize: 6, sizes: SIZES });
   const list = useQuery(myInvestmentsQuery(page, pageSize));
   return (
-    <Box component="section" aria-labelledby="mine-heading">
-      <Typography id="mine-heading" variant="h2" component="h2" sx={{ mb: 2 }}>
-        My investments
-      </Typography>
+    <PageSection id="mine-heading" title="My investments">
       {list.isPending ? (
         <Skeleton variant="rounded" height={180} />
       ) : list.isError ? (
@@ -74,7 +72,7 @@ function MyInvestments() {
           ) : null}
         </>
       )}
-    </Box>
+    </PageSection>
   );
 }
 
@@ -86,22 +84,19 @@ export function InvestmentPage() {
         title="Investment"
         subtitle="Choose a package, invest from your wallet, and follow the profit as it is credited."
         actions={
-          <Button component={RouterLink} to="/invoice" variant="outlined">
+          <Button component={RouterLink} to={paths.invoice} variant="outlined">
             My invoices
           </Button>
         }
       />
       <Stack spacing={4}>
-        <Box component="section" aria-labelledby="packages-heading">
-          <Typography id="packages-heading" variant="h2" component="h2" sx={{ mb: 2 }}>
-            Packages
-          </Typography>
+        <PageSection id="packages-heading" title="Packages">
           <PackageList />
-        </Box>
+        </PageSection>
         <MyInvestments />
       </Stack>
       <Box sx={{ mt: 3 }}>
-        <Button component={RouterLink} to="/add-investment" startIcon={<AddIcon />}>
+        <Button component={RouterLink} to={paths.addInvestment} startIcon={<AddIcon />}>
           Add investment
         </Button>
       </Box>

@@ -7,16 +7,18 @@ import GlobalStyles from "@mui/material/GlobalStyles";
 import Link from "@mui/material/Link";
 import Stack from "@mui/material/Stack";
 import { useQuery } from "@tanstack/react-query";
-import { Link as RouterLink, useParams, useSearchParams } from "react-router";
+import { Link as RouterLink, useParams } from "react-router";
 import { type Column, DataTable } from "../../components/DataTable.tsx";
 import { DetailList } from "../../components/DetailList.tsx";
 import { Money } from "../../components/Money.tsx";
+import { PagedTable } from "../../components/PagedTable.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { RecordState } from "../../components/RecordState.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
 import { StatusChip } from "../../components/StatusChip.tsx";
 import { formatDateTime } from "../../lib/format.ts";
-import { PAGE_SIZES, pagingFromParams } from "../../lib/paging.ts";
+import { usePagingParams } from "../../lib/paging.ts";
+import { paths } from "../../lib/paths.ts";
 import { invoiceQuery, myInvestmentsQuery } from "./api.ts";
 import { durationText, rateText } from "./model.ts";
 import { AccrualCountdown, InvestmentProgress } from "./parts.tsx";
@@ -27,7 +29,7 @@ const LIST_COLUMNS: Column<Investment>[] = [
     header: "Invoice",
     nowrap: true,
     render: (inv) => (
-      <Link component={RouterLink} to={`/invoice/${encodeURIComponent(inv.id)}`}>
+      <Link component={RouterLink} to={paths.invoiceOne(inv.id)}>
         {inv.reference}
       </Link>
     ),
@@ -48,36 +50,26 @@ const LIST_COLUMNS: Column<Investment>[] = [
 
 /** `/invoice` with no invoice chosen: the seed's 'Select an invoice' and the member's investments. */
 export function InvoiceIndexPage() {
-  const [params, setParams] = useSearchParams();
-  const { page, pageSize } = pagingFromParams(params, { pageSize: 20 });
-  const list = useQuery(myInvestmentsQuery(page, pageSize));
+  const paging = usePagingParams({ pageSize: 20 });
+  const list = useQuery(myInvestmentsQuery(paging.page, paging.pageSize));
   return (
     <Box>
       <PageHeader
         title="Investment invoice"
         subtitle="Select an invoice"
         actions={
-          <Button component={RouterLink} to="/add-investment" variant="contained">
+          <Button component={RouterLink} to={paths.addInvestment} variant="contained">
             Add investment
           </Button>
         }
       />
-      <DataTable
+      <PagedTable
         label="My investments"
         columns={LIST_COLUMNS}
-        rows={list.data?.items}
+        query={list}
         rowKey={(inv) => inv.id}
-        loading={list.isFetching}
-        error={list.isError ? list.error : undefined}
-        onRetry={() => void list.refetch()}
         empty="You have no investments yet."
-        paging={{
-          page,
-          pageSize,
-          total: list.data?.total ?? 0,
-          sizes: PAGE_SIZES,
-          onPage: (p, size) => setParams({ page: String(p), pageSize: String(size) }),
-        }}
+        paging={paging}
       />
     </Box>
   );
@@ -152,7 +144,7 @@ function Invoice({ inv }: { inv: InvestmentInvoice }) {
             <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => window.print()}>
               Print
             </Button>
-            <Button component={RouterLink} to="/invoice" color="inherit">
+            <Button component={RouterLink} to={paths.invoice} color="inherit">
               All invoices
             </Button>
           </Box>

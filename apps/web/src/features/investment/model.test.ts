@@ -1,14 +1,7 @@
 import { investmentTotalProfit } from "@helio/shared";
 import { describe, expect, it } from "vitest";
-import {
-  countdownText,
-  durationText,
-  formatRate,
-  investmentPreview,
-  progressPercent,
-  rateText,
-  totalReturnRate,
-} from "./model.ts";
+import { investmentPreview } from "./amount-rules.ts";
+import { countdownText, durationText, formatRate, progressPercent, rateText, totalReturnRate } from "./model.ts";
 
 const gold = { minCents: 10_000, maxCents: 1_000_000, dailyRateBps: 125, durationPeriods: 30, capitalReturn: true };
 

@@ -13,6 +13,7 @@ import { type Detail, DetailList } from "../../components/DetailList.tsx";
 import { Money } from "../../components/Money.tsx";
 import { StatusChip } from "../../components/StatusChip.tsx";
 import { formatDateTime } from "../../lib/format.ts";
+import { paths } from "../../lib/paths.ts";
 import { countdownText, durationText, progressPercent, rateText, secondsUntil, totalReturnRate } from "./model.ts";
 
 /** A live countdown to the next accrual; "Crediting…" once the boundary has passed. */
@@ -71,7 +72,7 @@ export function PackageCard({ pkg }: { pkg: InvestmentPackage }) {
       <CardActions sx={{ px: { xs: 2, sm: 3 }, pb: 2 }}>
         <Button
           component={RouterLink}
-          to={`/add-investment/${encodeURIComponent(pkg.slug)}`}
+          to={paths.addInvestmentOne(pkg.slug)}
           variant="contained"
           aria-label={`Invest in ${pkg.name}`}
         >
@@ -128,7 +129,7 @@ export function InvestmentCard({ inv }: { inv: Investment }) {
           />
         </Box>
         <Typography variant="body2" sx={{ mt: 1.5 }}>
-          <Link component={RouterLink} to={`/invoice/${encodeURIComponent(inv.id)}`}>
+          <Link component={RouterLink} to={paths.invoiceOne(inv.id)}>
             Invoice {inv.reference}
           </Link>
         </Typography>

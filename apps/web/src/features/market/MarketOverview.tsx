@@ -8,6 +8,7 @@ import Typography from "@mui/material/Typography";
 import { Link as RouterLink } from "react-router";
 import { errorMessage } from "../../lib/api.ts";
 import { formatPrice } from "../../lib/format.ts";
+import { paths } from "../../lib/paths.ts";
 import { useLivePairs } from "./api.ts";
 import { formatChange } from "./format.ts";
 
@@ -39,7 +40,7 @@ export function MarketOverview() {
                 <Box component="li" key={pair.symbol} sx={{ borderBottom: 1, borderColor: "divider" }}>
                   <Box
                     component={RouterLink}
-                    to={`/trade/${pair.symbol}/${pairOf(pair.symbol)?.name ?? pair.name}`}
+                    to={paths.tradePair(pair.symbol, pairOf(pair.symbol)?.name ?? pair.name)}
                     data-testid="market-row"
                     sx={{
                       display: "grid",

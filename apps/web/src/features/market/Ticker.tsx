@@ -2,6 +2,7 @@ import { type PairQuote, pairOf } from "@helio/shared";
 import Box from "@mui/material/Box";
 import { Link as RouterLink } from "react-router";
 import { formatPrice } from "../../lib/format.ts";
+import { paths } from "../../lib/paths.ts";
 import { useLivePairs } from "./api.ts";
 
 function Item({ pair }: { pair: PairQuote }) {
@@ -11,7 +12,7 @@ function Item({ pair }: { pair: PairQuote }) {
   return (
     <Box
       component={RouterLink}
-      to={`/trade/${pair.symbol}/${name}`}
+      to={paths.tradePair(pair.symbol, name)}
       aria-label={`${pair.symbol}/USDT ${pair.price ?? "no price"}${change ? `, ${change}% in 24 hours` : ""}`}
       sx={{
         display: "inline-flex",

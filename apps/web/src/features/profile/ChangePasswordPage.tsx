@@ -5,10 +5,10 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import Stack from "@mui/material/Stack";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { FormStack } from "../../components/FormLayout.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { PasswordField } from "../../components/PasswordField.tsx";
 import { authClient, toApiError } from "../../lib/auth-client.ts";
@@ -68,36 +68,38 @@ export function ChangePasswordPage() {
       <PageHeader title="Change password" />
       <Card sx={{ maxWidth: 560 }}>
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-          <Box component="form" noValidate onSubmit={submit}>
-            <Stack spacing={2}>
-              {done ? (
+          <FormStack
+            onSubmit={submit}
+            error={formError}
+            heading={
+              done ? (
                 <Alert severity="success" role="status">
                   Your password was changed. Your other sessions were signed out; this one stays signed in.
                 </Alert>
-              ) : null}
-              {formError ? <Alert severity="error">{formError}</Alert> : null}
-              <PasswordField
-                label="Current password"
-                autoComplete="current-password"
-                {...fieldProps(register("currentPassword"), errors.currentPassword)}
-              />
-              <PasswordField
-                label="New password"
-                autoComplete="new-password"
-                {...fieldProps(register("newPassword"), errors.newPassword, "At least 10 characters")}
-              />
-              <PasswordField
-                label="Confirm new password"
-                autoComplete="new-password"
-                {...fieldProps(register("confirm"), errors.confirm)}
-              />
-              <Box>
-                <Button type="submit" variant="contained" disabled={isSubmitting}>
-                  {isSubmitting ? "Changing…" : "Change password"}
-                </Button>
-              </Box>
-            </Stack>
-          </Box>
+              ) : null
+            }
+          >
+            <PasswordField
+              label="Current password"
+              autoComplete="current-password"
+              {...fieldProps(register("currentPassword"), errors.currentPassword)}
+            />
+            <PasswordField
+              label="New password"
+              autoComplete="new-password"
+              {...fieldProps(register("newPassword"), errors.newPassword, "At least 10 characters")}
+            />
+            <PasswordField
+              label="Confirm new password"
+              autoComplete="new-password"
+              {...fieldProps(register("confirm"), errors.confirm)}
+            />
+            <Box>
+              <Button type="submit" variant="contained" disabled={isSubmitting}>
+                {isSubmitting ? "Changing…" : "Change password"}
+              </Button>
+            </Box>
+          </FormStack>
         </CardContent>
       </Card>
     </Box>

@@ -2,7 +2,6 @@ import AccountBalanceIcon from "@mui/icons-material/AccountBalance";
 import EditIcon from "@mui/icons-material/Edit";
 import LockResetIcon from "@mui/icons-material/LockReset";
 import SecurityIcon from "@mui/icons-material/Security";
-import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -16,11 +15,13 @@ import { useQuery } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
 import { CopyButton } from "../../components/CopyButton.tsx";
+import { MemberAvatar } from "../../components/MemberAvatar.tsx";
 import { ModeBadge } from "../../components/ModeBadge.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { StatusChip } from "../../components/StatusChip.tsx";
-import { formatDate, initials } from "../../lib/format.ts";
+import { formatDate } from "../../lib/format.ts";
 import { useMember } from "../../lib/member.tsx";
+import { paths } from "../../lib/paths.ts";
 import { kycQuery } from "../kyc/index.ts";
 import { referralLink } from "../referrals/index.ts";
 
@@ -54,7 +55,7 @@ function KycStatus() {
     <>
       <StatusChip status={kyc.data.status} />
       {kyc.data.status !== "approved" ? (
-        <Link component={RouterLink} to="/kyc-user" variant="body2">
+        <Link component={RouterLink} to={paths.kycUser} variant="body2">
           {kyc.data.status === "pending" ? "See your KYC" : "Verify your identity"}
         </Link>
       ) : null}
@@ -71,7 +72,7 @@ export function ProfilePage() {
       <PageHeader
         title="Profile"
         actions={
-          <Button component={RouterLink} to="/update-profile" variant="contained" startIcon={<EditIcon />}>
+          <Button component={RouterLink} to={paths.updateProfile} variant="contained" startIcon={<EditIcon />}>
             Update profile
           </Button>
         }
@@ -79,13 +80,7 @@ export function ProfilePage() {
       <Card>
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
           <Box sx={{ display: "flex", alignItems: "center", gap: 2, mb: 2, flexWrap: "wrap" }}>
-            <Avatar
-              src={member.photoURL ?? undefined}
-              alt={member.photoURL ? `Photo of ${member.fullName}` : ""}
-              sx={{ width: 72, height: 72, fontSize: 28, bgcolor: "secondary.main", color: "secondary.contrastText" }}
-            >
-              {initials(member.fullName)}
-            </Avatar>
+            <MemberAvatar name={member.fullName} photoURL={member.photoURL} size={72} fontSize={28} described />
             <Box sx={{ minWidth: 0 }}>
               <Typography variant="h2" component="h2" sx={{ wordBreak: "break-word" }}>
                 {member.fullName}
@@ -141,16 +136,16 @@ export function ProfilePage() {
           gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", md: "repeat(4, 1fr)" },
         }}
       >
-        <Button component={RouterLink} to="/update-profile" variant="outlined" startIcon={<EditIcon />}>
+        <Button component={RouterLink} to={paths.updateProfile} variant="outlined" startIcon={<EditIcon />}>
           Update profile
         </Button>
-        <Button component={RouterLink} to="/change-password" variant="outlined" startIcon={<LockResetIcon />}>
+        <Button component={RouterLink} to={paths.changePassword} variant="outlined" startIcon={<LockResetIcon />}>
           Password
         </Button>
-        <Button component={RouterLink} to="/data-bank" variant="outlined" startIcon={<AccountBalanceIcon />}>
+        <Button component={RouterLink} to={paths.dataBank} variant="outlined" startIcon={<AccountBalanceIcon />}>
           Bank
         </Button>
-        <Button component={RouterLink} to="/security" variant="outlined" startIcon={<SecurityIcon />}>
+        <Button component={RouterLink} to={paths.security} variant="outlined" startIcon={<SecurityIcon />}>
           Security
         </Button>
       </Box>

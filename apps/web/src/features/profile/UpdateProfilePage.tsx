@@ -1,25 +1,24 @@
 import { CURRENCIES, type UpdateProfileInput, updateProfileSchema } from "@helio/shared";
-import { zodResolver } from "@hookform/resolvers/zod";
 import PhotoCameraIcon from "@mui/icons-material/PhotoCamera";
 import Alert from "@mui/material/Alert";
-import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
-import Card from "@mui/material/Card";
-import CardContent from "@mui/material/CardContent";
 import LinearProgress from "@mui/material/LinearProgress";
-import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type ChangeEvent, useId, useRef, useState } from "react";
-import { Controller, useForm } from "react-hook-form";
 import { Link as RouterLink } from "react-router";
+import { FormButtons, FormStack } from "../../components/FormLayout.tsx";
+import { MemberAvatar } from "../../components/MemberAvatar.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
+import { SectionCard } from "../../components/SectionCard.tsx";
+import { FormSelectField, plainOptions } from "../../components/SelectField.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
-import { applyServerErrors, fieldProps } from "../../lib/form.ts";
-import { initials } from "../../lib/format.ts";
+import { fieldProps } from "../../lib/form.ts";
 import { useMember } from "../../lib/member.tsx";
+import { paths } from "../../lib/paths.ts";
+import { useSubmitForm } from "../../lib/submit-form.ts";
 import { AVATAR_TYPES, checkAvatarFile, useUpdateProfile, useUploadAvatar } from "./api.ts";
 
 /** A readable message for a failed avatar upload. */
@@ -61,147 +60,103 @@ function PhotoCard() {
   };
 
   return (
-    <Card>
-      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
-          Photo
-        </Typography>
-        <Box sx={{ display: "flex", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
-          <Avatar
-            src={member.photoURL ?? undefined}
-            alt={member.photoURL ? `Photo of ${member.fullName}` : ""}
-            sx={{ width: 80, height: 80, fontSize: 30, bgcolor: "secondary.main", color: "secondary.contrastText" }}
+    <SectionCard title="Photo">
+      <Box sx={{ display: "flex", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
+        <MemberAvatar name={member.fullName} photoURL={member.photoURL} size={80} fontSize={30} described />
+        <Box>
+          <input ref={inputRef} id={inputId} type="file" accept={AVATAR_TYPES.join(",")} onChange={onFile} hidden />
+          <Button
+            variant="outlined"
+            startIcon={<PhotoCameraIcon />}
+            onClick={() => inputRef.current?.click()}
+            disabled={upload.isPending}
           >
-            {initials(member.fullName)}
-          </Avatar>
-          <Box>
-            <input ref={inputRef} id={inputId} type="file" accept={AVATAR_TYPES.join(",")} onChange={onFile} hidden />
-            <Button
-              variant="outlined"
-              startIcon={<PhotoCameraIcon />}
-              onClick={() => inputRef.current?.click()}
-              disabled={upload.isPending}
-            >
-              {member.photoURL ? "Change photo" : "Upload photo"}
-            </Button>
-            <Typography variant="body2" sx={{ mt: 1, color: "text.secondary" }}>
-              JPEG, PNG or WebP, up to 2 MB.
-            </Typography>
-          </Box>
+            {member.photoURL ? "Change photo" : "Upload photo"}
+          </Button>
+          <Typography variant="body2" sx={{ mt: 1, color: "text.secondary" }}>
+            JPEG, PNG or WebP, up to 2 MB.
+          </Typography>
         </Box>
-        {progress !== null ? (
-          <Box sx={{ mt: 2 }}>
-            <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />
-            <Typography variant="body2" sx={{ mt: 0.5, color: "text.secondary" }}>
-              Uploading… {progress}%
-            </Typography>
-          </Box>
-        ) : null}
-        {error ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {error}
-          </Alert>
-        ) : null}
-        {done ? (
-          <Alert severity="success" sx={{ mt: 2 }} role="status">
-            Your photo was updated.
-          </Alert>
-        ) : null}
-      </CardContent>
-    </Card>
+      </Box>
+      {progress !== null ? (
+        <Box sx={{ mt: 2 }}>
+          <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />
+          <Typography variant="body2" sx={{ mt: 0.5, color: "text.secondary" }}>
+            Uploading… {progress}%
+          </Typography>
+        </Box>
+      ) : null}
+      {error ? (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {error}
+        </Alert>
+      ) : null}
+      {done ? (
+        <Alert severity="success" sx={{ mt: 2 }} role="status">
+          Your photo was updated.
+        </Alert>
+      ) : null}
+    </SectionCard>
   );
 }
 
 function DetailsCard() {
   const member = useMember();
   const update = useUpdateProfile();
-  const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
+  const { form, submit, formError } = useSubmitForm({
+    schema: updateProfileSchema,
+    defaultValues: { firstName: member.firstName, lastName: member.lastName, currency: member.currency },
+    fields: ["firstName", "lastName", "currency"],
+    send: (values: UpdateProfileInput) => {
+      setSaved(false);
+      return update.mutateAsync(values);
+    },
+    onSent: (updated) => {
+      form.reset({ firstName: updated.firstName, lastName: updated.lastName, currency: updated.currency });
+      setSaved(true);
+    },
+  });
   const {
     register,
     control,
-    handleSubmit,
-    setError,
     formState: { errors, isSubmitting, isDirty },
-    reset,
-  } = useForm<UpdateProfileInput>({
-    resolver: zodResolver(updateProfileSchema),
-    defaultValues: { firstName: member.firstName, lastName: member.lastName, currency: member.currency },
-  });
-
-  const submit = handleSubmit(async (values) => {
-    setFormError(null);
-    setSaved(false);
-    try {
-      const updated = await update.mutateAsync(values);
-      reset({ firstName: updated.firstName, lastName: updated.lastName, currency: updated.currency });
-      setSaved(true);
-    } catch (error) {
-      setFormError(applyServerErrors(error, setError, ["firstName", "lastName", "currency"]));
-    }
-  });
+  } = form;
 
   return (
-    <Card>
-      <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
-        <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
-          Details
-        </Typography>
-        <Box component="form" noValidate onSubmit={submit}>
-          <Stack spacing={2}>
-            {formError ? <Alert severity="error">{formError}</Alert> : null}
-            {saved && !isDirty ? (
-              <Alert severity="success" role="status">
-                Your profile was saved.
-              </Alert>
-            ) : null}
-            <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>
-              <TextField
-                label="First name"
-                autoComplete="given-name"
-                {...fieldProps(register("firstName"), errors.firstName)}
-              />
-              <TextField
-                label="Last name"
-                autoComplete="family-name"
-                {...fieldProps(register("lastName"), errors.lastName)}
-              />
-            </Box>
-            <Controller
-              control={control}
-              name="currency"
-              render={({ field }) => (
-                <TextField
-                  select
-                  label="Display currency"
-                  name={field.name}
-                  value={field.value}
-                  onChange={field.onChange}
-                  onBlur={field.onBlur}
-                  inputRef={field.ref}
-                  error={Boolean(errors.currency)}
-                  helperText={errors.currency?.message ?? "Balances and amounts are shown in this currency."}
-                >
-                  {CURRENCIES.map((currency) => (
-                    <MenuItem key={currency} value={currency}>
-                      {currency}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-            <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
-              <Button type="submit" variant="contained" disabled={isSubmitting || !isDirty}>
-                {isSubmitting ? "Saving…" : "Save changes"}
-              </Button>
-              <Button component={RouterLink} to="/profile" color="inherit">
-                Back to profile
-              </Button>
-            </Box>
-          </Stack>
+    <SectionCard title="Details">
+      <FormStack onSubmit={submit} error={formError}>
+        {saved && !isDirty ? (
+          <Alert severity="success" role="status">
+            Your profile was saved.
+          </Alert>
+        ) : null}
+        <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>
+          <TextField
+            label="First name"
+            autoComplete="given-name"
+            {...fieldProps(register("firstName"), errors.firstName)}
+          />
+          <TextField
+            label="Last name"
+            autoComplete="family-name"
+            {...fieldProps(register("lastName"), errors.lastName)}
+          />
         </Box>
-      </CardContent>
-    </Card>
+        <FormSelectField
+          control={control}
+          name="currency"
+          label="Display currency"
+          options={plainOptions(CURRENCIES)}
+          helperText="Balances and amounts are shown in this currency."
+        />
+        <FormButtons label="Save changes" busyLabel="Saving…" busy={isSubmitting} disabled={!isDirty}>
+          <Button component={RouterLink} to={paths.profile} color="inherit">
+            Back to profile
+          </Button>
+        </FormButtons>
+      </FormStack>
+    </SectionCard>
   );
 }
 

@@ -1,26 +1,15 @@
 import Box from "@mui/material/Box";
 import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
-import QRCode from "qrcode";
-import { useEffect, useState } from "react";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
+import { useQrCode } from "../../lib/qr-code.ts";
 import { referralLink } from "./model.ts";
 
 /** The referral link with a copy button and its QR code (drawn in the browser). */
 export function ReferralLinkCard({ code }: { code: string }) {
   const link = referralLink(code);
-  const [qr, setQr] = useState<string | null>(null);
-  useEffect(() => {
-    let alive = true;
-    QRCode.toDataURL(link, { margin: 1, width: 200, errorCorrectionLevel: "M" }).then(
-      (url) => alive && setQr(url),
-      () => alive && setQr(null),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [link]);
+  const qr = useQrCode(link, 200);
   return (
     <SectionCard
       id="link-heading"

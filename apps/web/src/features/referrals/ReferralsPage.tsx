@@ -2,19 +2,20 @@ import { REFERRAL_LEVELS, type ReferralMember, type ReferralNetwork } from "@hel
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import Tab from "@mui/material/Tab";
 import Tabs from "@mui/material/Tabs";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
-import { type Column, DataTable } from "../../components/DataTable.tsx";
+import type { Column } from "../../components/DataTable.tsx";
 import { Money } from "../../components/Money.tsx";
+import { PagedTable } from "../../components/PagedTable.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
-import { QueryError } from "../../components/QueryError.tsx";
+import { PageSection } from "../../components/PageSection.tsx";
+import { QueryState } from "../../components/QueryState.tsx";
 import { formatDate } from "../../lib/format.ts";
-import { PAGE_SIZES, pagingFromParams } from "../../lib/paging.ts";
+import { pagingFromParams } from "../../lib/paging.ts";
 import { formatRate } from "../investment/index.ts";
 import { networkQuery, referralMembersQuery } from "./api.ts";
 import { ReferralLinkCard } from "./ReferralLinkCard.tsx";
@@ -92,10 +93,7 @@ function LevelMembers() {
   const { page, pageSize } = pagingFromParams(params, { pageSize: 20 });
   const members = useQuery(referralMembersQuery(level, page, pageSize));
   return (
-    <Box component="section" aria-labelledby="members-heading">
-      <Typography id="members-heading" variant="h2" component="h2" sx={{ mb: 1 }}>
-        Members
-      </Typography>
+    <PageSection id="members-heading" title="Members" headingGap={1}>
       <Tabs
         value={level}
         onChange={(_, next: number) => setParams({ level: String(next) })}
@@ -106,24 +104,19 @@ function LevelMembers() {
           <Tab key={l} value={l} label={`Level ${l}`} />
         ))}
       </Tabs>
-      <DataTable
+      <PagedTable
         label={`Level ${level} members`}
         columns={COLUMNS}
-        rows={members.data?.items}
+        query={members}
         rowKey={(m) => `${m.fullName}-${m.joinedAt}`}
-        loading={members.isFetching}
-        error={members.isError ? members.error : undefined}
-        onRetry={() => void members.refetch()}
         empty={level === 1 ? "Nobody has registered through your link yet." : `No members on level ${level} yet.`}
         paging={{
           page,
           pageSize,
-          total: members.data?.total ?? 0,
-          sizes: PAGE_SIZES,
           onPage: (p, size) => setParams({ level: String(level), page: String(p), pageSize: String(size) }),
         }}
       />
-    </Box>
+    </PageSection>
   );
 }
 
@@ -136,17 +129,15 @@ export function ReferralsPage() {
         title="Network"
         subtitle="The members you referred, three levels deep, and the commissions you earned."
       />
-      {network.isPending ? (
-        <Skeleton variant="rounded" height={320} />
-      ) : network.isError ? (
-        <QueryError error={network.error} onRetry={() => void network.refetch()} />
-      ) : (
-        <Stack spacing={4}>
-          <ReferralLinkCard code={network.data.code} />
-          <LevelTotals network={network.data} />
-          <LevelMembers />
-        </Stack>
-      )}
+      <QueryState query={network} height={320}>
+        {(current) => (
+          <Stack spacing={4}>
+            <ReferralLinkCard code={current.code} />
+            <LevelTotals network={current} />
+            <LevelMembers />
+          </Stack>
+        )}
+      </QueryState>
     </Box>
   );
 }

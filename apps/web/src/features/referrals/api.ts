@@ -1,6 +1,5 @@
 import { API, referralMembersResponseSchema, referralNetworkSchema } from "@helio/shared";
-import { keepPreviousData, queryOptions } from "@tanstack/react-query";
-import { apiFetch } from "../../lib/api.ts";
+import { pagedQuery, readQuery } from "../../lib/query.ts";
 
 export const referralKeys = {
   all: ["referrals"] as const,
@@ -10,21 +9,13 @@ export const referralKeys = {
 };
 
 /** The member's code and the totals per level. */
-export const networkQuery = queryOptions({
-  queryKey: referralKeys.network,
-  queryFn: ({ signal }) => apiFetch(API.referralNetwork, { schema: referralNetworkSchema, signal }),
-});
+export const networkQuery = readQuery(referralKeys.network, API.referralNetwork, referralNetworkSchema);
 
 /** Members of one level (name, joined, invested: never an email or a balance). */
 export function referralMembersQuery(level: number, page: number, pageSize: number) {
-  return queryOptions({
-    queryKey: referralKeys.members(level, page, pageSize),
-    queryFn: ({ signal }) =>
-      apiFetch(API.referralMembers, {
-        query: { level, page, pageSize },
-        schema: referralMembersResponseSchema,
-        signal,
-      }),
-    placeholderData: keepPreviousData,
+  return pagedQuery(referralKeys.members(level, page, pageSize), API.referralMembers, referralMembersResponseSchema, {
+    level,
+    page,
+    pageSize,
   });
 }

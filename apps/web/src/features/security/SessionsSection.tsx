@@ -10,12 +10,11 @@ import List from "@mui/material/List";
 import ListItem from "@mui/material/ListItem";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
-import Skeleton from "@mui/material/Skeleton";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
-import { QueryError } from "../../components/QueryError.tsx";
+import { QueryState } from "../../components/QueryState.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime, formatRelative } from "../../lib/format.ts";
 import {
@@ -92,57 +91,57 @@ export function SessionsSection() {
             {message.text}
           </Alert>
         ) : null}
-        {sessions.isPending ? (
-          <Box aria-busy="true">
-            <Skeleton height={56} />
-            <Skeleton height={56} />
-          </Box>
-        ) : sessions.isError ? (
-          <QueryError error={sessions.error} onRetry={() => void sessions.refetch()} />
-        ) : (
-          <List disablePadding>
-            {rows.map((session) => {
-              const device = parseUserAgent(session.userAgent);
-              const here = isCurrent(session);
-              return (
-                <ListItem key={session.id} divider sx={{ px: 0, gap: 1, flexWrap: "wrap" }} secondaryAction={undefined}>
-                  <ListItemIcon sx={{ minWidth: 40 }}>
-                    {device.mobile ? <PhoneIphoneIcon aria-hidden="true" /> : <ComputerIcon aria-hidden="true" />}
-                  </ListItemIcon>
-                  <ListItemText
-                    sx={{ flex: "1 1 200px", minWidth: 0 }}
-                    primary={
-                      <Box component="span" sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
-                        {device.label}
-                        {here ? <Chip label="This device" size="small" color="primary" /> : null}
-                      </Box>
-                    }
-                    secondary={
-                      <>
-                        {session.ipAddress ?? "Unknown IP"} · Last seen{" "}
-                        <time dateTime={session.updatedAt} title={formatDateTime(session.updatedAt)}>
-                          {formatRelative(session.updatedAt)}
-                        </time>{" "}
-                        · Signed in {formatDateTime(session.createdAt)}
-                      </>
-                    }
-                  />
-                  {here ? null : (
-                    <Button
-                      size="small"
-                      color="error"
-                      onClick={() => revokeOne(session)}
-                      disabled={revoke.isPending}
-                      aria-label={`Revoke session: ${device.label}, ${session.ipAddress ?? "unknown IP"}`}
-                    >
-                      Revoke
-                    </Button>
-                  )}
-                </ListItem>
-              );
-            })}
-          </List>
-        )}
+        <QueryState query={sessions} rows={{ count: 2, height: 56 }}>
+          {() => (
+            <List disablePadding>
+              {rows.map((session) => {
+                const device = parseUserAgent(session.userAgent);
+                const here = isCurrent(session);
+                return (
+                  <ListItem
+                    key={session.id}
+                    divider
+                    sx={{ px: 0, gap: 1, flexWrap: "wrap" }}
+                    secondaryAction={undefined}
+                  >
+                    <ListItemIcon sx={{ minWidth: 40 }}>
+                      {device.mobile ? <PhoneIphoneIcon aria-hidden="true" /> : <ComputerIcon aria-hidden="true" />}
+                    </ListItemIcon>
+                    <ListItemText
+                      sx={{ flex: "1 1 200px", minWidth: 0 }}
+                      primary={
+                        <Box component="span" sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
+                          {device.label}
+                          {here ? <Chip label="This device" size="small" color="primary" /> : null}
+                        </Box>
+                      }
+                      secondary={
+                        <>
+                          {session.ipAddress ?? "Unknown IP"} · Last seen{" "}
+                          <time dateTime={session.updatedAt} title={formatDateTime(session.updatedAt)}>
+                            {formatRelative(session.updatedAt)}
+                          </time>{" "}
+                          · Signed in {formatDateTime(session.createdAt)}
+                        </>
+                      }
+                    />
+                    {here ? null : (
+                      <Button
+                        size="small"
+                        color="error"
+                        onClick={() => revokeOne(session)}
+                        disabled={revoke.isPending}
+                        aria-label={`Revoke session: ${device.label}, ${session.ipAddress ?? "unknown IP"}`}
+                      >
+                        Revoke
+                      </Button>
+                    )}
+                  </ListItem>
+                );
+              })}
+            </List>
+          )}
+        </QueryState>
         <ConfirmDialog
           open={confirmAll}
           title="Sign out all other sessions"

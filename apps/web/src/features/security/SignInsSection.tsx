@@ -1,7 +1,5 @@
-import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import Skeleton from "@mui/material/Skeleton";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -10,7 +8,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
-import { QueryError } from "../../components/QueryError.tsx";
+import { QueryState } from "../../components/QueryState.tsx";
 import { formatDateTime, formatRelative } from "../../lib/format.ts";
 import { signInsQuery } from "./api.ts";
 import { parseUserAgent } from "./user-agent.ts";
@@ -27,52 +25,49 @@ export function SignInsSection() {
         <Typography sx={{ mt: 1, mb: 2, color: "text.secondary" }}>
           The latest times someone signed in to your account.
         </Typography>
-        {signIns.isPending ? (
-          <Box aria-busy="true">
-            <Skeleton height={40} />
-            <Skeleton height={40} />
-          </Box>
-        ) : signIns.isError ? (
-          <QueryError error={signIns.error} onRetry={() => void signIns.refetch()} />
-        ) : signIns.data.items.length === 0 ? (
-          <Typography>No sign-ins recorded yet.</Typography>
-        ) : (
-          <TableContainer sx={{ overflowX: "auto" }} tabIndex={0} role="region" aria-label="Recent sign-ins">
-            <Table size="small" aria-label="Recent sign-ins">
-              <TableHead>
-                <TableRow>
-                  <TableCell>When</TableCell>
-                  <TableCell>Device</TableCell>
-                  <TableCell>IP address</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {signIns.data.items.map((item) => (
-                  <TableRow key={item.id}>
-                    <TableCell sx={{ whiteSpace: "nowrap" }}>
-                      <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
-                        {formatRelative(item.createdAt)}
-                      </time>
-                    </TableCell>
-                    <TableCell>
-                      {parseUserAgent(item.userAgent).label}
-                      {item.bySupport && (
-                        <Typography
-                          component="span"
-                          variant="caption"
-                          sx={{ display: "block", color: "text.secondary" }}
-                        >
-                          Opened by Helio support
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell sx={{ wordBreak: "break-all" }}>{item.ipAddress ?? "Unknown"}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
+        <QueryState query={signIns} rows={{ count: 2, height: 40 }}>
+          {({ items }) =>
+            items.length === 0 ? (
+              <Typography>No sign-ins recorded yet.</Typography>
+            ) : (
+              <TableContainer sx={{ overflowX: "auto" }} tabIndex={0} role="region" aria-label="Recent sign-ins">
+                <Table size="small" aria-label="Recent sign-ins">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>When</TableCell>
+                      <TableCell>Device</TableCell>
+                      <TableCell>IP address</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {items.map((item) => (
+                      <TableRow key={item.id}>
+                        <TableCell sx={{ whiteSpace: "nowrap" }}>
+                          <time dateTime={item.createdAt} title={formatDateTime(item.createdAt)}>
+                            {formatRelative(item.createdAt)}
+                          </time>
+                        </TableCell>
+                        <TableCell>
+                          {parseUserAgent(item.userAgent).label}
+                          {item.bySupport && (
+                            <Typography
+                              component="span"
+                              variant="caption"
+                              sx={{ display: "block", color: "text.secondary" }}
+                            >
+                              Opened by Helio support
+                            </Typography>
+                          )}
+                        </TableCell>
+                        <TableCell sx={{ wordBreak: "break-all" }}>{item.ipAddress ?? "Unknown"}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            )
+          }
+        </QueryState>
       </CardContent>
     </Card>
   );

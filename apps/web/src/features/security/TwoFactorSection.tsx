@@ -5,17 +5,14 @@ import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQueryClient } from "@tanstack/react-query";
-import QRCode from "qrcode";
-import { type FormEvent, useEffect, useState } from "react";
+import { useState } from "react";
 import { PromptDialog } from "../../components/PromptDialog.tsx";
-import { errorMessage } from "../../lib/api.ts";
 import { authClient, unwrap } from "../../lib/auth-client.ts";
 import { meQueryKey, useMember } from "../../lib/member.tsx";
-import { groupSecret, totpSecret } from "./api.ts";
 import { BackupCodes } from "./BackupCodes.tsx";
+import { SetupStep } from "./TwoFactorSetupStep.tsx";
 
 type Step =
   | { kind: "idle" }
@@ -24,114 +21,28 @@ type Step =
 
 const PASSWORD = { kind: "password" } as const;
 
-type Prompt = null | "enable" | "disable" | "codes";
+/** The password prompts, one per action that needs it. */
+const PROMPTS = {
+  enable: {
+    title: "Turn on two-factor authentication",
+    message: "Enter your password to start.",
+    confirmLabel: "Continue",
+  },
+  disable: {
+    title: "Turn off two-factor authentication",
+    message: "Your account will be protected by your password only. Enter it to confirm.",
+    confirmLabel: "Disable",
+    confirmColor: "error",
+  },
+  codes: {
+    title: "New backup codes",
+    message: "The current backup codes will stop working. Enter your password to make new ones.",
+    confirmLabel: "Make new codes",
+  },
+} as const;
+const PROMPT_KINDS = ["enable", "disable", "codes"] as const;
 
-function SetupStep({
-  totpURI,
-  onVerified,
-  onCancel,
-}: {
-  totpURI: string;
-  onVerified: () => void;
-  onCancel: () => void;
-}) {
-  const [qr, setQr] = useState<string | null>(null);
-  const [code, setCode] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const secret = totpSecret(totpURI);
-
-  useEffect(() => {
-    let alive = true;
-    QRCode.toDataURL(totpURI, { margin: 1, width: 220, errorCorrectionLevel: "M" }).then(
-      (url) => alive && setQr(url),
-      () => alive && setQr(null),
-    );
-    return () => {
-      alive = false;
-    };
-  }, [totpURI]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!/^\d{6}$/.test(code.trim())) {
-      setError("Enter the 6-digit code from your app.");
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await unwrap(authClient.twoFactor.verifyTotp({ code: code.trim() }));
-      onVerified();
-    } catch (cause) {
-      setError(errorMessage(cause));
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  return (
-    <Box component="form" noValidate onSubmit={submit}>
-      <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
-        1. Scan the QR code
-      </Typography>
-      <Typography sx={{ mb: 2, color: "text.secondary" }}>
-        Open an authenticator app (Google Authenticator, 1Password, Authy…) and scan this code.
-      </Typography>
-      <Box sx={{ display: "flex", gap: 3, flexWrap: "wrap", alignItems: "center", mb: 3 }}>
-        <Box
-          data-testid="totp-uri"
-          data-uri={totpURI}
-          sx={{
-            width: 220,
-            height: 220,
-            bgcolor: "#ffffff",
-            borderRadius: 2,
-            p: 0,
-            display: "flex",
-            alignItems: "center",
-            justifyContent: "center",
-            border: 1,
-            borderColor: "divider",
-          }}
-        >
-          {qr ? <img src={qr} alt="QR code for your authenticator app" width={220} height={220} /> : null}
-        </Box>
-        {secret ? (
-          <Box sx={{ minWidth: 0 }}>
-            <Typography variant="body2" sx={{ color: "text.secondary" }}>
-              Can't scan it? Enter this key:
-            </Typography>
-            <Typography sx={{ fontFamily: "monospace", fontSize: "1rem", wordBreak: "break-all" }}>
-              {groupSecret(secret)}
-            </Typography>
-          </Box>
-        ) : null}
-      </Box>
-      <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
-        2. Enter the code from the app
-      </Typography>
-      <Stack spacing={2} sx={{ maxWidth: 360 }}>
-        {error ? <Alert severity="error">{error}</Alert> : null}
-        <TextField
-          label="6-digit code"
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-          autoComplete="one-time-code"
-          slotProps={{ htmlInput: { inputMode: "numeric", pattern: "[0-9]*", maxLength: 6 } }}
-        />
-        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {busy ? "Checking…" : "Verify and turn on"}
-          </Button>
-          <Button onClick={onCancel} color="inherit" disabled={busy}>
-            Cancel
-          </Button>
-        </Box>
-      </Stack>
-    </Box>
-  );
-}
+type Prompt = null | keyof typeof PROMPTS;
 
 /** TOTP two-factor: enable (QR, confirm, backup codes), disable, new backup codes. */
 export function TwoFactorSection() {
@@ -238,34 +149,16 @@ export function TwoFactorSection() {
           </Box>
         ) : null}
 
-        <PromptDialog
-          open={prompt === "enable"}
-          title="Turn on two-factor authentication"
-          input={PASSWORD}
-          message="Enter your password to start."
-          confirmLabel="Continue"
-          onSubmit={enable}
-          onClose={() => setPrompt(null)}
-        />
-        <PromptDialog
-          open={prompt === "disable"}
-          title="Turn off two-factor authentication"
-          input={PASSWORD}
-          message="Your account will be protected by your password only. Enter it to confirm."
-          confirmLabel="Disable"
-          confirmColor="error"
-          onSubmit={disable}
-          onClose={() => setPrompt(null)}
-        />
-        <PromptDialog
-          open={prompt === "codes"}
-          title="New backup codes"
-          input={PASSWORD}
-          message="The current backup codes will stop working. Enter your password to make new ones."
-          confirmLabel="Make new codes"
-          onSubmit={newCodes}
-          onClose={() => setPrompt(null)}
-        />
+        {PROMPT_KINDS.map((kind) => (
+          <PromptDialog
+            key={kind}
+            open={prompt === kind}
+            input={PASSWORD}
+            {...PROMPTS[kind]}
+            onSubmit={{ enable, disable, codes: newCodes }[kind]}
+            onClose={() => setPrompt(null)}
+          />
+        ))}
       </CardContent>
     </Card>
   );

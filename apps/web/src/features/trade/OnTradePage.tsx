@@ -1,22 +1,15 @@
 import Alert from "@mui/material/Alert";
-import Card from "@mui/material/Card";
-import Chip from "@mui/material/Chip";
 import Link from "@mui/material/Link";
-import Table from "@mui/material/Table";
-import TableBody from "@mui/material/TableBody";
-import TableCell from "@mui/material/TableCell";
-import TableContainer from "@mui/material/TableContainer";
-import TableHead from "@mui/material/TableHead";
-import TableRow from "@mui/material/TableRow";
 import { Link as RouterLink } from "react-router";
-import { Money } from "../../components/Money.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { PageLoader } from "../../components/PageLoader.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatPrice } from "../../lib/format.ts";
+import { paths } from "../../lib/paths.ts";
 import { useOpenTrades } from "./api.ts";
+import { ContractTable } from "./ContractTable.tsx";
 import { Countdown } from "./Countdown.tsx";
-import { directionLabel } from "./model.ts";
+import { WinningChip } from "./WinningChip.tsx";
 
 /** `/on-trade`: running contracts with a countdown and whether each is winning now. */
 export function OnTradePage() {
@@ -30,51 +23,21 @@ export function OnTradePage() {
       ) : open.data.length === 0 ? (
         <Alert severity="info">
           No running contracts.{" "}
-          <Link component={RouterLink} to="/trade/BTC/bitcoin">
+          <Link component={RouterLink} to={paths.tradeFirstPair}>
             Open the trade page
           </Link>
         </Alert>
       ) : (
-        <TableContainer component={Card} variant="outlined">
-          <Table size="small" aria-label="Running contracts">
-            <TableHead>
-              <TableRow>
-                <TableCell>Pair</TableCell>
-                <TableCell>Direction</TableCell>
-                <TableCell align="right">Amount</TableCell>
-                <TableCell align="right">Entry</TableCell>
-                <TableCell align="right">Now</TableCell>
-                <TableCell>Status</TableCell>
-                <TableCell align="right">Time left</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {open.data.map((t) => (
-                <TableRow key={t.id} data-testid="open-trade">
-                  <TableCell>{t.symbol}/USDT</TableCell>
-                  <TableCell>{directionLabel(t.direction)}</TableCell>
-                  <TableCell align="right">
-                    <Money cents={t.amountCents} />
-                  </TableCell>
-                  <TableCell align="right">{formatPrice(t.entryPrice)}</TableCell>
-                  <TableCell align="right">{formatPrice(t.currentPrice)}</TableCell>
-                  <TableCell>
-                    {t.winning === null ? (
-                      <Chip size="small" label="Even" />
-                    ) : t.winning ? (
-                      <Chip size="small" color="success" label="Winning" />
-                    ) : (
-                      <Chip size="small" color="error" label="Losing" />
-                    )}
-                  </TableCell>
-                  <TableCell align="right">
-                    <Countdown until={t.expiresAt} />
-                  </TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+        <ContractTable
+          label="Running contracts"
+          rowTestId="open-trade"
+          rows={open.data}
+          after={[
+            { header: "Now", align: "right", render: (t) => formatPrice(t.currentPrice) },
+            { header: "Status", render: (t) => <WinningChip winning={t.winning} /> },
+            { header: "Time left", align: "right", render: (t) => <Countdown until={t.expiresAt} /> },
+          ]}
+        />
       )}
     </>
   );

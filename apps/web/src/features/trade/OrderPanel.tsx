@@ -1,8 +1,10 @@
 import {
+  centsToDecimal,
   DURATION_LABELS,
   mulDivHalfEven,
   type OpenTrade,
   parseDecimalToCents,
+  type TradeConfig,
   type TradeDirection,
 } from "@helio/shared";
 import ArrowDownwardIcon from "@mui/icons-material/ArrowDownward";
@@ -12,66 +14,94 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
-import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
+import { Controller } from "react-hook-form";
 import { Link as RouterLink } from "react-router";
+import { z } from "zod";
+import { AmountField } from "../../components/AmountField.tsx";
 import { Money } from "../../components/Money.tsx";
 import { PageLoader } from "../../components/PageLoader.tsx";
-import { errorMessage } from "../../lib/api.ts";
+import { SelectField } from "../../components/SelectField.tsx";
+import { type AmountRules, amountSchema, validAmountCents } from "../../lib/amount.ts";
 import { useMemberBalances } from "../../lib/balances.ts";
 import { formatPrice } from "../../lib/format.ts";
-import { useIdempotencyKey } from "../../lib/idempotency.ts";
 import { useMember } from "../../lib/member.tsx";
+import { useMoneyForm } from "../../lib/money-form.ts";
+import { paths } from "../../lib/paths.ts";
 import { tradeConfigQuery, usePlaceTrade } from "./api.ts";
 
-/** The trade page's order form: amount, duration, payout, the stake's account, then Up or Down. */
-export function OrderPanel({ symbol, stale }: { symbol: string; stale: boolean }) {
-  const config = useQuery(tradeConfigQuery);
+/** The stake's rules, in the server's words (`At least 1.00 USD`: no thousands separators). */
+function stakeRules(config: TradeConfig): AmountRules {
+  const atLeast = `At least ${centsToDecimal(config.minCents)} USD`;
+  return {
+    min: { cents: config.minCents, message: atLeast },
+    max: { cents: config.maxCents, message: `At most ${centsToDecimal(config.maxCents)} USD` },
+    messages: { invalid: "Enter an amount like 10.00", zero: atLeast },
+  };
+}
+
+// Field names are the request's, so the server's field errors land on the right input.
+const orderSchema = (rules: AmountRules) =>
+  z.object({
+    amountCents: amountSchema(rules),
+    durationSeconds: z.number().int(),
+    direction: z.enum(["up", "down"]),
+  });
+
+function OrderForm({ symbol, stale, config }: { symbol: string; stale: boolean; config: TradeConfig }) {
   const place = usePlaceTrade();
   const member = useMember();
   const balances = useMemberBalances();
-  const [amount, setAmount] = useState("10");
-  const [duration, setDuration] = useState(30);
-  // One key per intended trade, kept after a lost answer: a retry cannot place a second trade.
-  const idempotency = useIdempotencyKey();
   const [placed, setPlaced] = useState<string | null>(null);
-  if (!config.data) return <PageLoader />;
-  const c = config.data;
-  const cents = parseDecimalToCents(amount);
-  const amountError =
-    cents === null
-      ? "Enter an amount like 10.00"
-      : cents < c.minCents
-        ? `At least ${(c.minCents / 100).toFixed(2)} USD`
-        : cents > c.maxCents
-          ? `At most ${(c.maxCents / 100).toFixed(2)} USD`
-          : null;
-  const payout = c.payouts[symbol] ?? 85;
-  const submit = (direction: TradeDirection) => {
-    if (cents === null || amountError) return;
-    setPlaced(null);
-    place.mutate(
-      {
-        input: { symbol: symbol as OpenTrade["symbol"], direction, amountCents: cents, durationSeconds: duration },
-        key: idempotency.key,
-      },
-      {
-        onSuccess: (contract) => {
-          idempotency.succeeded();
-          setPlaced(
-            `${contract.direction === "up" ? "Up" : "Down"} contract placed at ${formatPrice(contract.entryPrice)}.`,
-          );
+  const rules = stakeRules(config);
+  // One key per intended trade, kept after a lost answer: a retry cannot place a second trade.
+  const { form, submit, formError } = useMoneyForm({
+    schema: orderSchema(rules),
+    defaultValues: { amountCents: "10", durationSeconds: 30, direction: "up" },
+    // The stake is checked as it is typed.
+    mode: "onChange",
+    fields: ["amountCents"],
+    send: ({ amountCents, durationSeconds, direction }, key) => {
+      setPlaced(null);
+      return place.mutateAsync({
+        input: {
+          symbol: symbol as OpenTrade["symbol"],
+          direction,
+          amountCents: parseDecimalToCents(amountCents) ?? 0,
+          durationSeconds,
         },
-        onError: idempotency.failed,
-      },
-    );
+        key,
+      });
+    },
+    onSent: (contract) =>
+      setPlaced(
+        `${contract.direction === "up" ? "Up" : "Down"} contract placed at ${formatPrice(contract.entryPrice)}.`,
+      ),
+  });
+  const {
+    register,
+    control,
+    watch,
+    setValue,
+    trigger,
+    formState: { errors },
+  } = form;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the limits are in the resolver; check again when they change.
+  useEffect(() => {
+    void trigger("amountCents");
+  }, [trigger, config.minCents, config.maxCents]);
+  const cents = validAmountCents(watch("amountCents"), rules);
+  const payout = config.payouts[symbol] ?? 85;
+  const blocked = Boolean(errors.amountCents) || stale || place.isPending;
+
+  const submitAs = (direction: TradeDirection) => {
+    setValue("direction", direction);
+    void submit();
   };
-  const serverField =
-    place.error && "fields" in place.error ? (place.error.fields as { field: string; message: string }[]) : [];
+
   return (
     <Card variant="outlined">
       <CardContent>
@@ -79,24 +109,28 @@ export function OrderPanel({ symbol, stale }: { symbol: string; stale: boolean }
           Order
         </Typography>
         <Stack spacing={2}>
-          <TextField
+          <AmountField
             label="Amount (USD)"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            error={Boolean(amountError) || serverField.some((f) => f.field === "amountCents")}
-            helperText={amountError ?? serverField.find((f) => f.field === "amountCents")?.message ?? " "}
-            slotProps={{ htmlInput: { inputMode: "decimal" } }}
+            registration={register("amountCents")}
+            error={errors.amountCents}
+            helperText=" "
+            unit={false}
           />
-          <TextField select label="Duration" value={duration} onChange={(e) => setDuration(Number(e.target.value))}>
-            {c.durations.map((d) => (
-              <MenuItem key={d} value={d}>
-                {DURATION_LABELS[d] ?? `${d} s`}
-              </MenuItem>
-            ))}
-          </TextField>
+          <Controller
+            control={control}
+            name="durationSeconds"
+            render={({ field }) => (
+              <SelectField
+                label="Duration"
+                value={field.value}
+                onChange={(e) => field.onChange(Number(e.target.value))}
+                options={config.durations.map((d) => ({ value: d, label: DURATION_LABELS[d] ?? `${d} s` }))}
+              />
+            )}
+          />
           <Typography>
             Payout: <strong>{payout}%</strong>
-            {cents && !amountError ? (
+            {cents ? (
               <>
                 {" "}
                 (win returns <Money cents={mulDivHalfEven(cents, 100 + payout, 100)} />)
@@ -108,11 +142,11 @@ export function OrderPanel({ symbol, stale }: { symbol: string; stale: boolean }
             {balances.data ? <Money cents={member.userTrading ? balances.data.wallet : balances.data.demo} /> : "…"}
           </Typography>
           {stale ? <Alert severity="warning">No recent price for this pair: trading is paused.</Alert> : null}
-          {place.isError ? <Alert severity="error">{errorMessage(place.error)}</Alert> : null}
+          {formError ? <Alert severity="error">{formError}</Alert> : null}
           {placed ? (
             <Alert severity="success">
               {placed}{" "}
-              <Box component={RouterLink} to="/on-trade" sx={{ color: "inherit" }}>
+              <Box component={RouterLink} to={paths.onTrade} sx={{ color: "inherit" }}>
                 See On Trade
               </Box>
             </Alert>
@@ -123,8 +157,8 @@ export function OrderPanel({ symbol, stale }: { symbol: string; stale: boolean }
               variant="contained"
               color="success"
               startIcon={<ArrowUpwardIcon />}
-              disabled={Boolean(amountError) || stale || place.isPending}
-              onClick={() => submit("up")}
+              disabled={blocked}
+              onClick={() => submitAs("up")}
             >
               Up
             </Button>
@@ -135,8 +169,8 @@ export function OrderPanel({ symbol, stale }: { symbol: string; stale: boolean }
               // error.dark keeps white text above 4.5:1 in both themes.
               sx={{ bgcolor: "error.dark", "&:hover": { bgcolor: "error.dark", filter: "brightness(0.9)" } }}
               startIcon={<ArrowDownwardIcon />}
-              disabled={Boolean(amountError) || stale || place.isPending}
-              onClick={() => submit("down")}
+              disabled={blocked}
+              onClick={() => submitAs("down")}
             >
               Down
             </Button>
@@ -145,4 +179,11 @@ export function OrderPanel({ symbol, stale }: { symbol: string; stale: boolean }
       </CardContent>
     </Card>
   );
+}
+
+/** The trade page's order form: amount, duration, payout, the stake's account, then Up or Down. */
+export function OrderPanel({ symbol, stale }: { symbol: string; stale: boolean }) {
+  const config = useQuery(tradeConfigQuery);
+  if (!config.data) return <PageLoader />;
+  return <OrderForm symbol={symbol} stale={stale} config={config.data} />;
 }

@@ -1,6 +1,7 @@
 import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { paths } from "../../lib/paths.ts";
 import { liveSocket } from "../../lib/ws.ts";
 import { renderWithApp } from "../../test/render.tsx";
 import { SettledToast } from "./SettledToast.tsx";
@@ -45,7 +46,7 @@ describe("SettledToast", () => {
     await vi.waitFor(() =>
       expect(screen.getByTestId("settled-toast").textContent).toMatch(/was void \(no price at expiry\): 10\.00 USD/),
     );
-    expect(screen.getByRole("link", { name: "History" }).getAttribute("href")).toBe("/history-trade");
+    expect(screen.getByRole("link", { name: "History" }).getAttribute("href")).toBe(paths.historyTrade);
   });
 
   it("tells a loss by its stake", async () => {

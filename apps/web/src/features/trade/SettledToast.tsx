@@ -4,6 +4,7 @@ import Snackbar from "@mui/material/Snackbar";
 import { useEffect, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { Money } from "../../components/Money.tsx";
+import { paths } from "../../lib/paths.ts";
 import { liveSocket } from "../../lib/ws.ts";
 
 const SEVERITY = { win: "success", loss: "error", equal: "info", void: "warning" } as const;
@@ -52,7 +53,7 @@ export function SettledToast() {
           data-testid="settled-toast"
         >
           <Outcome c={current} />{" "}
-          <RouterLink to="/history-trade" style={{ color: "inherit" }}>
+          <RouterLink to={paths.historyTrade} style={{ color: "inherit" }}>
             History
           </RouterLink>
         </Alert>

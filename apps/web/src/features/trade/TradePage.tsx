@@ -1,12 +1,10 @@
-import { CANDLE_INTERVALS, type CandleInterval, PAIRS, pairOf } from "@helio/shared";
+import { CANDLE_INTERVALS, type CandleInterval, pairOf } from "@helio/shared";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
-import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import ToggleButton from "@mui/material/ToggleButton";
 import ToggleButtonGroup from "@mui/material/ToggleButtonGroup";
 import Typography from "@mui/material/Typography";
@@ -16,15 +14,18 @@ import { Navigate, useNavigate, useParams } from "react-router";
 import { NotFound } from "../../components/NotFound.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { PageLoader } from "../../components/PageLoader.tsx";
+import { SelectField } from "../../components/SelectField.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatPrice } from "../../lib/format.ts";
+import { paths } from "../../lib/paths.ts";
 import { candlesQuery, usePairs } from "./api.ts";
 import { CandleChart } from "./CandleChart.tsx";
+import { PAIR_OPTIONS } from "./model.ts";
 import { OrderPanel } from "./OrderPanel.tsx";
 
 /** `/trade` → the first pair. */
 export function TradeIndexPage() {
-  return <Navigate to="/trade/BTC/bitcoin" replace />;
+  return <Navigate to={paths.tradeFirstPair} replace />;
 }
 
 function ChangeText({ change }: { change: string | null }) {
@@ -63,23 +64,17 @@ export function TradePairPage() {
           </Stack>
         }
         actions={
-          <TextField
-            select
+          <SelectField
             size="small"
             label="Pair"
             value={pair.symbol}
             onChange={(e) => {
               const next = pairOf(e.target.value);
-              if (next) navigate(`/trade/${next.symbol}/${next.name}`);
+              if (next) navigate(paths.tradePair(next.symbol, next.name));
             }}
             sx={{ minWidth: 160 }}
-          >
-            {PAIRS.map((p) => (
-              <MenuItem key={p.symbol} value={p.symbol}>
-                {p.symbol}/USDT
-              </MenuItem>
-            ))}
-          </TextField>
+            options={PAIR_OPTIONS}
+          />
         }
       />
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 320px" } }}>

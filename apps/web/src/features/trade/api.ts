@@ -10,9 +10,10 @@ import {
   tradeContractSchema,
   tradeHistoryResponseSchema,
 } from "@helio/shared";
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { apiFetch } from "../../lib/api.ts";
+import { apiFetch, idempotentPost } from "../../lib/api.ts";
+import { pagedQuery, readQuery, useRefresh } from "../../lib/query.ts";
 import { liveSocket } from "../../lib/ws.ts";
 
 export const tradeKeys = {
@@ -32,9 +33,7 @@ export type HistoryFilters = {
   pageSize: number;
 };
 
-export const pairsQuery = queryOptions({
-  queryKey: tradeKeys.pairs,
-  queryFn: ({ signal }) => apiFetch(API.marketPairs, { schema: pairsResponseSchema, signal }),
+export const pairsQuery = readQuery(tradeKeys.pairs, API.marketPairs, pairsResponseSchema, {
   staleTime: 30_000,
   refetchInterval: 60_000,
 });
@@ -65,11 +64,7 @@ export const candlesQuery = (symbol: string, interval: CandleInterval) =>
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export const tradeConfigQuery = queryOptions({
-  queryKey: tradeKeys.config,
-  queryFn: ({ signal }) => apiFetch(API.tradesConfig, { schema: tradeConfigSchema, signal }),
-  staleTime: 60_000,
-});
+export const tradeConfigQuery = readQuery(tradeKeys.config, API.tradesConfig, tradeConfigSchema, { staleTime: 60_000 });
 
 /** Running contracts; refreshed on every tick batch (winning now) and when one settles. */
 export function useOpenTrades() {
@@ -80,11 +75,7 @@ export function useOpenTrades() {
     });
     return offSettled;
   }, [queryClient]);
-  return useQuery({
-    queryKey: tradeKeys.open,
-    queryFn: ({ signal }) => apiFetch(API.tradesOpen, { schema: openTradesResponseSchema, signal }),
-    refetchInterval: 2000,
-  });
+  return useQuery(readQuery(tradeKeys.open, API.tradesOpen, openTradesResponseSchema, { refetchInterval: 2000 }));
 }
 
 export function useTradeHistory(filters: HistoryFilters) {
@@ -96,37 +87,24 @@ export function useTradeHistory(filters: HistoryFilters) {
       }),
     [queryClient],
   );
-  return useQuery({
-    queryKey: tradeKeys.history(filters),
-    queryFn: ({ signal }) =>
-      apiFetch(API.tradesHistory, {
-        schema: tradeHistoryResponseSchema,
-        query: {
-          symbol: filters.symbol,
-          result: filters.result,
-          from: filters.from,
-          to: filters.to,
-          page: filters.page,
-          pageSize: filters.pageSize,
-        },
-        signal,
-      }),
-    placeholderData: keepPreviousData,
-  });
+  const { symbol, result, from, to, page, pageSize } = filters;
+  return useQuery(
+    pagedQuery(tradeKeys.history(filters), API.tradesHistory, tradeHistoryResponseSchema, {
+      symbol,
+      result,
+      from,
+      to,
+      page,
+      pageSize,
+    }),
+  );
 }
 
 export function usePlaceTrade() {
-  const queryClient = useQueryClient();
+  const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ input, key }: { input: PlaceTrade; key: string }) =>
-      apiFetch(API.trades, {
-        method: "POST",
-        body: input,
-        schema: tradeContractSchema,
-        headers: { "Idempotency-Key": key },
-      }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: tradeKeys.open });
-    },
+      idempotentPost(API.trades, input, key, tradeContractSchema),
+    onSuccess: () => refresh(tradeKeys.open),
   });
 }

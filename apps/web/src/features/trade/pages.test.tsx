@@ -2,6 +2,7 @@ import { screen } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatPrice } from "../../lib/format.ts";
+import { paths, routePatterns } from "../../lib/paths.ts";
 import { liveSocket } from "../../lib/ws.ts";
 import { renderWithApp } from "../../test/render.tsx";
 import { HistoryTradePage, OnTradePage, TradePairPage } from "./pages.tsx";
@@ -71,23 +72,23 @@ describe("trade pages", () => {
     stubApi();
     renderWithApp(
       <Routes>
-        <Route path="/trade/:sym/:name" element={<TradePairPage />} />
+        <Route path={routePatterns.tradePair} element={<TradePairPage />} />
       </Routes>,
-      { path: "/trade/PEPE/pepe" },
+      { path: paths.tradePair("PEPE", "pepe") },
     );
     expect(screen.getByRole("heading", { name: "Page not found" })).toBeTruthy();
   });
 
   it("lists running contracts with whether each is winning and a countdown", async () => {
     stubApi();
-    renderWithApp(<OnTradePage />, { path: "/on-trade" });
+    renderWithApp(<OnTradePage />, { path: paths.onTrade });
     expect(await screen.findByText("Winning")).toBeTruthy();
     expect(screen.getByTestId("countdown").textContent).toMatch(/\d+ s/);
   });
 
   it("shows settled contracts with totals, and refreshes when one settles", async () => {
     stubApi();
-    renderWithApp(<HistoryTradePage />, { path: "/history-trade" });
+    renderWithApp(<HistoryTradePage />, { path: paths.historyTrade });
     expect(await screen.findByText("Win")).toBeTruthy();
     expect(screen.getByTestId("trade-totals").textContent).toContain("Contracts: 1");
     const calls = (fetch as unknown as { mock: { calls: unknown[] } }).mock.calls.length;

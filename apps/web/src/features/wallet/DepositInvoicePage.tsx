@@ -6,12 +6,14 @@ import { CopyButton } from "../../components/CopyButton.tsx";
 import { DetailList } from "../../components/DetailList.tsx";
 import { Money } from "../../components/Money.tsx";
 import { RecordState } from "../../components/RecordState.tsx";
+import { SectionCard } from "../../components/SectionCard.tsx";
 import { formatDateTime } from "../../lib/format.ts";
+import { paths } from "../../lib/paths.ts";
 import { useDisplayCurrency } from "../../lib/settings.ts";
 import { depositQuery, useWalletLive } from "./api.ts";
 import { DepositProofSection } from "./DepositProofSection.tsx";
 import { DepositStatusSection } from "./DepositStatusSection.tsx";
-import { InvoiceLayout, InvoiceSection } from "./invoice-parts.tsx";
+import { InvoiceLayout } from "./invoice-parts.tsx";
 
 /** `/invoice-balance/:slug`: one deposit invoice, its transfer instructions, status (live) and proof. */
 export function InvoiceBalancePage() {
@@ -34,10 +36,10 @@ export function InvoiceBalancePage() {
           </Box>
         </Box>
       }
-      back={{ to: "/invoice-balance", label: "All invoices" }}
+      back={{ to: paths.invoiceBalance, label: "All invoices" }}
     >
       <DepositStatusSection invoice={d} />
-      <InvoiceSection headingId="invoice-heading" title="Invoice">
+      <SectionCard id="invoice-heading" title="Invoice">
         <DetailList
           columns={3}
           items={[
@@ -78,8 +80,8 @@ export function InvoiceBalancePage() {
             { label: "Created", value: <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time> },
           ]}
         />
-      </InvoiceSection>
-      <InvoiceSection headingId="transfer-heading" title="Transfer instructions" headingGap={1}>
+      </SectionCard>
+      <SectionCard id="transfer-heading" title="Transfer instructions" headingGap={1}>
         <Typography sx={{ mb: 2, color: "text.secondary" }}>
           Transfer exactly the amount above to this account and put the reference <strong>{d.reference}</strong> in the
           transfer description.
@@ -110,7 +112,7 @@ export function InvoiceBalancePage() {
             {i.notes}
           </Typography>
         ) : null}
-      </InvoiceSection>
+      </SectionCard>
       <DepositProofSection invoice={d} />
     </InvoiceLayout>
   );

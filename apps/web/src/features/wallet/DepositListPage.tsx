@@ -5,10 +5,9 @@ import type { Column } from "../../components/DataTable.tsx";
 import { Money } from "../../components/Money.tsx";
 import { StatusChip } from "../../components/StatusChip.tsx";
 import { formatDateTime } from "../../lib/format.ts";
+import { paths } from "../../lib/paths.ts";
 import { depositListQuery } from "./api.ts";
 import { RequestListPage } from "./RequestListPage.tsx";
-
-const invoiceHref = (id: string) => `/invoice-balance/${encodeURIComponent(id)}`;
 
 const COLUMNS: Column<DepositInvoice>[] = [
   {
@@ -16,7 +15,7 @@ const COLUMNS: Column<DepositInvoice>[] = [
     header: "Reference",
     nowrap: true,
     render: (d) => (
-      <Link component={RouterLink} to={invoiceHref(d.id)} sx={{ fontFamily: "monospace", fontWeight: 600 }}>
+      <Link component={RouterLink} to={paths.invoiceBalanceOne(d.id)} sx={{ fontFamily: "monospace", fontWeight: 600 }}>
         {d.reference}
       </Link>
     ),
@@ -37,7 +36,7 @@ export function InvoiceBalanceIndexPage() {
     <RequestListPage
       title="Deposit invoice"
       selectPrompt
-      create={{ to: "/add-balance", label: "Add Balance" }}
+      create={{ to: paths.addBalance, label: "Add Balance" }}
       table={{
         label: "Deposit invoices",
         columns: COLUMNS,

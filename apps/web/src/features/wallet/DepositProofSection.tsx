@@ -9,10 +9,10 @@ import Typography from "@mui/material/Typography";
 import visuallyHidden from "@mui/utils/visuallyHidden";
 import { useState } from "react";
 import { FileUpload, formatBytes } from "../../components/FileUpload.tsx";
+import { SectionCard } from "../../components/SectionCard.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useUploadProof } from "./api.ts";
-import { InvoiceSection } from "./invoice-parts.tsx";
 
 function proofErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
@@ -51,7 +51,7 @@ export function DepositProofSection({ invoice }: { invoice: DepositInvoice }) {
   };
 
   return (
-    <InvoiceSection headingId="proof-heading" title="Proof of payment">
+    <SectionCard id="proof-heading" title="Proof of payment">
       {invoice.proof ? (
         <Box sx={{ mb: 2 }}>
           <Typography>
@@ -104,6 +104,6 @@ export function DepositProofSection({ invoice }: { invoice: DepositInvoice }) {
           Thank you. We will review your proof and credit your wallet once the transfer is confirmed.
         </Alert>
       ) : null}
-    </InvoiceSection>
+    </SectionCard>
   );
 }

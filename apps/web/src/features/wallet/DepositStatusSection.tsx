@@ -6,8 +6,10 @@ import StepLabel from "@mui/material/StepLabel";
 import Stepper from "@mui/material/Stepper";
 import { Link as RouterLink } from "react-router";
 import { Money } from "../../components/Money.tsx";
+import { SectionCard } from "../../components/SectionCard.tsx";
+import { LiveStatusChip } from "../../components/StatusChip.tsx";
 import { formatDateTime, formatRelative } from "../../lib/format.ts";
-import { InvoiceSection } from "./invoice-parts.tsx";
+import { paths } from "../../lib/paths.ts";
 
 const STEPS = ["Awaiting payment", "Proof submitted", "Approved"] as const;
 function activeStep(status: DepositInvoice["status"]): number {
@@ -20,7 +22,7 @@ function activeStep(status: DepositInvoice["status"]): number {
 export function DepositStatusSection({ invoice }: { invoice: DepositInvoice }) {
   const awaiting = invoice.status === "awaiting_payment";
   return (
-    <InvoiceSection headingId="status-heading" title="Status" status={invoice.status}>
+    <SectionCard id="status-heading" title="Status" aside={<LiveStatusChip status={invoice.status} />}>
       {invoice.status === "rejected" || invoice.status === "expired" ? null : (
         <Stepper
           activeStep={activeStep(invoice.status)}
@@ -65,12 +67,12 @@ export function DepositStatusSection({ invoice }: { invoice: DepositInvoice }) {
       {invoice.status === "expired" ? (
         <Alert severity="warning">
           This invoice expired without a proof of payment.{" "}
-          <Link component={RouterLink} to="/add-balance">
+          <Link component={RouterLink} to={paths.addBalance}>
             Create a new invoice
           </Link>
           .
         </Alert>
       ) : null}
-    </InvoiceSection>
+    </SectionCard>
   );
 }

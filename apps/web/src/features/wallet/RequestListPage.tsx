@@ -3,17 +3,15 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { type QueryKey, type UseQueryOptions, useQuery } from "@tanstack/react-query";
-import { Link as RouterLink, useSearchParams } from "react-router";
-import { type Column, DataTable } from "../../components/DataTable.tsx";
+import { Link as RouterLink } from "react-router";
+import type { Column } from "../../components/DataTable.tsx";
+import { type PagedList, PagedTable } from "../../components/PagedTable.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
-import { PAGE_SIZES, pagingFromParams } from "../../lib/paging.ts";
+import { usePagingParams } from "../../lib/paging.ts";
 import { useWalletLive } from "./api.ts";
 
 /** What a list endpoint answers: one page of the member's requests and how many there are in all. */
-interface RequestPage {
-  items: { id: string }[];
-  total: number;
-}
+type RequestPage = PagedList<{ id: string }>;
 
 interface RequestTableProps<P extends RequestPage, K extends QueryKey> {
   /** Accessible name of the table. */
@@ -35,29 +33,10 @@ function RequestTable<P extends RequestPage, K extends QueryKey>({
   pageSize: size,
   empty,
 }: RequestTableProps<P, K>) {
-  const [params, setParams] = useSearchParams();
-  const { page, pageSize } = pagingFromParams(params, { pageSize: size });
-  const list = useQuery(query(page, pageSize));
+  const paging = usePagingParams({ pageSize: size });
+  const list = useQuery(query(paging.page, paging.pageSize));
   useWalletLive();
-  return (
-    <DataTable
-      label={label}
-      columns={columns}
-      rows={list.data?.items}
-      rowKey={(r) => r.id}
-      loading={list.isFetching}
-      error={list.isError ? list.error : undefined}
-      onRetry={() => void list.refetch()}
-      empty={empty}
-      paging={{
-        page,
-        pageSize,
-        total: list.data?.total ?? 0,
-        sizes: PAGE_SIZES,
-        onPage: (p, s) => setParams({ page: String(p), pageSize: String(s) }),
-      }}
-    />
-  );
+  return <PagedTable label={label} columns={columns} query={list} rowKey={(r) => r.id} empty={empty} paging={paging} />;
 }
 
 interface RequestListPageProps<P extends RequestPage, K extends QueryKey> {

@@ -14,23 +14,26 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
-import MenuItem from "@mui/material/MenuItem";
 import Stack from "@mui/material/Stack";
-import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link as RouterLink, useSearchParams } from "react-router";
+import { Columns } from "../../components/Columns.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { type Column, DataTable } from "../../components/DataTable.tsx";
+import { DateRangeFields } from "../../components/DateField.tsx";
+import { LEDGER_COLUMNS } from "../../components/ledger-columns.tsx";
 import { Money } from "../../components/Money.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
+import { PageSection } from "../../components/PageSection.tsx";
+import { SelectField } from "../../components/SelectField.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { useMemberBalances } from "../../lib/balances.ts";
-import { formatDateTime } from "../../lib/format.ts";
 import { useIdempotencyKey } from "../../lib/idempotency.ts";
 import { entryDescription } from "../../lib/ledger.ts";
 import { PAGE_SIZES } from "../../lib/paging.ts";
+import { paths } from "../../lib/paths.ts";
 import { historyQuery, useResetDemo, useWalletLive } from "./api.ts";
 import { BalanceCards } from "./BalanceCards.tsx";
 import {
@@ -101,30 +104,11 @@ function ResetDemo() {
 }
 
 const COLUMNS: Column<WalletEntry>[] = [
-  {
-    key: "date",
-    header: "Date",
-    nowrap: true,
-    render: (e) => <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>,
-  },
-  { key: "kind", header: "Kind", nowrap: true, render: (e) => kindLabel(e.kind) },
-  { key: "account", header: "Account", nowrap: true, render: (e) => accountLabel(e.account) },
-  {
-    key: "amount",
-    header: "Amount",
-    align: "right",
-    nowrap: true,
-    render: (e) => (
-      <Money cents={e.amountCents} signed sx={e.amountCents > 0 ? { color: "success.main", fontWeight: 600 } : {}} />
-    ),
-  },
-  {
-    key: "after",
-    header: "Balance after",
-    align: "right",
-    nowrap: true,
-    render: (e) => <Money cents={e.balanceAfterCents} />,
-  },
+  LEDGER_COLUMNS.date,
+  LEDGER_COLUMNS.kind,
+  LEDGER_COLUMNS.account,
+  LEDGER_COLUMNS.amount,
+  LEDGER_COLUMNS.balanceAfter,
   {
     key: "reference",
     header: "Reference",
@@ -143,6 +127,9 @@ const COLUMNS: Column<WalletEntry>[] = [
   },
 ];
 
+const KIND_OPTIONS = TRANSACTION_KINDS.map((kind) => ({ value: kind, label: kindLabel(kind) }));
+const ACCOUNT_OPTIONS = MEMBER_ACCOUNTS.map((account) => ({ value: account, label: accountLabel(account) }));
+
 function History() {
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
@@ -154,11 +141,10 @@ function History() {
   const filtered = Boolean(filters.kind || filters.account || filters.from || filters.to);
 
   return (
-    <Box component="section" aria-labelledby="history-heading">
-      <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, alignItems: "center", mb: 2 }}>
-        <Typography id="history-heading" variant="h2" component="h2" sx={{ flexGrow: 1 }}>
-          History
-        </Typography>
+    <PageSection
+      id="history-heading"
+      title="History"
+      actions={
         <Button
           component="a"
           href={historyCsvHref(filters)}
@@ -169,58 +155,28 @@ function History() {
         >
           Export CSV
         </Button>
-      </Box>
-      <Box
-        sx={{
-          display: "grid",
-          gap: 2,
-          gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(4, minmax(0, 1fr)) auto" },
-          alignItems: "start",
-          mb: 2,
-        }}
-      >
-        <TextField
-          select
+      }
+    >
+      <Columns template={{ xs: "1fr 1fr", md: "repeat(4, minmax(0, 1fr)) auto" }} sx={{ mb: 2 }}>
+        <SelectField
           label="Kind"
           value={filters.kind ?? ""}
           onChange={(event) => update({ kind: (event.target.value || undefined) as TransactionKind | undefined })}
-        >
-          <MenuItem value="">All kinds</MenuItem>
-          {TRANSACTION_KINDS.map((kind) => (
-            <MenuItem key={kind} value={kind}>
-              {kindLabel(kind)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          select
+          allLabel="All kinds"
+          options={KIND_OPTIONS}
+        />
+        <SelectField
           label="Account"
           value={filters.account ?? ""}
           onChange={(event) => update({ account: (event.target.value || undefined) as MemberAccount | undefined })}
-        >
-          <MenuItem value="">All accounts</MenuItem>
-          {MEMBER_ACCOUNTS.map((account) => (
-            <MenuItem key={account} value={account}>
-              {accountLabel(account)}
-            </MenuItem>
-          ))}
-        </TextField>
-        <TextField
-          type="date"
-          label="From"
-          value={filters.from ?? ""}
-          onChange={(event) => update({ from: event.target.value || undefined })}
-          slotProps={{ inputLabel: { shrink: true } }}
-          error={Boolean(rangeProblem)}
+          allLabel="All accounts"
+          options={ACCOUNT_OPTIONS}
         />
-        <TextField
-          type="date"
-          label="To"
-          value={filters.to ?? ""}
-          onChange={(event) => update({ to: event.target.value || undefined })}
-          slotProps={{ inputLabel: { shrink: true } }}
-          error={Boolean(rangeProblem)}
-          helperText={rangeProblem ?? undefined}
+        <DateRangeFields
+          from={filters.from ?? ""}
+          to={filters.to ?? ""}
+          onChange={(end, value) => update({ [end]: value || undefined })}
+          problem={rangeProblem}
         />
         <Button
           color="inherit"
@@ -230,7 +186,7 @@ function History() {
         >
           Clear filters
         </Button>
-      </Box>
+      </Columns>
       <DataTable
         label="Ledger entries"
         columns={COLUMNS}
@@ -248,7 +204,7 @@ function History() {
           onPage: (page, pageSize) => setParams(filtersToParams({ ...filters, page, pageSize })),
         }}
       />
-    </Box>
+    </PageSection>
   );
 }
 
@@ -263,35 +219,32 @@ export function WalletPage() {
         subtitle="Your accounts and every movement of money on them."
         actions={
           <>
-            <Button component={RouterLink} to="/add-balance" variant="contained" startIcon={<AddIcon />}>
+            <Button component={RouterLink} to={paths.addBalance} variant="contained" startIcon={<AddIcon />}>
               Add Balance
             </Button>
-            <Button component={RouterLink} to="/withdrawal" variant="outlined" startIcon={<SendIcon />}>
+            <Button component={RouterLink} to={paths.withdrawal} variant="outlined" startIcon={<SendIcon />}>
               Withdraw
             </Button>
           </>
         }
       />
       <Stack spacing={4}>
-        <Box component="section" aria-labelledby="balances-heading">
-          <Typography id="balances-heading" variant="h2" component="h2" sx={{ mb: 2 }}>
-            Accounts
-          </Typography>
+        <PageSection id="balances-heading" title="Accounts">
           {balances.isError ? (
             <Alert severity="error">{errorMessage(balances.error)}</Alert>
           ) : (
             <BalanceCards balances={balances.data} actions={{ demo: <ResetDemo /> }} />
           )}
           <Typography variant="body2" sx={{ mt: 1.5 }}>
-            <Link component={RouterLink} to="/view-withdrawal">
+            <Link component={RouterLink} to={paths.viewWithdrawal}>
               View your withdrawals
             </Link>
             {" · "}
-            <Link component={RouterLink} to="/invoice-balance">
+            <Link component={RouterLink} to={paths.invoiceBalance}>
               View your deposit invoices
             </Link>
           </Typography>
-        </Box>
+        </PageSection>
         <History />
       </Stack>
     </Box>

@@ -9,10 +9,13 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DetailList } from "../../components/DetailList.tsx";
 import { Money } from "../../components/Money.tsx";
 import { RecordState } from "../../components/RecordState.tsx";
+import { SectionCard } from "../../components/SectionCard.tsx";
+import { LiveStatusChip } from "../../components/StatusChip.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
+import { paths } from "../../lib/paths.ts";
 import { useCancelWithdrawal, useWalletLive, withdrawalQuery } from "./api.ts";
-import { InvoiceLayout, InvoiceSection } from "./invoice-parts.tsx";
+import { InvoiceLayout } from "./invoice-parts.tsx";
 
 function StatusMessage({ w }: { w: Withdrawal }) {
   switch (w.status) {
@@ -65,7 +68,7 @@ export function InvoiceWdPage() {
     <InvoiceLayout
       title="Withdrawal invoice"
       subtitle={`Requested ${formatDateTime(w.createdAt)}`}
-      back={{ to: "/view-withdrawal", label: "All withdrawals" }}
+      back={{ to: paths.viewWithdrawal, label: "All withdrawals" }}
       maxWidth={880}
       after={
         <ConfirmDialog
@@ -85,7 +88,7 @@ export function InvoiceWdPage() {
         />
       }
     >
-      <InvoiceSection headingId="wd-status-heading" title="Status" status={w.status}>
+      <SectionCard id="wd-status-heading" title="Status" aside={<LiveStatusChip status={w.status} />}>
         <StatusMessage w={w} />
         {error ? (
           <Alert severity="error" sx={{ mt: 2 }}>
@@ -103,8 +106,8 @@ export function InvoiceWdPage() {
             Cancel withdrawal
           </Button>
         ) : null}
-      </InvoiceSection>
-      <InvoiceSection headingId="wd-detail-heading" title="Detail">
+      </SectionCard>
+      <SectionCard id="wd-detail-heading" title="Detail">
         <DetailList
           columns={3}
           items={[
@@ -136,7 +139,7 @@ export function InvoiceWdPage() {
             },
           ]}
         />
-      </InvoiceSection>
+      </SectionCard>
     </InvoiceLayout>
   );
 }

@@ -5,10 +5,9 @@ import type { Column } from "../../components/DataTable.tsx";
 import { Money } from "../../components/Money.tsx";
 import { StatusChip } from "../../components/StatusChip.tsx";
 import { formatDateTime } from "../../lib/format.ts";
+import { paths } from "../../lib/paths.ts";
 import { withdrawalListQuery } from "./api.ts";
 import { RequestListPage } from "./RequestListPage.tsx";
-
-const withdrawalHref = (id: string) => `/invoice-wd/${encodeURIComponent(id)}`;
 
 const COLUMNS: Column<Withdrawal>[] = [
   {
@@ -16,7 +15,7 @@ const COLUMNS: Column<Withdrawal>[] = [
     header: "Requested",
     nowrap: true,
     render: (w) => (
-      <Link component={RouterLink} to={withdrawalHref(w.id)}>
+      <Link component={RouterLink} to={paths.invoiceWdOne(w.id)}>
         <time dateTime={w.createdAt}>{formatDateTime(w.createdAt)}</time>
       </Link>
     ),
@@ -41,7 +40,7 @@ const TABLE = {
   empty: "No withdrawals yet.",
 };
 
-const NEW_WITHDRAWAL = { to: "/withdrawal", label: "New withdrawal" };
+const NEW_WITHDRAWAL = { to: paths.withdrawal, label: "New withdrawal" };
 
 /** `/view-withdrawal`: every withdrawal of the member with its status (live). */
 export function ViewWithdrawalPage() {

@@ -54,7 +54,7 @@ describe("WithdrawalPage", () => {
     expect(within(summary).getByText("98.00 USD")).toBeTruthy();
     fireEvent.change(amount, { target: { value: "600" } });
     fireEvent.blur(amount);
-    expect(screen.getByText("More than your wallet balance")).toBeTruthy();
+    expect(await screen.findByText("More than your wallet balance")).toBeTruthy();
   });
 
   it("shows the missing requirements with links, and the request stays disabled", async () => {

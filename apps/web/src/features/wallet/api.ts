@@ -12,11 +12,12 @@ import {
   withdrawalRequirementsSchema,
   withdrawalSchema,
 } from "@helio/shared";
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
-import { useEffect } from "react";
+import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { z } from "zod";
-import { apiFetch } from "../../lib/api.ts";
+import { apiFetch, idempotentPost } from "../../lib/api.ts";
 import { balancesKey, useMemberBalances } from "../../lib/balances.ts";
+import { useLiveUpdates } from "../../lib/live-updates.ts";
+import { pagedQuery, readQuery, useStoreAnswer } from "../../lib/query.ts";
 import { useDisplayCurrency } from "../../lib/settings.ts";
 import { uploadFile } from "../../lib/upload.ts";
 import { liveSocket } from "../../lib/ws.ts";
@@ -61,24 +62,18 @@ export function useRealWallet(): RealWallet {
 // --- History -------------------------------------------------------------------------------
 
 export function historyQuery(filters: HistoryFilters) {
-  return queryOptions({
-    queryKey: walletKeys.history(filters),
-    queryFn: ({ signal }) =>
-      apiFetch(API.walletHistory, { query: historyApiQuery(filters), schema: walletHistoryResponseSchema, signal }),
-    placeholderData: keepPreviousData,
-  });
+  return pagedQuery(
+    walletKeys.history(filters),
+    API.walletHistory,
+    walletHistoryResponseSchema,
+    historyApiQuery(filters),
+  );
 }
 
 export function useResetDemo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (key: string) =>
-      apiFetch(API.walletDemoReset, {
-        method: "POST",
-        body: {},
-        headers: { "Idempotency-Key": key },
-        schema: demoResetResponseSchema,
-      }),
+    mutationFn: (key: string) => idempotentPost(API.walletDemoReset, {}, key, demoResetResponseSchema),
     onSettled: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
   });
 }
@@ -90,149 +85,125 @@ export function useResetDemo() {
  * Until it does, the form checks the format only and the server's field error names the minimum.
  */
 const depositRulesSchema = z.object({ depositMinCents: z.number().int().nonnegative().optional() });
-export const depositRulesQuery = queryOptions({
-  queryKey: ["wallet", "deposit-rules"] as const,
-  queryFn: ({ signal }) => apiFetch(API.settings, { schema: depositRulesSchema, signal }),
+export const depositRulesQuery = readQuery(["wallet", "deposit-rules"] as const, API.settings, depositRulesSchema, {
   staleTime: 60_000,
 });
 
 export function depositListQuery(page: number, pageSize: number) {
-  return queryOptions({
-    queryKey: walletKeys.depositList(page, pageSize),
-    queryFn: ({ signal }) =>
-      apiFetch(API.deposits, { query: { page, pageSize }, schema: depositListResponseSchema, signal }),
-    placeholderData: keepPreviousData,
+  return pagedQuery(walletKeys.depositList(page, pageSize), API.deposits, depositListResponseSchema, {
+    page,
+    pageSize,
   });
 }
 
 export function depositQuery(id: string) {
-  return queryOptions({
-    queryKey: walletKeys.deposit(id),
-    queryFn: ({ signal }) => apiFetch(API.deposit(id), { schema: depositInvoiceSchema, signal }),
-  });
+  return readQuery(walletKeys.deposit(id), API.deposit(id), depositInvoiceSchema);
+}
+
+/** After a deposit changed (created, proof sent): the invoice as the server sent it, the lists read again. */
+function useStoreDeposit() {
+  return useStoreAnswer((invoice: DepositInvoice) => walletKeys.deposit(invoice.id), walletKeys.deposits);
 }
 
 export function useCreateDeposit() {
-  const queryClient = useQueryClient();
+  const storeDeposit = useStoreDeposit();
   return useMutation({
     mutationFn: ({ input, key }: { input: CreateDepositInput; key: string }) =>
-      apiFetch(API.deposits, {
-        method: "POST",
-        body: input,
-        headers: { "Idempotency-Key": key },
-        schema: depositInvoiceSchema,
-      }),
-    onSuccess: (invoice) => {
-      queryClient.setQueryData(walletKeys.deposit(invoice.id), invoice);
-      void queryClient.invalidateQueries({ queryKey: walletKeys.deposits });
-    },
+      idempotentPost(API.deposits, input, key, depositInvoiceSchema),
+    onSuccess: storeDeposit,
   });
 }
 
 /** `POST /api/deposits/:id/proof` (multipart field `file`) with upload progress. */
 export function useUploadProof(id: string, onProgress: (percent: number) => void) {
-  const queryClient = useQueryClient();
+  const storeDeposit = useStoreDeposit();
   return useMutation({
     mutationFn: async (file: File) => {
       const answer = await uploadFile<unknown>(API.depositProof(id), file, { field: "file", onProgress });
       return depositInvoiceSchema.parse(answer);
     },
-    onSuccess: (invoice: DepositInvoice) => {
-      queryClient.setQueryData(walletKeys.deposit(id), invoice);
-      void queryClient.invalidateQueries({ queryKey: walletKeys.deposits });
-    },
+    onSuccess: storeDeposit,
   });
 }
 
 // --- Withdrawals ---------------------------------------------------------------------------
 
-export const requirementsQuery = queryOptions({
-  queryKey: walletKeys.requirements,
-  queryFn: ({ signal }) => apiFetch(API.withdrawalRequirements, { schema: withdrawalRequirementsSchema, signal }),
-});
+export const requirementsQuery = readQuery(
+  walletKeys.requirements,
+  API.withdrawalRequirements,
+  withdrawalRequirementsSchema,
+);
 
 export function withdrawalListQuery(page: number, pageSize: number) {
-  return queryOptions({
-    queryKey: walletKeys.withdrawalList(page, pageSize),
-    queryFn: ({ signal }) =>
-      apiFetch(API.withdrawals, { query: { page, pageSize }, schema: withdrawalListResponseSchema, signal }),
-    placeholderData: keepPreviousData,
+  return pagedQuery(walletKeys.withdrawalList(page, pageSize), API.withdrawals, withdrawalListResponseSchema, {
+    page,
+    pageSize,
   });
 }
 
 export function withdrawalQuery(id: string) {
-  return queryOptions({
-    queryKey: walletKeys.withdrawal(id),
-    queryFn: ({ signal }) => apiFetch(API.withdrawal(id), { schema: withdrawalSchema, signal }),
-  });
+  return readQuery(walletKeys.withdrawal(id), API.withdrawal(id), withdrawalSchema);
+}
+
+/**
+ * After a withdrawal changed (requested, cancelled): the record as the server sent it, and the lists
+ * and balances (its amount is held, or released) read again.
+ */
+function useStoreWithdrawal() {
+  return useStoreAnswer(
+    (withdrawal: Withdrawal) => walletKeys.withdrawal(withdrawal.id),
+    walletKeys.withdrawals,
+    balancesKey,
+  );
 }
 
 export function useCreateWithdrawal() {
-  const queryClient = useQueryClient();
+  const storeWithdrawal = useStoreWithdrawal();
   return useMutation({
     mutationFn: ({ input, key }: { input: CreateWithdrawalInput; key: string }) =>
-      apiFetch(API.withdrawals, {
-        method: "POST",
-        body: input,
-        headers: { "Idempotency-Key": key },
-        schema: withdrawalSchema,
-      }),
-    onSuccess: (withdrawal: Withdrawal) => {
-      queryClient.setQueryData(walletKeys.withdrawal(withdrawal.id), withdrawal);
-      void queryClient.invalidateQueries({ queryKey: walletKeys.withdrawals });
-      void queryClient.invalidateQueries({ queryKey: balancesKey });
-    },
+      idempotentPost(API.withdrawals, input, key, withdrawalSchema),
+    onSuccess: storeWithdrawal,
   });
 }
 
 export function useCancelWithdrawal(id: string) {
-  const queryClient = useQueryClient();
+  const storeWithdrawal = useStoreWithdrawal();
   return useMutation({
     mutationFn: () => apiFetch(API.withdrawalCancel(id), { method: "POST", body: {}, schema: withdrawalSchema }),
-    onSuccess: (withdrawal) => {
-      queryClient.setQueryData(walletKeys.withdrawal(id), withdrawal);
-      void queryClient.invalidateQueries({ queryKey: walletKeys.withdrawals });
-      void queryClient.invalidateQueries({ queryKey: balancesKey });
-    },
+    onSuccess: storeWithdrawal,
   });
 }
 
 // --- Live ----------------------------------------------------------------------------------
+
+/** The messages the wallet screens follow (see `useWalletLive`). */
+function subscribeWallet(queryClient: QueryClient) {
+  return [
+    liveSocket.subscribe("deposit.updated", (message) => {
+      queryClient.setQueryData(walletKeys.deposit(message.id), (old: DepositInvoice | undefined) =>
+        old ? { ...old, status: message.status } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: walletKeys.deposits });
+    }),
+    liveSocket.subscribe("withdrawal.updated", (message) => {
+      queryClient.setQueryData(walletKeys.withdrawal(message.id), (old: Withdrawal | undefined) =>
+        old ? { ...old, status: message.status } : old,
+      );
+      void queryClient.invalidateQueries({ queryKey: walletKeys.withdrawals });
+    }),
+    liveSocket.subscribe("kyc.updated", () => {
+      void queryClient.invalidateQueries({ queryKey: walletKeys.requirements });
+    }),
+    liveSocket.subscribe("balances", () => {
+      void queryClient.invalidateQueries({ queryKey: ["wallet", "history"] });
+    }),
+  ];
+}
 
 /**
  * On the wallet screens: deposit and withdrawal status changes (and KYC, which the withdrawal
  * form depends on) read the affected records again. A reconnect reads everything again.
  */
 export function useWalletLive(): void {
-  const queryClient = useQueryClient();
-  useEffect(() => {
-    let readyCount = liveSocket.status === "open" ? 1 : 0;
-    const offs = [
-      liveSocket.subscribe("deposit.updated", (message) => {
-        queryClient.setQueryData(walletKeys.deposit(message.id), (old: DepositInvoice | undefined) =>
-          old ? { ...old, status: message.status } : old,
-        );
-        void queryClient.invalidateQueries({ queryKey: walletKeys.deposits });
-      }),
-      liveSocket.subscribe("withdrawal.updated", (message) => {
-        queryClient.setQueryData(walletKeys.withdrawal(message.id), (old: Withdrawal | undefined) =>
-          old ? { ...old, status: message.status } : old,
-        );
-        void queryClient.invalidateQueries({ queryKey: walletKeys.withdrawals });
-      }),
-      liveSocket.subscribe("kyc.updated", () => {
-        void queryClient.invalidateQueries({ queryKey: walletKeys.requirements });
-      }),
-      liveSocket.subscribe("balances", () => {
-        void queryClient.invalidateQueries({ queryKey: ["wallet", "history"] });
-      }),
-      liveSocket.subscribe("ready", () => {
-        readyCount += 1;
-        if (readyCount > 1) void queryClient.invalidateQueries({ queryKey: walletKeys.all });
-      }),
-    ];
-    return () => {
-      for (const off of offs) off();
-    };
-  }, [queryClient]);
+  useLiveUpdates(subscribeWallet, walletKeys.all);
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { amountProblem } from "../../lib/amount.ts";
+import { depositAmountRules, withdrawalPreview } from "./amount-rules.ts";
 import {
   dateRangeProblem,
-  depositAmountProblem,
   feeRuleText,
   filtersFromParams,
   filtersToParams,
@@ -9,7 +10,6 @@ import {
   historyCsvHref,
   localDayBound,
   referenceHref,
-  withdrawalPreview,
 } from "./model.ts";
 
 describe("history filters ↔ page address", () => {
@@ -79,7 +79,10 @@ describe("history filters → API query", () => {
   });
 });
 
-describe("depositAmountProblem", () => {
+describe("depositAmountRules", () => {
+  const depositAmountProblem = (text: string, minCents: number | undefined) =>
+    amountProblem(text, depositAmountRules(minCents));
+
   it("checks the format and the minimum", () => {
     expect(depositAmountProblem("", 1000)).toBe("Enter an amount");
     expect(depositAmountProblem("abc", 1000)).toBe("Enter an amount like 12.34");

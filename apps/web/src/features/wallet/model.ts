@@ -4,14 +4,12 @@ import {
   formatMoney,
   MEMBER_ACCOUNTS,
   type MemberAccount,
-  parseDecimalToCents,
   TRANSACTION_KINDS,
   type TransactionKind,
-  type WithdrawalQuote,
-  withdrawalQuote,
 } from "@helio/shared";
 import { withQuery } from "../../lib/api.ts";
 import { pagingFromParams } from "../../lib/paging.ts";
+import { paths } from "../../lib/paths.ts";
 
 // --- Ledger history filters ------------------------------------------------------------------
 
@@ -102,8 +100,8 @@ export { accountLabel, kindLabel, referenceLabel } from "../../lib/ledger.ts";
 
 /** Where a ledger reference can be opened by the member, if anywhere. */
 export function referenceHref(reference: { type: string; id: string } | null): string | null {
-  if (reference?.type === "deposit") return `/invoice-balance/${encodeURIComponent(reference.id)}`;
-  if (reference?.type === "withdrawal") return `/invoice-wd/${encodeURIComponent(reference.id)}`;
+  if (reference?.type === "deposit") return paths.invoiceBalanceOne(reference.id);
+  if (reference?.type === "withdrawal") return paths.invoiceWdOne(reference.id);
   return null;
 }
 
@@ -111,56 +109,6 @@ export function referenceHref(reference: { type: string; id: string } | null): s
 
 /** Limits and fees are set in USD: shown in USD with the one money formatter (`1,000.00 USD`). */
 export const usd = (cents: number) => formatMoney(cents, "USD");
-
-/** Why a typed deposit amount cannot be sent, or null (the server checks again). */
-export function depositAmountProblem(text: string, minCents: number | undefined): string | null {
-  const trimmed = text.trim();
-  if (!trimmed) return "Enter an amount";
-  if (trimmed.startsWith("-")) return "Cannot be negative";
-  if (/^\d+\.\d{3,}$/.test(trimmed)) return "At most 2 decimals";
-  const cents = parseDecimalToCents(trimmed);
-  if (cents === null) return "Enter an amount like 12.34";
-  if (cents <= 0) return "Must be more than zero";
-  if (minCents !== undefined && cents < minCents) return `The minimum deposit is ${usd(minCents)}`;
-  return null;
-}
-
-export interface WithdrawalLimits {
-  minCents: number;
-  maxCents: number;
-  feeBps: number;
-  feeFlatCents: number;
-}
-
-export type WithdrawalPreview =
-  | { ok: true; quote: WithdrawalQuote }
-  | { ok: false; problem: string; quote: WithdrawalQuote | null };
-
-/**
- * The fee and net of a typed amount, with what is wrong with it. The same computation the server
- * charges (`withdrawalQuote`); the server stays the authority.
- */
-export function withdrawalPreview(text: string, limits: WithdrawalLimits, walletCents: number): WithdrawalPreview {
-  const trimmed = text.trim();
-  if (!trimmed) return { ok: false, problem: "Enter an amount", quote: null };
-  if (/^\d+\.\d{3,}$/.test(trimmed)) return { ok: false, problem: "At most 2 decimals", quote: null };
-  const cents = parseDecimalToCents(trimmed);
-  if (cents === null || trimmed.startsWith("-"))
-    return { ok: false, problem: "Enter an amount like 12.34", quote: null };
-  if (cents <= 0) return { ok: false, problem: "Must be more than zero", quote: null };
-  const quote = withdrawalQuote(cents, { feeBps: limits.feeBps, feeFlatCents: limits.feeFlatCents });
-  const problem =
-    cents < limits.minCents
-      ? `The minimum withdrawal is ${usd(limits.minCents)}`
-      : cents > limits.maxCents
-        ? `The maximum withdrawal is ${usd(limits.maxCents)}`
-        : quote.netCents <= 0
-          ? `The amount does not cover the fee of ${usd(quote.feeCents)}`
-          : cents > walletCents
-            ? "More than your wallet balance"
-            : null;
-  return problem ? { ok: false, problem, quote } : { ok: true, quote };
-}
 
 /** `1.5%` + `0.50` → "1.5% + 0.50 USD"; the fee rule in words. */
 export function feeRuleText(feeBps: number, feeFlatCents: number): string {

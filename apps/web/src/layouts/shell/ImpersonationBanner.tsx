@@ -3,6 +3,7 @@ import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import { useState } from "react";
 import { apiFetch, errorMessage } from "../../lib/api.ts";
+import { paths } from "../../lib/paths.ts";
 
 /** Shown while an admin is signed in as this member (support view). */
 export function ImpersonationBanner({ fullName }: { fullName: string }) {
@@ -14,7 +15,7 @@ export function ImpersonationBanner({ fullName }: { fullName: string }) {
     setError(null);
     try {
       await apiFetch(API.impersonationStop, { method: "POST", body: {} });
-      window.location.assign("/admin");
+      window.location.assign(paths.admin);
     } catch (cause) {
       setError(errorMessage(cause));
       setBusy(false);

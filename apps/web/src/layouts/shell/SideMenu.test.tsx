@@ -1,5 +1,6 @@
 import { fireEvent, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { paths } from "../../lib/paths.ts";
 import { renderWithApp } from "../../test/render.tsx";
 import { menuFor } from "./menu.tsx";
 import { SideMenu } from "./SideMenu.tsx";
@@ -26,11 +27,11 @@ describe("SideMenu", () => {
       "Wallet",
       "Network",
     ]);
-    expect(link("Dashboard").getAttribute("href")).toBe("/");
-    expect(link("Security").getAttribute("href")).toBe("/security");
-    expect(link("KYC").getAttribute("href")).toBe("/kyc-user");
-    expect(link("Investment").getAttribute("href")).toBe("/investment");
-    expect(link("Network").getAttribute("href")).toBe("/refferals");
+    expect(link("Dashboard").getAttribute("href")).toBe(paths.dashboard);
+    expect(link("Security").getAttribute("href")).toBe(paths.security);
+    expect(link("KYC").getAttribute("href")).toBe(paths.kycUser);
+    expect(link("Investment").getAttribute("href")).toBe(paths.investment);
+    expect(link("Network").getAttribute("href")).toBe(paths.referrals);
     expect(screen.queryByRole("link", { name: "Admin" })).toBeNull();
   });
 
@@ -40,34 +41,34 @@ describe("SideMenu", () => {
       [
         "Settings",
         [
-          ["Profile", "/profile"],
-          ["Bank", "/data-bank"],
-          ["Password", "/change-password"],
+          ["Profile", paths.profile],
+          ["Bank", paths.dataBank],
+          ["Password", paths.changePassword],
         ],
       ],
       [
         "Trade",
         [
-          ["Trade", "/trade/BTC/bitcoin"],
-          ["On Trade", "/on-trade"],
-          ["History Trade", "/history-trade"],
+          ["Trade", paths.tradeFirstPair],
+          ["On Trade", paths.onTrade],
+          ["History Trade", paths.historyTrade],
         ],
       ],
       [
         "Funds",
         [
-          ["Funds Bonus", "/funds-bonus"],
-          ["Funds Profit", "/funds-profit"],
-          ["Withdrawal Bonus", "/withdrawal-bonus"],
-          ["Withdrawal Profit", "/withdrawal-profit"],
+          ["Funds Bonus", paths.fundsBonus],
+          ["Funds Profit", paths.fundsProfit],
+          ["Withdrawal Bonus", paths.withdrawalBonus],
+          ["Withdrawal Profit", paths.withdrawalProfit],
         ],
       ],
       [
         "Wallet",
         [
-          ["Balance", "/wallet"],
-          ["Add Balance", "/add-balance"],
-          ["Withdrawal", "/withdrawal"],
+          ["Balance", paths.wallet],
+          ["Add Balance", paths.addBalance],
+          ["Withdrawal", paths.withdrawal],
         ],
       ],
     ];
@@ -86,9 +87,9 @@ describe("SideMenu", () => {
   });
 
   it("opens the group of the current page and adds Admin for admins", () => {
-    renderWithApp(<SideMenu entries={menuFor("admin")} />, { path: "/funds-profit" });
+    renderWithApp(<SideMenu entries={menuFor("admin")} />, { path: paths.fundsProfit });
     expect(screen.getByRole("button", { name: "Funds" }).getAttribute("aria-expanded")).toBe("true");
     expect(link("Funds Profit").getAttribute("aria-current")).toBe("page");
-    expect(link("Admin").getAttribute("href")).toBe("/admin");
+    expect(link("Admin").getAttribute("href")).toBe(paths.admin);
   });
 });

@@ -9,6 +9,7 @@ import { alpha, type Theme } from "@mui/material/styles";
 import Tooltip from "@mui/material/Tooltip";
 import { type ReactElement, useEffect, useId, useState } from "react";
 import { NavLink, useLocation } from "react-router";
+import { paths } from "../../lib/paths.ts";
 import { groupsContaining, isActivePath, type MenuEntry, type MenuGroup } from "./menu.tsx";
 
 interface SideMenuProps {
@@ -145,7 +146,7 @@ export function SideMenu({ entries, collapsed = false, onExpandRequest }: SideMe
           return (
             <li key={entry.to}>
               <MaybeTooltip show={collapsed} title={entry.label}>
-                <ListItemButton component={NavLink} to={entry.to} end={entry.to === "/"} sx={itemSx}>
+                <ListItemButton component={NavLink} to={entry.to} end={entry.to === paths.dashboard} sx={itemSx}>
                   <ListItemIcon sx={{ minWidth: 40 }}>
                     <Icon />
                   </ListItemIcon>

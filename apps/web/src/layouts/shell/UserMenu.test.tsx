@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
+import { paths } from "../../lib/paths.ts";
 import { renderWithApp } from "../../test/render.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 
@@ -7,8 +8,8 @@ describe("UserMenu", () => {
   it("has Account, Change Password and Logout", () => {
     renderWithApp(<UserMenu fullName="Jane Doe" photoURL={null} onLogout={vi.fn()} />);
     fireEvent.click(screen.getByRole("button", { name: "Account menu" }));
-    expect(screen.getByRole("menuitem", { name: "Account" }).getAttribute("href")).toBe("/profile");
-    expect(screen.getByRole("menuitem", { name: "Change Password" }).getAttribute("href")).toBe("/change-password");
+    expect(screen.getByRole("menuitem", { name: "Account" }).getAttribute("href")).toBe(paths.profile);
+    expect(screen.getByRole("menuitem", { name: "Change Password" }).getAttribute("href")).toBe(paths.changePassword);
     expect(screen.getByRole("menuitem", { name: "Logout" })).toBeTruthy();
   });
 

@@ -1,7 +1,6 @@
 import LockResetIcon from "@mui/icons-material/LockReset";
 import LogoutIcon from "@mui/icons-material/Logout";
 import PersonIcon from "@mui/icons-material/Person";
-import Avatar from "@mui/material/Avatar";
 import IconButton from "@mui/material/IconButton";
 import ListItemIcon from "@mui/material/ListItemIcon";
 import ListItemText from "@mui/material/ListItemText";
@@ -10,7 +9,8 @@ import MenuItem from "@mui/material/MenuItem";
 import { useId, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
-import { initials } from "../../lib/format.ts";
+import { MemberAvatar } from "../../components/MemberAvatar.tsx";
+import { paths } from "../../lib/paths.ts";
 
 interface UserMenuProps {
   fullName: string;
@@ -49,13 +49,7 @@ export function UserMenu({ fullName, photoURL, onLogout }: UserMenuProps) {
         aria-expanded={open}
         sx={{ p: 0.5 }}
       >
-        <Avatar
-          src={photoURL ?? undefined}
-          alt=""
-          sx={{ width: 34, height: 34, bgcolor: "secondary.main", color: "secondary.contrastText", fontSize: 15 }}
-        >
-          {initials(fullName)}
-        </Avatar>
+        <MemberAvatar name={fullName} photoURL={photoURL} size={34} fontSize={15} />
       </IconButton>
       <Menu
         id={menuId}
@@ -66,13 +60,13 @@ export function UserMenu({ fullName, photoURL, onLogout }: UserMenuProps) {
         transformOrigin={{ vertical: "top", horizontal: "right" }}
         slotProps={{ list: { "aria-labelledby": buttonId } }}
       >
-        <MenuItem component={RouterLink} to="/profile" onClick={close}>
+        <MenuItem component={RouterLink} to={paths.profile} onClick={close}>
           <ListItemIcon>
             <PersonIcon fontSize="small" />
           </ListItemIcon>
           <ListItemText>Account</ListItemText>
         </MenuItem>
-        <MenuItem component={RouterLink} to="/change-password" onClick={close}>
+        <MenuItem component={RouterLink} to={paths.changePassword} onClick={close}>
           <ListItemIcon>
             <LockResetIcon fontSize="small" />
           </ListItemIcon>

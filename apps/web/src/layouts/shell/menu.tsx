@@ -9,6 +9,7 @@ import SavingsIcon from "@mui/icons-material/Savings";
 import SecurityIcon from "@mui/icons-material/Security";
 import SettingsIcon from "@mui/icons-material/Settings";
 import TrendingUpIcon from "@mui/icons-material/TrendingUp";
+import { paths } from "../../lib/paths.ts";
 
 export interface MenuLink {
   kind: "link";
@@ -28,28 +29,28 @@ export type MenuEntry = MenuLink | MenuGroup;
 
 /** The side menu, in the product's order (docs/product.md §5). */
 export const MEMBER_MENU: readonly MenuEntry[] = [
-  { kind: "link", label: "Dashboard", to: "/", icon: DashboardIcon },
+  { kind: "link", label: "Dashboard", to: paths.dashboard, icon: DashboardIcon },
   {
     kind: "group",
     label: "Settings",
     icon: SettingsIcon,
     children: [
-      { label: "Profile", to: "/profile" },
-      { label: "Bank", to: "/data-bank" },
-      { label: "Password", to: "/change-password" },
+      { label: "Profile", to: paths.profile },
+      { label: "Bank", to: paths.dataBank },
+      { label: "Password", to: paths.changePassword },
     ],
   },
-  { kind: "link", label: "Security", to: "/security", icon: SecurityIcon },
-  { kind: "link", label: "KYC", to: "/kyc-user", icon: BadgeIcon },
-  { kind: "link", label: "Investment", to: "/investment", icon: TrendingUpIcon },
+  { kind: "link", label: "Security", to: paths.security, icon: SecurityIcon },
+  { kind: "link", label: "KYC", to: paths.kycUser, icon: BadgeIcon },
+  { kind: "link", label: "Investment", to: paths.investment, icon: TrendingUpIcon },
   {
     kind: "group",
     label: "Trade",
     icon: CandlestickChartIcon,
     children: [
-      { label: "Trade", to: "/trade/BTC/bitcoin" },
-      { label: "On Trade", to: "/on-trade" },
-      { label: "History Trade", to: "/history-trade" },
+      { label: "Trade", to: paths.tradeFirstPair },
+      { label: "On Trade", to: paths.onTrade },
+      { label: "History Trade", to: paths.historyTrade },
     ],
   },
   {
@@ -57,10 +58,10 @@ export const MEMBER_MENU: readonly MenuEntry[] = [
     label: "Funds",
     icon: SavingsIcon,
     children: [
-      { label: "Funds Bonus", to: "/funds-bonus" },
-      { label: "Funds Profit", to: "/funds-profit" },
-      { label: "Withdrawal Bonus", to: "/withdrawal-bonus" },
-      { label: "Withdrawal Profit", to: "/withdrawal-profit" },
+      { label: "Funds Bonus", to: paths.fundsBonus },
+      { label: "Funds Profit", to: paths.fundsProfit },
+      { label: "Withdrawal Bonus", to: paths.withdrawalBonus },
+      { label: "Withdrawal Profit", to: paths.withdrawalProfit },
     ],
   },
   {
@@ -68,15 +69,15 @@ export const MEMBER_MENU: readonly MenuEntry[] = [
     label: "Wallet",
     icon: AccountBalanceWalletIcon,
     children: [
-      { label: "Balance", to: "/wallet" },
-      { label: "Add Balance", to: "/add-balance" },
-      { label: "Withdrawal", to: "/withdrawal" },
+      { label: "Balance", to: paths.wallet },
+      { label: "Add Balance", to: paths.addBalance },
+      { label: "Withdrawal", to: paths.withdrawal },
     ],
   },
-  { kind: "link", label: "Network", to: "/refferals", icon: HubIcon },
+  { kind: "link", label: "Network", to: paths.referrals, icon: HubIcon },
 ];
 
-export const ADMIN_ENTRY: MenuLink = { kind: "link", label: "Admin", to: "/admin", icon: AdminPanelSettingsIcon };
+export const ADMIN_ENTRY: MenuLink = { kind: "link", label: "Admin", to: paths.admin, icon: AdminPanelSettingsIcon };
 
 export function menuFor(role: "member" | "admin"): readonly MenuEntry[] {
   return role === "admin" ? [...MEMBER_MENU, ADMIN_ENTRY] : MEMBER_MENU;
@@ -84,7 +85,7 @@ export function menuFor(role: "member" | "admin"): readonly MenuEntry[] {
 
 /** Whether `pathname` is `to` or below it (`/` only matches itself). */
 export function isActivePath(pathname: string, to: string): boolean {
-  if (to === "/") return pathname === "/";
+  if (to === paths.dashboard) return pathname === paths.dashboard;
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 

@@ -1,0 +1,30 @@
+import Avatar from "@mui/material/Avatar";
+import { initials } from "../lib/format.ts";
+
+/**
+ * A person's photo, or their initials on the accent colour. `described`: the photo is named
+ * ("Photo of …") where it stands for itself; beside the name it is decoration.
+ */
+export function MemberAvatar({
+  name,
+  photoURL,
+  size,
+  fontSize,
+  described = false,
+}: {
+  name: string;
+  photoURL: string | null | undefined;
+  size: number;
+  fontSize?: number;
+  described?: boolean;
+}) {
+  return (
+    <Avatar
+      src={photoURL ?? undefined}
+      alt={described && photoURL ? `Photo of ${name}` : ""}
+      sx={{ width: size, height: size, fontSize, bgcolor: "secondary.main", color: "secondary.contrastText" }}
+    >
+      {initials(name)}
+    </Avatar>
+  );
+}

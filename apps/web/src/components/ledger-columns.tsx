@@ -1,0 +1,37 @@
+import type { WalletEntry } from "@helio/shared";
+import { formatDateTime } from "../lib/format.ts";
+import { accountLabel, kindLabel } from "../lib/ledger.ts";
+import type { Column } from "./DataTable.tsx";
+import { Money } from "./Money.tsx";
+
+/**
+ * The columns of a member's ledger entries, the same on every table of them (the wallet history,
+ * a fund's history); a table picks the ones it shows and adds its own.
+ */
+export const LEDGER_COLUMNS = {
+  date: {
+    key: "date",
+    header: "Date",
+    nowrap: true,
+    render: (e) => <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>,
+  },
+  kind: { key: "kind", header: "Kind", nowrap: true, render: (e) => kindLabel(e.kind) },
+  account: { key: "account", header: "Account", nowrap: true, render: (e) => accountLabel(e.account) },
+  /** Money in stands out in green. */
+  amount: {
+    key: "amount",
+    header: "Amount",
+    align: "right",
+    nowrap: true,
+    render: (e) => (
+      <Money cents={e.amountCents} signed sx={e.amountCents > 0 ? { color: "success.main", fontWeight: 600 } : {}} />
+    ),
+  },
+  balanceAfter: {
+    key: "after",
+    header: "Balance after",
+    align: "right",
+    nowrap: true,
+    render: (e) => <Money cents={e.balanceAfterCents} />,
+  },
+} satisfies Record<string, Column<WalletEntry>>;

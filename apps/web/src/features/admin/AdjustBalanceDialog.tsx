@@ -1,0 +1,151 @@
+import { ADJUSTABLE_ACCOUNTS, adminAdjustSchema, formatMoney, parseDecimalToCents } from "@helio/shared";
+import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
+import Dialog from "@mui/material/Dialog";
+import DialogContent from "@mui/material/DialogContent";
+import DialogTitle from "@mui/material/DialogTitle";
+import FormControl from "@mui/material/FormControl";
+import FormControlLabel from "@mui/material/FormControlLabel";
+import FormLabel from "@mui/material/FormLabel";
+import Radio from "@mui/material/Radio";
+import RadioGroup from "@mui/material/RadioGroup";
+import Stack from "@mui/material/Stack";
+import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
+import { useId } from "react";
+import { Controller } from "react-hook-form";
+import { z } from "zod";
+import { AmountField } from "../../components/AmountField.tsx";
+import { DialogButtons } from "../../components/FormLayout.tsx";
+import { SelectField } from "../../components/SelectField.tsx";
+import { amountSchema } from "../../lib/amount.ts";
+import { fieldProps } from "../../lib/form.ts";
+import { accountLabel } from "../../lib/ledger.ts";
+import { useMoneyForm } from "../../lib/money-form.ts";
+import { useAdjustBalance } from "./money-api.ts";
+
+const EXAMPLE = "Enter an amount like 12.34";
+const { account, reason } = adminAdjustSchema.shape;
+/** The request's fields (the amount as typed, in USD, and its direction), so server errors land on them. */
+const adjustFormSchema = z.object({
+  account,
+  direction: z.enum(["credit", "debit"]),
+  amountCents: amountSchema({ messages: { negative: EXAMPLE, decimals: EXAMPLE, zero: "Cannot be zero" } }),
+  reason,
+});
+
+/** "Adjust a balance": credit or debit one of a member's accounts, with a reason for the audit log. */
+export function AdjustBalanceDialog({
+  uid,
+  open,
+  onClose,
+  onDone,
+}: {
+  uid: string;
+  open: boolean;
+  onClose: () => void;
+  onDone: (text: string) => void;
+}) {
+  const titleId = useId();
+  const adjust = useAdjustBalance(uid);
+  const { form, submit, formError } = useMoneyForm({
+    schema: adjustFormSchema,
+    defaultValues: { account: "wallet", direction: "credit", amountCents: "", reason: "" },
+    fields: ["amountCents", "reason"],
+    send: ({ account, direction, amountCents, reason }, key) => {
+      const cents = parseDecimalToCents(amountCents) ?? 0;
+      return adjust.mutateAsync({
+        input: { account, amountCents: direction === "credit" ? cents : -cents, reason },
+        key,
+      });
+    },
+    onSent: (result, { account, direction }) => {
+      form.reset({ account, direction, amountCents: "", reason: "" });
+      onDone(
+        `${direction === "credit" ? "Credited" : "Debited"} ${accountLabel(account)}: new balance ${formatMoney(result.balanceAfterCents, "USD")}.`,
+      );
+    },
+  });
+  const {
+    register,
+    control,
+    watch,
+    formState: { errors },
+  } = form;
+  const direction = watch("direction");
+
+  return (
+    <Dialog
+      open={open}
+      onClose={adjust.isPending ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+    >
+      <Box component="form" noValidate onSubmit={submit}>
+        <DialogTitle id={titleId}>Adjust a balance</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            <Typography variant="body2" sx={{ color: "text.secondary" }}>
+              A correction is a new ledger transaction against the adjustments account; it is audited with your reason.
+            </Typography>
+            {formError ? <Alert severity="error">{formError}</Alert> : null}
+            <Controller
+              control={control}
+              name="account"
+              render={({ field }) => (
+                <SelectField
+                  label="Account"
+                  value={field.value}
+                  onChange={field.onChange}
+                  options={ADJUSTABLE_ACCOUNTS.map((a) => ({ value: a, label: accountLabel(a) }))}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="direction"
+              render={({ field }) => (
+                <FormControl>
+                  <FormLabel id={`${titleId}-direction`}>Direction</FormLabel>
+                  <RadioGroup
+                    row
+                    aria-labelledby={`${titleId}-direction`}
+                    value={field.value}
+                    onChange={field.onChange}
+                  >
+                    <FormControlLabel value="credit" control={<Radio />} label="Credit (add)" />
+                    <FormControlLabel value="debit" control={<Radio />} label="Debit (take)" />
+                  </RadioGroup>
+                </FormControl>
+              )}
+            />
+            <AmountField
+              label="Amount"
+              registration={register("amountCents")}
+              error={errors.amountCents}
+              helperText="In US dollars, e.g. 25.00."
+            />
+            <TextField
+              label="Reason"
+              multiline
+              minRows={2}
+              slotProps={{ htmlInput: { maxLength: 500 } }}
+              {...fieldProps(
+                register("reason"),
+                errors.reason,
+                "Required. The member does not see it; the audit log does.",
+              )}
+            />
+          </Stack>
+        </DialogContent>
+        <DialogButtons
+          label={direction === "credit" ? "Credit" : "Debit"}
+          busyLabel="Saving…"
+          busy={adjust.isPending}
+          onCancel={onClose}
+        />
+      </Box>
+    </Dialog>
+  );
+}

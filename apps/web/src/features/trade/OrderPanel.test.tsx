@@ -1,0 +1,78 @@
+import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderWithApp } from "../../test/render.tsx";
+import { OrderPanel } from "./OrderPanel.tsx";
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+
+const contract = {
+  id: "c1",
+  symbol: "BTC",
+  direction: "down",
+  amountCents: 1250,
+  account: "demo",
+  payoutPercent: 85,
+  durationSeconds: 60,
+  entryPrice: "95000.00",
+  entryAt: "2026-01-01T00:00:00.000Z",
+  expiresAt: "2026-01-01T00:01:00.000Z",
+  status: "open",
+  result: null,
+  exitPrice: null,
+  payoutCents: null,
+  settledAt: null,
+  createdAt: "2026-01-01T00:00:00.000Z",
+};
+
+function stubApi() {
+  const bodies: unknown[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.startsWith("/api/trades/config"))
+        return json({ minCents: 100, maxCents: 1_000_000, durations: [30, 60], openLimit: 20, payouts: { BTC: 80 } });
+      if (url.startsWith("/api/wallet"))
+        return json({ wallet: 0, demo: 1_000_000, profit: 0, bonus: 0, withdrawal_hold: 0 });
+      if (url.startsWith("/api/trades") && init?.method === "POST") {
+        bodies.push(JSON.parse(String(init.body)));
+        return json(contract);
+      }
+      return new Response("{}", { status: 404 });
+    }),
+  );
+  return bodies;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("OrderPanel", () => {
+  it("checks the stake as it is typed, in the server's words, and blocks Up and Down meanwhile", async () => {
+    stubApi();
+    renderWithApp(<OrderPanel symbol="BTC" stale={false} />);
+    const amount = await screen.findByLabelText("Amount (USD)");
+    const up = screen.getByRole("button", { name: "Up" }) as HTMLButtonElement;
+    expect(screen.getByText(/win returns/).textContent).toContain("18.00 USD");
+    fireEvent.change(amount, { target: { value: "0" } });
+    expect(await screen.findByText("At least 1.00 USD")).toBeTruthy();
+    expect(up.disabled).toBe(true);
+    fireEvent.change(amount, { target: { value: "10000.01" } });
+    expect(await screen.findByText("At most 10000.00 USD")).toBeTruthy();
+    fireEvent.change(amount, { target: { value: "1.234" } });
+    expect(await screen.findByText("Enter an amount like 10.00")).toBeTruthy();
+    expect(screen.queryByText(/win returns/)).toBeNull();
+    fireEvent.change(amount, { target: { value: "12.5" } });
+    await waitFor(() => expect(up.disabled).toBe(false));
+  });
+
+  it("places the contract with the direction of the button pressed", async () => {
+    const bodies = stubApi();
+    renderWithApp(<OrderPanel symbol="BTC" stale={false} />);
+    fireEvent.change(await screen.findByLabelText("Amount (USD)"), { target: { value: "12.5" } });
+    fireEvent.click(screen.getByRole("button", { name: "Down" }));
+    expect(await screen.findByText("Down contract placed at", { exact: false })).toBeTruthy();
+    expect(bodies).toEqual([{ symbol: "BTC", direction: "down", amountCents: 1250, durationSeconds: 30 }]);
+  });
+});
