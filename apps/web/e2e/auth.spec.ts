@@ -27,6 +27,14 @@ test("a visitor is sent to /login and, once signed in, back where they were goin
   await signInWithForm(page, member.email, PASSWORD);
   await expect(page).toHaveURL(urlEndingWith(paths.security));
   await expect(page.getByRole("heading", { level: 1, name: /security/i })).toBeVisible();
+
+  // Signed in, the visitors' pages lead on: to the dashboard, or to a same-site ?redirect=.
+  for (const visitorPage of [paths.login, paths.register, paths.forgotPassword]) {
+    await page.goto(visitorPage);
+    await expect(page).toHaveURL(`${baseURL}${paths.dashboard}`);
+  }
+  await page.goto(`${paths.login}?redirect=${encodeURIComponent(paths.security)}`);
+  await expect(page).toHaveURL(urlEndingWith(paths.security));
 });
 
 test("register → verify by mail → the shell with the Free badge and 0.00", async ({ page, baseURL }) => {

@@ -3,6 +3,7 @@ import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { NotFound } from "../components/NotFound.tsx";
 import { PageLoader } from "../components/PageLoader.tsx";
 import { paths, routePatterns } from "../lib/paths.ts";
+import { RedirectIfSignedIn } from "./RedirectIfSignedIn.tsx";
 import { Root } from "./Root.tsx";
 import { RouteError } from "./RouteError.tsx";
 
@@ -48,8 +49,8 @@ const trade = () => import("../features/trade/pages.tsx");
 const admin = () => import("../features/admin/pages.ts");
 const chat = () => import("../features/chat/pages.ts");
 
-/** Public pages, in the Centered layout. Every path is absolute, from `lib/paths.ts`. */
-const publicRoutes: RouteObject[] = [
+/** Pages for visitors only: a signed-in member who opens one goes on to the dashboard. */
+const visitorRoutes: RouteObject[] = [
   // The first page of most visits: its own chunk, without the other auth screens.
   {
     path: paths.login,
@@ -62,8 +63,13 @@ const publicRoutes: RouteObject[] = [
     handle: { title: "Create your account" },
     lazy: page(auth, "RegisterPage"),
   },
-  { path: paths.verifyEmail, handle: { title: "Check your email" }, lazy: page(auth, "VerifyEmailPage") },
   { path: paths.forgotPassword, handle: { title: "Forgot password" }, lazy: page(auth, "ForgotPasswordPage") },
+];
+
+/** Public pages, in the Centered layout. Every path is absolute, from `lib/paths.ts`. */
+const publicRoutes: RouteObject[] = [
+  { Component: RedirectIfSignedIn, children: visitorRoutes },
+  { path: paths.verifyEmail, handle: { title: "Check your email" }, lazy: page(auth, "VerifyEmailPage") },
   { path: paths.resetPassword, handle: { title: "Reset password" }, lazy: page(auth, "ResetPasswordPage") },
   { path: routePatterns.loginAdmin, handle: { title: "Support sign-in" }, lazy: page(auth, "LoginAdminPage") },
   { path: paths.accountBlocked, handle: { title: "Account blocked" }, lazy: page(auth, "AccountBlockedPage") },

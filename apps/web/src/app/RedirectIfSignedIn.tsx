@@ -1,0 +1,30 @@
+import { API } from "@helio/shared";
+import { useEffect } from "react";
+import { Outlet, useNavigate, useSearchParams } from "react-router";
+import { safeRedirect } from "../lib/redirect.ts";
+
+/**
+ * Sign-in, sign-up and forgot-password are for visitors: a signed-in member who opens one goes on
+ * to `?redirect=` or the dashboard. The page renders at once and the check runs beside it, so a
+ * signed-out visitor (nearly every visit) waits for nothing; a bare `fetch` keeps the member
+ * record's code out of the signed-out pages' chunks.
+ */
+export function RedirectIfSignedIn() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const target = safeRedirect(params.get("redirect"));
+
+  useEffect(() => {
+    const abort = new AbortController();
+    fetch(API.me, { credentials: "same-origin", signal: abort.signal })
+      .then((response) => {
+        if (response.ok) void navigate(target, { replace: true });
+      })
+      .catch(() => {
+        // Offline or aborted: stay on the page; signing in will say what is wrong.
+      });
+    return () => abort.abort();
+  }, [navigate, target]);
+
+  return <Outlet />;
+}
