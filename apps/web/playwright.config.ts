@@ -30,6 +30,9 @@ export default defineConfig({
   use: {
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
+    // The ticker stands still (as for members who ask for less motion): a moving link is never
+    // "stable" for a click, and an endless animation would keep software rendering busy.
+    contextOptions: { reducedMotion: "reduce" },
     launchOptions: {
       executablePath,
       args: [

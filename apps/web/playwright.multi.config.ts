@@ -45,6 +45,9 @@ export default defineConfig<object, Pick<WorkerOptions, "serverPerWorker">>({
     serverPerWorker: false,
     baseURL: `http://localhost:${PORT_A}`,
     trace: "retain-on-failure",
+    // The ticker stands still (as for members who ask for less motion): a moving link is never
+    // "stable" for a click, and an endless animation would keep software rendering busy.
+    contextOptions: { reducedMotion: "reduce" },
     screenshot: "only-on-failure",
     launchOptions: {
       executablePath,

@@ -81,6 +81,32 @@ test("on a 360 px screen the menu is a drawer that closes after navigating", asy
   expect(overflow).toBeLessThanOrEqual(0);
 });
 
+test("the ticker passes all 12 pairs by itself, stops under the pointer, and stands still for reduced motion", async ({
+  page,
+  baseURL,
+}) => {
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await registerAndVerify(page, baseURL as string);
+  const ticker = page.getByRole("navigation", { name: "Market ticker" });
+  // Drawn twice for a seamless loop; the copy is hidden from assistive technology.
+  await expect(ticker.getByRole("link")).toHaveCount(12);
+  const track = page.getByTestId("ticker-track");
+  const playState = () => track.evaluate((el) => el.getAnimations()[0]?.playState ?? "none");
+  const offset = () => track.evaluate((el) => new DOMMatrix(getComputedStyle(el).transform).m41);
+  await expect.poll(playState).toBe("running");
+  const start = await offset();
+  await expect.poll(offset).toBeLessThan(start);
+
+  await ticker.hover();
+  await expect.poll(playState).toBe("paused");
+  await page.mouse.move(10, 400);
+  await expect.poll(playState).toBe("running");
+
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await expect.poll(playState).toBe("none");
+  await expect(ticker.getByRole("link").last()).toBeAttached();
+});
+
 test("logout asks first: Cancel keeps the session, Yes ends it", async ({ page, baseURL }) => {
   await registerAndVerify(page, baseURL as string);
   await page.getByRole("button", { name: "Account menu" }).click();

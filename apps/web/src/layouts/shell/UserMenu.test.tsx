@@ -7,7 +7,7 @@ import { UserMenu } from "./UserMenu.tsx";
 describe("UserMenu", () => {
   it("has Account, Change Password and Logout", () => {
     renderWithApp(<UserMenu fullName="Jane Doe" photoURL={null} onLogout={vi.fn()} />);
-    fireEvent.click(screen.getByRole("button", { name: "Account menu" }));
+    fireEvent.click(screen.getByRole("button", { name: "Account menu, JD" }));
     expect(screen.getByRole("menuitem", { name: "Account" }).getAttribute("href")).toBe(paths.profile);
     expect(screen.getByRole("menuitem", { name: "Change Password" }).getAttribute("href")).toBe(paths.changePassword);
     expect(screen.getByRole("menuitem", { name: "Logout" })).toBeTruthy();
@@ -16,7 +16,7 @@ describe("UserMenu", () => {
   it("asks before logging out, with Cancel and Yes", async () => {
     const onLogout = vi.fn(async () => {});
     renderWithApp(<UserMenu fullName="Jane Doe" photoURL={null} onLogout={onLogout} />);
-    fireEvent.click(screen.getByRole("button", { name: "Account menu" }));
+    fireEvent.click(screen.getByRole("button", { name: "Account menu, JD" }));
     fireEvent.click(screen.getByRole("menuitem", { name: "Logout" }));
 
     const dialog = await screen.findByRole("dialog");
@@ -25,7 +25,7 @@ describe("UserMenu", () => {
     await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
     expect(onLogout).not.toHaveBeenCalled();
 
-    fireEvent.click(screen.getByRole("button", { name: "Account menu" }));
+    fireEvent.click(screen.getByRole("button", { name: "Account menu, JD" }));
     fireEvent.click(screen.getByRole("menuitem", { name: "Logout" }));
     fireEvent.click(await screen.findByRole("button", { name: "Yes" }));
     await waitFor(() => expect(onLogout).toHaveBeenCalledTimes(1));

@@ -10,6 +10,7 @@ import { useId, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { MemberAvatar } from "../../components/MemberAvatar.tsx";
+import { initials } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
 
 interface UserMenuProps {
@@ -43,7 +44,8 @@ export function UserMenu({ fullName, photoURL, onLogout }: UserMenuProps) {
       <IconButton
         id={buttonId}
         onClick={(event) => setAnchor(event.currentTarget)}
-        aria-label="Account menu"
+        // The name holds the initials the button shows (WCAG 2.5.3, label in name).
+        aria-label={photoURL ? "Account menu" : `Account menu, ${initials(fullName)}`}
         aria-controls={open ? menuId : undefined}
         aria-haspopup="menu"
         aria-expanded={open}
