@@ -40,5 +40,8 @@ export default defineConfig({
     include: ["src/**/*.test.{ts,tsx}"],
     setupFiles: ["./src/test/setup.ts"],
     restoreMocks: true,
+    // Form tests type and click through whole dialogs: on a busy two-core machine one takes several
+    // seconds, and the default 5 s made them fail for the load, not for the code.
+    testTimeout: 20_000,
   },
 });

@@ -55,7 +55,12 @@ test("register → verify by mail → the shell with the Free badge and 0.00", a
   await expect(page).toHaveURL(`${baseURL}${paths.dashboard}`);
   const banner = page.getByRole("banner");
   await expect(banner.getByText("Free", { exact: true })).toBeVisible();
-  await expect(banner.getByText("0.00 EUR")).toBeVisible();
+  // A Free member trades practice money: the top bar shows that balance, named; both on hover.
+  const balance = banner.getByRole("group", { name: "Wallet balance" });
+  await expect(balance).toContainText("Practice");
+  await balance.hover();
+  await expect(page.getByRole("tooltip")).toContainText("Real wallet: 0.00 EUR");
+  await expect(page.getByRole("tooltip")).toContainText(/Practice: [\d,]+\.\d\d EUR/);
 });
 
 test("an unknown referral code is a field error on the form", async ({ page }) => {

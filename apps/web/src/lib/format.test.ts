@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDate, formatRelative, initials } from "./format.ts";
+import { formatChartPrice, formatDate, formatPrice, formatRelative, initials, priceDecimals } from "./format.ts";
 
 describe("format", () => {
   const now = new Date("2026-03-10T12:00:00Z");
@@ -23,5 +23,15 @@ describe("format", () => {
     expect(initials("  cher ")).toBe("C");
     expect(initials("Anna Maria Smith")).toBe("AS");
     expect(initials("")).toBe("?");
+  });
+
+  it("groups prices, on the page and on chart axes alike", () => {
+    expect(formatPrice("96400.00")).toBe("96,400.00");
+    expect(formatPrice("1234567.125")).toBe("1,234,567.125");
+    expect(formatPrice("0.5")).toBe("0.5");
+    expect(priceDecimals("96400.125")).toBe(3);
+    expect(priceDecimals(undefined)).toBe(2);
+    expect(formatChartPrice(96400, 2)).toBe("96,400.00");
+    expect(formatChartPrice(1234.5678, 3)).toBe("1,234.568");
   });
 });

@@ -65,3 +65,13 @@ export function formatPrice(price: string | null | undefined): string {
   const [whole = "0", fraction = ""] = price.split(".");
   return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ",")}${fraction ? `.${fraction}` : ""}`;
 }
+
+/** The digits after the point in a price string: "96400.125" → 3 (2 when there is no price). */
+export function priceDecimals(price: string | null | undefined): number {
+  return price?.split(".")[1]?.length ?? 2;
+}
+
+/** A chart's number (axis label, crosshair) in the same grouped form as every other price. */
+export function formatChartPrice(value: number, decimals: number): string {
+  return formatPrice(value.toFixed(decimals));
+}

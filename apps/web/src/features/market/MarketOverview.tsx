@@ -45,7 +45,7 @@ export function MarketOverview() {
                     sx={{
                       display: "grid",
                       gridTemplateColumns: "minmax(0, 1fr) auto 4.5rem",
-                      alignItems: "baseline",
+                      alignItems: "center",
                       gap: 1,
                       py: 1,
                       color: "text.primary",
@@ -53,11 +53,21 @@ export function MarketOverview() {
                       "&:hover, &:focus-visible": { textDecoration: "underline" },
                     }}
                   >
-                    <Box component="span" sx={{ minWidth: 0 }}>
+                    {/* The coin's name always on its own line, cut with an ellipsis when long, so rows align. */}
+                    <Box component="span" sx={{ minWidth: 0, display: "flex", flexDirection: "column" }}>
                       <Box component="span" sx={{ fontWeight: 600 }}>
                         {pair.symbol}/USDT
                       </Box>{" "}
-                      <Box component="span" sx={{ color: "text.secondary", fontSize: "0.85rem" }}>
+                      <Box
+                        component="span"
+                        sx={{
+                          color: "text.secondary",
+                          fontSize: "0.85rem",
+                          overflow: "hidden",
+                          textOverflow: "ellipsis",
+                          whiteSpace: "nowrap",
+                        }}
+                      >
                         {pair.label}
                       </Box>
                     </Box>

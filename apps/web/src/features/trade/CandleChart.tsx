@@ -12,6 +12,7 @@ import {
   type UTCTimestamp,
 } from "lightweight-charts";
 import { useEffect, useRef } from "react";
+import { formatChartPrice, priceDecimals } from "../../lib/format.ts";
 import { liveSocket } from "../../lib/ws.ts";
 
 const toBar = (c: Candle): CandlestickData<UTCTimestamp> => ({
@@ -21,6 +22,15 @@ const toBar = (c: Candle): CandlestickData<UTCTimestamp> => ({
   low: Number(c.low),
   close: Number(c.close),
 });
+
+/**
+ * Axis labels and the crosshair grouped like every other price ("96,400.00", not "96400.00"), with
+ * the pair's own number of decimals.
+ */
+function localizationFor(candles: Candle[]) {
+  const decimals = priceDecimals(candles.at(-1)?.close);
+  return { priceFormatter: (price: number) => formatChartPrice(price, decimals) };
+}
 
 /** Live candlestick chart of one pair: history from the server, then each tick folded into the last bar. */
 export function CandleChart({
@@ -45,6 +55,7 @@ export function CandleChart({
     if (!el) return;
     const chart = createChart(el, {
       autoSize: true,
+      localization: localizationFor(candlesRef.current),
       layout: {
         background: { type: ColorType.Solid, color: theme.palette.background.paper },
         textColor: theme.palette.text.secondary,
@@ -78,6 +89,7 @@ export function CandleChart({
 
   useEffect(() => {
     const data = candles.map(toBar);
+    chartRef.current?.applyOptions({ localization: localizationFor(candles) });
     seriesRef.current?.setData(data);
     lastRef.current = data.at(-1) ?? null;
     chartRef.current?.timeScale().scrollToRealTime();

@@ -12,39 +12,72 @@ import Toolbar from "@mui/material/Toolbar";
 import Tooltip from "@mui/material/Tooltip";
 import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
+import visuallyHidden from "@mui/utils/visuallyHidden";
 import { Logo } from "../../components/Logo.tsx";
 import { ModeBadge } from "../../components/ModeBadge.tsx";
 import { Money } from "../../components/Money.tsx";
-import { useRealWallet } from "../../features/wallet/index.ts";
-import { useMoneyLive } from "../../lib/balances.ts";
+import { useMemberBalances, useMoneyLive } from "../../lib/balances.ts";
 import { useThemeMode } from "../../lib/theme-mode.ts";
 import { UserMenu } from "./UserMenu.tsx";
 
 /** Height of the balance row under the toolbar on phones. */
 export const MOBILE_SECOND_ROW = 36;
 
+/**
+ * The balance of the money the member trades with: the real wallet in Real mode, practice money in
+ * Free mode, named so the two are never confused. The other balance is a hover or tap away (the
+ * tooltip) and always in the group's text for assistive technology.
+ */
 function Balance({ member }: { member: Member }) {
-  const balance = useRealWallet();
+  const balances = useMemberBalances();
+  const real = balances.data?.wallet ?? 0;
+  const practice = balances.data?.demo ?? 0;
+  const [shown, other] = member.userTrading
+    ? [
+        { label: "Balance", cents: real },
+        { label: "Practice", cents: practice },
+      ]
+    : [
+        { label: "Practice", cents: practice },
+        { label: "Real wallet", cents: real },
+      ];
+  const both = (
+    <>
+      Real wallet: <Money cents={real} currency={member.currency} />
+      <br />
+      Practice: <Money cents={practice} currency={member.currency} />
+    </>
+  );
   return (
-    <Box
-      role="group"
-      aria-label="Wallet balance"
-      sx={{ display: "flex", alignItems: "baseline", gap: 0.75, minWidth: 0 }}
-    >
-      <Typography component="span" variant="caption" sx={{ color: "rgba(255,255,255,0.8)" }}>
-        Balance
-      </Typography>
-      {balance.isLoading ? (
-        <Skeleton variant="text" width={96} sx={{ bgcolor: "rgba(255,255,255,0.2)" }} />
-      ) : (
-        // The wallet in the member's currency; live through the `balances` message (useMoneyLive).
-        <Money
-          cents={balance.cents}
-          currency={member.currency}
-          sx={{ fontWeight: 700, fontSize: { xs: "0.95rem", sm: "1rem" } }}
-        />
-      )}
-    </Box>
+    <Tooltip title={both} enterTouchDelay={0} leaveTouchDelay={5000} describeChild>
+      <Box
+        role="group"
+        aria-label="Wallet balance"
+        // Focusable so keyboard users reach the tooltip with both balances too.
+        tabIndex={0}
+        sx={{ display: "flex", alignItems: "baseline", gap: 0.75, minWidth: 0, borderRadius: 1, cursor: "default" }}
+      >
+        <Typography component="span" variant="caption" sx={{ color: "rgba(255,255,255,0.8)" }}>
+          {shown.label}
+        </Typography>
+        {balances.isPending ? (
+          <Skeleton variant="text" width={96} sx={{ bgcolor: "rgba(255,255,255,0.2)" }} />
+        ) : (
+          // In the member's currency; live through the `balances` message (useMoneyLive).
+          <>
+            <Money
+              cents={shown.cents}
+              currency={member.currency}
+              sx={{ fontWeight: 700, fontSize: { xs: "0.95rem", sm: "1rem" } }}
+            />
+            <Box component="span" sx={visuallyHidden}>
+              {`, ${other.label}: `}
+              <Money cents={other.cents} currency={member.currency} />
+            </Box>
+          </>
+        )}
+      </Box>
+    </Tooltip>
   );
 }
 
