@@ -45,7 +45,11 @@ export function DetailList({ items, columns = 2, phoneColumns = columns === 1 ? 
           </Typography>
           <Box
             component="dd"
-            sx={[{ m: 0, wordBreak: "break-word" }, ...(Array.isArray(valueSx) ? valueSx : [valueSx])]}
+            // A size container, so an amount inside shrinks to fit rather than run into the next column.
+            sx={[
+              { m: 0, wordBreak: "break-word", containerType: "inline-size" },
+              ...(Array.isArray(valueSx) ? valueSx : [valueSx]),
+            ]}
           >
             {item.value}
           </Box>

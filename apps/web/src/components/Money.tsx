@@ -22,18 +22,28 @@ interface MoneyProps {
 export function Money({ cents, currency, rate, signed = false, sx }: MoneyProps) {
   const display = useDisplayCurrency(currency);
   const shownRate = rate ?? display.rate;
-  const style = [{ fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap" }, ...(Array.isArray(sx) ? sx : [sx])];
-  if (shownRate === null) {
-    return (
-      <Box component="span" sx={style}>
-        … {display.currency}
-      </Box>
-    );
-  }
-  const text = formatMoney(cents, display.currency, shownRate);
+  const text =
+    shownRate === null
+      ? `… ${display.currency}`
+      : `${signed && Number(cents) > 0 ? "+" : ""}${formatMoney(cents, display.currency, shownRate)}`;
+  // The fit comes first: a size given by `sx` wins over it.
+  const style = [
+    { fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap", fontSize: fitWidth(text.length) },
+    ...(Array.isArray(sx) ? sx : [sx]),
+  ];
   return (
     <Box component="span" sx={style}>
-      {signed && Number(cents) > 0 ? `+${text}` : text}
+      {text}
     </Box>
   );
+}
+
+/**
+ * A number never wraps: a long one shrinks to the width of the nearest size container instead
+ * (DetailList's values are one), never above the size it inherits. A tabular digit is about 0.6em
+ * wide, so `length` characters fit in 100cqi at 100 / (0.62 × length) cqi. Outside a container
+ * cqi falls back to the viewport's width, where a figure this short never needs to shrink.
+ */
+export function fitWidth(length: number): string {
+  return `min(1em, ${(100 / (0.62 * Math.max(length, 1))).toFixed(2)}cqi)`;
 }

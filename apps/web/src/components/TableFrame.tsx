@@ -1,6 +1,7 @@
 import Box from "@mui/material/Box";
 import LinearProgress from "@mui/material/LinearProgress";
 import Paper from "@mui/material/Paper";
+import type { Theme } from "@mui/material/styles";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
 import TableCell from "@mui/material/TableCell";
@@ -8,7 +9,8 @@ import TableContainer from "@mui/material/TableContainer";
 import TableHead from "@mui/material/TableHead";
 import TablePagination from "@mui/material/TablePagination";
 import TableRow from "@mui/material/TableRow";
-import type { ReactNode } from "react";
+import visuallyHidden from "@mui/utils/visuallyHidden";
+import { type ReactNode, useLayoutEffect, useRef } from "react";
 import { PAGE_SIZES } from "../lib/paging.ts";
 
 export interface Paging {
@@ -68,8 +70,73 @@ interface TableFrameProps {
   paging?: Paging;
 }
 
-/** A table that scrolls sideways inside itself on narrow screens (the page never does), with its paging below. */
+/**
+ * Names each body cell after its column (`data-label`), so that on a phone a row can show as a
+ * card of "label value" lines. Kept current as rows come and go (paging, live updates).
+ */
+export function useCellLabels() {
+  const body = useRef<HTMLTableSectionElement>(null);
+  useLayoutEffect(() => {
+    const tbody = body.current;
+    const headRow = tbody?.parentElement instanceof HTMLTableElement ? tbody.parentElement.tHead?.rows[0] : undefined;
+    if (!tbody || !headRow) return;
+    const label = () => {
+      const names = [...headRow.cells].flatMap((cell) => Array(cell.colSpan).fill(cell.textContent?.trim() ?? ""));
+      for (const row of tbody.rows) {
+        let column = 0;
+        for (const cell of row.cells) {
+          if (cell.colSpan === 1) cell.dataset.label = names[column] ?? "";
+          column += cell.colSpan;
+        }
+      }
+    };
+    label();
+    const observer = new MutationObserver(label);
+    observer.observe(tbody, { childList: true, subtree: true });
+    observer.observe(headRow, { childList: true, subtree: true, characterData: true });
+    return () => observer.disconnect();
+  }, []);
+  return body;
+}
+
+/**
+ * Below the `sm` breakpoint every row is a card of "column: value" lines, so no column is out of
+ * sight on a phone; wider, a table that scrolls sideways inside itself (the page never does).
+ */
+export const cardsOnPhones = (theme: Theme) => ({
+  [theme.breakpoints.down("sm")]: {
+    "& thead": visuallyHidden,
+    "& table, & tbody, & tbody tr, & tbody td": { display: "block", width: "100%" },
+    "& tbody tr": { py: 1, px: 0.5, borderBottom: 1, borderColor: "divider" },
+    "& tbody tr:last-of-type": { borderBottom: 0 },
+    "& tbody td": {
+      display: "grid",
+      gridTemplateColumns: "minmax(6.5rem, 38%) minmax(0, 1fr)",
+      columnGap: 1.5,
+      alignItems: "baseline",
+      // Values keep their own width (a status chip, a button) and text wraps between words;
+      // amounts never wrap inside a number (Money).
+      justifyItems: "start",
+      whiteSpace: "normal",
+      border: 0,
+      py: 0.5,
+      textAlign: "left",
+    },
+    "& tbody td[data-label]::before": {
+      content: "attr(data-label)",
+      color: "text.secondary",
+      fontSize: "0.8125rem",
+      fontWeight: 600,
+    },
+    // Action cells (no column name) and "no rows" lines span the card.
+    "& tbody td:not([data-label]), & tbody td[data-label='']": { gridTemplateColumns: "minmax(0, 1fr)" },
+    "& tbody td[data-label='']::before": { display: "none" },
+  },
+});
+
+/** A table of rows, with its paging below; on phones its rows are cards (see `cardsOnPhones`). */
 export function TableFrame({ label, regionLabel, loading, loadingLabel, head, children, paging }: TableFrameProps) {
+  const body = useCellLabels();
   return (
     <Paper variant="outlined">
       {loading ? (
@@ -77,12 +144,17 @@ export function TableFrame({ label, regionLabel, loading, loadingLabel, head, ch
       ) : (
         <Box sx={{ height: 4 }} />
       )}
-      <TableContainer sx={{ overflowX: "auto" }} tabIndex={0} role="region" aria-label={regionLabel ?? label}>
+      <TableContainer
+        sx={[{ overflowX: "auto" }, cardsOnPhones]}
+        tabIndex={0}
+        role="region"
+        aria-label={regionLabel ?? label}
+      >
         <Table size="small" aria-label={label}>
           <TableHead>
             <TableRow>{head}</TableRow>
           </TableHead>
-          <TableBody>{children}</TableBody>
+          <TableBody ref={body}>{children}</TableBody>
         </Table>
       </TableContainer>
       {paging ? <TablePager {...paging} /> : null}

@@ -9,7 +9,7 @@ import { Outlet, useLocation, useNavigation } from "react-router";
 import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from "../app/theme.ts";
 import { Logo } from "../components/Logo.tsx";
 import { PageLoader } from "../components/PageLoader.tsx";
-import { ChatButton } from "../features/chat/index.ts";
+import { ChatButton, useChatButtonShown } from "../features/chat/index.ts";
 import { Ticker } from "../features/market/index.ts";
 import { SettledToast } from "../features/trade/index.ts";
 import { useMember, useSignOut } from "../lib/member.tsx";
@@ -75,6 +75,7 @@ export function Shell({ children }: { children?: ReactNode }) {
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const { pathname } = useLocation();
   const entries = menuFor(member.role);
+  const chatShown = useChatButtonShown();
 
   // The temporary drawer closes on navigation (state adjusted during render, no effect needed).
   const [lastPath, setLastPath] = useState(pathname);
@@ -153,7 +154,7 @@ export function Shell({ children }: { children?: ReactNode }) {
             <Content>{children}</Content>
           </Container>
         </Box>
-        <Footer />
+        <Footer roomForChat={chatShown} />
       </Box>
       <ChatButton />
       <SettledToast />

@@ -60,8 +60,14 @@ function MemberChat() {
  */
 export function ChatButton() {
   const member = useMember();
-  const settings = useQuery({ ...publicSettingsQuery, enabled: member.role === "member" });
   useChatLive("member", member.role === "member");
-  if (member.role !== "member" || !settings.data?.menuContact) return null;
+  if (!useChatButtonShown()) return null;
   return <MemberChat />;
+}
+
+/** Whether the floating chat button is on screen (the shell leaves room for it under the page). */
+export function useChatButtonShown(): boolean {
+  const member = useMember();
+  const settings = useQuery({ ...publicSettingsQuery, enabled: member.role === "member" });
+  return member.role === "member" && Boolean(settings.data?.menuContact);
 }

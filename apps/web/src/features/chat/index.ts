@@ -1,3 +1,3 @@
 /** What other features and the shell may use of the chat: the button, the inbox badge, a member's chat id. */
 export { memberChatIdFor, useInboxUnread } from "./api.ts";
-export { ChatButton } from "./ChatButton.tsx";
+export { ChatButton, useChatButtonShown } from "./ChatButton.tsx";

@@ -52,11 +52,7 @@ function BalancesCard() {
           valueSx={{ fontWeight: 700, fontSize: { xs: "1rem", sm: "1.25rem" } }}
           items={BALANCES.map((b) => ({
             label: b.label,
-            value: balances.data ? (
-              <Money cents={balances.data[b.key]} sx={{ whiteSpace: "normal", overflowWrap: "anywhere" }} />
-            ) : (
-              <Skeleton variant="text" width="80%" />
-            ),
+            value: balances.data ? <Money cents={balances.data[b.key]} /> : <Skeleton variant="text" width="80%" />,
           }))}
         />
       )}

@@ -8,10 +8,18 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
+import type { ReactNode } from "react";
 import { QueryState } from "../../components/QueryState.tsx";
+import { cardsOnPhones, useCellLabels } from "../../components/TableFrame.tsx";
 import { formatDateTime, formatRelative } from "../../lib/format.ts";
 import { signInsQuery } from "./api.ts";
 import { parseUserAgent } from "./user-agent.ts";
+
+/** The rows, each cell named after its column for the phone layout. */
+function SignInRows({ children }: { children: ReactNode }) {
+  const body = useCellLabels();
+  return <TableBody ref={body}>{children}</TableBody>;
+}
 
 /** Recent sign-ins: when, from which device and IP. */
 export function SignInsSection() {
@@ -30,7 +38,12 @@ export function SignInsSection() {
             items.length === 0 ? (
               <Typography>No sign-ins recorded yet.</Typography>
             ) : (
-              <TableContainer sx={{ overflowX: "auto" }} tabIndex={0} role="region" aria-label="Recent sign-ins">
+              <TableContainer
+                sx={[{ overflowX: "auto" }, cardsOnPhones]}
+                tabIndex={0}
+                role="region"
+                aria-label="Recent sign-ins"
+              >
                 <Table size="small" aria-label="Recent sign-ins">
                   <TableHead>
                     <TableRow>
@@ -39,7 +52,7 @@ export function SignInsSection() {
                       <TableCell>IP address</TableCell>
                     </TableRow>
                   </TableHead>
-                  <TableBody>
+                  <SignInRows>
                     {items.map((item) => (
                       <TableRow key={item.id}>
                         <TableCell sx={{ whiteSpace: "nowrap" }}>
@@ -62,7 +75,7 @@ export function SignInsSection() {
                         <TableCell sx={{ wordBreak: "break-all" }}>{item.ipAddress ?? "Unknown"}</TableCell>
                       </TableRow>
                     ))}
-                  </TableBody>
+                  </SignInRows>
                 </Table>
               </TableContainer>
             )

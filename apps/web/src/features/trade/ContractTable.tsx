@@ -7,6 +7,7 @@ import TableHead from "@mui/material/TableHead";
 import TableRow from "@mui/material/TableRow";
 import type { ReactNode } from "react";
 import { Money } from "../../components/Money.tsx";
+import { cardsOnPhones, useCellLabels } from "../../components/TableFrame.tsx";
 import { formatPrice } from "../../lib/format.ts";
 import { directionLabel } from "./model.ts";
 
@@ -51,8 +52,9 @@ export function ContractTable<T extends ContractBase>({
   after: ContractColumn<T>[];
 }) {
   const columns = [...before, ...commonColumns<T>(), ...after];
+  const body = useCellLabels();
   return (
-    <TableContainer component={Card} variant="outlined">
+    <TableContainer component={Card} variant="outlined" sx={cardsOnPhones}>
       <Table size="small" aria-label={label}>
         <TableHead>
           <TableRow>
@@ -63,7 +65,7 @@ export function ContractTable<T extends ContractBase>({
             ))}
           </TableRow>
         </TableHead>
-        <TableBody>
+        <TableBody ref={body}>
           {rows.map((t) => (
             <TableRow key={t.id} data-testid={rowTestId}>
               {columns.map((column) => (
