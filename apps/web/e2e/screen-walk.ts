@@ -68,6 +68,15 @@ export async function walkScreens(page: Page, screens: Screen[], options: WalkOp
     await screenshot(page, `${prefix}-${screenName(screen)}-${viewport.name}-${mode}`);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, `${path} overflows horizontally at ${viewport.name}`).toBeLessThanOrEqual(0);
+    if (viewport.name === "mobile") {
+      // On a phone no table hides columns off to the side: its rows are cards (TableFrame).
+      const cut = await page.evaluate(() =>
+        [...document.querySelectorAll("table")]
+          .filter((table) => (table.parentElement?.scrollWidth ?? 0) > (table.parentElement?.clientWidth ?? 0) + 1)
+          .map((table) => table.getAttribute("aria-label") ?? "a table"),
+      );
+      expect(cut, `tables cut at 360 px on ${path}`).toEqual([]);
+    }
     if (axe) await expectAccessible(page);
   }
 }

@@ -2,7 +2,6 @@ import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import visuallyHidden from "@mui/utils/visuallyHidden";
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useRef } from "react";
 import { Outlet, Link as RouterLink, useLocation } from "react-router";
 import { NotFound } from "../../components/NotFound.tsx";
 import { useMember } from "../../lib/member.tsx";
@@ -48,26 +47,15 @@ export function AdminLayout() {
   const { pathname } = useLocation();
   const pending = useQuery({ ...dashboardQuery, enabled: member.role === "admin" });
   const inboxUnread = useInboxUnread(member.role === "admin");
-  const nav = useRef<HTMLElement>(null);
   const current = currentAdminLink(pathname);
-  // On narrow screens the tabs scroll sideways: keep the current one in view.
-  useEffect(() => {
-    const bar = nav.current;
-    const active = bar?.querySelector<HTMLElement>(`a[href="${current}"]`);
-    if (!bar || !active) return;
-    const left = active.offsetLeft - bar.offsetLeft;
-    if (left < bar.scrollLeft || left + active.offsetWidth > bar.scrollLeft + bar.clientWidth) {
-      bar.scrollLeft = Math.max(0, left - (bar.clientWidth - active.offsetWidth) / 2);
-    }
-  }, [current]);
   if (member.role !== "admin") return <NotFound />;
   return (
     <Box>
       <Box
         component="nav"
-        ref={nav}
         aria-label="Admin"
-        sx={{ display: "flex", gap: 0.5, borderBottom: 1, borderColor: "divider", mb: 3, overflowX: "auto" }}
+        // The tabs wrap onto a second line rather than scroll: none is ever out of sight.
+        sx={{ display: "flex", flexWrap: "wrap", gap: 0.5, borderBottom: 1, borderColor: "divider", mb: 3 }}
       >
         {LINKS.map((link) => {
           const active = link.to === current;

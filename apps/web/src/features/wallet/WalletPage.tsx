@@ -112,7 +112,6 @@ const COLUMNS: Column<WalletEntry>[] = [
   {
     key: "reference",
     header: "Reference",
-    nowrap: true,
     render: (e) => {
       const href = referenceHref(e.reference);
       const text = entryDescription(e);
