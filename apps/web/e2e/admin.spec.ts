@@ -1,6 +1,16 @@
+import type { Locator } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
-import { ADMIN, expect, registerAndVerify, signInWithForm, test, urlEndingWith } from "./fixtures.ts";
-import { changeSettings, openAdmin } from "./money-kit.ts";
+import {
+  ADMIN,
+  expect,
+  newMember,
+  registerAndVerify,
+  registerViaApi,
+  signInWithForm,
+  test,
+  urlEndingWith,
+} from "./fixtures.ts";
+import { approveKyc, changeSettings, makePng, openAdmin, uidOf } from "./money-kit.ts";
 
 test("a blocked member is signed out live in an open tab", async ({ page, browser, baseURL }) => {
   const member = await registerAndVerify(page, baseURL as string);
@@ -102,4 +112,84 @@ test("an admin saves the settings: a bad value is refused on its input, a good o
     });
     await admin.context.close();
   }
+});
+
+/** The first whole number in a locator's text ("5", "5 in total; …"). */
+async function numberIn(locator: Locator): Promise<number> {
+  const text = (await locator.textContent()) ?? "";
+  const match = text.match(/\d+/);
+  expect(match, text).not.toBeNull();
+  return Number(match?.[0]);
+}
+
+test("the back office reads: audit sentences, the referrer's link, the inbox card's KYC, one member count", async ({
+  page,
+  request,
+  browser,
+  baseURL,
+}) => {
+  const base = baseURL as string;
+  const referrer = await registerViaApi(request, base, newMember({ firstName: "Ada", lastName: "Byron" }));
+  const member = await registerAndVerify(page, base, newMember({ referralCode: referrer.username }));
+  const uid = await uidOf(page.request);
+  const kyc = await page.request.post("/api/kyc", {
+    multipart: {
+      legalName: "Grace Hopper",
+      dateOfBirth: "1985-12-09",
+      country: "ID",
+      idType: "national_id",
+      idNumber: "3171234567890001",
+      idFront: { name: "front.png", mimeType: "image/png", buffer: makePng(320, 200, 1) },
+      idBack: { name: "back.png", mimeType: "image/png", buffer: makePng(320, 200, 2) },
+      selfie: { name: "selfie.png", mimeType: "image/png", buffer: makePng(320, 200, 3) },
+    },
+    headers: { origin: base },
+  });
+  expect(kyc.status(), await kyc.text()).toBe(201);
+  // The member's part is done; their tab would only follow the block below.
+  await page.goto("about:blank");
+  const admin = await openAdmin(browser, { viewport: { width: 1280, height: 900 } });
+  await approveKyc(admin.request, base, uid);
+  const fullName = `${member.firstName} ${member.lastName}`;
+
+  // Block and unblock with a reason: the member's audit trail says so in words, the key beside it.
+  await admin.page.goto(paths.adminMember(uid));
+  await admin.page.getByRole("button", { name: "Block", exact: true }).click();
+  let dialog = admin.page.getByRole("dialog");
+  await dialog.getByLabel("Reason (optional)").fill("e2e spam check");
+  await dialog.getByRole("button", { name: "Block", exact: true }).click();
+  await expect(admin.page.getByText("Done: block.")).toBeVisible();
+  await admin.page.getByRole("button", { name: "Unblock", exact: true }).click();
+  dialog = admin.page.getByRole("dialog");
+  await dialog.getByRole("button", { name: "Unblock", exact: true }).click();
+  await expect(admin.page.getByText("Done: unblock.")).toBeVisible();
+  const trail = admin.page.getByRole("table", { name: `Audit trail of ${fullName}` });
+  await expect(trail.getByText("Blocked the member (was active): reason “e2e spam check”")).toBeVisible();
+  await expect(trail.getByText("Unblocked the member (was blocked)")).toBeVisible();
+  await expect(trail.getByText("Approved the KYC (was pending)")).toBeVisible();
+  await expect(trail.getByText("member.block", { exact: true })).toBeVisible();
+
+  // The referrer by name, a link to their page.
+  const referrerLink = admin.page.getByRole("link", { name: `Ada Byron (@${referrer.username})` });
+  await expect(referrerLink).toBeVisible();
+  await admin.page.getByRole("button", { name: "Message this member" }).click();
+  await expect(admin.page).toHaveURL(/\/admin\/inbox\//);
+  const card = admin.page.getByRole("region", { name: "Member", exact: true });
+  await expect(card.getByText("Approved", { exact: true })).toBeVisible();
+  await expect(card.getByText("not available", { exact: false })).toHaveCount(0);
+  await admin.page.goto(paths.adminMember(uid));
+  await referrerLink.click();
+  await expect(admin.page.getByRole("heading", { level: 1, name: "Ada Byron" })).toBeVisible();
+
+  // One definition of a member: the dashboard's figure, stated, is the Members page's total.
+  await admin.page.goto(paths.adminDashboard);
+  const members = admin.page.getByRole("region", { name: "Members", exact: true });
+  await expect(members.getByText("Every account but admins; blocked and banned count")).toBeVisible();
+  const counted = await numberIn(members.locator("dd").first());
+  await admin.page.goto(paths.admin);
+  const subtitle = admin.page.getByText(/in total; admins are not listed/);
+  await expect(subtitle).toBeVisible();
+  expect(await numberIn(subtitle)).toBe(counted);
+  await expect(admin.page.getByRole("table", { name: "Members", exact: true }).getByText(ADMIN.email)).toHaveCount(0);
+  await admin.context.close();
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { currencySchema, userStatusSchema } from "./member.ts";
 import { text } from "./text.ts";
+import { memberRefSchema } from "./wallet.ts";
 
 export const adminMemberSummarySchema = z.object({
   uid: z.string(),
@@ -34,7 +35,8 @@ export const adminMemberDetailSchema = adminMemberSummarySchema.extend({
   lastName: z.string(),
   photoURL: z.string().nullable(),
   referralCode: z.string(),
-  referredBy: z.string().nullable(),
+  /** The member whose referral code this one signed up with (null: nobody's). */
+  referredBy: memberRefSchema.nullable(),
   twoFactorEnabled: z.boolean(),
 });
 

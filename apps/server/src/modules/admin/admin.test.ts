@@ -125,11 +125,11 @@ describe.each(databaseKinds)("admin on %s", (kind) => {
     expect(page2.items).toHaveLength(1);
     expect([...page1.items, ...page2.items].map((m) => m.uid)).toEqual(byName.items.map((m) => m.uid));
 
-    const all = await admin.get(API.adminMembers);
-    expect(all.json().total).toBeGreaterThanOrEqual(4); // the admin and these three
-    expect(
-      all.json().items.some((m: { email: string; role: string }) => m.email === ADMIN.email && m.role === "admin"),
-    ).toBe(true);
+    // Admins are not members: not listed, not counted (the dashboard counts the same way).
+    const all = await admin.get(`${API.adminMembers}?pageSize=100`);
+    expect(all.json().total).toBeGreaterThanOrEqual(3);
+    expect(all.json().items.some((m: { email: string }) => m.email === ADMIN.email)).toBe(false);
+    expect((await search("support")).items.some((m) => m.email === ADMIN.email)).toBe(false);
 
     const bad = await admin.get(`${API.adminMembers}?pageSize=101&page=0`);
     expect(bad.statusCode).toBe(400);
@@ -139,6 +139,48 @@ describe.each(databaseKinds)("admin on %s", (kind) => {
         .error.fields.map((f: { field: string }) => f.field)
         .sort(),
     ).toEqual(["page", "pageSize"]);
+  });
+
+  it("counts members once: the Members page's total is the dashboard's figure", async () => {
+    const counts = async () => ({
+      listed: (await admin.get(API.adminMembers)).json().total as number,
+      dashboard: (await admin.get(API.adminDashboard)).json().members as { total: number; blocked: number },
+    });
+    const before = await counts();
+    expect(before.listed).toBe(before.dashboard.total);
+    const { member } = await signUpVerified(t.app);
+    expect((await setStatus(member.uid, "block")).statusCode).toBe(200);
+    const after = await counts();
+    expect(after.listed).toBe(before.listed + 1); // a blocked member is still a member
+    expect(after.dashboard).toMatchObject({ total: after.listed, blocked: before.dashboard.blocked + 1 });
+    // The admin is in neither.
+    const [accounts] = await queryRows<{ n: number }>(t.database, sql`select count(*)::int as n from "user"`);
+    const [admins] = await queryRows<{ n: number }>(
+      t.database,
+      sql`select count(*)::int as n from "user" where role = 'admin'`,
+    );
+    expect(admins?.n).toBeGreaterThanOrEqual(1);
+    expect(after.listed).toBe((accounts?.n ?? 0) - (admins?.n ?? 0));
+  });
+
+  it("names the referrer (id, name, username) and null without one", async () => {
+    const referrer = await signUpVerified(t.app, { firstName: "Grace", lastName: "Hopper" });
+    const referred = await signUpVerified(t.app, { referralCode: referrer.input.username });
+    const res = await admin.get(API.adminMember(referred.member.uid));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().referredBy).toEqual({
+      uid: referrer.member.uid,
+      fullName: "Grace Hopper",
+      userName: referrer.input.username,
+      email: referrer.input.email,
+    });
+    expect((await admin.get(API.adminMember(referrer.member.uid))).json().referredBy).toBeNull();
+    // The answers of the actions carry it too (their row is locked, not the referrer's).
+    const blocked = await setStatus(referred.member.uid, "block");
+    expect(blocked.json().referredBy).toMatchObject({ uid: referrer.member.uid });
+    expect((await setStatus(referred.member.uid, "unblock")).json().referredBy).toMatchObject({
+      uid: referrer.member.uid,
+    });
   });
 
   it("shows one member, and 404 for an unknown uid", async () => {

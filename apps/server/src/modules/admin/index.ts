@@ -1,1 +1,2 @@
 export { adminRoutes } from "./routes.ts";
+export { memberTotals } from "./service.ts";

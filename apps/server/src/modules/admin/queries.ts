@@ -1,7 +1,8 @@
-import { and, desc, eq, ilike, or, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { session, user } from "../../platform/auth/tables.ts";
-import { sliceOf, sliceWithTotal } from "../../platform/db/paging.ts";
+import { sliceOf } from "../../platform/db/paging.ts";
 import { memberRefColumns } from "../../platform/kit.ts";
 import { impersonationTokens } from "./tables.ts";
 
@@ -15,27 +16,75 @@ const summaryColumns = {
   currency: user.currency,
   createdAt: user.createdAt,
   photoURL: user.image,
-  referredBy: user.referredBy,
   twoFactorEnabled: user.twoFactorEnabled,
+};
+
+const referrer = alias(user, "referrer");
+/** A member's detail: the summary and who referred them (null without a referrer). */
+const detailColumns = {
+  ...summaryColumns,
+  referrer: {
+    uid: referrer.id,
+    firstName: referrer.firstName,
+    lastName: referrer.lastName,
+    name: referrer.name,
+    userName: referrer.username,
+    email: referrer.email,
+  },
 };
 
 export type MemberRow = Awaited<ReturnType<typeof findMember>> & {};
 
-export async function listMembers(db: Executor, opts: { search?: string; page: number; pageSize: number }) {
-  const term = opts.search ? `%${opts.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where = term ? or(ilike(user.name, term), ilike(user.username, term), ilike(user.email, term)) : undefined;
-  const query = db
-    .select(summaryColumns)
+/**
+ * Who the back office counts and lists as a member: every account but the admins, blocked and
+ * banned ones included. The Members page's total and the dashboard's figure both come from
+ * `memberCounts`, so they cannot disagree.
+ */
+const isMemberAccount = or(isNull(user.role), ne(user.role, "admin"));
+
+const searchOf = (search: string | undefined) => {
+  if (!search) return undefined;
+  const term = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return or(ilike(user.name, term), ilike(user.username, term), ilike(user.email, term));
+};
+
+/** Members (see `isMemberAccount`), of them blocked and banned; `where` narrows them (a search). */
+export async function memberCounts(db: Executor, where?: SQL) {
+  const [row] = await db
+    .select({
+      total: count(),
+      blocked: sql<number>`count(*) filter (where ${user.userBlock})::int`,
+      banned: sql<number>`count(*) filter (where ${user.userStatus} = 'banned')::int`,
+    })
     .from(user)
-    .where(where)
-    .orderBy(desc(user.createdAt), desc(user.id))
-    .$dynamic();
-  return sliceWithTotal(db, query, { from: user, where }, sliceOf(opts));
+    .where(and(isMemberAccount, where));
+  return { total: row?.total ?? 0, blocked: Number(row?.blocked ?? 0), banned: Number(row?.banned ?? 0) };
 }
 
+export async function listMembers(db: Executor, opts: { search?: string; page: number; pageSize: number }) {
+  const search = searchOf(opts.search);
+  const { limit, offset } = sliceOf(opts);
+  const [rows, counts] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(user)
+      .where(and(isMemberAccount, search))
+      .orderBy(desc(user.createdAt), desc(user.id))
+      .limit(limit)
+      .offset(offset),
+    memberCounts(db, search),
+  ]);
+  return { rows, total: counts.total };
+}
+
+/** Any account, admins too (their own page); `forUpdate` locks the member's row, not the referrer's. */
 export async function findMember(db: Executor, uid: string, opts: { forUpdate?: boolean } = {}) {
-  const query = db.select(summaryColumns).from(user).where(eq(user.id, uid));
-  const [row] = opts.forUpdate ? await query.for("update") : await query;
+  const query = db
+    .select(detailColumns)
+    .from(user)
+    .leftJoin(referrer, eq(referrer.id, user.referredBy))
+    .where(eq(user.id, uid));
+  const [row] = opts.forUpdate ? await query.for("update", { of: user }) : await query;
   return row ?? null;
 }
 

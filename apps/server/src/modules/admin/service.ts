@@ -11,6 +11,7 @@ import {
   consumeImpersonationToken,
   findMember,
   insertImpersonationToken,
+  memberCounts,
   revokeSessions,
   setMemberFlags,
 } from "./queries.ts";
@@ -19,7 +20,10 @@ export const IMPERSONATION_TOKEN_TTL_MS = 60_000;
 type Row = NonNullable<Awaited<ReturnType<typeof findMember>>>;
 type Deps = { db: Db; realtime: Realtime };
 
-export function toSummary(row: Row): AdminMemberSummary {
+/** Members, blocked and banned, counted as the Members page counts them (admins are not members). */
+export const memberTotals = (deps: { db: Db }) => memberCounts(deps.db);
+
+export function toSummary(row: Omit<Row, "referrer">): AdminMemberSummary {
   return {
     ...toMemberRef(row),
     emailVerified: row.emailVerified,
@@ -39,7 +43,7 @@ export function toDetail(row: Row) {
     lastName: row.lastName,
     photoURL: row.photoURL,
     referralCode: row.userName ?? "",
-    referredBy: row.referredBy,
+    referredBy: row.referrer ? toMemberRef(row.referrer) : null,
     twoFactorEnabled: Boolean(row.twoFactorEnabled),
   };
 }

@@ -5,6 +5,7 @@ import { recordAudit } from "../../platform/audit/audit.ts";
 import { notFound } from "../../platform/http/errors.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest, KeyAlreadyUsed } from "../../platform/money/idempotency.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
+import { memberTotals } from "../admin/index.ts";
 import { bankAccountOf, toAdminBankAccount } from "../bank/index.ts";
 import { depositNumbers } from "../deposits/index.ts";
 import { investmentSummary } from "../investments/index.ts";
@@ -22,7 +23,7 @@ import {
   verifyLedger,
 } from "../ledger/index.ts";
 import { withdrawalNumbers } from "../withdrawals/index.ts";
-import { memberCounts, memberExists } from "./queries.ts";
+import { memberExists } from "./queries.ts";
 
 type Deps = { db: Db; realtime: Realtime };
 type Actor = { adminId: string; ip: string };
@@ -34,7 +35,7 @@ export const startOfUtcDay = (now = new Date()) =>
 export async function dashboard(deps: { db: Db }, now = new Date()): Promise<AdminDashboard> {
   const since = startOfUtcDay(now);
   const [members, deposits, withdrawals, kyc, totals, investments] = await Promise.all([
-    memberCounts(deps.db),
+    memberTotals(deps),
     depositNumbers(deps, since),
     withdrawalNumbers(deps, since),
     pendingKycCount(deps),

@@ -203,6 +203,20 @@ describe.each(databaseKinds)("KYC on %s", (kind) => {
     expectError(await admin.get(`${API.adminKyc}?status=not_submitted`), 400, "VALIDATION_FAILED", "status");
   });
 
+  it("shows the member's real KYC status on the support inbox's member card", async () => {
+    const { client, member } = await signUpVerified(t.app);
+    const chatId = (await admin.get(API.adminMemberChat(member.uid))).json().chatId as string;
+    const card = async () => (await admin.get(API.adminChat(chatId))).json().summary.kycStatus;
+    expect(await card()).toBe("not_submitted");
+    expect((await submit(client)).statusCode).toBe(201);
+    expect(await card()).toBe("pending");
+    await admin.post(API.adminKycReject(member.uid), { reason: "The photo is blurred" });
+    expect(await card()).toBe("rejected");
+    await submit(client);
+    expect((await admin.post(API.adminKycApprove(member.uid), {})).statusCode).toBe(200);
+    expect(await card()).toBe("approved");
+  });
+
   it("answers 404 to members on the admin KYC routes, and for unknown members", async () => {
     const { client, member } = await signUpVerified(t.app);
     await submit(client);

@@ -28,7 +28,7 @@ function Section({ id, title, children }: { id: string; title: string; children:
   );
 }
 
-function Stats({ items }: { items: { label: string; value: ReactNode; href?: string }[] }) {
+function Stats({ items }: { items: { label: string; value: ReactNode; href?: string; caption?: string }[] }) {
   return (
     <Box
       component="dl"
@@ -47,6 +47,11 @@ function Stats({ items }: { items: { label: string; value: ReactNode; href?: str
           </Typography>
           <Box component="dd" sx={{ m: 0, fontSize: "1.25rem", fontWeight: 700, overflowWrap: "anywhere" }}>
             {item.value}
+            {item.caption ? (
+              <Typography component="span" variant="caption" sx={{ display: "block", color: "text.secondary" }}>
+                {item.caption}
+              </Typography>
+            ) : null}
           </Box>
         </Box>
       ))}
@@ -75,6 +80,9 @@ function CountSum({ count, sumCents }: { count: number; sumCents: number }) {
     </>
   );
 }
+
+/** What the Members figure counts: the server's one definition, which the Members page's total shares. */
+const MEMBERS_COUNTED = "Every account but admins; blocked and banned count";
 
 /** `/admin/dashboard`: queues, investments, member money by account, platform accounts and today's flows. */
 export function AdminDashboardPage() {
@@ -118,7 +126,12 @@ export function AdminDashboardPage() {
         <Section id="members-heading" title="Members">
           <Stats
             items={[
-              { label: "Members", value: d.members.total, href: paths.admin },
+              {
+                label: "Members",
+                value: d.members.total,
+                href: paths.admin,
+                caption: MEMBERS_COUNTED,
+              },
               { label: "Blocked", value: d.members.blocked },
               { label: "Banned", value: d.members.banned },
             ]}

@@ -6,7 +6,8 @@ import { useQuery } from "@tanstack/react-query";
 import { QueryError } from "../../components/QueryError.tsx";
 import { EmptyRow, TableFrame } from "../../components/TableFrame.tsx";
 import { formatDateTime } from "../../lib/format.ts";
-import { actionLabel, auditQuery, describeChange } from "./api.ts";
+import { auditQuery } from "./api.ts";
+import { auditSentence } from "./audit-sentences.ts";
 
 interface AuditTableProps {
   page: number;
@@ -24,7 +25,7 @@ export function AuditTable({ page, pageSize, onPage, targetUserId, hideTarget = 
   if (audit.isError) return <QueryError error={audit.error} onRetry={() => void audit.refetch()} />;
   const items = audit.data?.items ?? [];
   const total = audit.data?.total ?? 0;
-  const columns = hideTarget ? 5 : 6;
+  const columns = hideTarget ? 4 : 5;
   return (
     <TableFrame
       label={label}
@@ -33,10 +34,9 @@ export function AuditTable({ page, pageSize, onPage, targetUserId, hideTarget = 
       head={
         <>
           <TableCell>When</TableCell>
-          <TableCell>Admin</TableCell>
-          <TableCell>Action</TableCell>
+          <TableCell>By</TableCell>
           {hideTarget ? null : <TableCell>Member</TableCell>}
-          <TableCell>Change</TableCell>
+          <TableCell>What happened</TableCell>
           <TableCell>IP</TableCell>
         </>
       }
@@ -48,18 +48,16 @@ export function AuditTable({ page, pageSize, onPage, targetUserId, hideTarget = 
             <time dateTime={entry.createdAt}>{formatDateTime(entry.createdAt)}</time>
           </TableCell>
           <TableCell>{entry.actorName ?? "System"}</TableCell>
-          <TableCell sx={{ whiteSpace: "nowrap" }}>
+          {hideTarget ? null : <TableCell>{entry.targetName ?? "—"}</TableCell>}
+          <TableCell sx={{ minWidth: 220, maxWidth: 480, wordBreak: "break-word" }}>
+            {auditSentence(entry)}
+            {/* The recorded key, for operators who search the log for it. */}
             <Box
               component="span"
-              title={actionLabel(entry.action)}
-              sx={{ fontFamily: "monospace", fontSize: "0.8125rem" }}
+              sx={{ display: "block", fontFamily: "monospace", fontSize: "0.75rem", color: "text.secondary" }}
             >
               {entry.action}
             </Box>
-          </TableCell>
-          {hideTarget ? null : <TableCell>{entry.targetName ?? "—"}</TableCell>}
-          <TableCell sx={{ maxWidth: 360, wordBreak: "break-word", fontSize: "0.8125rem" }}>
-            {describeChange(entry.before, entry.after)}
           </TableCell>
           <TableCell sx={{ whiteSpace: "nowrap" }}>{entry.ip ?? "—"}</TableCell>
         </TableRow>

@@ -7,6 +7,7 @@ import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import Chip from "@mui/material/Chip";
+import Link from "@mui/material/Link";
 import Skeleton from "@mui/material/Skeleton";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
@@ -206,7 +207,9 @@ function Actions({ member }: { member: AdminMemberDetail }) {
 export function MemberDetailPage() {
   const { uid = "" } = useParams();
   const member = useQuery(memberQuery(uid));
-  const [auditPage, setAuditPage] = useState({ page: 1, pageSize: 10 });
+  const [auditState, setAuditPage] = useState({ uid, page: 1, pageSize: 10 });
+  // Another member opened on the same page (the referrer's link): their trail starts at page 1.
+  const auditPage = auditState.uid === uid ? auditState : { ...auditState, page: 1 };
 
   if (member.isPending) {
     return (
@@ -256,7 +259,16 @@ export function MemberDetailPage() {
                 { label: "Two-factor", value: m.twoFactorEnabled ? "On" : "Off" },
                 { label: "Member since", value: formatDate(m.createdAt) },
                 { label: "Referral code", value: m.referralCode },
-                { label: "Referred by", value: m.referredBy ?? "—" },
+                {
+                  label: "Referred by",
+                  value: m.referredBy ? (
+                    <Link component={RouterLink} to={paths.adminMember(m.referredBy.uid)}>
+                      {m.referredBy.fullName} (@{m.referredBy.userName})
+                    </Link>
+                  ) : (
+                    "—"
+                  ),
+                },
                 {
                   label: "User id",
                   value: (
@@ -282,7 +294,7 @@ export function MemberDetailPage() {
             hideTarget
             page={auditPage.page}
             pageSize={auditPage.pageSize}
-            onPage={(page, pageSize) => setAuditPage({ page, pageSize })}
+            onPage={(page, pageSize) => setAuditPage({ uid, page, pageSize })}
           />
         </Box>
       </Stack>

@@ -64,7 +64,16 @@ export function MembersPage() {
 
   return (
     <Box>
-      <PageHeader title="Members" subtitle={members.data ? `${members.data.total} in total` : undefined} />
+      <PageHeader
+        title="Members"
+        subtitle={
+          members.data
+            ? search
+              ? `${members.data.total} found`
+              : `${members.data.total} in total; admins are not listed`
+            : undefined
+        }
+      />
       <SearchField
         label="Search members"
         placeholder="Name, username or email"

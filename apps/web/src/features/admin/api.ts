@@ -73,36 +73,6 @@ export function useImpersonate(uid: string) {
   });
 }
 
-function show(value: unknown): string {
-  if (value === null || value === undefined) return "—";
-  if (typeof value === "string") return value;
-  return JSON.stringify(value);
-}
-
-/** A short text of what an audited action changed: `userBlock: false → true`. */
-export function describeChange(before: unknown, after: unknown): string {
-  const isRecord = (v: unknown): v is Record<string, unknown> =>
-    typeof v === "object" && v !== null && !Array.isArray(v);
-  if (isRecord(before) || isRecord(after)) {
-    const b = isRecord(before) ? before : {};
-    const a = isRecord(after) ? after : {};
-    const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
-    const same = (x: unknown, y: unknown) => JSON.stringify(x ?? null) === JSON.stringify(y ?? null);
-    const changed = keys.filter((key) => !same(b[key], a[key]));
-    if (changed.length === 0)
-      return keys.length ? keys.map((key) => `${key}: ${show(a[key] ?? b[key])}`).join(", ") : "—";
-    return changed.map((key) => `${key}: ${show(b[key])} → ${show(a[key])}`).join(", ");
-  }
-  if (before === null && after === null) return "—";
-  return `${show(before)} → ${show(after)}`;
-}
-
-/** `member.block` → `Member block`. */
-export function actionLabel(action: string): string {
-  const words = action.replace(/[._-]+/g, " ").trim();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 export function statusOf(member: { userBlock: boolean; userStatus: string }): "Active" | "Blocked" | "Banned" {
   if (member.userStatus === "banned") return "Banned";
   if (member.userBlock) return "Blocked";

@@ -1,0 +1,173 @@
+import { MEMBER_ACCOUNTS, type MemberAccount, settingsSchema } from "@helio/shared";
+import { accountLabel } from "../../lib/ledger.ts";
+import {
+  changedFields,
+  field,
+  humanise,
+  isRecord,
+  listedFields,
+  money,
+  numberOf,
+  PACKAGE_FIELDS,
+  percent,
+  quoted,
+  SETTINGS_FIELDS,
+  signedMoney,
+  textOf,
+  words,
+} from "./audit-fields.ts";
+
+/**
+ * The audit log in sentences: each action the server records (grep `action: "` in apps/server),
+ * with what it stores in `before` and `after`, read as "Changed trading mode from Free to Real".
+ * An action this file does not know yet reads as its words and its fields, never as a crash.
+ */
+
+type Change = { before: unknown; after: unknown };
+type Describe = (change: Change) => string;
+
+/** `: reason “spam”`, or nothing without a reason. */
+const reasonOf = (value: unknown) => {
+  const reason = textOf(field(value, "reason"));
+  return reason ? `: reason ${quoted(reason)}` : "";
+};
+
+/** The account's state in words, from `{ userBlock, userStatus }`. */
+function accountState(value: unknown): string | null {
+  if (!isRecord(value)) return null;
+  const banned = value.userStatus === "banned";
+  const blocked = value.userBlock === true;
+  if (banned && blocked) return "banned and blocked";
+  return banned ? "banned" : blocked ? "blocked" : "active";
+}
+
+const statusChange =
+  (verb: string): Describe =>
+  ({ before, after }) => {
+    const was = accountState(before);
+    return `${verb} the member${was ? ` (was ${was})` : ""}${reasonOf(after)}`;
+  };
+
+const mode = (userTrading: unknown) => (userTrading === true ? "Real" : userTrading === false ? "Free" : "unknown");
+
+const account = (value: unknown) =>
+  (MEMBER_ACCOUNTS as readonly unknown[]).includes(value) ? accountLabel(value as MemberAccount) : words(String(value));
+
+const statusWords = (value: unknown) => {
+  const status = textOf(value);
+  return status ? ` (was ${words(status)})` : "";
+};
+
+const bankOf = (value: unknown) =>
+  [textOf(field(value, "bankName")), textOf(field(value, "accountNumber"))].filter(Boolean).join(" ") || "none";
+
+const packageName = (value: unknown) => {
+  const name = textOf(field(value, "name"));
+  const slug = textOf(field(value, "slug"));
+  return [name ? quoted(name) : "", slug ? `(${slug})` : ""].filter(Boolean).join(" ") || "a package";
+};
+
+/** What was in effect: a record saved by an older server lacks newer fields, which had their defaults. */
+function effectiveSettings(value: unknown): unknown {
+  const parsed = settingsSchema.safeParse(value ?? {});
+  return parsed.success ? parsed.data : value;
+}
+
+const SENTENCES: Record<string, Describe> = {
+  "member.block": statusChange("Blocked"),
+  "member.unblock": statusChange("Unblocked"),
+  "member.ban": statusChange("Banned"),
+  "member.unban": statusChange("Unbanned"),
+  "member.trading_mode": ({ before, after }) => {
+    const from = mode(field(before, "userTrading"));
+    const to = mode(field(after, "userTrading"));
+    return from === to ? `Kept trading mode ${to}` : `Changed trading mode from ${from} to ${to}`;
+  },
+  "member.impersonation_link": () => "Made a one-time link to sign in as the member",
+  "member.impersonation_start": () => "Signed in as the member",
+  "member.impersonation_end": () => "Ended the session as the member",
+  "member.sign_in_backoff": ({ after }) => {
+    const failures = numberOf(field(after, "failures"));
+    const delay = numberOf(field(after, "delaySeconds"));
+    return `Slowed down sign-ins${failures === null ? "" : ` after ${failures} failed attempts`}${
+      delay === null ? "" : `: next attempt in ${delay} s`
+    }`;
+  },
+  "member.balance_adjust": ({ after }) => {
+    const balance = field(after, "balanceCents");
+    return `Adjusted the ${account(field(after, "account"))} balance by ${signedMoney(field(after, "amountCents"))}${
+      numberOf(balance) === null ? "" : ` to ${money(balance)}`
+    }${reasonOf(after)}`;
+  },
+  "member.demo_reset": ({ before, after }) =>
+    `Reset the demo balance from ${money(field(before, "demoCents"))} to ${money(field(after, "demoCents"))}`,
+  "referral.commission_skipped": ({ after }) => {
+    const level = numberOf(field(after, "level"));
+    return `Skipped a ${level === null ? "" : `level ${level} `}referral commission of ${money(
+      field(after, "amountCents"),
+    )}${reasonOf(after)}`;
+  },
+  "bank.update": ({ before, after }) =>
+    isRecord(before)
+      ? `Changed the bank account from ${bankOf(before)} to ${bankOf(after)}`
+      : `Added the bank account ${bankOf(after)}`,
+  "deposit.approve": ({ before, after }) => {
+    const reference = textOf(field(before, "reference"));
+    return `Approved ${reference ? `deposit ${reference}` : "a deposit"} of ${money(field(after, "amountCents"))}`;
+  },
+  "deposit.reject": ({ before, after }) => {
+    const reference = textOf(field(before, "reference"));
+    return `Rejected ${reference ? `deposit ${reference}` : "a deposit"}${statusWords(field(before, "status"))}${reasonOf(after)}`;
+  },
+  "withdrawal.approve": ({ before, after }) => {
+    const payout = textOf(field(after, "payoutReference"));
+    return `Approved a withdrawal of ${money(field(before, "amountCents"))}: paid out ${money(
+      field(after, "netCents"),
+    )} after a ${money(field(after, "feeCents"))} fee${payout ? `, payout reference ${quoted(payout)}` : ""}`;
+  },
+  "withdrawal.reject": ({ before, after }) =>
+    `Rejected a withdrawal of ${money(field(before, "amountCents"))}${reasonOf(after)}`,
+  "kyc.approve": ({ before }) => `Approved the KYC${statusWords(field(before, "status"))}`,
+  "kyc.reject": ({ before, after }) => `Rejected the KYC${statusWords(field(before, "status"))}${reasonOf(after)}`,
+  "package.create": ({ after }) =>
+    `Created package ${packageName(after)}: ${money(field(after, "minAmount"))} to ${money(
+      field(after, "maxAmount"),
+    )} at ${percent(field(after, "dailyRateBps"))} per period for ${numberOf(field(after, "durationPeriods")) ?? "?"} periods`,
+  "package.update": ({ before, after }) => {
+    const changes = changedFields(before, after, PACKAGE_FIELDS);
+    return changes
+      ? `Changed package ${packageName(before)}: ${changes}`
+      : `Saved package ${packageName(after)} without changes`;
+  },
+  "package.delete": ({ before }) => `Deleted package ${packageName(before)}`,
+  "settings.update": ({ before, after }) => {
+    const changes = changedFields(effectiveSettings(before), after, SETTINGS_FIELDS);
+    return changes ? `Changed the settings: ${changes}` : "Saved the settings without changes";
+  },
+};
+
+/** An action nobody described: its words, and what changed or what it recorded. */
+function fallback(action: string, { before, after }: Change): string {
+  const title = humanise(action) || "Unknown action";
+  const details =
+    isRecord(before) && isRecord(after) ? changedFields(before, after) : listedFields(isRecord(after) ? after : before);
+  return details ? `${title}: ${details}` : title;
+}
+
+/** The sentence of one audit entry; the raw action stays for whoever searches for it. */
+export function auditSentence(entry: { action: string; before: unknown; after: unknown }): string {
+  const sentence = Object.hasOwn(SENTENCES, entry.action) ? SENTENCES[entry.action] : undefined;
+  try {
+    if (sentence) return sentence(entry);
+  } catch {
+    // A stored shape this code did not expect: the general words below still say what happened.
+  }
+  try {
+    return fallback(entry.action, entry);
+  } catch {
+    return humanise(entry.action) || "Unknown action";
+  }
+}
+
+/** The actions this file has words for (the tests check each). */
+export const DESCRIBED_ACTIONS = Object.keys(SENTENCES);
