@@ -23,27 +23,19 @@ import {
   type QueryClient,
   queryOptions,
   useQuery,
-  useQueryClient,
 } from "@tanstack/react-query";
-import { useEffect } from "react";
 import { ApiError, apiFetch } from "../../lib/api.ts";
+import { useLiveUpdates } from "../../lib/live-updates.ts";
 import { uploadFile } from "../../lib/upload.ts";
 import { liveSocket } from "../../lib/ws.ts";
+import { markInboxChatRead, subscribeInbox } from "./inbox-cache.ts";
+import { chatKeys } from "./keys.ts";
 import { withMessage } from "./model.ts";
 
 /** The member's own chat, or one chat of the support inbox. */
 export type ChatScope = { kind: "member" } | { kind: "admin"; chatId: string };
 export type MessagesData = InfiniteData<ChatMessagesPage, string | undefined>;
 
-export const chatKeys = {
-  all: ["chat"] as const,
-  unread: ["chat", "unread"] as const,
-  member: ["chat", "member"] as const,
-  messages: (scope: ChatScope) => ["chat", "messages", scope.kind === "member" ? "member" : scope.chatId] as const,
-  inbox: ["chat", "inbox"] as const,
-  inboxSearch: (search: string) => ["chat", "inbox", search] as const,
-  adminChat: (chatId: string) => ["chat", "admin", chatId] as const,
-};
 export const publicSettingsKey = ["settings", "public"] as const;
 
 function pathsOf(scope: ChatScope) {
@@ -116,18 +108,14 @@ export function memberChatIdFor(uid: string) {
   return apiFetch(API.adminMemberChat(uid), { schema: adminMemberChatSchema }).then((answer) => answer.chatId);
 }
 
-/** The support inbox's unread total, kept current while mounted (for the admin navigation). */
+/**
+ * The support inbox's unread total, for the admin navigation. While mounted (the whole back
+ * office), the live messages keep every cached inbox list current: this is the one place that
+ * listens for them, so the inbox page adds no second reader.
+ */
 export function useInboxUnread(enabled: boolean): number {
-  const queryClient = useQueryClient();
   const inbox = useQuery({ ...inboxQuery(""), enabled });
-  useEffect(() => {
-    if (!enabled) return;
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: chatKeys.inbox });
-    const offs = [liveSocket.subscribe("chat.message", refresh), liveSocket.subscribe("chat.read", refresh)];
-    return () => {
-      for (const off of offs) off();
-    };
-  }, [enabled, queryClient]);
+  useLiveUpdates(subscribeInbox, chatKeys.inbox);
   return inbox.data?.unreadTotal ?? 0;
 }
 
@@ -210,7 +198,7 @@ export async function sendChatMessage(scope: ChatScope, body: SendBody): Promise
 export async function markChatRead(queryClient: QueryClient, scope: ChatScope) {
   const answer = await apiFetch(pathsOf(scope).read, { method: "POST", schema: chatReadResponseSchema });
   setOwnUnread(queryClient, scope, 0);
-  if (scope.kind === "admin") void queryClient.invalidateQueries({ queryKey: chatKeys.inbox });
+  if (scope.kind === "admin") markInboxChatRead(queryClient, scope.chatId);
   return answer;
 }
 
@@ -234,14 +222,13 @@ export function addMessageToCache(queryClient: QueryClient, scope: ChatScope, me
 
 /**
  * Applies a live chat message from /api/ws to the cache. `side` is the side of this browser:
- * a member sees their one chat, an admin the support inbox.
+ * a member sees their one chat, an admin the support inbox (whose lists `useInboxUnread` keeps).
  */
 export function applyLiveChatMessage(queryClient: QueryClient, side: "member" | "support", message: WsServerMessage) {
   if (message.type === "chat.message") {
     const scope: ChatScope = side === "member" ? { kind: "member" } : { kind: "admin", chatId: message.chatId };
     addMessageToCache(queryClient, scope, message.message);
     setOwnUnread(queryClient, scope, message.unread);
-    if (side === "support") void queryClient.invalidateQueries({ queryKey: chatKeys.inbox });
   } else if (message.type === "chat.read") {
     const scope: ChatScope = side === "member" ? { kind: "member" } : { kind: "admin", chatId: message.chatId };
     if (message.side === side) setOwnUnread(queryClient, scope, 0);
@@ -251,7 +238,6 @@ export function applyLiveChatMessage(queryClient: QueryClient, side: "member" | 
         chat ? { ...chat, otherReadAt: message.readAt } : chat,
       );
     }
-    if (side === "support") void queryClient.invalidateQueries({ queryKey: chatKeys.inbox });
   } else if (message.type === "settings.updated") {
     queryClient.setQueryData(publicSettingsKey, message.settings);
   }

@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
 import { liveSocket } from "../../lib/ws.ts";
-import { applyLiveChatMessage, chatKeys, publicSettingsKey } from "./api.ts";
+import { applyLiveChatMessage, publicSettingsKey } from "./api.ts";
+import { chatKeys } from "./keys.ts";
 
 /**
  * Keeps the chat caches in step with /api/ws: new messages, read state, settings changes.
@@ -21,7 +22,11 @@ export function useChatLive(side: "member" | "support", enabled = true): void {
       liveSocket.subscribe("ready", () => {
         readyCount += 1;
         if (readyCount > 1) {
-          void queryClient.invalidateQueries({ queryKey: chatKeys.all });
+          // The inbox lists are read again by their own listener (useInboxUnread): not twice.
+          void queryClient.invalidateQueries({
+            queryKey: chatKeys.all,
+            predicate: (query) => query.queryKey[1] !== chatKeys.inbox[1],
+          });
           void queryClient.invalidateQueries({ queryKey: publicSettingsKey });
         }
       }),
