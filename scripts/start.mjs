@@ -1,16 +1,18 @@
-// `npm start`: builds the web app when it is missing, then runs the server (migrations apply at start).
-import { spawnSync } from "node:child_process";
-import fs from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+// `npm start`: builds the web app and the server when missing or older than their sources
+// (scripts/builds.mjs), then runs the compiled server in this process, source maps on, so signals
+// reach its graceful shutdown directly (migrations apply at start). With WEB_DIST set, that build
+// of the web app is served and none is made.
+import { pathToFileURL } from "node:url";
+import { ensureServerBuild, ensureWebBuild } from "./builds.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const dist = path.join(root, "apps/web/dist/index.html");
-if (!fs.existsSync(dist)) {
-  console.info("Building the web app (first start)…");
-  const build = spawnSync("npm", ["run", "build", "-w", "@helio/web"], { cwd: root, stdio: "inherit" });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+let entry;
+try {
+  if (!process.env.WEB_DIST) ensureWebBuild();
+  entry = await ensureServerBuild();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
 }
-const { register } = await import("tsx/esm/api");
-register();
-await import(path.join(root, "apps/server/src/main.ts"));
+// As `node --enable-source-maps`: stack traces name the TypeScript sources.
+process.setSourceMapsEnabled(true);
+await import(pathToFileURL(entry).href);

@@ -23,7 +23,7 @@ if [ "$chromium" = "3" ]; then
 elif [ "$chromium" != "0" ]; then
   exit 1
 fi
-npm run build -w @helio/web
+npm run build # the web app and the compiled server, which the browser tests run
 step "first-load JavaScript budget per route (Vite manifest)"; node scripts/first-load-budget.mjs
 npm run e2e -w @helio/web
 step "browser tests across two server processes (PostgreSQL + Redis)"

@@ -44,6 +44,7 @@ describe("loadConfig", () => {
       workers: true,
       chatRateLimit: 30,
       webDist: path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist"),
+      storage: { kind: "local" },
       secureCookies: false,
     });
   });
@@ -88,6 +89,54 @@ describe("loadConfig", () => {
     expect(error.message).toContain(name);
     expect(error.problems).toHaveLength(1);
     expect(error.problems[0]).toMatch(new RegExp(`^${name}: `));
+  });
+
+  it("reads STORAGE_URL: bucket, prefix, endpoint, region and credentials", () => {
+    expect(
+      loadConfig({
+        STORAGE_URL:
+          "s3://AKID%2B1:se%2Fcret%2Bkey@helio-files/prod/uploads/?endpoint=http://127.0.0.1:9000/&region=eu-west-1",
+      }).storage,
+    ).toEqual({
+      kind: "s3",
+      bucket: "helio-files",
+      prefix: "prod/uploads",
+      region: "eu-west-1",
+      endpoint: "http://127.0.0.1:9000",
+      credentials: { accessKeyId: "AKID+1", secretAccessKey: "se/cret+key" },
+    });
+    // AWS itself, credentials from the SDK's chain (AWS_ACCESS_KEY_ID, …).
+    expect(loadConfig({ STORAGE_URL: "s3://helio.files" }).storage).toEqual({
+      kind: "s3",
+      bucket: "helio.files",
+      prefix: "",
+      region: "us-east-1",
+      endpoint: undefined,
+      credentials: undefined,
+    });
+  });
+
+  it.each([
+    ["https://bucket.s3.amazonaws.com", "must start with s3://"],
+    ["s3://Bucket_Name", "bucket name"],
+    ["s3://ab", "bucket name"],
+    ["s3://bucket:9000", "bucket name"],
+    ["s3://bucket/../up", "prefix"],
+    ["s3://bucket/a%20b", "prefix"],
+    ["s3://only-key@bucket", "KEY and SECRET"],
+    ["s3://bucket?endpint=http://x", "unknown option endpint"],
+    ["s3://bucket?endpoint=ftp://x", "endpoint"],
+    ["s3://bucket?endpoint=http://user:pw@minio:9000", "endpoint"],
+    ["s3://bucket?region=EU%20West", "region"],
+    ["not a url", "not a URL"],
+  ])("refuses STORAGE_URL %j, naming the problem and never the value", (value, problem) => {
+    const error = configError({ STORAGE_URL: value });
+    expect(error.problems).toHaveLength(1);
+    expect(error.problems[0]).toMatch(/^STORAGE_URL: /);
+    expect(error.problems[0]).toContain(problem);
+    expect(error.problems[0]).toContain("s3://[KEY:SECRET@]bucket");
+    const secret = configError({ STORAGE_URL: "s3://key:hunter2-secret@bucket?endpoint=nope" });
+    expect(secret.message).not.toContain("hunter2");
   });
 
   it("lists every invalid variable at once", () => {

@@ -1,6 +1,6 @@
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { z } from "zod";
+import { defaultWebDist } from "./paths.ts";
 
 const bool = z
   .enum(["true", "false", "1", "0"])
@@ -62,6 +62,8 @@ const envSchema = z.object({
   /** Seed of the simulator's random walk (default: the start time). */
   MARKET_SEED: z.coerce.number().int().optional(),
   WEB_DIST: z.string().optional(),
+  /** Uploaded files in an S3-compatible bucket instead of DATA_DIR/files (parseStorageUrl). */
+  STORAGE_URL: z.string().transform(parseStorageUrl).optional(),
   /** Extra origins allowed to call the API with cookies (comma-separated), e.g. the Vite dev server. */
   TRUSTED_ORIGINS: z
     .string()
@@ -75,8 +77,71 @@ const envSchema = z.object({
     .optional(),
 });
 
-/** The web app built by `npm run build` next to this server. */
-const DEFAULT_WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist");
+/** Uploaded files: on local disk (DATA_DIR/files), or in an S3-compatible bucket. */
+export type StorageSettings = { kind: "local" } | S3StorageSettings;
+export type S3StorageSettings = {
+  kind: "s3";
+  bucket: string;
+  /** Prepended to every key with a `/` (empty: keys at the bucket's root). */
+  prefix: string;
+  region: string;
+  /** A non-AWS server (MinIO, Ceph, R2, …); addressed path-style. Unset: AWS itself. */
+  endpoint: string | undefined;
+  /** From the URL's user:password; unset: the AWS SDK's usual chain (AWS_ACCESS_KEY_ID, …). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+};
+
+const STORAGE_URL_FORM = "s3://[KEY:SECRET@]bucket[/prefix][?endpoint=http://host:port&region=us-east-1]";
+
+/**
+ * `s3://[KEY:SECRET@]bucket[/prefix][?endpoint=…&region=…]`. Messages never repeat the value: it
+ * may hold a secret.
+ */
+function parseStorageUrl(value: string, ctx: z.RefinementCtx): S3StorageSettings {
+  const fail = (message: string) => {
+    ctx.addIssue({ code: "custom", message: `${message} (form: ${STORAGE_URL_FORM})` });
+    return z.NEVER;
+  };
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return fail("not a URL");
+  }
+  if (url.protocol !== "s3:") return fail("must start with s3://");
+  // URL would quietly resolve `a/../b` to `b`: a prefix is written out as it is meant.
+  if (/\/(\.|%2e){1,2}(\/|\?|#|$)/i.test(value)) return fail("the prefix must not contain . or .. parts");
+  const bucket = url.hostname;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket) || url.port) {
+    return fail("the bucket name must be 3–63 characters of a-z, 0-9, . and -");
+  }
+  const prefix = url.pathname.replace(/^\/+|\/+$/g, "");
+  if (prefix && !prefix.split("/").every((part) => /^[a-z0-9][a-z0-9._-]*$/.test(part) && part !== "..")) {
+    return fail("the prefix must be /-separated names of a-z, 0-9, ., _ and -");
+  }
+  if (Boolean(url.username) !== Boolean(url.password)) return fail("give both KEY and SECRET, or neither");
+  const unknown = [...url.searchParams.keys()].filter((k) => k !== "endpoint" && k !== "region");
+  if (unknown.length) return fail(`unknown option ${unknown.join(", ")}`);
+  const endpoint = url.searchParams.get("endpoint") ?? undefined;
+  if (endpoint !== undefined) {
+    const parsed = URL.canParse(endpoint) ? new URL(endpoint) : null;
+    if (!parsed || !/^https?:$/.test(parsed.protocol) || parsed.username || parsed.search) {
+      return fail("endpoint must be an http:// or https:// address without credentials");
+    }
+  }
+  const region = url.searchParams.get("region") ?? "us-east-1";
+  if (!/^[a-z0-9-]{2,40}$/.test(region)) return fail("region must look like us-east-1");
+  return {
+    kind: "s3",
+    bucket,
+    prefix,
+    region,
+    endpoint: endpoint?.replace(/\/+$/, ""),
+    credentials: url.username
+      ? { accessKeyId: decodeURIComponent(url.username), secretAccessKey: decodeURIComponent(url.password) }
+      : undefined,
+  };
+}
 
 export type Config = {
   env: "development" | "production" | "test";
@@ -101,6 +166,7 @@ export type Config = {
   chatRateLimit: number;
   market: { source: "sim" | "exchange"; exchangeUrl: string; seed: number | undefined };
   webDist: string;
+  storage: StorageSettings;
   secureCookies: boolean;
   trustedOrigins: string[];
 };
@@ -154,7 +220,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workers: e.WORKERS === "on",
     chatRateLimit: e.CHAT_RATE_LIMIT,
     market: { source: e.MARKET_SOURCE, exchangeUrl: e.MARKET_EXCHANGE_URL, seed: e.MARKET_SEED },
-    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : DEFAULT_WEB_DIST,
+    webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist,
+    storage: e.STORAGE_URL ?? { kind: "local" },
     secureCookies: publicUrl.startsWith("https://"),
     trustedOrigins: (e.TRUSTED_ORIGINS ?? []).map((o) => new URL(o).origin),
   };

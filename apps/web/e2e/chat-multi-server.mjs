@@ -5,7 +5,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { drizzle } from "drizzle-orm/node-postgres";
+import { migrate } from "drizzle-orm/node-postgres/migrator";
 import pg from "pg";
+import { runServer } from "./server-entry.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const { E2E_PORT: port, E2E_MULTI_DB: dbName, E2E_MULTI_DATA: dataDir, E2E_MULTI_SECRET: secret } = process.env;
@@ -19,9 +22,6 @@ const databaseUrl = new URL(baseUrl);
 databaseUrl.pathname = `/${dbName}`;
 fs.mkdirSync(dataDir, { recursive: true });
 
-const { register } = await import("tsx/esm/api");
-register();
-
 // Create and migrate the database once: the second process waits for the first under a lock.
 const admin = new pg.Client({ connectionString: baseUrl });
 await admin.connect();
@@ -29,10 +29,14 @@ await admin.query("SELECT pg_advisory_lock(hashtext($1))", [dbName]);
 try {
   const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [dbName]);
   if (!rowCount) await admin.query(`CREATE DATABASE ${dbName}`);
-  const { openDatabase } = await import(path.resolve(here, "../../server/src/db/client.ts"));
-  const database = await openDatabase({ kind: "postgres", url: databaseUrl.toString(), poolSize: 1 });
-  await database.migrate();
-  await database.close();
+  // As the server's own migrate() (apps/server/src/db/client.ts), without loading the server.
+  const client = new pg.Client({ connectionString: databaseUrl.toString() });
+  await client.connect();
+  try {
+    await migrate(drizzle({ client }), { migrationsFolder: path.resolve(here, "../../server/drizzle") });
+  } finally {
+    await client.end();
+  }
 } finally {
   await admin.query("SELECT pg_advisory_unlock(hashtext($1))", [dbName]);
   await admin.end();
@@ -55,4 +59,4 @@ Object.assign(process.env, {
 });
 // The teardown stops the servers (through these files) before it drops their database.
 fs.writeFileSync(path.join(dataDir, `server-${port}.pid`), String(process.pid));
-await import(path.resolve(here, "../../server/src/main.ts"));
+await runServer();

@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { runServer } from "./server-entry.mjs";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = process.env.E2E_PORT ?? "3100";
@@ -22,6 +23,4 @@ Object.assign(process.env, {
   WEB_DIST: path.resolve(here, "../dist"),
 });
 delete process.env.DATABASE_URL;
-const { register } = await import("tsx/esm/api");
-register();
-await import(path.resolve(here, "../../server/src/main.ts"));
+await runServer();
