@@ -12,7 +12,7 @@ import { publishSessionsEnded } from "./platform/auth/session-end.ts";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./platform/mail/mailer.ts";
 import { createMemoryBus, createRedisBus, type EventBus } from "./platform/realtime/bus.ts";
 import { createRealtime } from "./platform/realtime/realtime.ts";
-import { createLocalStorage, type FileStorage } from "./platform/storage/storage.ts";
+import { createFileStorage, type FileStorage } from "./platform/storage/index.ts";
 import type { Services } from "./services.ts";
 
 /** Parts a caller (a test, a second instance) may hand in instead of having them made from config. */
@@ -54,7 +54,12 @@ export async function composeServices(
   const db = database.db;
   const mailer =
     deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db));
-  const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, "files"));
+  let storage = deps.storage;
+  if (!storage) {
+    const made = await createFileStorage(config, log);
+    closers.push(made);
+    storage = made.storage;
+  }
   const auth = createAuth({
     config,
     db,

@@ -6,7 +6,7 @@ import type { Auth } from "./platform/auth/auth.ts";
 import type { Mailer } from "./platform/mail/mailer.ts";
 import type { EventBus } from "./platform/realtime/bus.ts";
 import type { Realtime } from "./platform/realtime/realtime.ts";
-import type { FileStorage } from "./platform/storage/storage.ts";
+import type { FileStorage } from "./platform/storage/index.ts";
 
 /** What features are given: the platform parts, never each other's insides. */
 export type Services = {

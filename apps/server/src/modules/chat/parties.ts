@@ -3,7 +3,7 @@ import type { Config } from "../../config.ts";
 import type { Db } from "../../db/client.ts";
 import { AppError, notFound } from "../../platform/http/errors.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
-import type { FileStorage } from "../../platform/storage/storage.ts";
+import type { FileStorage } from "../../platform/storage/index.ts";
 import {
   type ChatRow,
   ensureChatRows,

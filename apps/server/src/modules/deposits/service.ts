@@ -6,7 +6,7 @@ import { AppError, fieldError, notFound } from "../../platform/http/errors.ts";
 import { type CheckedUpload, isUniqueViolation, toMemberRef } from "../../platform/kit.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/money/idempotency.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
-import type { FileStorage } from "../../platform/storage/storage.ts";
+import type { FileStorage } from "../../platform/storage/index.ts";
 import { type BackgroundWorker, drainBatches, startWorkerLoop, type WorkerLog } from "../../platform/workers/loop.ts";
 import { announceBalances, moneyTransaction, type Posted, postTransaction } from "../ledger/index.ts";
 import type { SettingsService } from "../settings/index.ts";

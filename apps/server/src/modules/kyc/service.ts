@@ -14,7 +14,7 @@ import { recordAdminAudit } from "../../platform/audit/audit.ts";
 import { AppError, notFound } from "../../platform/http/errors.ts";
 import { type CheckedUpload, toMemberRef } from "../../platform/kit.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
-import type { FileStorage } from "../../platform/storage/storage.ts";
+import type { FileStorage } from "../../platform/storage/index.ts";
 import { countKyc, findKyc, findMemberRef, type KycRow, listKyc, updateKyc, upsertSubmission } from "./queries.ts";
 
 export type KycDeps = { db: Db; realtime: Realtime; storage: FileStorage };
@@ -91,6 +91,9 @@ export async function submitKyc(deps: KycDeps, uid: string, fields: KycFields, f
     ["selfie", files.selfie],
   ];
   const removeStored = () => Promise.all(Object.values(stored).map((s) => deps.storage.remove(s.key)));
+  // Until the submission is recorded its files are ours to remove, whatever failed (a 409, the
+  // database, or the file store midway through the documents); once recorded, never.
+  let recorded = false;
   try {
     for (const [doc, file] of docs) {
       if (!file) continue;
@@ -140,7 +143,6 @@ export async function submitKyc(deps: KycDeps, uid: string, fields: KycFields, f
       return { saved, before } as const;
     });
     if ("conflict" in result) {
-      await removeStored();
       throw new AppError(
         409,
         "CONFLICT",
@@ -149,6 +151,7 @@ export async function submitKyc(deps: KycDeps, uid: string, fields: KycFields, f
           : "Your documents are already under review.",
       );
     }
+    recorded = true;
     const old = result.before;
     if (old) {
       for (const key of [old.idFrontKey, old.idBackKey, old.selfieKey]) if (key) await deps.storage.remove(key);
@@ -156,7 +159,8 @@ export async function submitKyc(deps: KycDeps, uid: string, fields: KycFields, f
     await pushStatus(deps, result.saved);
     return toKyc(result.saved, memberUrls);
   } catch (error) {
-    if (!(error instanceof AppError)) await removeStored();
+    // The first error is the answer; a file left behind by a failing store is private and unused.
+    if (!recorded) await removeStored().catch(() => undefined);
     throw error;
   }
 }

@@ -3,7 +3,7 @@ import { API } from "@helio/shared";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { AppError } from "../../platform/http/errors.ts";
-import type { FileStorage } from "../../platform/storage/storage.ts";
+import type { FileStorage } from "../../platform/storage/index.ts";
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 const ACCEPTED = new Set(["image/jpeg", "image/png", "image/webp"]);

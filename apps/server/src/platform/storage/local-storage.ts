@@ -1,20 +1,13 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import { checkKey, type FileStorage } from "./file-storage.ts";
 
-/** Where uploaded files live: a local folder now, S3-compatible storage later, behind one interface. */
-export interface FileStorage {
-  put(key: string, data: Buffer): Promise<void>;
-  read(key: string): Promise<Buffer | null>;
-  remove(key: string): Promise<void>;
-}
+/** The folder local storage uses, and the one `npm run storage:migrate` copies from. */
+export const localFilesDir = (dataDir: string) => path.join(dataDir, "files");
 
-const SAFE_KEY = /^[a-z0-9][a-z0-9/_-]*(\.[a-z0-9]+)?$/;
-
+/** Files under `root` (DATA_DIR/files): one machine, or a folder every instance mounts. */
 export function createLocalStorage(root: string): FileStorage {
-  const resolve = (key: string) => {
-    if (!SAFE_KEY.test(key) || key.includes("..")) throw new Error(`Unsafe storage key: ${key}`);
-    return path.join(root, key);
-  };
+  const resolve = (key: string) => path.join(root, checkKey(key));
   return {
     async put(key, data) {
       const file = resolve(key);
