@@ -170,7 +170,11 @@ test("the back office reads: audit sentences, the referrer's link, the inbox car
   await expect(trail.getByText("member.block", { exact: true })).toBeVisible();
 
   // The referrer by name, a link to their page.
-  const referrerLink = admin.page.getByRole("link", { name: `Ada Byron (@${referrer.username})` });
+  // (The upline list further down links the same member again.)
+  const referrerLink = admin.page
+    .locator("dt", { hasText: "Referred by" })
+    .locator("+ dd")
+    .getByRole("link", { name: `Ada Byron (@${referrer.username})` });
   await expect(referrerLink).toBeVisible();
   await admin.page.getByRole("button", { name: "Message this member" }).click();
   await expect(admin.page).toHaveURL(/\/admin\/inbox\//);

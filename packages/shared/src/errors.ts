@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   "BANK_DATA_REQUIRED",
   "TWO_FACTOR_REQUIRED",
   "TWO_FACTOR_INVALID",
+  /** A part we depend on (file storage, …) is down for now: the same request may work later. */
+  "UNAVAILABLE",
   "INTERNAL",
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

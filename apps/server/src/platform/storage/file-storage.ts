@@ -39,7 +39,7 @@ export class StorageUnavailableError extends AppError {
     readonly detail: string,
     cause?: unknown,
   ) {
-    super(503, "INTERNAL", "File storage is not reachable right now. Please try again in a moment.");
+    super(503, "UNAVAILABLE", "File storage is not reachable right now. Please try again in a moment.");
     this.name = "StorageUnavailableError";
     this.cause = cause;
   }
