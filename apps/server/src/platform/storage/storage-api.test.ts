@@ -117,7 +117,10 @@ describe.each(databaseKinds)("uploads with S3 storage on %s", (kind) => {
         sql`select count(*)::int as n from ledger_transactions`,
       );
       const unavailable = {
-        error: { code: "UNAVAILABLE", message: "File storage is not reachable right now. Please try again in a moment." },
+        error: {
+          code: "UNAVAILABLE",
+          message: "File storage is not reachable right now. Please try again in a moment.",
+        },
       };
 
       const started = performance.now();
