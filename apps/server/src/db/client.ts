@@ -30,6 +30,25 @@ export type DatabaseOptions =
   /** `dataDir` undefined keeps the database in memory; `loadDataDir` seeds it from a dump. */
   | { kind: "pglite"; dataDir?: string; loadDataDir?: Blob };
 
+/**
+ * Applies the migrations under a PostgreSQL advisory lock, on one connection: processes that start
+ * together on a fresh database (replicas of one deployment) take turns, and each after the first
+ * finds nothing left to do, instead of racing on the migrator's own tables.
+ */
+async function migrateOnce(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query("SELECT pg_advisory_lock(hashtext('helio:migrations'))");
+    try {
+      await migratePg(drizzlePg({ client }) as never, { migrationsFolder });
+    } finally {
+      await client.query("SELECT pg_advisory_unlock(hashtext('helio:migrations'))");
+    }
+  } finally {
+    client.release();
+  }
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === "postgres") {
     const size = options.poolSize ?? 20;
@@ -43,7 +62,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: "postgres",
-      migrate: () => migratePg(db as never, { migrationsFolder }),
+      migrate: () => migrateOnce(pool),
       openPool: async () => {
         const opened = await Promise.allSettled(Array.from({ length: size }, () => pool.connect()));
         for (const result of opened) if (result.status === "fulfilled") result.value.release();
