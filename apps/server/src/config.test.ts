@@ -171,3 +171,14 @@ describe("loadConfig", () => {
     ).toBe(false);
   });
 });
+
+describe("SHUTDOWN_DRAIN_MS", () => {
+  it("defaults to 3 s, accepts 0 and whole milliseconds, and refuses anything else by name", () => {
+    expect(loadConfig({}).shutdownDrainMs).toBe(3000);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: "0" }).shutdownDrainMs).toBe(0);
+    expect(loadConfig({ SHUTDOWN_DRAIN_MS: "1500" }).shutdownDrainMs).toBe(1500);
+    for (const bad of ["-1", "1.5", "soon", "120001"]) {
+      expect(configError({ SHUTDOWN_DRAIN_MS: bad }).message).toMatch(/SHUTDOWN_DRAIN_MS/);
+    }
+  });
+});

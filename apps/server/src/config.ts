@@ -50,6 +50,11 @@ const envSchema = z.object({
   MONEY_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Background workers (deposit invoice expiry, …) in this process: on (default) or off. */
   WORKERS: z.enum(["on", "off"]).default("on"),
+  /**
+   * On SIGTERM, how long (ms) a process keeps serving after /api/ready turned 503, so a load balancer
+   * checking every second takes it out (three failed checks) before it stops accepting. 0: no drain.
+   */
+  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(3000),
   /** Chat messages a member (or admin) may send per 10 seconds. */
   CHAT_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Where prices come from: the offline simulator (default) or a live exchange feed. */
@@ -162,6 +167,7 @@ export type Config = {
   authRateLimit: number;
   moneyRateLimit: number;
   workers: boolean;
+  shutdownDrainMs: number;
   /** Chat messages per 10 seconds per user. */
   chatRateLimit: number;
   market: { source: "sim" | "exchange"; exchangeUrl: string; seed: number | undefined };
@@ -218,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     authRateLimit: e.AUTH_RATE_LIMIT,
     moneyRateLimit: e.MONEY_RATE_LIMIT,
     workers: e.WORKERS === "on",
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     chatRateLimit: e.CHAT_RATE_LIMIT,
     market: { source: e.MARKET_SOURCE, exchangeUrl: e.MARKET_EXCHANGE_URL, seed: e.MARKET_SEED },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist,

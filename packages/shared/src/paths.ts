@@ -1,6 +1,8 @@
 /** Every HTTP path of the API, so server routes and web fetchers cannot drift apart. */
 export const API = {
   health: "/api/health",
+  /** 200 while this process takes traffic, 503 from the moment its shutdown begins (load balancers). */
+  ready: "/api/ready",
   me: "/api/me",
   profile: "/api/profile",
   avatar: "/api/profile/avatar",

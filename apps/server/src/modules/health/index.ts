@@ -1,1 +1,2 @@
+export { beginDraining, readinessOf } from "./readiness.ts";
 export { healthRoutes } from "./routes.ts";

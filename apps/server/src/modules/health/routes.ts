@@ -7,6 +7,7 @@ import { readSession } from "../../platform/auth/session.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { listOutbox } from "../../platform/mail/mailer.ts";
 import type { Services } from "../../services.ts";
+import { readinessOf } from "./readiness.ts";
 
 export async function healthRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -26,6 +27,26 @@ export async function healthRoutes(app: FastifyInstance, { services }: { service
       } catch {
         return reply.status(503).send({ status: "unavailable" as const });
       }
+    },
+  );
+
+  // No database query: a slow database under load must not take every process out of rotation at
+  // once (that is /api/health's question). Only the process's own state: listening, not shutting down.
+  const readiness = readinessOf(services);
+  r.get(
+    API.ready,
+    {
+      schema: {
+        tags: ["ops"],
+        summary: "Readiness for a load balancer: 200 while serving, 503 from the moment shutdown begins",
+        response: { 200: z.object({ status: z.literal("ready") }), 503: z.object({ status: z.literal("draining") }) },
+      },
+    },
+    async (_request, reply) => {
+      readiness.probed = true;
+      reply.header("cache-control", "no-store");
+      if (readiness.draining) return reply.status(503).send({ status: "draining" as const });
+      return { status: "ready" as const };
     },
   );
 
