@@ -32,3 +32,9 @@ if [ -n "${TEST_DATABASE_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then
 else
   echo "SKIPPED the multi-process browser test: it needs TEST_DATABASE_URL and REDIS_URL (CI requires both)."
 fi
+step "cluster: 3 processes behind HAProxy under load, with a SIGKILL and a rolling restart"
+if [ -n "${TEST_DATABASE_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then
+  npm run test:cluster --silent
+else
+  echo "SKIPPED the cluster test: it needs TEST_DATABASE_URL and REDIS_URL (CI requires both)."
+fi
