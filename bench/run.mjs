@@ -4,7 +4,7 @@
 // to run (a missed target is reported, not a failure).
 //
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379 npm run bench
-//   npm run bench -- --only money        (or: chat, trading, ticks, investments, web, startup); other arguments are passed to each script
+//   npm run bench -- --only money        (or: chat, trading, ticks, investments, web, startup, scale); other arguments are passed to each script
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -24,6 +24,7 @@ const benches = [
   { name: "investments", file: "investments.mjs", needs: ["TEST_DATABASE_URL|DATABASE_URL"] },
   { name: "web", file: "web.mjs", needs: [] },
   { name: "startup", file: "startup.mjs", needs: [] },
+  { name: "scale", file: "scale-out.mjs", needs: ["REDIS_URL", "TEST_DATABASE_URL|DATABASE_URL"] },
 ];
 
 let failed = 0;
