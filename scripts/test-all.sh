@@ -25,34 +25,16 @@ elif [ "$chromium" != "0" ]; then
 fi
 npm run build # the web app and the compiled server, which the browser tests run
 step "first-load JavaScript budget per route (Vite manifest)"; node scripts/first-load-budget.mjs
-
-# The cluster test runs beside the single-server browser tests: those keep well under one of two
-# cores busy (measured: a screen walk uses about 0.6) and touch neither PostgreSQL nor Redis. It
-# must not overlap the two-process browser test, which shares Redis (channels, rate-limit keys).
-cluster_pid=""
-cluster_log="$(mktemp)"
-if [ -n "${TEST_DATABASE_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then
-  npm run test:cluster --silent > "$cluster_log" 2>&1 &
-  cluster_pid=$!
-  # Stopped (it drops its database) if anything below fails first.
-  trap '[ -n "$cluster_pid" ] && kill "$cluster_pid" 2>/dev/null; wait 2>/dev/null; rm -f "$cluster_log"' EXIT
-fi
-step "browser tests (Playwright in Chromium; the cluster test runs beside them)"
 npm run e2e -w @helio/web
-
-step "cluster: 3 processes behind HAProxy under load, with a SIGKILL and a rolling restart"
-if [ -n "$cluster_pid" ]; then
-  set +e; wait "$cluster_pid"; cluster_status=$?; set -e
-  cluster_pid=""
-  cat "$cluster_log"
-  [ "$cluster_status" = "0" ] || { echo "the cluster test failed ($cluster_status)" >&2; exit "$cluster_status"; }
-else
-  echo "SKIPPED the cluster test: it needs TEST_DATABASE_URL and REDIS_URL (CI requires both)."
-fi
-
 step "browser tests across two server processes (PostgreSQL + Redis)"
 if [ -n "${TEST_DATABASE_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then
   (cd apps/web && npx playwright test -c playwright.multi.config.ts)
 else
   echo "SKIPPED the multi-process browser test: it needs TEST_DATABASE_URL and REDIS_URL (CI requires both)."
+fi
+step "cluster: 3 processes behind HAProxy under load, with a SIGKILL and a rolling restart"
+if [ -n "${TEST_DATABASE_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then
+  npm run test:cluster --silent
+else
+  echo "SKIPPED the cluster test: it needs TEST_DATABASE_URL and REDIS_URL (CI requires both)."
 fi
