@@ -10,7 +10,7 @@
 import { parseArgs } from "node:util";
 import autocannon from "autocannon";
 import pg from "pg";
-import { HttpClient, Metrics } from "../scripts/cluster/load-client.mjs";
+import { HttpClient, Metrics, verificationLink } from "../scripts/cluster/load-client.mjs";
 import { startCluster } from "../scripts/cluster/start-cluster.mjs";
 
 const { values } = parseArgs({
@@ -32,7 +32,7 @@ function run(opts) {
   );
 }
 
-/** A verified member signed in through the balancer; the verification link comes from the outbox table. */
+/** A verified member signed in through the balancer: the session cookie. */
 async function signedInMember(url, databaseUrl) {
   const http = new HttpClient({ baseUrl: url, metrics: new Metrics(), label: "bench" });
   const email = `scale.${Date.now()}@helio.test`;
@@ -52,21 +52,11 @@ async function signedInMember(url, databaseUrl) {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    for (let i = 0; i < 200; i++) {
-      const { rows } = await db.query(`select text from mail_outbox where "to" = $1 order by created_at desc limit 1`, [
-        email,
-      ]);
-      const link = rows[0]?.text.match(/https?:\/\/\S+/)?.[0];
-      if (link) {
-        await http.get("verify-email", link, { expect: [200, 302] });
-        return http.cookieHeader;
-      }
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await http.get("verify-email", await verificationLink(db, email), { expect: [200, 302] });
+    return http.cookieHeader;
   } finally {
     await db.end();
   }
-  throw new Error("no verification mail");
 }
 
 const results = [];
@@ -81,9 +71,7 @@ for (const size of sizes) {
     log: () => {},
   });
   try {
-    const databaseUrl = new URL(baseUrl);
-    databaseUrl.pathname = `/${databaseName}`;
-    const cookie = await signedInMember(cluster.url, databaseUrl.toString());
+    const cookie = await signedInMember(cluster.url, cluster.databaseUrl);
     const target = { url: `${cluster.url}/api/wallet`, headers: { cookie }, connections };
     await run({ ...target, duration: 3 }); // warm-up: JIT, pools, HAProxy's connections
     const measured = await run({ ...target, duration: seconds });

@@ -14,7 +14,16 @@ import { performance } from "node:perf_hooks";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
 import pg from "pg";
-import { HttpClient, HttpError, LiveSocket, Metrics, multipart, percentile, png } from "./cluster/load-client.mjs";
+import {
+  HttpClient,
+  HttpError,
+  LiveSocket,
+  Metrics,
+  multipart,
+  percentile,
+  png,
+  verificationLink,
+} from "./cluster/load-client.mjs";
 import { DEFAULT_DATABASE_URL, dropDatabase, startCluster } from "./cluster/start-cluster.mjs";
 
 const wallStart = performance.now();
@@ -113,19 +122,6 @@ try {
 
 // ---------------------------------------------------------------------------------------------
 
-async function verificationLink(email) {
-  for (let i = 0; i < 200; i++) {
-    const { rows } = await db.query(
-      "select text from mail_outbox where \"to\" = $1 and subject ilike '%verif%' order by created_at desc limit 1",
-      [email.toLowerCase()],
-    );
-    const link = rows[0]?.text.match(/https?:\/\/\S+/)?.[0];
-    if (link) return link;
-    await sleep(50);
-  }
-  throw new Error(`no verification mail for ${email}`);
-}
-
 /** Runs `fn` over `items`, `width` at a time. */
 async function inBatches(items, width, fn) {
   const queue = [...items];
@@ -197,7 +193,7 @@ async function run() {
       },
       { expect: [201] },
     );
-    await http.get("verify-email", await verificationLink(m.email), { expect: [200, 302] });
+    await http.get("verify-email", await verificationLink(db, m.email), { expect: [200, 302] });
     m.uid = (await http.get("me", "/api/me")).body.uid;
     await admin.http.put("admin.trading-mode", `/api/admin/members/${m.uid}/trading`, { userTrading: true });
     m.chatId = (await admin.http.get("admin.member-chat", `/api/admin/chats/member/${m.uid}`)).body.chatId;

@@ -6,6 +6,20 @@ import { setTimeout as sleep } from "node:timers/promises";
 import zlib from "node:zlib";
 import WebSocket from "ws";
 
+/** The link of the newest verification mail to `email`, read from the outbox table (`db`: a pg client). */
+export async function verificationLink(db, email) {
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await db.query(
+      "select text from mail_outbox where \"to\" = $1 and subject ilike '%verif%' order by created_at desc limit 1",
+      [email.toLowerCase()],
+    );
+    const link = rows[0]?.text.match(/https?:\/\/\S+/)?.[0];
+    if (link) return link;
+    await sleep(50);
+  }
+  throw new Error(`no verification mail for ${email}`);
+}
+
 /** Request and error figures, by operation, and the timeline marks that classify errors. */
 export class Metrics {
   constructor() {
