@@ -87,6 +87,24 @@ export async function adjust(admin: APIRequestContext, baseURL: string, uid: str
   expect(res.status(), await res.text()).toBe(200);
 }
 
+/** Member shortcut: submit KYC (as Grace Hopper, with three real images) through the API. */
+export async function submitKyc(member: APIRequestContext, baseURL: string) {
+  const res = await member.post("/api/kyc", {
+    multipart: {
+      legalName: "Grace Hopper",
+      dateOfBirth: "1985-12-09",
+      country: "ID",
+      idType: "national_id",
+      idNumber: "3171234567890001",
+      idFront: png("front.png", 1),
+      idBack: png("back.png", 2),
+      selfie: png("selfie.png", 3),
+    },
+    headers: { origin: baseURL },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
 /** Admin shortcut: approve a member's pending KYC. */
 export async function approveKyc(admin: APIRequestContext, baseURL: string, uid: string) {
   const res = await admin.post(`/api/admin/kyc/${encodeURIComponent(uid)}/approve`, {

@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
 import { expect, registerAndVerify, test } from "./fixtures.ts";
-import { adjust, approveKyc, makePng, openAdmin, uidOf } from "./money-kit.ts";
+import { adjust, approveKyc, makePng, openAdmin, submitKyc, uidOf } from "./money-kit.ts";
 import { walkPasses } from "./screen-walk.ts";
 
 async function post(request: APIRequestContext, baseURL: string, path: string, data: unknown) {
@@ -21,20 +21,7 @@ async function memberWithMoney(page: Page, browser: Browser, base: string) {
   });
   expect(proof.status()).toBe(200);
   const awaiting = (await post(page.request, base, "/api/deposits", { amount: "75.50" })) as { id: string };
-  const kyc = await page.request.post("/api/kyc", {
-    multipart: {
-      legalName: "Grace Hopper",
-      dateOfBirth: "1985-12-09",
-      country: "ID",
-      idType: "national_id",
-      idNumber: "3171234567890001",
-      idFront: { name: "front.png", mimeType: "image/png", buffer: makePng(320, 200, 1) },
-      idBack: { name: "back.png", mimeType: "image/png", buffer: makePng(320, 200, 2) },
-      selfie: { name: "selfie.png", mimeType: "image/png", buffer: makePng(320, 200, 3) },
-    },
-    headers: { origin: base },
-  });
-  expect(kyc.status(), await kyc.text()).toBe(201);
+  await submitKyc(page.request, base);
   const bank = await page.request.put("/api/bank", {
     data: {
       bankName: "Bank Central Asia",
