@@ -44,6 +44,6 @@ export function Money({ cents, currency, rate, signed = false, sx }: MoneyProps)
  * wide, so `length` characters fit in 100cqi at 100 / (0.62 × length) cqi. Outside a container
  * cqi falls back to the viewport's width, where a figure this short never needs to shrink.
  */
-export function fitWidth(length: number): string {
+function fitWidth(length: number): string {
   return `min(1em, ${(100 / (0.62 * Math.max(length, 1))).toFixed(2)}cqi)`;
 }
