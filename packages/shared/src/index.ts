@@ -11,6 +11,7 @@ export * from "./kyc.ts";
 export * from "./ledger.ts";
 export * from "./market.ts";
 export * from "./member.ts";
+export * from "./notifications.ts";
 export * from "./paths.ts";
 export * from "./referrals.ts";
 export * from "./settings.ts";

@@ -13,6 +13,7 @@ import { kycStatusSchema } from "./kyc.ts";
 import { memberAccountSchema } from "./ledger.ts";
 import { wsTicksSchema } from "./market.ts";
 import { userStatusSchema } from "./member.ts";
+import { wsNotificationSchema, wsNotificationsReadSchema } from "./notifications.ts";
 import { publicSettingsSchema } from "./settings.ts";
 import { wsTradeSettledSchema } from "./trading.ts";
 import { withdrawalStatusSchema } from "./withdrawals.ts";
@@ -71,6 +72,8 @@ export const wsServerMessageSchema = z.discriminatedUnion("type", [
   wsTicksSchema,
   wsTradeSettledSchema,
   wsInvestmentAccruedSchema,
+  wsNotificationSchema,
+  wsNotificationsReadSchema,
 ]);
 export type WsServerMessage = z.infer<typeof wsServerMessageSchema>;
 
