@@ -269,6 +269,8 @@ export class LiveSocket {
     this.readyOnce = null;
     this.opens = 0;
     this.unexpectedCloses = [];
+    /** The process the balancer sent the current socket to (its x-helio-server header), when it says. */
+    this.server = null;
   }
 
   start() {
@@ -284,6 +286,9 @@ export class LiveSocket {
     const url = `${this.http.baseUrl.replace(/^http/, "ws")}/api/ws`;
     const ws = new WebSocket(url, { headers: { origin: this.http.baseUrl, cookie: this.http.cookieHeader } });
     this.ws = ws;
+    ws.on("upgrade", (response) => {
+      this.server = response.headers["x-helio-server"] ?? null;
+    });
     ws.on("message", (raw) => {
       let message;
       try {
