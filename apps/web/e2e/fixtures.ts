@@ -107,12 +107,16 @@ export async function screenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true, timeout: 60_000 });
 }
 
-/** axe: no serious or critical violation on the page as it is now. */
-export async function expectAccessible(page: Page) {
+/**
+ * axe: no serious or critical violation on the page as it is now. `contrastOnly` runs the one rule
+ * a palette can change, for a screen whose structure, names and layout a light pass has checked.
+ */
+export async function expectAccessible(page: Page, { contrastOnly = false } = {}) {
   // Legacy mode runs axe in the page itself; the default opens a blank page per check to merge
   // frame results, which tripled the check's time (we have no cross-origin frames to merge).
-  const results = await new AxeBuilder({ page })
-    .setLegacyMode()
+  const builder = new AxeBuilder({ page }).setLegacyMode();
+  if (contrastOnly) builder.withRules(["color-contrast"]);
+  const results = await builder
     // label-content-name-mismatch is experimental in axe, so off unless asked for: a control's name
     // must hold the text it shows (WCAG 2.5.3), which speech users say to reach it.
     .options({ resultTypes: ["violations"], rules: { "label-content-name-mismatch": { enabled: true } } })

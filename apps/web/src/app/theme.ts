@@ -81,6 +81,21 @@ export function createAppTheme(mode: ThemeMode): Theme {
       button: { textTransform: "none", fontWeight: 600 },
     },
     components: {
+      // Members who ask for less motion get none: MUI's spinners, skeleton pulses, ripples and
+      // slides do not read the preference themselves (WCAG 2.3.3). Each still ends in its final
+      // state, so nothing that waits for a transition's end is left waiting.
+      MuiCssBaseline: {
+        styleOverrides: {
+          "@media (prefers-reduced-motion: reduce)": {
+            "*, *::before, *::after": {
+              animationDuration: "0.01ms !important",
+              animationIterationCount: "1 !important",
+              transitionDuration: "0.01ms !important",
+              scrollBehavior: "auto !important",
+            },
+          },
+        },
+      },
       MuiAppBar: {
         styleOverrides: {
           root: { backgroundColor: BRAND.dark, color: "#ffffff", backgroundImage: "none" },
