@@ -4,6 +4,7 @@ import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
 import { openMemberAccounts } from "./modules/ledger/index.ts";
 import { createMarketService } from "./modules/market/index.ts";
+import { createNotifications, securityNotifier } from "./modules/notifications/index.ts";
 import { createSettingsService } from "./modules/settings/index.ts";
 import { createAuth, type PasswordHasher } from "./platform/auth/auth.ts";
 import { registerFastSessionRead } from "./platform/auth/fast-session.ts";
@@ -60,6 +61,12 @@ export async function composeServices(
     closers.push(made);
     storage = made.storage;
   }
+  const realtime = createRealtime(bus);
+  const settings = await createSettingsService({ db, bus, realtime });
+  closers.unshift({ close: async () => settings.close() });
+  const notifications = createNotifications({ db, realtime, mailer, settings, publicUrl: config.publicUrl, log });
+  // Before the database closes: the mail attempts under way finish first.
+  closers.unshift(notifications);
   const auth = createAuth({
     config,
     db,
@@ -69,14 +76,25 @@ export async function composeServices(
     onUserCreated: async (userId) => void (await openMemberAccounts(db, userId)),
     onSessionEnded: (sessionId) => publishSessionsEnded(bus, [sessionId]),
     passwordHasher: deps.passwordHasher,
+    onSecurityEvent: securityNotifier(notifications),
   });
   // Guards (`readSession`) answer the common case with one shared query, else ask better-auth.
   registerFastSessionRead(auth, db);
-  const realtime = createRealtime(bus);
-  const settings = await createSettingsService({ db, bus, realtime });
-  closers.unshift({ close: async () => settings.close() });
   const market = createMarketService({ db, database, databaseUrl: config.databaseUrl, realtime, settings, log });
   const now = deps.now ?? (() => new Date());
-  const services: Services = { config, database, db, auth, bus, realtime, storage, mailer, settings, market, now };
+  const services: Services = {
+    config,
+    database,
+    db,
+    auth,
+    bus,
+    realtime,
+    storage,
+    mailer,
+    settings,
+    market,
+    notifications,
+    now,
+  };
   return { services, closers };
 }

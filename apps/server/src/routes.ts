@@ -11,6 +11,7 @@ import { investmentRoutes } from "./modules/investments/index.ts";
 import { kycRoutes } from "./modules/kyc/index.ts";
 import { marketRoutes } from "./modules/market/index.ts";
 import { memberRoutes } from "./modules/members/index.ts";
+import { notificationRoutes } from "./modules/notifications/index.ts";
 import { profileRoutes } from "./modules/profile/index.ts";
 import { referralRoutes } from "./modules/referrals/index.ts";
 import { securityRoutes } from "./modules/security/index.ts";
@@ -25,6 +26,7 @@ const ROUTE_GROUPS = [
   healthRoutes,
   memberRoutes,
   securityRoutes,
+  notificationRoutes,
   adminRoutes,
   settingsRoutes,
   walletRoutes,

@@ -1,6 +1,7 @@
 import type { Config } from "./config.ts";
 import type { Database, Db } from "./db/client.ts";
 import type { MarketService } from "./modules/market/index.ts";
+import type { Notifications } from "./modules/notifications/index.ts";
 import type { SettingsService } from "./modules/settings/index.ts";
 import type { Auth } from "./platform/auth/auth.ts";
 import type { Mailer } from "./platform/mail/mailer.ts";
@@ -20,6 +21,8 @@ export type Services = {
   mailer: Mailer;
   settings: SettingsService;
   market: MarketService;
+  /** Member notifications: `notify(tx, event)` inside a change's transaction, `deliver` after it. */
+  notifications: Notifications;
   /** The clock of the abuse limits (sign-in back-off, 2FA lock-out); tests hand in their own. */
   now: () => Date;
 };

@@ -2,22 +2,24 @@ import type { FastifyBaseLogger } from "fastify";
 import { startDepositExpiryWorker } from "./modules/deposits/index.ts";
 import { startAccrualWorker } from "./modules/investments/index.ts";
 import { createExchangeSource, createSimulator, exchangeStreamUrl } from "./modules/market/index.ts";
+import { startNotificationMailWorker } from "./modules/notifications/index.ts";
 import { startSettlementWorker } from "./modules/trading/index.ts";
 import type { Services } from "./services.ts";
 
 /**
  * The background work of an instance started with `WORKERS` on: deposit expiry, the price feed,
- * trade settlement and investment accrual. Returns the stops, newest first.
+ * trade settlement, investment accrual and notification mail. Returns the stops, newest first.
  */
 export function startWorkers(services: Services, log: FastifyBaseLogger): { close(): Promise<void> }[] {
-  const { config, db, realtime, settings, market } = services;
+  const { config, db, realtime, settings, market, notifications } = services;
   const expiry = startDepositExpiryWorker({ db, realtime, log });
   const source =
     config.market.source === "exchange"
       ? createExchangeSource({ url: exchangeStreamUrl(config.market.exchangeUrl), log })
       : createSimulator({ seed: config.market.seed });
   const recorder = market.start(source);
-  const settlement = startSettlementWorker({ db, realtime, settings, market, log });
-  const accrual = startAccrualWorker({ db, realtime, log });
-  return [accrual, settlement, recorder, expiry].map((worker) => ({ close: () => worker.stop() }));
+  const settlement = startSettlementWorker({ db, realtime, settings, market, notifications, log });
+  const accrual = startAccrualWorker({ db, realtime, notifications, log });
+  const mail = startNotificationMailWorker({ notifications, log });
+  return [mail, accrual, settlement, recorder, expiry].map((worker) => ({ close: () => worker.stop() }));
 }

@@ -247,7 +247,7 @@ describe.each(databaseKinds)("deposits on %s", (kind) => {
     expect(audit.items.filter((a: { action: string }) => a.action === "deposit.approve")).toHaveLength(1);
     await expect
       .poll(() => pushed.messages.map((m) => (m.type === "deposit.updated" ? m.status : m.type)))
-      .toEqual(["proof_submitted", "balances", "approved"]);
+      .toEqual(["proof_submitted", "balances", "approved", "notification"]);
     expect(pushed.messages[1]).toEqual({ type: "balances", balances: { wallet: 43_210 } });
     pushed.off();
   });

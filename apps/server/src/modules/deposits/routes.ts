@@ -37,8 +37,8 @@ const idParams = z.object({ id: z.uuid("Not a deposit id") });
 
 export async function depositRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, realtime, storage, settings } = services;
-  const deps = { db, realtime, storage, settings };
+  const { db, realtime, storage, settings, notifications } = services;
+  const deps = { db, realtime, storage, settings, notifications };
   const { asMember, asMoneyEndpoint, asAdmin } = featureRouteOptions(services, "deposits");
 
   r.post(

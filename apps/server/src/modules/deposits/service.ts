@@ -9,6 +9,7 @@ import type { Realtime } from "../../platform/realtime/realtime.ts";
 import type { FileStorage } from "../../platform/storage/index.ts";
 import { type BackgroundWorker, drainBatches, startWorkerLoop, type WorkerLog } from "../../platform/workers/loop.ts";
 import { announceBalances, moneyTransaction, type Posted, postTransaction } from "../ledger/index.ts";
+import type { Notifications, Recorded } from "../notifications/index.ts";
 import type { SettingsService } from "../settings/index.ts";
 import {
   countByStatus,
@@ -24,7 +25,13 @@ import {
   updateInvoice,
 } from "./queries.ts";
 
-export type DepositDeps = { db: Db; realtime: Realtime; storage: FileStorage; settings: SettingsService };
+export type DepositDeps = {
+  db: Db;
+  realtime: Realtime;
+  storage: FileStorage;
+  settings: SettingsService;
+  notifications: Notifications;
+};
 type Actor = { adminId: string; ip: string };
 
 const REFERENCE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
@@ -231,8 +238,10 @@ export async function getAdminInvoice(deps: { db: Db }, id: string) {
  */
 export async function approveInvoice(deps: DepositDeps, actor: Actor, id: string) {
   const posted: Posted[] = [];
+  let told: Recorded | null = null;
   const row = await moneyTransaction(deps.db, async (tx) => {
     posted.length = 0;
+    told = null;
     const row = await findInvoice(tx, id, { forUpdate: true });
     if (!row) throw notFound("Deposit not found");
     if (row.status === "approved") return row;
@@ -263,17 +272,26 @@ export async function approveInvoice(deps: DepositDeps, actor: Actor, id: string
       before: { id, reference: row.reference, status: row.status },
       after: { status: "approved", amountCents: row.amount },
     });
+    told = await deps.notifications.notify(tx, {
+      kind: "deposit.approved",
+      userId: row.userId,
+      depositId: id,
+      reference: row.reference,
+      amountCents: row.amount,
+    });
     return saved;
   });
   if (posted.length) {
     await announceBalances(deps.realtime, posted);
     await push(deps, row);
+    await deps.notifications.deliver([told]);
   }
   return getAdminInvoice(deps, id);
 }
 
 /** Rejects a deposit that is awaiting payment or has a proof, with the reason the member will read. */
 export async function rejectInvoice(deps: DepositDeps, actor: Actor, id: string, reason: string) {
+  let told: Recorded | null = null;
   const changed = await deps.db.transaction(async (tx) => {
     const row = await findInvoice(tx, id, { forUpdate: true });
     if (!row) throw notFound("Deposit not found");
@@ -293,9 +311,20 @@ export async function rejectInvoice(deps: DepositDeps, actor: Actor, id: string,
       before: { id, reference: row.reference, status: row.status },
       after: { status: "rejected", reason },
     });
+    told = await deps.notifications.notify(tx, {
+      kind: "deposit.rejected",
+      userId: row.userId,
+      depositId: id,
+      reference: row.reference,
+      amountCents: row.amount,
+      reason,
+    });
     return saved;
   });
-  if (changed) await push(deps, changed);
+  if (changed) {
+    await push(deps, changed);
+    await deps.notifications.deliver([told]);
+  }
   return getAdminInvoice(deps, id);
 }
 

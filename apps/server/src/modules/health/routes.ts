@@ -67,6 +67,7 @@ export async function healthRoutes(app: FastifyInstance, { services }: { service
                   subject: z.string(),
                   text: z.string(),
                   html: z.string().nullable(),
+                  messageId: z.string().nullable(),
                   createdAt: z.string(),
                 }),
               ),

@@ -151,7 +151,10 @@ describe.each(databaseKinds)("profit accrual on %s", (kind) => {
       const drain = async (db: typeof second.db) => {
         let credited = 0;
         for (;;) {
-          const done = await accrueDue({ db, realtime: deps().realtime }, { now, limit: 20 });
+          const done = await accrueDue(
+            { db, realtime: deps().realtime, notifications: deps().notifications },
+            { now, limit: 20 },
+          );
           credited += done.length;
           if (!done.length) return credited;
         }

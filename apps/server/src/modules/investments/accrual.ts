@@ -3,10 +3,11 @@ import type { Db } from "../../db/client.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import { type BackgroundWorker, startWorkerLoop, type WorkerLog } from "../../platform/workers/loop.ts";
 import { announceBalances, type Movement, moneyTransaction, type Posted, postTransactions } from "../ledger/index.ts";
+import type { NotificationEvent, Notifications, Recorded } from "../notifications/index.ts";
 import { type AccrualUpdate, applyAccruals, lockDueInvestments } from "./queries.ts";
 import { dueAt } from "./service.ts";
 
-export type AccrualDeps = { db: Db; realtime: Realtime; now?: () => Date };
+export type AccrualDeps = { db: Db; realtime: Realtime; notifications: Notifications; now?: () => Date };
 
 /** Investments locked per database transaction. */
 export const ACCRUAL_BATCH = 2000;
@@ -37,13 +38,16 @@ export async function accrueDue(deps: AccrualDeps, opts: { now?: Date; limit?: n
   const now = opts.now ?? deps.now?.() ?? new Date();
   let posted: Posted[] = [];
   let messages: { userId: string; message: WsInvestmentAccrued }[] = [];
+  let told: Recorded[] = [];
   await moneyTransaction(deps.db, async (tx) => {
     posted = [];
     messages = [];
+    told = [];
     const due = await lockDueInvestments(tx, now, opts.limit ?? ACCRUAL_BATCH);
     if (!due.length) return;
     const movements: Movement[] = [];
     const updates: AccrualUpdate[] = [];
+    const events: NotificationEvent[] = [];
     for (const inv of due) {
       const elapsed = Math.floor((now.getTime() - inv.startedAt.getTime()) / (inv.periodSeconds * 1000));
       const upTo = Math.min(inv.durationPeriods, elapsed, inv.periodsPaid + CATCH_UP_PER_PASS);
@@ -80,6 +84,26 @@ export async function accrueDue(deps: AccrualDeps, opts: { now?: Date; limit?: n
           reference: { type: "investment", id: inv.id },
           memo: "Capital returned at maturity",
         });
+      if (profit > inv.profitPaid)
+        events.push({
+          kind: "investment.profit",
+          userId: inv.userId,
+          investmentId: inv.id,
+          reference: inv.reference,
+          fromPeriod: inv.periodsPaid + 1,
+          toPeriod: upTo,
+          durationPeriods: inv.durationPeriods,
+          amountCents: profit - inv.profitPaid,
+        });
+      if (matured)
+        events.push({
+          kind: "investment.matured",
+          userId: inv.userId,
+          investmentId: inv.id,
+          reference: inv.reference,
+          profitCents: profit,
+          capitalCents: capital,
+        });
       const nextAccrualAt = matured ? null : dueAt(inv, upTo + 1);
       updates.push({
         id: inv.id,
@@ -111,9 +135,13 @@ export async function accrueDue(deps: AccrualDeps, opts: { now?: Date; limit?: n
     if (applied.length !== updates.length) throw new Error("investments: a locked due investment changed");
     // Last, so that the members' balance rows stay locked only for the ledger write and the commit.
     posted = await postTransactions(tx, movements);
+    // In-app only: one insert for the whole batch (and one lookup of its members). After the
+    // ledger: it locks the members' unread counters, which come after balance rows.
+    told = await deps.notifications.notifyMany(tx, events);
   });
   await announceBalances(deps.realtime, posted);
   await Promise.all(messages.map((m) => deps.realtime.toUser(m.userId, m.message)));
+  await deps.notifications.deliver(told);
   return messages.map((m) => m.message);
 }
 

@@ -170,6 +170,7 @@ export async function lockDueInvestments(db: Executor, now: Date, limit: number)
   return db
     .select({
       id: investments.id,
+      reference: investments.reference,
       userId: investments.userId,
       amount: investments.amount,
       dailyRateBps: investments.dailyRateBps,

@@ -192,8 +192,10 @@ describe.each(databaseKinds)("KYC on %s", (kind) => {
       "kyc.reject",
     ]);
     await expect
-      .poll(() => pushed.messages.map((m) => m.status))
-      .toEqual(["pending", "rejected", "pending", "approved"]);
+      .poll(() =>
+        pushed.messages.map((m) => (m.type === "notification" ? (m.notification as { kind: string }).kind : m.status)),
+      )
+      .toEqual(["pending", "rejected", "kyc.rejected", "pending", "approved", "kyc.approved"]);
     pushed.off();
     expect(
       (await admin.get(`${API.adminKyc}?status=approved`))

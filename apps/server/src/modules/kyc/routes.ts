@@ -83,8 +83,8 @@ function sendDocument(reply: FastifyReply, file: { data: Buffer; contentType: st
 
 export async function kycRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, realtime, storage } = services;
-  const deps = { db, realtime, storage };
+  const { db, realtime, storage, notifications } = services;
+  const deps = { db, realtime, storage, notifications };
   const { asMember, asMoneyEndpoint, asAdmin } = featureRouteOptions(services, "kyc");
   const docParams = z.object({ doc: kycDocumentSchema });
 

@@ -15,9 +15,10 @@ import { AppError, notFound } from "../../platform/http/errors.ts";
 import { type CheckedUpload, toMemberRef } from "../../platform/kit.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import type { FileStorage } from "../../platform/storage/index.ts";
+import type { Notifications, Recorded } from "../notifications/index.ts";
 import { countKyc, findKyc, findMemberRef, type KycRow, listKyc, updateKyc, upsertSubmission } from "./queries.ts";
 
-export type KycDeps = { db: Db; realtime: Realtime; storage: FileStorage };
+export type KycDeps = { db: Db; realtime: Realtime; storage: FileStorage; notifications: Notifications };
 type Actor = { adminId: string; ip: string };
 export type KycFields = { legalName: string; dateOfBirth: string; country: string; idType: IdType; idNumber: string };
 export type KycFiles = { idFront: CheckedUpload; idBack?: CheckedUpload; selfie: CheckedUpload };
@@ -205,6 +206,7 @@ export async function reviewKyc(
   uid: string,
   decision: { status: "approved" } | { status: "rejected"; reason: string },
 ): Promise<AdminKyc> {
+  let told: Recorded | null = null;
   const changed = await deps.db.transaction(async (tx) => {
     const row = await findKyc(tx, uid, { forUpdate: true });
     if (!row) throw notFound("This member has not submitted KYC");
@@ -223,9 +225,18 @@ export async function reviewKyc(
       before: { status: row.status },
       after: { status: decision.status, reason },
     });
+    told = await deps.notifications.notify(
+      tx,
+      decision.status === "approved"
+        ? { kind: "kyc.approved", userId: uid, submittedAt: row.submittedAt }
+        : { kind: "kyc.rejected", userId: uid, submittedAt: row.submittedAt, reason: decision.reason },
+    );
     return saved;
   });
-  if (changed) await pushStatus(deps, changed);
+  if (changed) {
+    await pushStatus(deps, changed);
+    await deps.notifications.deliver([told]);
+  }
   return getAdminKyc(deps, uid);
 }
 

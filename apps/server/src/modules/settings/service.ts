@@ -1,5 +1,5 @@
 import { type AdminSettings, type PublicSettings, ratesOf, type Settings, settingsSchema } from "@helio/shared";
-import type { Db } from "../../db/client.ts";
+import type { Db, Executor } from "../../db/client.ts";
 import { recordAdminAudit } from "../../platform/audit/audit.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import type { EventBus } from "../../platform/realtime/bus.ts";
@@ -10,7 +10,11 @@ const INVALIDATE_CHANNEL = "settings:changed";
 
 /** Settings read often and change rarely: cached per process, invalidated on every process through the bus. */
 export type SettingsService = {
-  get(): Promise<Settings>;
+  /**
+   * The settings. When they are not cached, they are read through `via` if given: a caller inside
+   * an open transaction passes it (PGlite has one connection, which that transaction holds).
+   */
+  get(via?: Executor): Promise<Settings>;
   /** null when the record is missing (the rates call then answers an empty list, docs/product.md §4). */
   getStored(): Promise<Settings | null>;
   publicView(): Promise<PublicSettings>;
@@ -28,12 +32,12 @@ export async function createSettingsService(deps: {
 }): Promise<SettingsService> {
   await insertDefaultSettings(deps.db, settingsSchema.parse({}));
   let cached: Promise<Settings | null> | null = null;
-  const load = async () => {
-    const row = await readSettingsRow(deps.db);
+  const load = async (via: Executor) => {
+    const row = await readSettingsRow(via);
     return row ? settingsSchema.parse(row.data) : null;
   };
-  const getStored = () => {
-    cached ??= load().catch((error) => {
+  const getStored = (via: Executor = deps.db) => {
+    cached ??= load(via).catch((error) => {
       cached = null;
       throw error;
     });
@@ -42,7 +46,7 @@ export async function createSettingsService(deps: {
   const off = deps.bus.subscribe(INVALIDATE_CHANNEL, () => {
     cached = null;
   });
-  const get = async () => (await getStored()) ?? settingsSchema.parse({});
+  const get = async (via?: Executor) => (await getStored(via)) ?? settingsSchema.parse({});
   const toPublic = (s: Settings | null): PublicSettings => ({
     menuContact: s ? s.menuContact : true,
     rates: s ? ratesOf(s) : [],
@@ -50,7 +54,7 @@ export async function createSettingsService(deps: {
 
   return {
     get,
-    getStored,
+    getStored: () => getStored(),
     publicView: async () => toPublic(await getStored()),
     async forEdit() {
       const row = await readSettingsRow(deps.db);

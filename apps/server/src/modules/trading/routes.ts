@@ -69,8 +69,8 @@ const tradeCsvCells = (c: TradeContract): CsvCell[] => [
 
 export async function tradingRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, realtime, settings, market } = services;
-  const deps = { db, realtime, settings, market };
+  const { db, realtime, settings, market, notifications } = services;
+  const deps = { db, realtime, settings, market, notifications };
   const { asMember, asMoneyEndpoint, asAdmin } = featureRouteOptions(services, "trading");
 
   r.get(

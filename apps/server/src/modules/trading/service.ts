@@ -27,6 +27,7 @@ import {
   tradingHouseResult,
 } from "../ledger/index.ts";
 import type { MarketService } from "../market/index.ts";
+import type { Notifications, Recorded } from "../notifications/index.ts";
 import type { SettingsService } from "../settings/index.ts";
 import {
   type ContractRow,
@@ -49,6 +50,7 @@ export type TradingDeps = {
   realtime: Realtime;
   settings: SettingsService;
   market: MarketService;
+  notifications: Notifications;
   now?: () => Date;
 };
 
@@ -213,8 +215,10 @@ export async function settleDue(deps: TradingDeps, opts: { now?: Date; limit?: n
   const s = await deps.settings.get();
   const staleMs = s.marketStaleSeconds * 1000;
   let settled: { contract: TradeContract; posted: Posted | null; userId: string }[] = [];
+  let told: Recorded[] = [];
   await moneyTransaction(deps.db, async (tx) => {
     settled = [];
+    told = [];
     const due = await lockDueContracts(tx, new Date(now.getTime() - SETTLE_GRACE_MS), opts.limit ?? SETTLE_BATCH);
     if (!due.length) return;
     const priced = due.map((c) => {
@@ -247,6 +251,22 @@ export async function settleDue(deps: TradingDeps, opts: { now?: Date; limit?: n
     );
     // Every row is locked by this transaction and was open: all are marked, or none may be paid.
     if (marked.size !== priced.length) throw new Error("trading: a locked due contract was not open");
+    // In-app only: one insert for the whole batch (and one lookup of its members); after the
+    // ledger, as it locks the members' unread counters.
+    told = await deps.notifications.notifyMany(
+      tx,
+      priced.map(({ c, result, payout }) => ({
+        kind: "trade.settled" as const,
+        userId: c.userId,
+        contractId: c.id,
+        symbol: c.symbol,
+        direction: c.direction,
+        account: c.account,
+        amountCents: c.amount,
+        result,
+        payoutCents: payout,
+      })),
+    );
     settled = priced.map(({ c, result, exitPrice, payout }) => {
       const { exitTick: _, ...row } = c;
       const values = { result, exitPrice, payout, settledAt: now, status: "settled" };
@@ -260,6 +280,7 @@ export async function settleDue(deps: TradingDeps, opts: { now?: Date; limit?: n
   await Promise.all(
     settled.map((x) => deps.realtime.toUser(x.userId, { type: "trade.settled", contract: x.contract })),
   );
+  await deps.notifications.deliver(told);
   return settled.map((x) => x.contract);
 }
 

@@ -35,8 +35,8 @@ const idParams = z.object({ id: z.uuid("Not a withdrawal id") });
 
 export async function withdrawalRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, db, realtime, settings } = services;
-  const deps = { db, auth, realtime, settings, now: services.now };
+  const { auth, db, realtime, settings, notifications } = services;
+  const deps = { db, auth, realtime, settings, notifications, now: services.now };
   const { asMember, asMoneyEndpoint, asAdmin } = featureRouteOptions(services, "withdrawals");
 
   r.get(

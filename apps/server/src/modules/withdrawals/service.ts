@@ -28,6 +28,7 @@ import {
   type Posted,
   postTransaction,
 } from "../ledger/index.ts";
+import type { Notifications, Recorded } from "../notifications/index.ts";
 import type { SettingsService } from "../settings/index.ts";
 import {
   countPendingWithdrawals,
@@ -47,6 +48,7 @@ export type WithdrawalDeps = {
   auth: Auth;
   realtime: Realtime;
   settings: SettingsService;
+  notifications: Notifications;
   /** The clock of the 2FA lock-out (tests move it). */
   now?: () => Date;
 };
@@ -255,8 +257,10 @@ type Decision =
  */
 async function decide(deps: WithdrawalDeps, id: string, decision: Decision): Promise<WithdrawalRow> {
   const posted: Posted[] = [];
+  let told: Recorded | null = null;
   const result = await moneyTransaction(deps.db, async (tx) => {
     posted.length = 0;
+    told = null;
     const row = await findWithdrawal(tx, id, {
       userId: decision.to === "cancelled" ? decision.uid : undefined,
       forUpdate: true,
@@ -316,12 +320,32 @@ async function decide(deps: WithdrawalDeps, id: string, decision: Decision): Pro
             ? { status: "approved", payoutReference: decision.payoutReference, netCents: row.net, feeCents: row.fee }
             : { status: "rejected", reason: decision.reason },
       });
+      told = await deps.notifications.notify(
+        tx,
+        decision.to === "approved"
+          ? {
+              kind: "withdrawal.paid",
+              userId: row.userId,
+              withdrawalId: id,
+              amountCents: row.amount,
+              netCents: row.net,
+              payoutReference: decision.payoutReference,
+            }
+          : {
+              kind: "withdrawal.rejected",
+              userId: row.userId,
+              withdrawalId: id,
+              amountCents: row.amount,
+              reason: decision.reason,
+            },
+      );
     }
     return { row: saved, changed: true };
   });
   if (result.changed) {
     await announceBalances(deps.realtime, posted);
     await push(deps, result.row);
+    await deps.notifications.deliver([told]);
   }
   return result.row;
 }

@@ -5,7 +5,7 @@ import { APIError, isAPIError } from "better-auth/api";
 import { admin, twoFactor, username } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { Config } from "../../config.ts";
-import type { Db } from "../../db/client.ts";
+import type { Db, Executor } from "../../db/client.ts";
 import type { LogTo } from "../http/logging.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { existingAccountMail, resetPasswordMail, verificationMail } from "../mail/templates.ts";
@@ -15,6 +15,31 @@ import { signInEvents } from "./tables.ts";
 
 /** The header our Fastify bridge sets to the client address it trusts (never the client's own). */
 export const CLIENT_IP_HEADER = "x-helio-client-ip";
+
+/**
+ * A member's security event that better-auth carried out: a sign-in (its `sign_in_event` row is
+ * being written), a password changed or reset, two-factor turned on or off.
+ */
+export type SecurityEvent =
+  | {
+      kind: "sign_in";
+      userId: string;
+      signInId: string;
+      userAgent: string | null;
+      ipAddress: string | null;
+      /** Set when support opened the session (impersonation), not the member. */
+      impersonatedBy: string | null;
+      at: Date;
+    }
+  | { kind: "password.changed"; userId: string; how: "changed" | "reset"; at: Date }
+  | { kind: "two_factor.enabled" | "two_factor.disabled"; userId: string; at: Date };
+
+/**
+ * Hears a security event inside the transaction that records it (for a sign-in, the one that
+ * writes its row; otherwise one of its own, after better-auth committed the change) and answers
+ * what to run once that transaction committed.
+ */
+export type SecurityEventListener = (tx: Executor, event: SecurityEvent) => Promise<(() => Promise<void>) | undefined>;
 
 export type AuthDeps = {
   config: Config;
@@ -28,6 +53,8 @@ export type AuthDeps = {
   onSessionEnded?: (sessionId: string) => Promise<void>;
   /** better-auth's scrypt unless given: the test suites pass the same scrypt at a lower cost. */
   passwordHasher?: PasswordHasher;
+  /** Security events (the notifications module, wired in compose.ts). */
+  onSecurityEvent?: SecurityEventListener;
 };
 
 export type PasswordHasher = {
@@ -51,7 +78,21 @@ export function createAuth({
   onUserCreated,
   onSessionEnded,
   passwordHasher,
+  onSecurityEvent,
 }: AuthDeps) {
+  /** Records an event better-auth already committed; a failure is logged, never the request's. */
+  const afterSecurityChange = async (event: Exclude<SecurityEvent, { kind: "sign_in" }>) => {
+    if (!onSecurityEvent) return;
+    try {
+      let afterCommit: (() => Promise<void>) | undefined;
+      await db.transaction(async (tx) => {
+        afterCommit = await onSecurityEvent(tx, event);
+      });
+      await afterCommit?.();
+    } catch (err) {
+      log.error({ err, kind: event.kind }, "security event not recorded");
+    }
+  };
   return betterAuth({
     appName: "Helio",
     // Into our structured log; failed sign-ins are routine, not errors.
@@ -105,6 +146,9 @@ export function createAuth({
       onExistingUserSignUp: async ({ user }) => {
         await mailer.send(existingAccountMail(user.email, user.name, config.publicUrl));
       },
+      onPasswordReset: async ({ user }) => {
+        await afterSecurityChange({ kind: "password.changed", userId: user.id, how: "reset", at: new Date() });
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -150,6 +194,32 @@ export function createAuth({
             await onUserCreated?.(created.id);
           },
         },
+        // Two-factor turned on (the first code confirms it) or off: the only updates of these paths
+        // that set the flag. `context` is the endpoint's (null outside one).
+        update: {
+          after: async (updated, context) => {
+            const enabled = Boolean((updated as { twoFactorEnabled?: boolean | null }).twoFactorEnabled);
+            const path = context?.path;
+            if ((path === "/two-factor/verify-totp" || path === "/two-factor/enable") && enabled)
+              await afterSecurityChange({ kind: "two_factor.enabled", userId: updated.id, at: new Date() });
+            else if (path === "/two-factor/disable" && !enabled)
+              await afterSecurityChange({ kind: "two_factor.disabled", userId: updated.id, at: new Date() });
+          },
+        },
+      },
+      // A password changed by its member (a reset is `onPasswordReset` above).
+      account: {
+        update: {
+          after: async (updated, context) => {
+            if (context?.path === "/change-password")
+              await afterSecurityChange({
+                kind: "password.changed",
+                userId: updated.userId,
+                how: "changed",
+                at: new Date(),
+              });
+          },
+        },
       },
       session: {
         create: {
@@ -161,15 +231,34 @@ export function createAuth({
             const problem = row ? accountStatusError(row) : null;
             if (problem) throw new APIError("FORBIDDEN", { code: problem.code, message: problem.message });
           },
+          // The sign-in's row and what it means (a new device?) are written together.
           after: async (session) => {
             const s = session as typeof session & { impersonatedBy?: string | null };
-            await db.insert(signInEvents).values({
+            const signIn = {
               id: randomUUID(),
               userId: s.userId,
               ipAddress: s.ipAddress ?? null,
               userAgent: s.userAgent ?? null,
               impersonatedBy: s.impersonatedBy ?? null,
+            };
+            if (!onSecurityEvent) {
+              await db.insert(signInEvents).values(signIn);
+              return;
+            }
+            let afterCommit: (() => Promise<void>) | undefined;
+            await db.transaction(async (tx) => {
+              await tx.insert(signInEvents).values(signIn);
+              afterCommit = await onSecurityEvent(tx, {
+                kind: "sign_in",
+                userId: signIn.userId,
+                signInId: signIn.id,
+                userAgent: signIn.userAgent,
+                ipAddress: signIn.ipAddress,
+                impersonatedBy: signIn.impersonatedBy,
+                at: new Date(),
+              });
             });
+            await afterCommit?.();
           },
         },
         // Every way better-auth ends a session deletes its row through here: sign-out, revoke,

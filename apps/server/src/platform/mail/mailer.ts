@@ -4,7 +4,17 @@ import nodemailer from "nodemailer";
 import type { Db } from "../../db/client.ts";
 import { mailOutbox } from "./tables.ts";
 
-export type MailMessage = { to: string; subject: string; text: string; html?: string };
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+  /**
+   * A stable Message-ID (`<…@host>`) for mail that may be retried: a receiving server or client
+   * that sees a second copy with the same id can tell it is the same message.
+   */
+  messageId?: string;
+};
 
 export interface Mailer {
   readonly kind: "smtp" | "outbox";
@@ -26,7 +36,9 @@ export function createOutboxMailer(db: Db): Mailer {
   return {
     kind: "outbox",
     async send(message) {
-      await db.insert(mailOutbox).values({ id: randomUUID(), ...message, html: message.html ?? null });
+      await db
+        .insert(mailOutbox)
+        .values({ id: randomUUID(), ...message, html: message.html ?? null, messageId: message.messageId ?? null });
     },
   };
 }

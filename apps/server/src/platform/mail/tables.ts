@@ -10,6 +10,8 @@ export const mailOutbox = pgTable(
     subject: text("subject").notNull(),
     text: text("text").notNull(),
     html: text("html"),
+    /** The Message-ID the mail was given, when its sender set one (notification mail). */
+    messageId: text("message_id"),
     createdAt: createdAt(),
   },
   (t) => [index("mail_outbox_to_idx").on(t.to, t.createdAt)],

@@ -3,7 +3,7 @@ import type { MailMessage } from "./mailer.ts";
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
-type LinkMail = {
+export type LinkMail = {
   subject: string;
   /** The heading of the HTML version. */
   title: string;
@@ -15,8 +15,8 @@ type LinkMail = {
   outro: string;
 };
 
-/** A mail that asks for one click, as text and as HTML with the same words. */
-function linkMail(to: string, m: LinkMail): MailMessage {
+/** A mail that asks for one click, as text and as HTML with the same words (features reuse it). */
+export function linkMail(to: string, m: LinkMail): MailMessage {
   return {
     to,
     subject: m.subject,

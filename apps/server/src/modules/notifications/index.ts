@@ -1,0 +1,13 @@
+/**
+ * Member notifications: other modules record one with `Notifications.notify(tx, event)` inside the
+ * transaction that makes the change and hand the result to `deliver` after the commit.
+ */
+export type { NotificationEvent } from "./messages.ts";
+export { notificationRoutes } from "./routes.ts";
+export {
+  createNotifications,
+  type Notifications,
+  type Recorded,
+  securityNotifier,
+  startNotificationMailWorker,
+} from "./service.ts";
