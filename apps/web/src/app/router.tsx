@@ -95,6 +95,11 @@ const memberRoutes: RouteObject[] = [
     handle: { title: "Security" },
     lazy: page(() => import("../features/security/SecurityPage.tsx"), "SecurityPage"),
   },
+  {
+    path: paths.notifications,
+    handle: { title: "Notifications" },
+    lazy: page(() => import("../features/notifications/NotificationsPage.tsx"), "NotificationsPage"),
+  },
   { path: paths.kycUser, handle: { title: "KYC" }, lazy: page(() => import("../features/kyc/pages.tsx"), "KycPage") },
   { path: paths.investment, handle: { title: "Investment" }, lazy: page(investment, "InvestmentPage") },
   listAndRecord(paths.addInvestment, "Add investment", investment, "AddInvestmentIndexPage", {

@@ -35,6 +35,8 @@ export const paths = {
   changePassword: "/change-password",
   dataBank: "/data-bank",
   security: "/security",
+  /** Every notification of the member (the top bar's bell shows the latest). */
+  notifications: "/notifications",
   kycUser: "/kyc-user",
   investment: "/investment",
   addInvestment: "/add-investment",

@@ -24,6 +24,7 @@ import { useMember } from "../../lib/member.tsx";
 import { paths } from "../../lib/paths.ts";
 import { kycQuery } from "../kyc/index.ts";
 import { referralLink } from "../referrals/index.ts";
+import { EmailNotificationsSection } from "./EmailNotificationsSection.tsx";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -63,7 +64,7 @@ function KycStatus() {
   );
 }
 
-/** `/profile`: the member's account at a glance. */
+/** `/profile`: the member's account at a glance, and the e-mail notifications it receives. */
 export function ProfilePage() {
   const member = useMember();
   const link = referralLink(member.referralCode);
@@ -126,6 +127,9 @@ export function ProfilePage() {
           </Box>
         </CardContent>
       </Card>
+      <Box sx={{ mt: 3 }}>
+        <EmailNotificationsSection />
+      </Box>
       <Box
         component="nav"
         aria-label="Account settings"

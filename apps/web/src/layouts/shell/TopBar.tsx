@@ -16,6 +16,7 @@ import visuallyHidden from "@mui/utils/visuallyHidden";
 import { Logo } from "../../components/Logo.tsx";
 import { ModeBadge } from "../../components/ModeBadge.tsx";
 import { Money } from "../../components/Money.tsx";
+import { NotificationBell } from "../../features/notifications/index.ts";
 import { useMemberBalances, useMoneyLive } from "../../lib/balances.ts";
 import { useThemeMode } from "../../lib/theme-mode.ts";
 import { UserMenu } from "./UserMenu.tsx";
@@ -89,7 +90,10 @@ interface TopBarProps {
   onLogout: () => Promise<void>;
 }
 
-/** Top bar (docs/product.md §5): menu button, white logo, balance, Real/Free badge, theme toggle, user menu. */
+/**
+ * Top bar (docs/product.md §5): menu button, white logo, balance, Real/Free badge, the notifications
+ * bell, theme toggle, user menu.
+ */
 export function TopBar({ member, isDesktop, drawerCollapsed, onMenuClick, onLogout }: TopBarProps) {
   const { mode, toggleMode } = useThemeMode();
   const theme = useTheme();
@@ -118,6 +122,7 @@ export function TopBar({ member, isDesktop, drawerCollapsed, onMenuClick, onLogo
             <ModeBadge userTrading={member.userTrading} onDark />
           </Box>
         ) : null}
+        <NotificationBell />
         <Tooltip title={themeLabel}>
           <IconButton color="inherit" onClick={toggleMode} aria-label={themeLabel}>
             {mode === "light" ? <DarkModeIcon /> : <LightModeIcon />}

@@ -1,0 +1,82 @@
+import NotificationsIcon from "@mui/icons-material/Notifications";
+import Box from "@mui/material/Box";
+import IconButton from "@mui/material/IconButton";
+import Tooltip from "@mui/material/Tooltip";
+import { useQuery } from "@tanstack/react-query";
+import { lazy, Suspense, useId, useState } from "react";
+import { latestNotificationsQuery, useNotificationsLive } from "./cache.ts";
+
+/** The panel (and the mark-read code) loads when first opened. */
+const NotificationPanel = lazy(() => import("./NotificationPanel.tsx").then((m) => ({ default: m.NotificationPanel })));
+
+/** The badge's text: the count, or "99+" above 99 (as the badge shows it). */
+export function unreadBadgeText(count: number): string {
+  return count > 99 ? "99+" : String(count);
+}
+
+/** The bell's accessible name, which holds the number it shows (WCAG 2.5.3, label in name). */
+export function bellLabel(count: number): string {
+  return count > 0 ? `Notifications, ${unreadBadgeText(count)} unread` : "Notifications";
+}
+
+/**
+ * The top bar's bell: the unread count as a badge, live (`notification`, `notifications.read`);
+ * it opens a panel of the latest few. Its read also fills that panel, so opening it costs nothing.
+ */
+export function NotificationBell() {
+  const latest = useQuery(latestNotificationsQuery);
+  useNotificationsLive();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const panelId = useId();
+  const count = latest.data?.unreadCount ?? 0;
+  const open = anchor !== null;
+
+  return (
+    <>
+      <Tooltip title="Notifications">
+        <IconButton
+          color="inherit"
+          onClick={(event) => setAnchor(event.currentTarget)}
+          aria-label={bellLabel(count)}
+          aria-haspopup="dialog"
+          aria-expanded={open}
+          aria-controls={open ? panelId : undefined}
+        >
+          <Box component="span" sx={{ position: "relative", display: "inline-flex" }}>
+            <NotificationsIcon />
+            {count > 0 ? (
+              // Drawn here rather than with MUI's Badge: sharing it with the chat button would move it
+              // out of the chat chunk into one more chunk of every first load (+0.6 kB gzip).
+              <Box
+                component="span"
+                sx={{
+                  position: "absolute",
+                  top: 0,
+                  right: 0,
+                  transform: "translate(50%, -50%)",
+                  minWidth: 20,
+                  height: 20,
+                  px: 0.5,
+                  borderRadius: 10,
+                  bgcolor: "secondary.main",
+                  color: "secondary.contrastText",
+                  fontSize: "0.75rem",
+                  fontWeight: 700,
+                  lineHeight: "20px",
+                  textAlign: "center",
+                }}
+              >
+                {unreadBadgeText(count)}
+              </Box>
+            ) : null}
+          </Box>
+        </IconButton>
+      </Tooltip>
+      {anchor ? (
+        <Suspense fallback={null}>
+          <NotificationPanel id={panelId} anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
