@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { RATE_CURRENCIES } from "./currency.ts";
+import { type Currency, RATE_CURRENCIES } from "./currency.ts";
 import { text } from "./text.ts";
 import { TRADE_DURATIONS } from "./trading.ts";
 
@@ -132,4 +132,11 @@ export const ratesResponseSchema = z.array(z.object({ name: z.string(), value: z
 
 export function ratesOf(settings: Settings): PublicSettings["rates"] {
   return RATE_CURRENCIES.map((name) => ({ name, value: Number(settings[`rate${name}`]) }));
+}
+
+/** The settings multiplier of `currency` (USD is 1); null while unknown (rates not loaded, or missing). */
+export function rateFor(rates: PublicSettings["rates"] | undefined, currency: Currency): number | null {
+  if (currency === "USD") return 1;
+  const found = rates?.find((r) => r.name === currency);
+  return found && Number.isFinite(found.value) && found.value > 0 ? found.value : null;
 }

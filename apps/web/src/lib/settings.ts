@@ -1,4 +1,4 @@
-import { API, type Currency, type PublicSettings, publicSettingsSchema } from "@helio/shared";
+import { API, type Currency, publicSettingsSchema, rateFor } from "@helio/shared";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useContext } from "react";
 import { apiFetch } from "./api.ts";
@@ -14,12 +14,7 @@ export const publicSettingsQuery = queryOptions({
   staleTime: Number.POSITIVE_INFINITY,
 });
 
-/** The settings multiplier of `currency` (USD is 1); null while unknown (rates not loaded, or missing). */
-export function rateFor(rates: PublicSettings["rates"] | undefined, currency: Currency): number | null {
-  if (currency === "USD") return 1;
-  const found = rates?.find((r) => r.name === currency);
-  return found && Number.isFinite(found.value) && found.value > 0 ? found.value : null;
-}
+export { rateFor };
 
 export interface DisplayCurrency {
   currency: Currency;

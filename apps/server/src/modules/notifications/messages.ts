@@ -5,6 +5,8 @@ import {
   NOTIFICATION_EMAIL,
   type NotificationKind,
   pairOf,
+  rateFor,
+  ratesOf,
   type Settings,
 } from "@helio/shared";
 
@@ -100,11 +102,7 @@ export const webPaths = {
 /** A reader's display currency and its rate from the settings (null when the settings lack it). */
 export function readerOf(row: { firstName: string; name: string; currency: string }, settings: Settings): Reader {
   const currency = (CURRENCIES as readonly string[]).includes(row.currency) ? (row.currency as Currency) : "USD";
-  let rate: number | null = 1;
-  if (currency !== "USD") {
-    const value = Number(settings[`rate${currency}`]);
-    rate = Number.isFinite(value) && value > 0 ? value : null;
-  }
+  const rate = rateFor(ratesOf(settings), currency);
   return { name: row.firstName.trim() || row.name.trim() || "there", currency, rate };
 }
 
