@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { rateQuoteSchema } from "./local-amount.ts";
 
 /** Machine-readable error codes every client can switch on. */
 export const ERROR_CODES = [
@@ -20,6 +21,8 @@ export const ERROR_CODES = [
   "BANK_DATA_REQUIRED",
   "TWO_FACTOR_REQUIRED",
   "TWO_FACTOR_INVALID",
+  /** A local amount's rate is no longer the current one: the error carries the new `quote`. */
+  "RATE_CHANGED",
   /** A part we depend on (file storage, …) is down for now: the same request may work later. */
   "UNAVAILABLE",
   "INTERNAL",
@@ -32,6 +35,8 @@ export const errorResponseSchema = z.object({
     code: z.string(),
     message: z.string(),
     fields: z.array(fieldErrorSchema).optional(),
+    /** With RATE_CHANGED: the rate now in force, to show the member before they send again. */
+    quote: rateQuoteSchema.optional(),
   }),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -32,16 +32,16 @@ export const fundHistoryQuerySchema = z.object({ ...fundHistoryFilterShape, ...p
 export const fundHistoryCsvQuerySchema = z.object(fundHistoryFilterShape);
 
 /**
- * POST /api/funds/:fund/transfers: move `{ amountCents }`, `{ amount: "12.34" }` or `{ all: true }`
+ * POST /api/funds/:fund/transfers: move `{ amountCents }`, `{ amount: "12.34" }`, `{ local }` (wallet.ts) or `{ all: true }`
  * (the whole balance) to the wallet. Send an `Idempotency-Key` header (201 first time, 200 replayed).
  */
 export const fundTransferInputSchema = z
   .object({ ...amountInputShape, all: z.literal(true).optional() })
   .superRefine((v, ctx) => {
-    const given = [v.amountCents !== undefined, v.amount !== undefined, v.all === true].filter(Boolean).length;
+    const given = [v.amountCents, v.amount, v.local, v.all].filter((x) => x !== undefined).length;
     if (given === 0) ctx.addIssue({ code: "custom", path: ["amount"], message: "Enter an amount or choose all" });
     if (given > 1)
-      ctx.addIssue({ code: "custom", path: ["amount"], message: "Give one of amount, amountCents or all" });
+      ctx.addIssue({ code: "custom", path: ["amount"], message: "Give one of amount, amountCents, local or all" });
   });
 export type FundTransferInput = z.input<typeof fundTransferInputSchema>;
 

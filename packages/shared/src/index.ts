@@ -9,6 +9,7 @@ export * from "./funds.ts";
 export * from "./investments.ts";
 export * from "./kyc.ts";
 export * from "./ledger.ts";
+export * from "./local-amount.ts";
 export * from "./market.ts";
 export * from "./member.ts";
 export * from "./notifications.ts";

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type Currency, RATE_CURRENCIES } from "./currency.ts";
+import type { RateQuote } from "./local-amount.ts";
 import { text } from "./text.ts";
 import { TRADE_DURATIONS } from "./trading.ts";
 
@@ -125,13 +126,32 @@ export type SettingsUpdate = z.input<typeof settingsUpdateSchema>;
 /** What every member may read. */
 export const publicSettingsSchema = z.object({
   menuContact: z.boolean(),
-  rates: z.array(z.object({ name: z.enum(RATE_CURRENCIES), value: z.number() })),
+  /** The smallest deposit, so Add Balance can say it before the member sends. */
+  depositMinCents: z.number().int(),
+  /** Units per 1 USD: `value` for display, `decimal` exactly as set (what a rate quote carries). */
+  rates: z.array(z.object({ name: z.enum(RATE_CURRENCIES), value: z.number(), decimal: z.string() })),
 });
 export type PublicSettings = z.infer<typeof publicSettingsSchema>;
 export const ratesResponseSchema = z.array(z.object({ name: z.string(), value: z.number() }));
 
 export function ratesOf(settings: Settings): PublicSettings["rates"] {
-  return RATE_CURRENCIES.map((name) => ({ name, value: Number(settings[`rate${name}`]) }));
+  return RATE_CURRENCIES.map((name) => ({
+    name,
+    value: Number(settings[`rate${name}`]),
+    decimal: settings[`rate${name}`],
+  }));
+}
+
+/** The current rate of `currency` as a quote (USD is "1"): what a local amount must be typed at. */
+export function currentQuote(settings: Settings, currency: Currency): RateQuote {
+  return { currency, rate: currency === "USD" ? "1" : settings[`rate${currency}`] };
+}
+
+/** The quote of `currency` from the public rates (USD is "1"); null while unknown or not above zero. */
+export function quoteFromRates(rates: PublicSettings["rates"] | undefined, currency: Currency): RateQuote | null {
+  if (currency === "USD") return { currency, rate: "1" };
+  const found = rates?.find((r) => r.name === currency);
+  return found && rateFor(rates, currency) !== null ? { currency, rate: found.decimal } : null;
 }
 
 /** The settings multiplier of `currency` (USD is 1); null while unknown (rates not loaded, or missing). */

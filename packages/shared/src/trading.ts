@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { pairSymbolSchema, priceString } from "./market.ts";
 import { text } from "./text.ts";
+import { amountInputShape, refineOneAmount } from "./wallet.ts";
 
 export const TRADE_DURATIONS = [30, 60, 300, 900, 1800, 3600] as const;
 export const DURATION_LABELS: Record<number, string> = {
@@ -17,23 +18,26 @@ export const TRADE_RESULTS = ["win", "loss", "equal", "void"] as const;
 export const tradeResultSchema = z.enum(TRADE_RESULTS);
 export type TradeResult = z.infer<typeof tradeResultSchema>;
 
-export const placeTradeSchema = z.object({
-  symbol: z
-    .string({ error: "Choose a pair" })
-    .transform((s) => s.toUpperCase())
-    .pipe(pairSymbolSchema),
-  direction: tradeDirectionSchema,
-  amountCents: z
-    .number({ error: "Enter an amount in cents" })
-    .int("Whole cents only")
-    .positive("Must be more than zero")
-    .max(100_000_000_000, "Too large"),
-  durationSeconds: z
-    .number({ error: "Choose a duration" })
-    .int()
-    .refine((d) => (TRADE_DURATIONS as readonly number[]).includes(d), "One of 30, 60, 300, 900, 1800, 3600 seconds"),
-});
+/**
+ * POST /api/trades: the pair, the direction, the duration and the stake, named as every money
+ * request names an amount (`amountCents`, `amount` in USD, or `local` in the member's currency).
+ */
+export const placeTradeSchema = z
+  .object({
+    symbol: z
+      .string({ error: "Choose a pair" })
+      .transform((s) => s.toUpperCase())
+      .pipe(pairSymbolSchema),
+    direction: tradeDirectionSchema,
+    ...amountInputShape,
+    durationSeconds: z
+      .number({ error: "Choose a duration" })
+      .int()
+      .refine((d) => (TRADE_DURATIONS as readonly number[]).includes(d), "One of 30, 60, 300, 900, 1800, 3600 seconds"),
+  })
+  .superRefine(refineOneAmount);
 export type PlaceTrade = z.infer<typeof placeTradeSchema>;
+export type PlaceTradeInput = z.input<typeof placeTradeSchema>;
 
 export const tradeContractSchema = z.object({
   id: z.string(),

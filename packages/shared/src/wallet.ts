@@ -1,5 +1,12 @@
 import { z } from "zod";
 import { memberAccountSchema, transactionKindSchema } from "./ledger.ts";
+import {
+  type LocalAmount,
+  localAmountSchema,
+  localToUsdCents,
+  type RateQuote,
+  typedAmountProblem,
+} from "./local-amount.ts";
 import { text } from "./text.ts";
 
 // ---------------------------------------------------------------------------------------------
@@ -64,47 +71,67 @@ export const amountCentsSchema = z
   .positive("Must be more than zero")
   .max(MAX_AMOUNT_CENTS, "Too large");
 
+const centsOf = (text: string) => {
+  const cents = parseDecimalToCents(text);
+  return cents === null ? null : BigInt(cents);
+};
+
 /** The decimal form a member types: "12.34". Validated exactly, converted with `parseDecimalToCents`. */
 export const decimalAmountSchema = z
   .string()
   .trim()
   .superRefine((v, ctx) => {
-    const problem = v.startsWith("-")
-      ? "Cannot be negative"
-      : /^\d+\.\d{3,}$/.test(v)
-        ? "At most 2 decimals"
-        : !DECIMAL_AMOUNT.test(v)
-          ? "Enter an amount like 12.34"
-          : (parseDecimalToCents(v) ?? 0) <= 0
-            ? "Must be more than zero"
-            : (parseDecimalToCents(v) ?? 0) > MAX_AMOUNT_CENTS
-              ? "Too large"
-              : null;
+    const problem = typedAmountProblem(v, DECIMAL_AMOUNT, "12.34", centsOf, BigInt(MAX_AMOUNT_CENTS));
     if (problem) ctx.addIssue({ code: "custom", message: problem });
   });
 
 /**
- * How a request names an amount: either `amountCents` (integer cents, e.g. 1234) or `amount` (a
- * decimal string, e.g. "12.34"), exactly one of them. Use `amountCentsOf` to read it.
+ * How a request names an amount, exactly one of:
+ * - `amountCents`: integer USD cents, e.g. 1234;
+ * - `amount`: a USD decimal string, e.g. "12.34";
+ * - `local`: an amount typed in the member's currency with the rate the form showed,
+ *   e.g. `{ amount: "162500", currency: "IDR", rate: "16250" }` (see local-amount.ts).
+ * Read it with `amountCentsOf`, name it in errors with `amountFieldOf`.
  */
 export const amountInputShape = {
   amountCents: amountCentsSchema.optional(),
   amount: decimalAmountSchema.optional(),
+  local: localAmountSchema.optional(),
 };
-export function refineOneAmount(value: { amountCents?: number; amount?: string }, ctx: z.RefinementCtx) {
-  if (value.amountCents === undefined && value.amount === undefined) {
+type AmountInputValue = { amountCents?: number; amount?: string; local?: LocalAmount };
+export function refineOneAmount(value: AmountInputValue, ctx: z.RefinementCtx) {
+  const given = [value.amountCents, value.amount, value.local].filter((v) => v !== undefined).length;
+  if (given === 0) {
     ctx.addIssue({ code: "custom", path: ["amount"], message: "Enter an amount" });
-  } else if (value.amountCents !== undefined && value.amount !== undefined) {
-    ctx.addIssue({ code: "custom", path: ["amount"], message: "Give either amount or amountCents, not both" });
+  } else if (given > 1) {
+    ctx.addIssue({ code: "custom", path: ["amount"], message: "Give one of amount, amountCents or local" });
   }
 }
 export const amountInputSchema = z.object(amountInputShape).superRefine(refineOneAmount);
 export type AmountInput = z.input<typeof amountInputSchema>;
-export function amountCentsOf(value: { amountCents?: number; amount?: string }): number {
+/**
+ * The amount in USD cents. A `local` amount is converted at the rate it carries (`localToUsdCents`):
+ * the same request always means the same cents, so a replay under its Idempotency-Key matches; the
+ * service checks that rate against the current one (`quoteOf`) before it moves new money.
+ */
+export function amountCentsOf(value: AmountInputValue): number {
   if (value.amountCents !== undefined) return value.amountCents;
-  const cents = value.amount === undefined ? null : parseDecimalToCents(value.amount);
+  const cents =
+    value.local !== undefined
+      ? localToUsdCents(value.local.amount, value.local.rate)
+      : value.amount === undefined
+        ? null
+        : parseDecimalToCents(value.amount);
   if (cents === null) throw new RangeError("no valid amount");
   return cents;
+}
+/** The request field that holds the amount, for errors: "amountCents", "amount" or "local.amount". */
+export function amountFieldOf(value: AmountInputValue): string {
+  return value.amountCents !== undefined ? "amountCents" : value.local !== undefined ? "local.amount" : "amount";
+}
+/** The rate a `local` amount was typed at, or null for an amount in USD. */
+export function quoteOf(value: AmountInputValue): RateQuote | null {
+  return value.local ? { currency: value.local.currency, rate: value.local.rate } : null;
 }
 
 // ---------------------------------------------------------------------------------------------

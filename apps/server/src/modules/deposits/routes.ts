@@ -3,7 +3,6 @@ import {
   adminDepositSchema,
   adminDepositsQuerySchema,
   adminDepositsResponseSchema,
-  amountCentsOf,
   createDepositSchema,
   DEPOSIT_PROOF_TYPES,
   depositInvoiceSchema,
@@ -20,6 +19,7 @@ import { fieldError } from "../../platform/http/errors.ts";
 import { featureRouteOptions } from "../../platform/http/route-options.ts";
 import { inlineDisposition, readCheckedFile } from "../../platform/kit.ts";
 import { idempotentHandler } from "../../platform/money/idempotency.ts";
+import { amountAskedOf } from "../../platform/money/rate-quote.ts";
 import type { Services } from "../../services.ts";
 import {
   approveInvoice,
@@ -44,13 +44,14 @@ export async function depositRoutes(app: FastifyInstance, { services }: { servic
   r.post(
     API.deposits,
     asMoneyEndpoint({
-      summary: "Create a deposit invoice (amount ≥ settings.depositMinCents); Idempotency-Key honoured",
+      summary:
+        "Create a deposit invoice (`amountCents`, `amount`, or `local` in the member's currency at the rate shown: 409 RATE_CHANGED when that rate is no longer current; ≥ settings.depositMinCents); Idempotency-Key honoured",
       body: createDepositSchema,
       response: { 201: depositInvoiceSchema },
     }),
     idempotentHandler(async (request, key) => {
-      const field = request.body.amountCents !== undefined ? "amountCents" : "amount";
-      return createInvoice(deps, currentOf(request).user.id, { amountCents: amountCentsOf(request.body), field }, key);
+      const { user } = currentOf(request);
+      return createInvoice(deps, user.id, amountAskedOf(request.body, user.currency), key);
     }),
   );
 

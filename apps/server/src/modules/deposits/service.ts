@@ -1,10 +1,11 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { type AdminDeposit, API, centsToDecimal, type DepositInvoice, type DepositStatus } from "@helio/shared";
+import { type AdminDeposit, API, type DepositInvoice, type DepositStatus } from "@helio/shared";
 import type { Db } from "../../db/client.ts";
 import { recordAdminAudit } from "../../platform/audit/audit.ts";
 import { AppError, fieldError, notFound } from "../../platform/http/errors.ts";
 import { type CheckedUpload, isUniqueViolation, toMemberRef } from "../../platform/kit.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/money/idempotency.ts";
+import { type AmountAsked, assertRateCurrent, usdAndLocal } from "../../platform/money/rate-quote.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import type { FileStorage } from "../../platform/storage/index.ts";
 import { type BackgroundWorker, drainBatches, startWorkerLoop, type WorkerLog } from "../../platform/workers/loop.ts";
@@ -78,12 +79,14 @@ const push = (deps: { realtime: Realtime }, row: InvoiceRow) =>
 /**
  * A deposit invoice for `amountCents` (at least settings.depositMinCents) with the transfer
  * instructions as they are now. With a request key, the same key answers the same invoice (201
- * again) and another amount under it is a 409 (platform/money/idempotency.ts owns the rule).
+ * again, even after the rate of a local amount changed) and another amount under it is a 409
+ * (platform/money/idempotency.ts owns the rule). A new invoice needs the local amount's rate to
+ * be the current one (409 RATE_CHANGED otherwise).
  */
 export async function createInvoice(
   deps: DepositDeps,
   uid: string,
-  input: { amountCents: number; field: string },
+  input: AmountAsked,
   requestKey: string | null,
 ): Promise<IdempotentAnswer<DepositInvoice>> {
   return idempotentMoneyRequest({
@@ -103,12 +106,14 @@ export async function createInvoice(
 async function insertNewInvoice(
   deps: DepositDeps,
   uid: string,
-  input: { amountCents: number; field: string },
+  input: AmountAsked,
   requestKey: string | null,
 ): Promise<DepositInvoice> {
   const settings = await deps.settings.get();
+  assertRateCurrent(input.quote, settings);
   if (input.amountCents < settings.depositMinCents) {
-    throw fieldError(input.field, `The minimum deposit is ${centsToDecimal(settings.depositMinCents)}`);
+    const minimum = usdAndLocal(settings.depositMinCents, input.currency, settings, "up");
+    throw fieldError(input.field, `The minimum deposit is ${minimum}`);
   }
   const now = new Date();
   for (let attempt = 1; ; attempt++) {

@@ -1,5 +1,4 @@
 import {
-  amountCentsOf,
   fundHistoryCsvQuerySchema,
   fundHistoryQuerySchema,
   fundParamsSchema,
@@ -17,6 +16,7 @@ import { currentOf } from "../../platform/auth/session.ts";
 import { csvStream, datedCsvName, sendCsvFile } from "../../platform/http/csv.ts";
 import { featureRouteOptions } from "../../platform/http/route-options.ts";
 import { idempotentHandler } from "../../platform/money/idempotency.ts";
+import { amountAskedOf, displayCurrencyOf } from "../../platform/money/rate-quote.ts";
 import type { Services } from "../../services.ts";
 import { memberHistory, memberHistoryBatches } from "../ledger/index.ts";
 import { walletCsvCells } from "../wallet/index.ts";
@@ -83,16 +83,19 @@ export async function fundsRoutes(app: FastifyInstance, { services }: { services
   r.post(
     "/api/funds/:fund/transfers",
     asMoneyEndpoint({
-      summary: "Move an amount (or all) from the fund to the wallet; never below zero; Idempotency-Key honoured",
+      summary:
+        "Move `amountCents`, `amount`, `local` (the member's currency at the rate shown; 409 RATE_CHANGED when that rate is no longer current) or `all` from the fund to the wallet; never below zero; Idempotency-Key honoured",
       params: fundParamsSchema,
       body: fundTransferInputSchema,
       response: { 201: fundTransferResponseSchema },
     }),
     idempotentHandler(async (request, key) => {
       const { body } = request;
-      const amountField = body.all ? "all" : body.amountCents !== undefined ? "amountCents" : "amount";
-      const amountCents = body.all ? "all" : amountCentsOf(body);
-      return transferToWallet(deps, currentOf(request).user.id, request.params.fund, { amountCents, amountField }, key);
+      const { user } = currentOf(request);
+      const input = body.all
+        ? { amountCents: "all" as const, field: "all", quote: null, currency: displayCurrencyOf(user.currency) }
+        : amountAskedOf(body, user.currency);
+      return transferToWallet(deps, user.id, request.params.fund, input, key);
     }),
   );
 }

@@ -3,6 +3,7 @@ import type { Fund, FundSummary, FundTransfer, FundTransferResponse, WalletEntry
 import type { Db } from "../../db/client.ts";
 import { AppError, fieldError } from "../../platform/http/errors.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest, KeyAlreadyUsed } from "../../platform/money/idempotency.ts";
+import { type AmountAsked, assertRateCurrent, usdAndLocal } from "../../platform/money/rate-quote.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import {
   announceBalances,
@@ -18,6 +19,8 @@ import {
 import type { SettingsService } from "../settings/index.ts";
 
 export type FundsDeps = { db: Db; realtime: Realtime; settings: SettingsService };
+/** A move as the route reads it: an amount, or "all" of the fund (field "all", no quote). */
+export type FundMove = Omit<AmountAsked, "amountCents"> & { amountCents: number | "all" };
 
 export async function fundSummary(deps: FundsDeps, uid: string, fund: Fund): Promise<FundSummary> {
   const [balances, s] = await Promise.all([getMemberBalances(deps.db, uid), deps.settings.get()]);
@@ -50,14 +53,16 @@ const ALL_MARK = " (all)";
  * Moves money from the profit or bonus fund to the wallet: `amountCents`, or the whole balance
  * (`all`). One ledger movement in one transaction; the fund's row is locked first, so concurrent
  * moves queue and none can take it below zero. At least the settings' minimum, except "all" of a
- * smaller balance. A repeated Idempotency-Key answers the first result and moves nothing; the same
- * key for another fund or amount is a 409 (platform/money/idempotency.ts owns the rule).
+ * smaller balance. A repeated Idempotency-Key answers the first result and moves nothing (even
+ * after the rate of a local amount changed); the same key for another fund or amount is a 409
+ * (platform/money/idempotency.ts owns the rule). A new move needs a local amount's rate to be the
+ * current one.
  */
 export function transferToWallet(
   deps: FundsDeps,
   uid: string,
   fund: Fund,
-  input: { amountCents: number | "all"; amountField: string },
+  input: FundMove,
   key: string | null,
 ): Promise<IdempotentAnswer<FundTransferResponse>> {
   const movementKey = (k: string) => `funds-transfer:${uid}:${k}`;
@@ -100,10 +105,11 @@ async function moveToWallet(
   deps: FundsDeps,
   uid: string,
   fund: Fund,
-  input: { amountCents: number | "all"; amountField: string },
+  input: FundMove,
   idempotencyKey: string,
 ): Promise<FundTransferResponse> {
   const s = await deps.settings.get();
+  assertRateCurrent(input.quote, s);
   const posted: Posted[] = [];
   const result = await moneyTransaction(deps.db, async (tx): Promise<FundTransferResponse> => {
     posted.length = 0;
@@ -113,12 +119,12 @@ async function moveToWallet(
     // A request with the same key committed while this one waited for the lock: answer as its replay.
     if (await findMovement(tx, idempotencyKey)) throw new KeyAlreadyUsed();
     const amount = input.amountCents === "all" ? fundBalance : input.amountCents;
-    if (amount <= 0) throw fieldError(input.amountField, `Nothing to move: the ${fund} fund is empty`);
+    if (amount <= 0) throw fieldError(input.field, `Nothing to move: the ${fund} fund is empty`);
     if (input.amountCents !== "all" && amount < s.fundTransferMinCents)
-      throw fieldError(input.amountField, `At least ${(s.fundTransferMinCents / 100).toFixed(2)} USD`);
+      throw fieldError(input.field, `At least ${usdAndLocal(s.fundTransferMinCents, input.currency, s, "up")}`);
     if (amount > fundBalance)
-      throw new AppError(409, "INSUFFICIENT_FUNDS", `${input.amountField}: more than the ${fund} fund holds`, [
-        { field: input.amountField, message: `More than the ${fund} fund holds` },
+      throw new AppError(409, "INSUFFICIENT_FUNDS", `${input.field}: more than the ${fund} fund holds`, [
+        { field: input.field, message: `More than the ${fund} fund holds` },
       ]);
     const movement = await postTransaction(tx, {
       kind: "funds_transfer",

@@ -141,7 +141,7 @@ describe.each(databaseKinds)("profit accrual on %s", (kind) => {
           const bought = await buyInvestment(
             { ...deps(), now: () => start },
             member.uid,
-            { slug: pkg.slug, amountCents: 10_000 + i, amountField: "amountCents" },
+            { slug: pkg.slug, amountCents: 10_000 + i, field: "amountCents", quote: null, currency: "USD" },
             null,
           );
           ids.push(bought.body.investment.id);

@@ -5,7 +5,6 @@ import {
   adminInvestmentsResponseSchema,
   adminPackageSchema,
   adminPackagesResponseSchema,
-  amountCentsOf,
   buyInvestmentResponseSchema,
   buyInvestmentSchema,
   investmentInvoiceSchema,
@@ -22,6 +21,7 @@ import { z } from "zod";
 import { adminActorOf, currentOf } from "../../platform/auth/session.ts";
 import { featureRouteOptions } from "../../platform/http/route-options.ts";
 import { idempotentHandler } from "../../platform/money/idempotency.ts";
+import { amountAskedOf } from "../../platform/money/rate-quote.ts";
 import type { Services } from "../../services.ts";
 import { adminInvestments, investmentSummary, memberInvestments } from "./admin.ts";
 import {
@@ -66,15 +66,14 @@ export async function investmentRoutes(app: FastifyInstance, { services }: { ser
     API.investments,
     asMoneyEndpoint({
       summary:
-        "Buy a package, paid from the wallet; pays the referral commissions in the same transaction; Idempotency-Key honoured",
+        "Buy a package with `amountCents`, `amount`, or `local` in the member's currency at the rate shown (409 RATE_CHANGED when that rate is no longer current), paid from the wallet; pays the referral commissions in the same transaction; Idempotency-Key honoured",
       body: buyInvestmentSchema,
       response: { 201: buyInvestmentResponseSchema },
     }),
     idempotentHandler(async (request, key) => {
-      const { body } = request;
-      const amountField = body.amountCents !== undefined ? "amountCents" : "amount";
-      const purchase = { slug: body.slug, amountCents: amountCentsOf(body), amountField };
-      return buyInvestment(deps, currentOf(request).user.id, purchase, key);
+      const { user } = currentOf(request);
+      const purchase = { slug: request.body.slug, ...amountAskedOf(request.body, user.currency) };
+      return buyInvestment(deps, user.id, purchase, key);
     }),
   );
 

@@ -16,6 +16,7 @@ import { recordAdminAudit } from "../../platform/audit/audit.ts";
 import { AppError, fieldError, notFound } from "../../platform/http/errors.ts";
 import { isUniqueViolation } from "../../platform/kit.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/money/idempotency.ts";
+import { type AmountAsked, assertRateCurrent, usdAndLocal } from "../../platform/money/rate-quote.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import { announceBalances, moneyTransaction, movementsOf, type Posted, postTransactions } from "../ledger/index.ts";
 import { planCommissions } from "../referrals/index.ts";
@@ -36,6 +37,9 @@ import {
   packageCounts,
   updatePackage,
 } from "./queries.ts";
+
+/** A purchase as the route reads it: the package and the amount. */
+export type Purchase = { slug: string } & AmountAsked;
 
 export type InvestmentDeps = { db: Db; realtime: Realtime; settings: SettingsService; now?: () => Date };
 type Actor = { adminId: string; ip: string };
@@ -205,13 +209,13 @@ async function investmentView(db: Executor, id: string) {
  * wallet (wallet → investment pool), pays the referral commissions (commissions → each referrer's
  * bonus), records the investment with the terms copied from the package, and records the
  * commissions. One ledger batch, each movement its own transaction with its own idempotency key.
- * Any failure moves nothing. A repeated Idempotency-Key returns the first investment.
- * `amountField` is the request field that named the amount ("amountCents" or "amount").
+ * Any failure moves nothing. A repeated Idempotency-Key returns the first investment (even after
+ * the rate of a local amount changed); a new purchase needs that rate to be the current one.
  */
 export function buyInvestment(
   deps: InvestmentDeps,
   userId: string,
-  input: { slug: string; amountCents: number; amountField: string },
+  input: Purchase,
   requestKey: string | null,
 ): Promise<IdempotentAnswer<BuyInvestmentResponse>> {
   return idempotentMoneyRequest({
@@ -236,10 +240,11 @@ export function buyInvestment(
 async function purchase(
   deps: InvestmentDeps,
   userId: string,
-  input: { slug: string; amountCents: number; amountField: string },
+  input: Purchase,
   requestKey: string | null,
 ): Promise<BuyInvestmentResponse> {
   const s = await deps.settings.get();
+  assertRateCurrent(input.quote, s);
   const id = randomUUID();
   const now = deps.now?.() ?? new Date();
   let posted: Posted[] = [];
@@ -247,9 +252,11 @@ async function purchase(
     posted = [];
     const pkg = await findPackageBySlug(tx, input.slug);
     if (!pkg?.active) throw fieldError("slug", "This package is not available");
-    const money = (cents: number) => `${(cents / 100).toFixed(2)} USD`;
-    if (input.amountCents < pkg.minAmount) throw fieldError(input.amountField, `At least ${money(pkg.minAmount)}`);
-    if (input.amountCents > pkg.maxAmount) throw fieldError(input.amountField, `At most ${money(pkg.maxAmount)}`);
+    const { field, currency } = input;
+    if (input.amountCents < pkg.minAmount)
+      throw fieldError(field, `At least ${usdAndLocal(pkg.minAmount, currency, s, "up")}`);
+    if (input.amountCents > pkg.maxAmount)
+      throw fieldError(field, `At most ${usdAndLocal(pkg.maxAmount, currency, s, "down")}`);
     const standing = await memberStanding(tx, userId);
     if (!standing) throw notFound("Member not found");
     if (standing.userBlock || standing.userStatus === "banned")
@@ -276,8 +283,8 @@ async function purchase(
       ...commissions.movements,
     ]).catch((error: unknown) => {
       if (error instanceof AppError && error.code === "INSUFFICIENT_FUNDS")
-        throw new AppError(409, "INSUFFICIENT_FUNDS", `${input.amountField}: more than your wallet balance`, [
-          { field: input.amountField, message: "More than your wallet balance" },
+        throw new AppError(409, "INSUFFICIENT_FUNDS", `${input.field}: more than your wallet balance`, [
+          { field: input.field, message: "More than your wallet balance" },
         ]);
       throw error;
     });

@@ -1,5 +1,4 @@
 import {
-  CURRENCIES,
   type Currency,
   formatMoney,
   NOTIFICATION_EMAIL,
@@ -9,6 +8,7 @@ import {
   ratesOf,
   type Settings,
 } from "@helio/shared";
+import { displayCurrencyOf } from "../../platform/money/rate-quote.ts";
 
 /**
  * What other modules tell the notifications module: the facts of one event, by kind. The wording,
@@ -101,7 +101,7 @@ export const webPaths = {
 
 /** A reader's display currency and its rate from the settings (null when the settings lack it). */
 export function readerOf(row: { firstName: string; name: string; currency: string }, settings: Settings): Reader {
-  const currency = (CURRENCIES as readonly string[]).includes(row.currency) ? (row.currency as Currency) : "USD";
+  const currency = displayCurrencyOf(row.currency);
   const rate = rateFor(ratesOf(settings), currency);
   return { name: row.firstName.trim() || row.name.trim() || "there", currency, rate };
 }

@@ -19,7 +19,8 @@ export async function settingsRoutes(app: FastifyInstance, { services }: { servi
   r.get(
     API.settings,
     asMember({
-      summary: "Settings every member may read (menuContact, rates)",
+      summary:
+        "Settings every member may read: menuContact, and rates with `decimal`, the exact rate a `local` amount must carry (the defaults until an admin saves)",
       response: { 200: publicSettingsSchema },
     }),
     async () => settings.publicView(),
@@ -31,7 +32,7 @@ export async function settingsRoutes(app: FastifyInstance, { services }: { servi
       summary: "Currency rates [{name, value}], or [] when settings are missing",
       response: { 200: ratesResponseSchema },
     }),
-    async () => (await settings.publicView()).rates,
+    async () => settings.storedRates(),
   );
 
   r.get(

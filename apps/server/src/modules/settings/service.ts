@@ -18,6 +18,7 @@ export type SettingsService = {
   /** null when the record is missing (the rates call then answers an empty list, docs/product.md §4). */
   getStored(): Promise<Settings | null>;
   publicView(): Promise<PublicSettings>;
+  storedRates(): Promise<PublicSettings["rates"]>;
   /** The record and its revision, read fresh (for editing). */
   forEdit(): Promise<AdminSettings>;
   /** Saves `next` over `revision`; 409 when another save came after that revision. */
@@ -47,15 +48,22 @@ export async function createSettingsService(deps: {
     cached = null;
   });
   const get = async (via?: Executor) => (await getStored(via)) ?? settingsSchema.parse({});
-  const toPublic = (s: Settings | null): PublicSettings => ({
-    menuContact: s ? s.menuContact : true,
-    rates: s ? ratesOf(s) : [],
+  // The defaults until an admin saves: the rates a form quotes are the ones the server converts at.
+  const toPublic = (s: Settings): PublicSettings => ({
+    menuContact: s.menuContact,
+    depositMinCents: s.depositMinCents,
+    rates: ratesOf(s),
   });
 
   return {
     get,
     getStored: () => getStored(),
-    publicView: async () => toPublic(await getStored()),
+    publicView: async () => toPublic(await get()),
+    /** The rates list as the seed has it: empty until an admin saved the settings. */
+    storedRates: async () => {
+      const stored = await getStored();
+      return stored ? ratesOf(stored) : [];
+    },
     async forEdit() {
       const row = await readSettingsRow(deps.db);
       return { ...settingsSchema.parse(row?.data ?? {}), revision: row?.revision ?? 1 };

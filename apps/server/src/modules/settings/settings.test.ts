@@ -11,6 +11,7 @@ import {
   signInAdmin,
   signUpVerified,
   type TestApp,
+  waitFor,
 } from "../../../test/helpers.ts";
 import { expectError } from "../wallet/testing.ts";
 
@@ -68,9 +69,35 @@ describe.each(databaseKinds)("settings on %s", (kind) => {
     expect(ok.json().tradeDurations).toEqual([60, 300]);
   });
 
+  it("gives members every rate with its exact decimal, the one a local amount must carry", async () => {
+    const { client } = await signUpVerified(t.app);
+    const saved = await admin.put(API.adminSettings, { ...(await current()), rateIDR: "16300.5", rateBHD: "0.376" });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const { rates } = (await client.get(API.settings)).json() as { rates: { name: string }[] };
+    expect(rates.map((r) => r.name)).toEqual(["MYR", "IDR", "SGD", "BND", "KRW", "JPY", "EUR", "BHD"]);
+    expect(rates).toContainEqual({ name: "IDR", value: 16300.5, decimal: "16300.5" });
+    expect(rates).toContainEqual({ name: "BHD", value: 0.376, decimal: "0.376" });
+  });
+
   it("keeps the admin settings from members", async () => {
     const { client } = await signUpVerified(t.app);
     expect((await client.get(API.adminSettings)).statusCode).toBe(404);
     expect((await client.put(API.adminSettings, await current())).statusCode).toBe(404);
+  });
+
+  // Last: it removes the stored record.
+  it("quotes the default rates while no settings are stored; the rates call then answers []", async () => {
+    const { client } = await signUpVerified(t.app);
+    await t.database.db.execute(sql`delete from settings`);
+    await t.app.services.bus.publish("settings:changed", {});
+    const publicRates = async () =>
+      ((await client.get(API.settings)).json() as { rates: { name: string; decimal: string }[] }).rates;
+    // An earlier test saved 16300.5: the default is back once the cache has dropped the record.
+    await waitFor(async () => (await publicRates()).find((r) => r.name === "IDR")?.decimal === "16250");
+    const rates = await publicRates();
+    expect(rates).toHaveLength(8);
+    expect(rates).toContainEqual({ name: "IDR", value: 16250, decimal: "16250" });
+    expect(rates).toContainEqual({ name: "MYR", value: 4.7, decimal: "4.70" });
+    expect((await client.get(API.rates)).json()).toEqual([]);
   });
 });

@@ -19,6 +19,7 @@ import { currentOf } from "../../platform/auth/session.ts";
 import { type CsvCell, csvStream, sendCsvFile, text, value } from "../../platform/http/csv.ts";
 import { featureRouteOptions } from "../../platform/http/route-options.ts";
 import { idempotentHandler } from "../../platform/money/idempotency.ts";
+import { amountAskedOf } from "../../platform/money/rate-quote.ts";
 import type { Services } from "../../services.ts";
 import {
   adminContracts,
@@ -85,11 +86,17 @@ export async function tradingRoutes(app: FastifyInstance, { services }: { servic
   r.post(
     API.trades,
     asMoneyEndpoint({
-      summary: "Place a fixed-time contract (stake from wallet when Real, demo when Free); Idempotency-Key honoured",
+      summary:
+        "Place a fixed-time contract (stake from wallet when Real, demo when Free) of `amountCents`, `amount`, or `local` in the member's currency at the rate shown (409 RATE_CHANGED when that rate is no longer current); Idempotency-Key honoured",
       body: placeTradeSchema,
       response: { 201: tradeContractSchema },
     }),
-    idempotentHandler(async (request, key) => placeContract(deps, currentOf(request).user.id, request.body, key)),
+    idempotentHandler(async (request, key) => {
+      const { user } = currentOf(request);
+      const { symbol, direction, durationSeconds } = request.body;
+      const placement = { symbol, direction, durationSeconds, ...amountAskedOf(request.body, user.currency) };
+      return placeContract(deps, user.id, placement, key);
+    }),
   );
 
   r.get(

@@ -16,6 +16,7 @@ import type { Db } from "../../db/client.ts";
 import { AppError, fieldError, notFound } from "../../platform/http/errors.ts";
 import { toMemberRef } from "../../platform/kit.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/money/idempotency.ts";
+import { type AmountAsked, assertRateCurrent, usdAndLocal } from "../../platform/money/rate-quote.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import { type BackgroundWorker, startWorkerLoop, type WorkerLog } from "../../platform/workers/loop.ts";
 import {
@@ -91,6 +92,9 @@ export async function tradeConfig(deps: TradingDeps): Promise<TradeConfig> {
   };
 }
 
+/** A placement as the route reads it: the pair, direction and duration, and the stake. */
+export type Placement = Pick<PlaceTrade, "symbol" | "direction" | "durationSeconds"> & AmountAsked;
+
 /** What a placement asks for (the idempotency fingerprint), from the request or a stored contract. */
 const placementOf = (p: { symbol: string; direction: string; amountCents: number; durationSeconds: number }) => ({
   symbol: p.symbol,
@@ -102,13 +106,15 @@ const placementOf = (p: { symbol: string; direction: string; amountCents: number
 /**
  * Places a contract: checks the limits, takes the entry price from the server's newest tick,
  * debits the stake (wallet when Real, demo when Free) and records the contract in one transaction.
- * A repeated Idempotency-Key answers the first contract (201 again); another pair, direction,
- * amount or duration under it is a 409 (platform/money/idempotency.ts owns the rule).
+ * A repeated Idempotency-Key answers the first contract (201 again, even after the rate of a local
+ * stake changed); another pair, direction, amount or duration under it is a 409
+ * (platform/money/idempotency.ts owns the rule). A new contract needs the local stake's rate to be
+ * the current one.
  */
 export function placeContract(
   deps: TradingDeps,
   userId: string,
-  input: PlaceTrade,
+  input: Placement,
   requestKey: string | null,
 ): Promise<IdempotentAnswer<TradeContract>> {
   return idempotentMoneyRequest({
@@ -128,16 +134,17 @@ export function placeContract(
 async function insertContractFor(
   deps: TradingDeps,
   userId: string,
-  input: PlaceTrade,
+  input: Placement,
   requestKey: string | null,
 ): Promise<TradeContract> {
   const s = await deps.settings.get();
+  assertRateCurrent(input.quote, s);
   if (!s.tradeDurations.includes(input.durationSeconds))
     throw fieldError("durationSeconds", "This duration is not available");
   if (input.amountCents < s.tradeMinCents)
-    throw fieldError("amountCents", `At least ${(s.tradeMinCents / 100).toFixed(2)} USD`);
+    throw fieldError(input.field, `At least ${usdAndLocal(s.tradeMinCents, input.currency, s, "up")}`);
   if (input.amountCents > s.tradeMaxCents)
-    throw fieldError("amountCents", `At most ${(s.tradeMaxCents / 100).toFixed(2)} USD`);
+    throw fieldError(input.field, `At most ${usdAndLocal(s.tradeMaxCents, input.currency, s, "down")}`);
   const tick = await deps.market.latest(input.symbol);
   if (!tick || (await deps.market.isStale(tick)))
     throw fieldError("symbol", "The market for this pair is not available right now (no recent price)");

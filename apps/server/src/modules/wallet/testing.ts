@@ -61,6 +61,9 @@ export function postForm(client: Client, url: string, form: ReturnType<typeof mu
 }
 
 /** Expects a JSON error with this status and code (and, when given, a field named). */
+/** An amount typed in IDR with the rate the form showed (the default is 16,250 IDR per USD). */
+export const idr = (amount: string, rate = "16250") => ({ local: { amount, currency: "IDR", rate } });
+
 export function expectError(res: LightMyRequestResponse, status: number, code: string, field?: string) {
   expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status, body: { error: { code } } });
   if (field) {

@@ -3,7 +3,6 @@ import {
   adminWithdrawalSchema,
   adminWithdrawalsQuerySchema,
   adminWithdrawalsResponseSchema,
-  amountCentsOf,
   approveWithdrawalSchema,
   createWithdrawalSchema,
   reasonBodySchema,
@@ -18,6 +17,7 @@ import { z } from "zod";
 import { adminActorOf, currentOf } from "../../platform/auth/session.ts";
 import { featureRouteOptions } from "../../platform/http/route-options.ts";
 import { idempotentHandler } from "../../platform/money/idempotency.ts";
+import { amountAskedOf } from "../../platform/money/rate-quote.ts";
 import type { Services } from "../../services.ts";
 import {
   approveWithdrawal,
@@ -51,15 +51,16 @@ export async function withdrawalRoutes(app: FastifyInstance, { services }: { ser
   r.post(
     API.withdrawals,
     asMoneyEndpoint({
-      summary: "Request a withdrawal: the amount moves from wallet to withdrawal_hold; Idempotency-Key honoured",
+      summary:
+        "Request a withdrawal of `amountCents`, `amount`, or `local` in the member's currency at the rate shown (409 RATE_CHANGED when that rate is no longer current): the amount moves from wallet to withdrawal_hold; Idempotency-Key honoured",
       body: createWithdrawalSchema,
       response: { 201: withdrawalSchema },
     }),
     idempotentHandler(async (request, key) => {
       const { body } = request;
-      const field = body.amountCents !== undefined ? "amountCents" : "amount";
-      const input = { amountCents: amountCentsOf(body), field, totpCode: body.totpCode };
-      return createWithdrawal(deps, currentOf(request), request.headers, input, key);
+      const current = currentOf(request);
+      const input = { ...amountAskedOf(body, current.user.currency), totpCode: body.totpCode };
+      return createWithdrawal(deps, current, request.headers, input, key);
     }),
   );
 

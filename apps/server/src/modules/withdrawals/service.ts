@@ -2,7 +2,6 @@ import { randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import {
   type AdminWithdrawal,
-  centsToDecimal,
   maskAccountNumber,
   type Withdrawal,
   type WithdrawalRequirements,
@@ -18,6 +17,7 @@ import { verifyWithLockout } from "../../platform/auth/two-factor-lockout.ts";
 import { AppError, fieldError, notFound } from "../../platform/http/errors.ts";
 import { notWhileImpersonating, toMemberRef } from "../../platform/kit.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/money/idempotency.ts";
+import { type AmountAsked, assertRateCurrent, usdAndLocal } from "../../platform/money/rate-quote.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import { bankAccountOf, getBankAccount } from "../bank/index.ts";
 import { kycStatusOf } from "../kyc/index.ts";
@@ -137,14 +137,15 @@ async function checkTotp(deps: WithdrawalDeps, uid: string, headers: IncomingHtt
 /**
  * A withdrawal request: checks the amount (min, max, fee), KYC, bank data and the 2FA code, then in
  * one transaction records it and moves the amount from the wallet to withdrawal_hold. The same
- * request key answers the same withdrawal (201 both times) and moves nothing more; another amount
- * under it is a 409 (platform/money/idempotency.ts owns the rule).
+ * request key answers the same withdrawal (201 both times, even after the rate of a local amount
+ * changed) and moves nothing more; another amount under it is a 409 (platform/money/idempotency.ts
+ * owns the rule). A new withdrawal needs the local amount's rate to be the current one.
  */
 export async function createWithdrawal(
   deps: WithdrawalDeps,
   current: CurrentSession,
   headers: IncomingHttpHeaders,
-  input: { amountCents: number; field: string; totpCode?: string },
+  input: AmountAsked & { totpCode?: string },
   requestKey: string | null,
 ): Promise<IdempotentAnswer<Withdrawal>> {
   notWhileImpersonating(current);
@@ -167,24 +168,30 @@ async function requestWithdrawal(
   deps: WithdrawalDeps,
   current: CurrentSession,
   headers: IncomingHttpHeaders,
-  input: { amountCents: number; field: string; totpCode?: string },
+  input: AmountAsked & { totpCode?: string },
   requestKey: string | null,
 ): Promise<Withdrawal> {
   const uid = current.user.id;
   const settings = await deps.settings.get();
-  const { amountCents, field } = input;
+  assertRateCurrent(input.quote, settings);
+  const { amountCents, field, currency } = input;
   if (amountCents < settings.withdrawalMinCents) {
-    throw fieldError(field, `The minimum withdrawal is ${centsToDecimal(settings.withdrawalMinCents)}`);
+    const minimum = usdAndLocal(settings.withdrawalMinCents, currency, settings, "up");
+    throw fieldError(field, `The minimum withdrawal is ${minimum}`);
   }
   if (amountCents > settings.withdrawalMaxCents) {
-    throw fieldError(field, `The maximum withdrawal is ${centsToDecimal(settings.withdrawalMaxCents)}`);
+    const maximum = usdAndLocal(settings.withdrawalMaxCents, currency, settings, "down");
+    throw fieldError(field, `The maximum withdrawal is ${maximum}`);
   }
   const quote = withdrawalQuote(amountCents, {
     feeBps: settings.withdrawalFeeBps,
     feeFlatCents: settings.withdrawalFeeFlatCents,
   });
-  if (quote.netCents <= 0)
-    throw fieldError(field, `The amount does not cover the fee of ${centsToDecimal(quote.feeCents)}`);
+  if (quote.netCents <= 0) {
+    // The amount must exceed the fee: shown rounded up, like a minimum.
+    const fee = usdAndLocal(quote.feeCents, currency, settings, "up");
+    throw fieldError(field, `The amount does not cover the fee of ${fee}`);
+  }
   if ((await kycStatusOf(deps, uid)) !== "approved") {
     throw new AppError(409, "KYC_REQUIRED", "Verify your identity (KYC) before withdrawing.");
   }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import { hasZodFastifySchemaValidationErrors } from "fastify-type-provider-zod";
+import { RateChanged } from "../money/rate-quote.ts";
 import { AppError, RetryLaterError } from "./errors.ts";
 
 export const CODE_BY_STATUS: Record<number, string> = {
@@ -33,7 +34,12 @@ export function installErrorHandler(app: FastifyInstance) {
     if (error instanceof AppError) {
       if (error instanceof RetryLaterError) reply.header("retry-after", String(error.retryAfterS));
       return reply.status(error.statusCode).send({
-        error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) },
+        error: {
+          code: error.code,
+          message: error.message,
+          ...(error.fields ? { fields: error.fields } : {}),
+          ...(error instanceof RateChanged ? { quote: error.quote } : {}),
+        },
       });
     }
     if (isMalformedMultipart(error, request)) {

@@ -1,0 +1,86 @@
+import { API } from "@helio/shared";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { type Client, changeSettings, databaseKinds, signInAdmin, type TestApp } from "../../../test/helpers.ts";
+import { expectSoundLedger } from "../../../test/money.ts";
+import { getMemberBalances } from "../ledger/index.ts";
+import { expectError, fundWallet, idr, moneyApp, readyMember } from "../wallet/testing.ts";
+
+describe.each(databaseKinds)("withdrawals in the member's currency on %s", (kind) => {
+  let t: TestApp;
+  let admin: Client;
+  beforeAll(async () => {
+    t = await moneyApp(kind);
+    admin = await signInAdmin(t.app);
+  });
+  afterEach(async () => expectSoundLedger(t.database));
+  afterAll(async () => t?.close());
+
+  const withdraw = (client: Client, body: unknown, key?: string) =>
+    client.request({
+      method: "POST",
+      url: API.withdrawals,
+      json: body,
+      headers: key ? { "idempotency-key": key } : {},
+    });
+  const idrMember = async (cents = 100_000) => {
+    const account = await readyMember(t.app, admin, { currency: "IDR" });
+    await fundWallet(admin, account.member.uid, cents);
+    return account;
+  };
+  const balances = (uid: string) => getMemberBalances(t.database.db, uid);
+  const withdrawalCount = async (client: Client) => (await client.get(API.withdrawals)).json().total as number;
+
+  it("holds exactly the converted amount", async () => {
+    const { client, member } = await idrMember(100_000);
+    const res = await withdraw(client, idr("162500"));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ amountCents: 1000, feeCents: 10, netCents: 990, status: "pending" });
+    expect(await balances(member.uid)).toMatchObject({ wallet: 99_000, withdrawal_hold: 1000 });
+  });
+
+  it("refuses a rate that is no longer current and moves nothing; a replay answers as before", async () => {
+    const { client, member } = await idrMember(100_000);
+    const first = await withdraw(client, idr("325000"), "local-withdraw-1");
+    expect(first.statusCode, first.body).toBe(201);
+    const before = await balances(member.uid);
+    const previous = await changeSettings(admin, { rateIDR: "16400" });
+    try {
+      const stale = await withdraw(client, idr("162500"));
+      expectError(stale, 409, "RATE_CHANGED");
+      expect(stale.json().error.quote).toEqual({ currency: "IDR", rate: "16400" });
+      expect(await balances(member.uid)).toEqual(before);
+      expect(await withdrawalCount(client)).toBe(1);
+      const replay = await withdraw(client, idr("325000"), "local-withdraw-1");
+      expect(replay.statusCode).toBe(201);
+      expect(replay.json()).toEqual(first.json());
+      expect(await balances(member.uid)).toEqual(before);
+    } finally {
+      await changeSettings(admin, previous);
+    }
+  });
+
+  it("names the minimum, the maximum and the fee in USD and in the member's currency", async () => {
+    const { client, member } = await idrMember(2_000_000);
+    const message = async (body: unknown) => {
+      const res = await withdraw(client, body);
+      expectError(res, 400, "VALIDATION_FAILED");
+      return res.json().error.message as string;
+    };
+    expect(await message(idr("150000"))).toBe("local.amount: The minimum withdrawal is 10.00 USD (162,500.00 IDR)");
+    expect(await message(idr("170000000"))).toBe(
+      "local.amount: The maximum withdrawal is 10,000.00 USD (162,500,000.00 IDR)",
+    );
+    expect(await message({ amountCents: 999 })).toBe(
+      "amountCents: The minimum withdrawal is 10.00 USD (162,500.00 IDR)",
+    );
+    const previous = await changeSettings(admin, { withdrawalFeeFlatCents: 1_000, withdrawalFeeBps: 0 });
+    try {
+      expect(await message(idr("162500"))).toBe(
+        "local.amount: The amount does not cover the fee of 10.00 USD (162,500.00 IDR)",
+      );
+    } finally {
+      await changeSettings(admin, previous);
+    }
+    expect(await balances(member.uid)).toMatchObject({ wallet: 2_000_000, withdrawal_hold: 0 });
+  });
+});

@@ -1,0 +1,83 @@
+import {
+  amountCentsOf,
+  amountFieldOf,
+  CURRENCIES,
+  type Currency,
+  currentQuote,
+  formatRate,
+  quoteOf,
+  type RateQuote,
+  type Settings,
+  sameRate,
+  usdWithLocal,
+} from "@helio/shared";
+import { AppError } from "../http/errors.ts";
+
+/** 409 RATE_CHANGED: the rate a local amount was typed at is no longer in force; carries the new one. */
+export class RateChanged extends AppError {
+  constructor(
+    readonly quote: RateQuote,
+    sent: RateQuote,
+  ) {
+    super(
+      409,
+      "RATE_CHANGED",
+      `The rate changed from ${formatRate(sent)} to ${formatRate(quote)}. Check the amount in USD and send again.`,
+    );
+  }
+}
+
+/**
+ * Refuses a local amount typed at a rate that is no longer the current one, so a member never
+ * moves a different USD amount than the form showed. Called where new money moves (after the
+ * idempotency lookup: a replay of a request already done answers as before).
+ */
+export function assertRateCurrent(quote: RateQuote | null, settings: Settings): void {
+  if (!quote) return;
+  const now = currentQuote(settings, quote.currency);
+  if (!sameRate(quote.rate, now.rate)) throw new RateChanged(now, quote);
+}
+
+/**
+ * "10.00 USD (162,500.00 IDR)": a limit or amount for an error message, in USD and in `currency`
+ * at the current rate (a minimum rounded `up`, a maximum `down`, so typing it passes).
+ */
+export function usdAndLocal(
+  cents: number,
+  currency: Currency,
+  settings: Settings,
+  rounding: "nearest" | "up" | "down" = "nearest",
+): string {
+  return usdWithLocal(cents, currentQuote(settings, currency), rounding);
+}
+
+/** The member's display currency as stored (free text on the user row): a known one, else USD. */
+export function displayCurrencyOf(stored: string | null | undefined): Currency {
+  return (CURRENCIES as readonly string[]).includes(stored ?? "") ? (stored as Currency) : "USD";
+}
+
+/** A money request's amount as the services take it (from `amountAskedOf`). */
+export type AmountAsked = {
+  /** USD cents; a local amount converted at the rate it carries. */
+  amountCents: number;
+  /** The request field that named it, for errors: "amountCents", "amount" or "local.amount". */
+  field: string;
+  /** The rate a local amount was typed at, for `assertRateCurrent`; null for an amount in USD. */
+  quote: RateQuote | null;
+  /** The currency limits are named in: the quote's, else the member's display currency. */
+  currency: Currency;
+};
+
+/** Reads the amount of a request body built on `amountInputShape`, for the member asking. */
+export function amountAskedOf(
+  body: Parameters<typeof amountCentsOf>[0],
+  memberCurrency: string | null | undefined,
+): AmountAsked {
+  const quote = quoteOf(body);
+  return {
+    amountCents: amountCentsOf(body),
+    field: amountFieldOf(body),
+    quote,
+    currency: quote?.currency ?? displayCurrencyOf(memberCurrency),
+  };
+}

@@ -1,0 +1,168 @@
+import { z } from "zod";
+import { CURRENCIES, type Currency } from "./currency.ts";
+
+// ---------------------------------------------------------------------------------------------
+// Amounts typed in the member's own currency (docs/product.md §4a). The member types e.g.
+// "162500" IDR; the form sends it with the rate it showed; the server converts it into integer
+// USD cents at that rate and refuses the request when the rate has changed since. Exact BigInt
+// arithmetic throughout: a rate is a decimal string with at most 8 decimals.
+// ---------------------------------------------------------------------------------------------
+
+const RATE_DECIMALS = 8;
+const RATE_SCALE = 10n ** BigInt(RATE_DECIMALS);
+/** The largest amount in USD cents any money field accepts (MAX_AMOUNT_CENTS in wallet.ts). */
+const MAX_USD_CENTS = 100_000_000_000n;
+
+/** The one rounding rule, in the words the forms and the docs use. */
+export const ROUNDING_RULE =
+  "Converted to US dollars at the rate shown and rounded to the nearest cent (an exact half cent to the even cent).";
+
+const RATE_TEXT = /^\d{1,12}(\.\d{1,8})?$/;
+/** A rate as typed or stored ("16250", "0.376"), scaled by 10^8; null when it is not one. */
+function scaledRate(rate: string): bigint | null {
+  const text = rate.trim();
+  if (!RATE_TEXT.test(text)) return null;
+  const [units = "0", fraction = ""] = text.split(".");
+  return BigInt(units) * RATE_SCALE + BigInt(fraction.padEnd(RATE_DECIMALS, "0"));
+}
+
+/** True when two rate texts are the same number ("16250" and "16250.00" are). */
+export function sameRate(a: string, b: string): boolean {
+  const x = scaledRate(a);
+  return x !== null && x === scaledRate(b);
+}
+
+/** What the form showed and the request carries: units of `currency` per 1 USD. */
+export const rateQuoteSchema = z.object({
+  currency: z.enum(CURRENCIES, { error: `One of ${CURRENCIES.join(", ")}` }),
+  rate: z
+    .string({ error: "The rate the form showed, e.g. 16250" })
+    .trim()
+    .regex(RATE_TEXT, "A decimal number above zero, at most 8 decimals")
+    .refine((r) => (scaledRate(r) ?? 0n) > 0n, "A decimal number above zero, at most 8 decimals"),
+});
+export type RateQuote = z.infer<typeof rateQuoteSchema>;
+
+/** A typed amount in any currency: up to 15 digits and 2 decimals ("162500", "162500.50"). */
+const LOCAL_AMOUNT = /^\d{1,15}(\.\d{1,2})?$/;
+function localHundredths(amount: string): bigint | null {
+  const text = amount.trim();
+  if (!LOCAL_AMOUNT.test(text)) return null;
+  const [units = "0", fraction = ""] = text.split(".");
+  return BigInt(units) * 100n + BigInt(fraction.padEnd(2, "0"));
+}
+
+/** `numerator ÷ denominator` rounded to a whole number, ties to even (both positive). */
+function divideHalfEven(numerator: bigint, denominator: bigint): bigint {
+  const quotient = numerator / denominator;
+  const twice = (numerator % denominator) * 2n;
+  return twice > denominator || (twice === denominator && quotient % 2n === 1n) ? quotient + 1n : quotient;
+}
+
+/**
+ * "162500" IDR at "16250" → 1000 (USD cents), by `ROUNDING_RULE`; null when the amount or the rate
+ * is not valid. The server and the form's preview both call this, so they agree to the cent.
+ */
+export function localToUsdCents(amount: string, rate: string): number | null {
+  const hundredths = localHundredths(amount);
+  const scaled = scaledRate(rate);
+  if (hundredths === null || scaled === null || scaled === 0n) return null;
+  const cents = divideHalfEven(hundredths * RATE_SCALE, scaled);
+  return cents > BigInt(Number.MAX_SAFE_INTEGER) ? null : Number(cents);
+}
+
+/**
+ * USD cents → hundredths of the local currency at `rate`. A limit is shown rounded so that typing
+ * it passes: a minimum `up`, a maximum `down`; anything else to the `nearest` (ties to even).
+ */
+export function usdCentsToLocalHundredths(
+  cents: number,
+  rate: string,
+  rounding: "nearest" | "up" | "down" = "nearest",
+): bigint {
+  const scaled = scaledRate(rate);
+  if (scaled === null) throw new RangeError(`not a rate: ${rate}`);
+  const product = BigInt(cents) * scaled;
+  if (rounding === "down") return product / RATE_SCALE;
+  if (rounding === "up") return (product + RATE_SCALE - 1n) / RATE_SCALE;
+  return divideHalfEven(product, RATE_SCALE);
+}
+
+/** Hundredths of `currency` → "162,500.00 IDR", exactly (grouped by thousands). */
+export function formatLocalHundredths(hundredths: bigint, currency: Currency): string {
+  const negative = hundredths < 0n;
+  const abs = negative ? -hundredths : hundredths;
+  const units = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  return `${negative ? "-" : ""}${units}.${(abs % 100n).toString().padStart(2, "0")} ${currency}`;
+}
+
+/** Hundredths of a currency → the decimal text an amount input takes ("162500.00"). */
+export function localHundredthsToDecimal(hundredths: bigint): string {
+  return `${hundredths / 100n}.${(hundredths % 100n).toString().padStart(2, "0")}`;
+}
+
+/** "16,250 IDR per USD", "0.376 BHD per USD": a rate for people. */
+export function formatRate({ currency, rate }: RateQuote): string {
+  const [units = "0", fraction] = rate.trim().split(".");
+  const grouped = BigInt(units)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const decimals = fraction?.replace(/0+$/, "");
+  return `${grouped}${decimals ? `.${decimals}` : ""} ${currency} per USD`;
+}
+
+/**
+ * "10.00 USD (162,500.00 IDR)": a USD amount with its local value, for limits and errors; only
+ * "10.00 USD" for a USD member. `rounding` as in `usdCentsToLocalHundredths`.
+ */
+export function usdWithLocal(cents: number, quote: RateQuote, rounding: "nearest" | "up" | "down" = "nearest") {
+  const usd = formatLocalHundredths(BigInt(cents), "USD");
+  if (quote.currency === "USD") return usd;
+  return `${usd} (${formatLocalHundredths(usdCentsToLocalHundredths(cents, quote.rate, rounding), quote.currency)})`;
+}
+
+/**
+ * What is wrong with a typed amount, in the words every amount field uses, or null: its sign, its
+ * decimals, its `format` (shown by `example`), zero, and `max` in the unit `toUnits` counts.
+ */
+export function typedAmountProblem(
+  text: string,
+  format: RegExp,
+  example: string,
+  toUnits: (text: string) => bigint | null,
+  max?: bigint,
+): string | null {
+  if (text.startsWith("-")) return "Cannot be negative";
+  if (/^\d+\.\d{3,}$/.test(text)) return "At most 2 decimals";
+  if (!format.test(text)) return `Enter an amount like ${example}`;
+  const units = toUnits(text) ?? 0n;
+  if (units <= 0n) return "Must be more than zero";
+  return max !== undefined && units > max ? "Too large" : null;
+}
+
+/**
+ * `{ amount, currency, rate }`: an amount typed in `currency`, with the rate the form showed. The
+ * amount must come to at least 1 cent and at most the largest amount at that rate.
+ */
+export const localAmountSchema = rateQuoteSchema
+  .extend({
+    amount: z
+      .string({ error: "Enter an amount" })
+      .trim()
+      .superRefine((v, ctx) => {
+        const problem = typedAmountProblem(v, LOCAL_AMOUNT, "1250.50", localHundredths);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      }),
+  })
+  .superRefine((value, ctx) => {
+    const hundredths = localHundredths(value.amount);
+    const scaled = scaledRate(value.rate);
+    if (hundredths === null || hundredths <= 0n || scaled === null || scaled === 0n) return;
+    const cents = divideHalfEven(hundredths * RATE_SCALE, scaled);
+    if (cents < 1n) {
+      ctx.addIssue({ code: "custom", path: ["amount"], message: `Less than 0.01 USD at ${formatRate(value)}` });
+    } else if (cents > MAX_USD_CENTS) {
+      ctx.addIssue({ code: "custom", path: ["amount"], message: "Too large" });
+    }
+  });
+export type LocalAmount = z.infer<typeof localAmountSchema>;
