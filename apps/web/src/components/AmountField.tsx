@@ -1,10 +1,10 @@
+import { type Currency, formatLocalHundredths, formatRate, type RateQuote } from "@helio/shared";
+import Box from "@mui/material/Box";
 import InputAdornment from "@mui/material/InputAdornment";
 import TextField, { type TextFieldProps } from "@mui/material/TextField";
-import Typography from "@mui/material/Typography";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 import { fieldProps } from "../lib/form.ts";
-import { useDisplayCurrency } from "../lib/settings.ts";
-import { Money } from "./Money.tsx";
+import type { MemberQuote } from "../lib/settings.ts";
 
 type AmountFieldProps = Omit<
   TextFieldProps,
@@ -16,40 +16,64 @@ type AmountFieldProps = Omit<
   error?: FieldError;
   /** Shown while there is no error. */
   helperText?: string;
-  /**
-   * The amount typed, in cents, when it is valid: then, for a member whose display currency is not
-   * USD, the field is followed by "About … in your display currency.".
-   */
-  approxCents?: number | null;
-  /** The "USD" at the end of the input (default: shown). */
-  unit?: boolean;
+  /** The currency code at the end of the input (default "USD"); null: none. */
+  unit?: Currency | null;
 };
 
-/** "About 3,900,000.00 IDR in your display currency.": a typed USD amount in the member's currency. */
-function DisplayCurrencyHint({ cents }: { cents: number | null }) {
-  const display = useDisplayCurrency();
-  if (display.currency === "USD" || cents === null || cents <= 0) return null;
+/** The amount input of every money form: up to 2 decimals, typed as text (USD unless `unit` says). */
+export function AmountField({ registration, error, helperText, unit = "USD", ...props }: AmountFieldProps) {
   return (
-    <Typography variant="body2" sx={{ color: "text.secondary" }} aria-live="polite">
-      About <Money cents={cents} /> in your display currency.
-    </Typography>
+    <TextField
+      autoComplete="off"
+      {...props}
+      {...fieldProps(registration, error, helperText)}
+      slotProps={{
+        htmlInput: { inputMode: "decimal" },
+        input: unit ? { endAdornment: <InputAdornment position="end">{unit}</InputAdornment> } : undefined,
+      }}
+    />
   );
 }
 
-/** The amount input of every money form: USD, up to 2 decimals, typed as text. */
-export function AmountField({ registration, error, helperText, approxCents, unit = true, ...props }: AmountFieldProps) {
+/**
+ * "That is 10.00 USD at 16,250 IDR per USD. Rounded to the nearest cent.": what a typed local
+ * amount comes to, at the rate the request will carry. The live region stays in place (empty
+ * without a valid amount) so that a screen reader hears each new figure, also a new rate.
+ */
+function ConversionLine({ quote, cents }: { quote: RateQuote | null; cents: number | null }) {
+  const shown = quote !== null && cents !== null && cents > 0;
   return (
-    <>
-      <TextField
-        autoComplete="off"
-        {...props}
-        {...fieldProps(registration, error, helperText)}
-        slotProps={{
-          htmlInput: { inputMode: "decimal" },
-          input: unit ? { endAdornment: <InputAdornment position="end">USD</InputAdornment> } : undefined,
-        }}
-      />
-      {approxCents === undefined ? null : <DisplayCurrencyHint cents={approxCents} />}
-    </>
+    <Box aria-live="polite" sx={{ typography: "body2", color: "text.secondary" }}>
+      {shown ? (
+        <Box component="p" sx={{ m: 0, mt: 0.5 }}>
+          <span>
+            That is {formatLocalHundredths(BigInt(cents), "USD")} at {formatRate(quote)}.
+          </span>{" "}
+          <span>Rounded to the nearest cent.</span>
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
+type MemberAmountFieldProps = Omit<AmountFieldProps, "label" | "unit"> & {
+  /** The member's currency and rate (`useMemberQuote`): the label, the unit and the conversion. */
+  rate: MemberQuote;
+  /** The USD cents of the typed amount when it is valid (`validAmountCents`), else null. */
+  cents: number | null;
+  /** The currency code at the end of the input (default: shown). */
+  unit?: boolean;
+};
+
+/**
+ * A member's amount, typed in their own currency: "Amount (IDR)", and under it the USD it comes
+ * to (nothing more for a USD member). `sx` places the field with its line as one block.
+ */
+export function MemberAmountField({ rate, cents, unit = true, sx, ...props }: MemberAmountFieldProps) {
+  return (
+    <Box sx={sx}>
+      <AmountField label={`Amount (${rate.currency})`} unit={unit ? rate.currency : null} fullWidth {...props} />
+      {rate.currency === "USD" ? null : <ConversionLine quote={rate.quote} cents={cents} />}
+    </Box>
   );
 }

@@ -18,10 +18,17 @@ describe("Money", () => {
   it("converts with the member's currency rate from the settings, and follows a rate change", async () => {
     const fetchMock = vi.fn(
       async () =>
-        new Response(JSON.stringify({ menuContact: true, rates: [{ name: "IDR", value: 16250 }] }), {
-          status: 200,
-          headers: { "Content-Type": "application/json" },
-        }),
+        new Response(
+          JSON.stringify({
+            menuContact: true,
+            depositMinCents: 1000,
+            rates: [{ name: "IDR", value: 16250, decimal: "16250" }],
+          }),
+          {
+            status: 200,
+            headers: { "Content-Type": "application/json" },
+          },
+        ),
     );
     vi.stubGlobal("fetch", fetchMock);
     const { queryClient } = renderWithApp(<Money cents={123456} />, {
@@ -32,7 +39,11 @@ describe("Money", () => {
     expect(fetchMock).toHaveBeenCalledWith("/api/settings", expect.anything());
     // What the `settings.updated` message does.
     act(() => {
-      queryClient.setQueryData(publicSettingsKey, { menuContact: true, rates: [{ name: "IDR", value: 16000 }] });
+      queryClient.setQueryData(publicSettingsKey, {
+        menuContact: true,
+        depositMinCents: 1000,
+        rates: [{ name: "IDR", value: 16000, decimal: "16000" }],
+      });
     });
     expect(await screen.findByText("19,752,960.00 IDR")).toBeTruthy();
   });
@@ -46,6 +57,17 @@ describe("Money", () => {
     );
     expect(screen.getByText("+15.00 USD")).toBeTruthy();
     expect(screen.getByText("-2.50 USD")).toBeTruthy();
+  });
+
+  it("adds the exact USD amount when asked, for a currency other than USD", () => {
+    renderWithApp(
+      <>
+        <Money cents={100} currency="EUR" rate={0.92} withUsd />
+        <Money cents={250} withUsd />
+      </>,
+    );
+    expect(screen.getByText("0.92 EUR (1.00 USD)")).toBeTruthy();
+    expect(screen.getByText("2.50 USD")).toBeTruthy();
   });
 
   it("uses an explicit currency and rate", () => {

@@ -12,6 +12,8 @@ interface MoneyProps {
   rate?: number;
   /** Show a `+` before positive amounts (ledger movements). */
   signed?: boolean;
+  /** Also the exact USD amount, in brackets, when the currency is not USD: `16,250.00 IDR (1.00 USD)`. */
+  withUsd?: boolean;
   sx?: SxProps<Theme>;
 }
 
@@ -19,13 +21,13 @@ interface MoneyProps {
  * An amount in the display currency: `1,234,567.89 IDR` (USD cents × rate, 2 decimals, comma
  * thousands). Every amount on every screen goes through here.
  */
-export function Money({ cents, currency, rate, signed = false, sx }: MoneyProps) {
+export function Money({ cents, currency, rate, signed = false, withUsd = false, sx }: MoneyProps) {
   const display = useDisplayCurrency(currency);
   const shownRate = rate ?? display.rate;
-  const text =
-    shownRate === null
-      ? `… ${display.currency}`
-      : `${signed && Number(cents) > 0 ? "+" : ""}${formatMoney(cents, display.currency, shownRate)}`;
+  const sign = signed && Number(cents) > 0 ? "+" : "";
+  const local =
+    shownRate === null ? `… ${display.currency}` : `${sign}${formatMoney(cents, display.currency, shownRate)}`;
+  const text = withUsd && display.currency !== "USD" ? `${local} (${sign}${formatMoney(cents, "USD")})` : local;
   // The fit comes first: a size given by `sx` wins over it.
   const style = [
     { fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap", fontSize: fitWidth(text.length) },

@@ -1,5 +1,18 @@
 import { describe, expect, it } from "vitest";
-import { amountFormSchema, amountProblem, amountSchema, validAmountCents } from "./amount.ts";
+import {
+  amountFormSchema,
+  amountInputText,
+  amountProblem,
+  amountRequest,
+  amountSchema,
+  maximumText,
+  minimumText,
+  typedAmountCents,
+  USD_QUOTE,
+  validAmountCents,
+} from "./amount.ts";
+
+const IDR = { currency: "IDR", rate: "16250" } as const;
 
 describe("amountProblem", () => {
   it("checks the format with the shared schema's words", () => {
@@ -69,5 +82,64 @@ describe("amountSchema", () => {
     expect(amountSchema().parse(" 12.34 ")).toBe("12.34");
     const result = amountFormSchema({ min: { cents: 1_000 } }).safeParse({ amount: "9" });
     expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["amount", "At least 10.00 USD"]]);
+  });
+});
+
+describe("an amount in the member's currency", () => {
+  const rules = { min: { cents: 1_000 }, max: { cents: 1_000_000 }, balance: { cents: 20_000 } };
+
+  it("checks the format as the server reads `local.amount` (15 digits, 2 decimals)", () => {
+    expect(amountProblem("", rules, IDR)).toBe("Enter an amount");
+    expect(amountProblem("-5", rules, IDR)).toBe("Cannot be negative");
+    expect(amountProblem("162500.505", rules, IDR)).toBe("At most 2 decimals");
+    expect(amountProblem("162,500", rules, IDR)).toBe("Enter an amount like 1250.50");
+    expect(amountProblem("0", rules, IDR)).toBe("Must be more than zero");
+  });
+
+  it("compares the limits in USD cents after the server's conversion, and names them in both currencies", () => {
+    expect(amountProblem("162418.74", rules, IDR)).toBe("At least 10.00 USD (162,500.00 IDR)");
+    expect(amountProblem("162418.75", rules, IDR)).toBeNull(); // 9.995 USD: to the even cent, 10.00
+    expect(amountProblem("162500100", rules, IDR)).toBe("At most 10,000.00 USD (162,500,000.00 IDR)");
+    expect(amountProblem("3250081", rules, IDR)).toBeNull(); // 200.00498 USD: 200.00
+    expect(amountProblem("3250082", rules, IDR)).toBe("More than your wallet balance");
+    expect(validAmountCents("243750", rules, IDR)).toBe(1_500);
+    expect(amountProblem("0.01", {}, IDR)).toBe("Less than 0.01 USD at 16,250 IDR per USD");
+    // The largest amount is 1,000,000,000.00 USD, at any rate.
+    expect(amountProblem("16250000000000", {}, IDR)).toBeNull();
+    expect(amountProblem("16250000000100", {}, IDR)).toBe("Too large");
+    expect(amountProblem("999999999999999", {}, { currency: "BHD", rate: "0.376" })).toBe("Too large");
+  });
+
+  it("checks only the format while the rate is unknown, and gives no cents", () => {
+    expect(amountProblem("1", rules, null)).toBeNull();
+    expect(amountProblem("1.234", rules, null)).toBe("At most 2 decimals");
+    expect(validAmountCents("162500", rules, null)).toBeNull();
+    expect(typedAmountCents("162500", null)).toBeNull();
+    expect(() => amountRequest("162500", null)).toThrow("The exchange rate is still loading");
+  });
+
+  it("gives the cents of a well-formed amount whatever the limits", () => {
+    expect(typedAmountCents("81250", IDR)).toBe(500);
+    expect(typedAmountCents(" 12.5 ", USD_QUOTE)).toBe(1_250);
+    expect(typedAmountCents("1.234", IDR)).toBeNull();
+  });
+
+  it("rounds a minimum up and a maximum down in the member's currency, so typing either passes", () => {
+    const bhd = { currency: "BHD", rate: "0.376" } as const;
+    expect(minimumText(1_001, bhd)).toBe("10.01 USD (3.77 BHD)"); // 3.76376
+    expect(maximumText(1_001, bhd)).toBe("10.01 USD (3.76 BHD)");
+    expect(minimumText(1_000, null)).toBe("10.00 USD");
+    expect(minimumText(1_000, USD_QUOTE)).toBe("10.00 USD");
+  });
+
+  it("is sent as `amount` by a USD member, else as `local` with the rate the form showed", () => {
+    expect(amountRequest(" 12.34 ", USD_QUOTE)).toEqual({ amount: "12.34" });
+    expect(amountRequest("162500", IDR)).toEqual({ local: { amount: "162500", currency: "IDR", rate: "16250" } });
+  });
+
+  it("writes USD cents as an amount input takes them", () => {
+    expect(amountInputText(1_000, USD_QUOTE)).toBe("10.00");
+    expect(amountInputText(1_000, IDR)).toBe("162500.00");
+    expect(amountInputText(1_001, { currency: "BHD", rate: "0.376" }, "down")).toBe("3.76");
   });
 });

@@ -28,6 +28,14 @@ describe("errorFromBody", () => {
     expect(error.fields).toEqual([{ field: "referralCode", message: "Unknown referral code" }]);
   });
 
+  it("reads the quote a RATE_CHANGED refusal carries", () => {
+    const quote = { currency: "IDR", rate: "16300" };
+    const error = errorFromBody(409, JSON.stringify({ error: { code: "RATE_CHANGED", message: "Changed", quote } }));
+    expect(error.code).toBe("RATE_CHANGED");
+    expect(error.quote).toEqual(quote);
+    expect(errorFromBody(409, JSON.stringify({ error: { code: "CONFLICT", message: "No" } })).quote).toBeNull();
+  });
+
   it("copes with bodies that are not ours", () => {
     expect(errorFromBody(502, "<html>bad gateway</html>").code).toBe("HTTP_502");
     expect(errorFromBody(0, "").code).toBe("NETWORK");

@@ -1,4 +1,4 @@
-import type { ErrorResponse } from "@helio/shared";
+import type { Currency, ErrorResponse, RateQuote } from "@helio/shared";
 import type { z } from "zod";
 
 export interface FieldError {
@@ -11,13 +11,22 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: FieldError[];
+  /** With RATE_CHANGED: the rate now in force (the form shows it before the member sends again). */
+  readonly quote: RateQuote | null;
 
-  constructor(status: number, code: string, message: string, fields: FieldError[] = []) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields: FieldError[] = [],
+    quote: RateQuote | null = null,
+  ) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.quote = quote;
   }
 }
 
@@ -58,9 +67,18 @@ const FALLBACK_MESSAGES: Record<number, string> = {
   429: "Too many attempts. Please wait a moment and try again.",
 };
 
+/** The `quote` of a RATE_CHANGED body, when it has the shape of one (the form checks the rest). */
+function readQuote(value: unknown): RateQuote | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const { currency, rate } = value as Record<string, unknown>;
+  return typeof currency === "string" && typeof rate === "string"
+    ? { currency: currency as Currency, rate }
+    : undefined;
+}
+
 /**
- * The `{ error: { code, message, fields? } }` body (packages/shared `errorResponseSchema`), checked by hand:
- * this module is on every page's first load and zod would add ~26 kB gzip to the sign-in page.
+ * The `{ error: { code, message, fields?, quote? } }` body (packages/shared `errorResponseSchema`), checked
+ * by hand: this module is on every page's first load and zod would add ~26 kB gzip to the sign-in page.
  */
 function readErrorBody(body: unknown): ErrorResponse["error"] | null {
   if (typeof body !== "object" || body === null) return null;
@@ -68,14 +86,15 @@ function readErrorBody(body: unknown): ErrorResponse["error"] | null {
   if (typeof error !== "object" || error === null) return null;
   const { code, message, fields } = error as Record<string, unknown>;
   if (typeof code !== "string" || typeof message !== "string") return null;
-  if (fields === undefined) return { code, message };
+  const quote = readQuote((error as Record<string, unknown>).quote);
+  if (fields === undefined) return { code, message, quote };
   const isFieldError = (item: unknown): item is FieldError =>
     typeof item === "object" &&
     item !== null &&
     typeof (item as FieldError).field === "string" &&
     typeof (item as FieldError).message === "string";
   if (!Array.isArray(fields) || !fields.every(isFieldError)) return null;
-  return { code, message, fields };
+  return { code, message, fields, quote };
 }
 
 /** Builds an ApiError from a status and a (possibly empty or non-JSON) response body text. */
@@ -87,7 +106,7 @@ export function errorFromBody(status: number, text: string): ApiError {
     body = null;
   }
   const parsed = readErrorBody(body);
-  if (parsed) return new ApiError(status, parsed.code, parsed.message, parsed.fields ?? []);
+  if (parsed) return new ApiError(status, parsed.code, parsed.message, parsed.fields ?? [], parsed.quote ?? null);
   const message =
     FALLBACK_MESSAGES[status] ??
     (status >= 500 ? "Something went wrong on our side. Please try again." : "Request failed.");

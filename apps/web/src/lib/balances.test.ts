@@ -26,8 +26,8 @@ describe("applyBalancesMessage", () => {
 
 describe("rateFor", () => {
   const rates = [
-    { name: "IDR" as const, value: 16250 },
-    { name: "EUR" as const, value: 0.92 },
+    { name: "IDR" as const, value: 16250, decimal: "16250" },
+    { name: "EUR" as const, value: 0.92, decimal: "0.92" },
   ];
   it("is 1 for USD, the settings rate otherwise, null when unknown", () => {
     expect(rateFor(undefined, "USD")).toBe(1);

@@ -1,12 +1,29 @@
+import { useQueryClient } from "@tanstack/react-query";
 import type { DefaultValues, FieldValues, Mode } from "react-hook-form";
 import type { z } from "zod";
+import { ApiError } from "./api.ts";
 import { useIdempotencyKey } from "./idempotency.ts";
+import { applyRateQuote } from "./settings.ts";
 import { useSubmitForm } from "./submit-form.ts";
+
+/**
+ * The server names a local amount "local.amount" in its field errors; on every money form it is
+ * the `amount` input.
+ */
+function onAmountInput(error: unknown): unknown {
+  if (!(error instanceof ApiError) || !error.fields.some((f) => f.field === "local.amount")) return error;
+  const fields = error.fields.map((f) => (f.field === "local.amount" ? { ...f, field: "amount" } : f));
+  return new ApiError(error.status, error.code, error.message, fields, error.quote);
+}
 
 /**
  * A form that moves money: a `useSubmitForm` sent under one Idempotency-Key per intended operation
  * (`useIdempotencyKey`: `succeeded()` after a 2xx, `failed(error)` after an error, so a retry
  * after a lost answer cannot move money twice).
+ *
+ * A 409 RATE_CHANGED (the rate the form showed is stale) puts the server's new quote into effect:
+ * its message stays above the form, the typed amount stays, and the amount field's line shows the
+ * new USD equivalent. Like every 4xx it is a definite answer, so sending again uses a new key.
  */
 export function useMoneyForm<Input extends FieldValues, Output extends FieldValues, Result>({
   send,
@@ -16,7 +33,7 @@ export function useMoneyForm<Input extends FieldValues, Output extends FieldValu
   schema: z.ZodType<Output, Input>;
   defaultValues: DefaultValues<Input>;
   mode?: Mode;
-  /** The inputs a server field error may name: the request's field names. */
+  /** The inputs a server field error may name: the request's field names ("local.amount" is `amount`). */
   fields: readonly string[];
   /** Sends the checked values under the operation's key. */
   send: (values: Output, key: string) => Promise<Result>;
@@ -25,16 +42,24 @@ export function useMoneyForm<Input extends FieldValues, Output extends FieldValu
   /** After an error, once it is shown. */
   onFailed?: (error: unknown) => void;
 }) {
+  const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();
   return useSubmitForm({
     ...options,
     send: async (values: Output) => {
-      const result = await send(values, idempotency.key);
-      idempotency.succeeded();
-      return result;
+      try {
+        const result = await send(values, idempotency.key);
+        idempotency.succeeded();
+        return result;
+      } catch (error) {
+        throw onAmountInput(error);
+      }
     },
     onFailed: (error) => {
       idempotency.failed(error);
+      if (error instanceof ApiError && error.code === "RATE_CHANGED" && error.quote) {
+        applyRateQuote(queryClient, error.quote);
+      }
       onFailed?.(error);
     },
   });

@@ -1,5 +1,14 @@
-import { API, type Currency, publicSettingsSchema, rateFor } from "@helio/shared";
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import {
+  API,
+  type Currency,
+  type PublicSettings,
+  publicSettingsSchema,
+  quoteFromRates,
+  type RateQuote,
+  rateFor,
+  rateQuoteSchema,
+} from "@helio/shared";
+import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { useContext } from "react";
 import { apiFetch } from "./api.ts";
 import { MemberContext } from "./member.tsx";
@@ -20,6 +29,8 @@ export interface DisplayCurrency {
   currency: Currency;
   /** Multiplier from USD; null while the rates load (or when the settings lack this currency). */
   rate: number | null;
+  /** The exact rate as a quote (USD: "1"), what a typed local amount is sent with; null like `rate`. */
+  quote: RateQuote | null;
   isLoading: boolean;
 }
 
@@ -31,5 +42,47 @@ export function useDisplayCurrency(currency?: Currency): DisplayCurrency {
   const member = useContext(MemberContext);
   const shown: Currency = currency ?? member?.currency ?? "USD";
   const settings = useQuery({ ...publicSettingsQuery, enabled: shown !== "USD" && member !== null });
-  return { currency: shown, rate: rateFor(settings.data?.rates, shown), isLoading: settings.isLoading };
+  const rates = settings.data?.rates;
+  return {
+    currency: shown,
+    rate: rateFor(rates, shown),
+    quote: quoteFromRates(rates, shown),
+    isLoading: settings.isLoading,
+  };
+}
+
+/** The currency a member types amounts in, and its current quote (null while the rates load). */
+export interface MemberQuote {
+  currency: Currency;
+  quote: RateQuote | null;
+}
+
+/**
+ * The signed-in member's currency and current rate: what the money forms take amounts in and
+ * send with. Live: the `settings.updated` message and a RATE_CHANGED answer (`applyRateQuote`)
+ * update the same cache.
+ */
+export function useMemberQuote(): MemberQuote {
+  const { currency, quote } = useDisplayCurrency();
+  return { currency, quote };
+}
+
+/**
+ * Puts the rate a RATE_CHANGED answer names into effect at once: the form then shows the new USD
+ * equivalent and sends that rate. Only that currency changes; `settings.updated` brings the rest.
+ */
+export function applyRateQuote(queryClient: QueryClient, quote: RateQuote): void {
+  const parsed = rateQuoteSchema.safeParse(quote);
+  if (!parsed.success || parsed.data.currency === "USD") return;
+  const { currency, rate } = parsed.data;
+  const old = queryClient.getQueryData<PublicSettings>(publicSettingsKey);
+  // Nothing cached to correct (or not this currency): read the settings, which hold the new rate.
+  if (!old?.rates.some((r) => r.name === currency)) {
+    void queryClient.invalidateQueries({ queryKey: publicSettingsKey });
+    return;
+  }
+  queryClient.setQueryData<PublicSettings>(publicSettingsKey, {
+    ...old,
+    rates: old.rates.map((r) => (r.name === currency ? { ...r, value: Number(rate), decimal: rate } : r)),
+  });
 }

@@ -1,16 +1,22 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderWithApp } from "../../test/render.tsx";
+import { renderWithApp, sampleMember } from "../../test/render.tsx";
 import { WithdrawalProfitPage } from "./FundWithdrawalPage.tsx";
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
-function stubApi() {
+function stubApi(balanceCents = 550) {
   const bodies: unknown[] = [];
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.startsWith("/api/settings"))
+        return json({
+          menuContact: true,
+          depositMinCents: 1000,
+          rates: [{ name: "IDR", value: 16_250, decimal: "16250" }],
+        });
       if (url.startsWith("/api/funds/profit/transfers") && init?.method === "POST") {
         bodies.push(JSON.parse(String(init.body)));
         const transfer = { id: "t1", fund: "profit", amountCents: 550, fundBalanceAfterCents: 0, createdAt: "" };
@@ -18,7 +24,7 @@ function stubApi() {
       }
       if (url.startsWith("/api/funds/profit/transfers")) return json({ items: [], total: 0, page: 1, pageSize: 10 });
       if (url.startsWith("/api/funds/profit"))
-        return json({ fund: "profit", balanceCents: 550, minTransferCents: 1000, walletCents: 0 });
+        return json({ fund: "profit", balanceCents, minTransferCents: 1000, walletCents: 0 });
       return new Response("{}", { status: 404 });
     }),
   );
@@ -43,5 +49,22 @@ describe("WithdrawalProfitPage", () => {
     expect(await screen.findByText("5.50 USD moved to your wallet.")).toBeTruthy();
     expect(bodies).toEqual([{ all: true }]);
     await waitFor(() => expect(amount.value).toBe(""));
+  });
+
+  it("takes an IDR member's move in IDR, the minimum in both currencies, and sends it with the rate", async () => {
+    const bodies = stubApi(2_000);
+    renderWithApp(<WithdrawalProfitPage />, { member: { ...sampleMember, currency: "IDR" } });
+    const amount = (await screen.findByLabelText("Amount (IDR)")) as HTMLInputElement;
+    expect(await screen.findByText("At least 10.00 USD (162,500.00 IDR).")).toBeTruthy();
+    // "All" shows the balance (20.00 USD) in IDR.
+    fireEvent.click(screen.getByRole("button", { name: "All: the whole balance" }));
+    expect(amount.value).toBe("325000.00");
+    fireEvent.change(amount, { target: { value: "81250" } });
+    fireEvent.click(screen.getByRole("button", { name: "Move to wallet" }));
+    expect(await screen.findByText("At least 10.00 USD (162,500.00 IDR)")).toBeTruthy();
+    fireEvent.change(amount, { target: { value: "162500" } });
+    expect(await screen.findByText("That is 10.00 USD at 16,250 IDR per USD.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Move to wallet" }));
+    await waitFor(() => expect(bodies).toEqual([{ local: { amount: "162500", currency: "IDR", rate: "16250" } }]));
   });
 });

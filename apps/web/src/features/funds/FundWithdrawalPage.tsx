@@ -1,4 +1,4 @@
-import { centsToDecimal, type Fund, type FundSummary, type FundTransfer, formatMoney } from "@helio/shared";
+import { type Fund, type FundSummary, type FundTransfer, usdWithLocal } from "@helio/shared";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -6,7 +6,7 @@ import Stack from "@mui/material/Stack";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
-import { AmountField } from "../../components/AmountField.tsx";
+import { MemberAmountField } from "../../components/AmountField.tsx";
 import { Columns, NARROW_THEN_WIDE } from "../../components/Columns.tsx";
 import type { Column } from "../../components/DataTable.tsx";
 import { FormButtons, FormStack } from "../../components/FormLayout.tsx";
@@ -16,32 +16,42 @@ import { PageHeader } from "../../components/PageHeader.tsx";
 import { PageSection } from "../../components/PageSection.tsx";
 import { QueryState } from "../../components/QueryState.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
-import { amountFormSchema } from "../../lib/amount.ts";
+import {
+  amountFormSchema,
+  amountInputText,
+  amountRequest,
+  minimumText,
+  USD_QUOTE,
+  validAmountCents,
+} from "../../lib/amount.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useMoneyForm } from "../../lib/money-form.ts";
 import { usePagingParams } from "../../lib/paging.ts";
 import { paths } from "../../lib/paths.ts";
+import { useMemberQuote } from "../../lib/settings.ts";
 import { fundSummaryQuery, fundTransfersQuery, useFundTransfer } from "./api.ts";
 import { FundBalanceCard } from "./FundsPage.tsx";
 import { FUND_TEXT, transferAmountRules } from "./model.ts";
 
 function MoveForm({ fund, summary }: { fund: Fund; summary: FundSummary }) {
   const transfer = useFundTransfer(fund);
+  const rate = useMemberQuote();
   // "All" moves the whole balance as the server sees it (it may be less than the minimum).
   const [all, setAll] = useState(false);
   const [moved, setMoved] = useState<string | null>(null);
   const moveAll = all && summary.balanceCents > 0;
+  const amountRules = moveAll ? {} : transferAmountRules(summary.balanceCents, summary.minTransferCents, rate.quote);
   // One key per intended move, kept through retries until the server gives a definite answer.
   const { form, submit, formError } = useMoneyForm({
-    schema: amountFormSchema(moveAll ? {} : transferAmountRules(summary.balanceCents, summary.minTransferCents)),
+    schema: amountFormSchema(amountRules, rate.quote),
     defaultValues: { amount: "" },
     fields: ["amount"],
     send: ({ amount }, key) => {
       setMoved(null);
-      return transfer.mutateAsync({ input: moveAll ? { all: true } : { amount }, key });
+      return transfer.mutateAsync({ input: moveAll ? { all: true } : amountRequest(amount, rate.quote), key });
     },
     onSent: (result) => {
-      setMoved(`${formatMoney(result.transfer.amountCents, "USD")} moved to your wallet.`);
+      setMoved(`${usdWithLocal(result.transfer.amountCents, rate.quote ?? USD_QUOTE)} moved to your wallet.`);
       setAll(false);
       form.reset({ amount: "" });
     },
@@ -49,6 +59,7 @@ function MoveForm({ fund, summary }: { fund: Fund; summary: FundSummary }) {
   const {
     register,
     setValue,
+    watch,
     formState: { errors },
   } = form;
 
@@ -60,28 +71,33 @@ function MoveForm({ fund, summary }: { fund: Fund; summary: FundSummary }) {
         </Alert>
       ) : null}
       <Box sx={{ display: "flex", gap: 1, alignItems: "flex-start", flexWrap: "wrap" }}>
-        <AmountField
+        <MemberAmountField
           id={`move-${fund}-amount`}
-          label="Amount (USD)"
+          rate={rate}
           registration={register("amount", { onChange: () => setAll(false) })}
           error={errors.amount}
-          helperText={`At least ${formatMoney(summary.minTransferCents, "USD")}.`}
+          helperText={`At least ${minimumText(summary.minTransferCents, rate.quote)}.`}
+          cents={validAmountCents(watch("amount"), amountRules, rate.quote)}
           sx={{ flex: "1 1 200px" }}
         />
         <Button
           variant="outlined"
           sx={{ height: 56 }}
-          disabled={summary.balanceCents <= 0}
+          // The balance is shown in the member's currency, so the rate must be known.
+          disabled={summary.balanceCents <= 0 || !rate.quote}
           aria-label="All: the whole balance"
           onClick={() => {
-            setValue("amount", centsToDecimal(summary.balanceCents), { shouldValidate: false });
+            if (!rate.quote) return;
+            // Rounded down: what is shown is never more than the fund holds.
+            setValue("amount", amountInputText(summary.balanceCents, rate.quote, "down"), { shouldValidate: false });
             setAll(true);
           }}
         >
           All
         </Button>
       </Box>
-      <FormButtons label="Move to wallet" busyLabel="Moving…" busy={transfer.isPending}>
+      {/* The request carries the rate: none to send until it is known. */}
+      <FormButtons label="Move to wallet" busyLabel="Moving…" busy={transfer.isPending} disabled={!rate.quote}>
         <Button component={RouterLink} to={paths.fundsOf(fund)} color="inherit">
           {FUND_TEXT[fund].funds}
         </Button>

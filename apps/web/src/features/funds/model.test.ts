@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { amountProblem, validAmountCents } from "../../lib/amount.ts";
+import { amountProblem, USD_QUOTE, validAmountCents } from "../../lib/amount.ts";
 import { transferAmountRules } from "./model.ts";
 
 describe("transferAmountRules", () => {
-  const rules = transferAmountRules(10_000, 1_000);
+  const rules = transferAmountRules(10_000, 1_000, USD_QUOTE);
 
   it("accepts an amount between the minimum and the balance", () => {
     expect(amountProblem("25.50", rules)).toBeNull();
@@ -20,5 +20,13 @@ describe("transferAmountRules", () => {
     ["100.01", "More than the fund's balance"],
   ])("refuses %j: %s", (text, problem) => {
     expect(amountProblem(text, rules)).toBe(problem);
+  });
+
+  it("takes an amount in the member's currency, the limits in both", () => {
+    const idr = { currency: "IDR", rate: "16250" } as const;
+    const local = transferAmountRules(10_000, 1_000, idr);
+    expect(validAmountCents("1625000", local, idr)).toBe(10_000);
+    expect(amountProblem("100000", local, idr)).toBe("At least 10.00 USD (162,500.00 IDR)");
+    expect(amountProblem("1625100", local, idr)).toBe("More than the fund's balance");
   });
 });

@@ -1,5 +1,5 @@
-import type { Fund } from "@helio/shared";
-import type { AmountRules } from "../../lib/amount.ts";
+import type { Fund, RateQuote } from "@helio/shared";
+import { type AmountRules, minimumText } from "../../lib/amount.ts";
 
 /** Page titles and words per fund (the seed's menu labels). */
 export const FUND_TEXT: Record<Fund, { funds: string; withdrawal: string; what: string }> = {
@@ -10,12 +10,12 @@ export const FUND_TEXT: Record<Fund, { funds: string; withdrawal: string; what: 
 const TRANSFER_EXAMPLE = "Enter an amount like 10 or 10.50";
 
 /**
- * The rules of a typed move (USD, up to 2 decimals): at least the minimum and at most the balance.
- * "All" is checked by the server (it may move less than the minimum when that is all there is).
+ * The rules of a move typed at `quote` (up to 2 decimals): at least the minimum and at most the
+ * balance. "All" is checked by the server (it may move less than the minimum when that is all there is).
  */
-export function transferAmountRules(balanceCents: number, minCents: number): AmountRules {
+export function transferAmountRules(balanceCents: number, minCents: number, quote: RateQuote | null): AmountRules {
   return {
-    min: { cents: minCents },
+    min: { cents: minCents, message: `At least ${minimumText(minCents, quote)}` },
     balance: { cents: balanceCents, message: "More than the fund's balance" },
     messages: { format: TRANSFER_EXAMPLE, zero: TRANSFER_EXAMPLE },
   };

@@ -1,10 +1,10 @@
-import { formatMoney, type InvestmentPackage } from "@helio/shared";
+import type { InvestmentPackage } from "@helio/shared";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink, useNavigate, useParams } from "react-router";
-import { AmountField } from "../../components/AmountField.tsx";
+import { MemberAmountField } from "../../components/AmountField.tsx";
 import { Columns, NARROW_THEN_WIDE } from "../../components/Columns.tsx";
 import { DetailList } from "../../components/DetailList.tsx";
 import { FormButtons, FormStack } from "../../components/FormLayout.tsx";
@@ -13,10 +13,11 @@ import { PageHeader } from "../../components/PageHeader.tsx";
 import { RecordState } from "../../components/RecordState.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
 import { SummaryBox, SummaryRow } from "../../components/Summary.tsx";
-import { amountFormSchema } from "../../lib/amount.ts";
+import { amountFormSchema, amountRequest, maximumText, minimumText } from "../../lib/amount.ts";
 import { useMemberBalances } from "../../lib/balances.ts";
 import { useMoneyForm } from "../../lib/money-form.ts";
 import { paths } from "../../lib/paths.ts";
+import { useMemberQuote } from "../../lib/settings.ts";
 import { investmentAmountRules, investmentPreview } from "./amount-rules.ts";
 import { packageQuery, useBuyInvestment } from "./api.ts";
 import { PackageList } from "./InvestmentPage.tsx";
@@ -36,14 +37,16 @@ function InvestForm({ pkg }: { pkg: InvestmentPackage }) {
   const navigate = useNavigate();
   const balances = useMemberBalances();
   const buy = useBuyInvestment();
+  const rate = useMemberQuote();
   const walletCents = balances.data?.wallet ?? null;
   // One key per intended purchase, kept through retries until the server gives a definite answer.
   const { form, submit, formError } = useMoneyForm({
     // The same check as the preview (limits, wallet); the server checks again.
-    schema: amountFormSchema(investmentAmountRules(pkg, walletCents)),
+    schema: amountFormSchema(investmentAmountRules(pkg, walletCents, rate.quote), rate.quote),
     defaultValues: { amount: "" },
     fields: ["amount"],
-    send: ({ amount }, key) => buy.mutateAsync({ input: { slug: pkg.slug, amount }, key }),
+    send: ({ amount }, key) =>
+      buy.mutateAsync({ input: { slug: pkg.slug, ...amountRequest(amount, rate.quote) }, key }),
     onSent: (result) => navigate(paths.invoiceOne(result.investment.id)),
   });
   const {
@@ -51,7 +54,7 @@ function InvestForm({ pkg }: { pkg: InvestmentPackage }) {
     watch,
     formState: { errors },
   } = form;
-  const preview = investmentPreview(watch("amount"), pkg, walletCents);
+  const preview = investmentPreview(watch("amount"), pkg, walletCents, rate.quote);
   const shown = preview.amountCents !== null;
 
   return (
@@ -59,12 +62,13 @@ function InvestForm({ pkg }: { pkg: InvestmentPackage }) {
       <Typography>
         Available in your wallet: {walletCents === null ? "…" : <Money cents={walletCents} sx={{ fontWeight: 700 }} />}
       </Typography>
-      <AmountField
+      <MemberAmountField
         id="investment-amount"
-        label="Amount (USD)"
+        rate={rate}
         registration={register("amount")}
         error={errors.amount}
-        helperText={`From ${formatMoney(pkg.minCents, "USD")} to ${formatMoney(pkg.maxCents, "USD")}.`}
+        helperText={`From ${minimumText(pkg.minCents, rate.quote)} to ${maximumText(pkg.maxCents, rate.quote)}.`}
+        cents={preview.problem ? null : preview.amountCents}
       />
       <SummaryBox
         label="Investment preview"
@@ -84,7 +88,8 @@ function InvestForm({ pkg }: { pkg: InvestmentPackage }) {
           {shown ? <Money cents={preview.totalReturnCents} /> : "—"}
         </SummaryRow>
       </SummaryBox>
-      <FormButtons label="Confirm" busyLabel="Confirming…" busy={buy.isPending}>
+      {/* The request carries the rate: none to send until it is known. */}
+      <FormButtons label="Confirm" busyLabel="Confirming…" busy={buy.isPending} disabled={!rate.quote}>
         <Button component={RouterLink} to={paths.addInvestment} color="inherit">
           Other packages
         </Button>

@@ -1,13 +1,7 @@
-import {
-  formatMoney,
-  type InvestmentPackage,
-  investmentSchedule,
-  investmentTotalProfit,
-  parseDecimalToCents,
-} from "@helio/shared";
-import { type AmountRules, amountProblem } from "../../lib/amount.ts";
+import { type InvestmentPackage, investmentSchedule, investmentTotalProfit, type RateQuote } from "@helio/shared";
+import { type AmountRules, amountProblem, minimumText, typedAmountCents } from "../../lib/amount.ts";
 
-// The rules of the amount typed on /add-investment, apart from model.ts so that pages that only
+// The rules of the amount typed on /add-investment (in the member's currency at `quote`), apart from model.ts so that pages that only
 // show investments (the dashboard's card) do not load the form validation.
 
 export interface InvestmentPreview {
@@ -25,32 +19,39 @@ export interface InvestmentPreview {
   totalReturnCents: number;
 }
 
-const usd = (cents: number) => formatMoney(cents, "USD");
-
 type PreviewPackage = Pick<
   InvestmentPackage,
   "minCents" | "maxCents" | "dailyRateBps" | "durationPeriods" | "capitalReturn"
 >;
 
 /** The amount's rules: the package's limits and, once known, the wallet balance. */
-export function investmentAmountRules(pkg: PreviewPackage, walletCents: number | null): AmountRules {
+export function investmentAmountRules(
+  pkg: PreviewPackage,
+  walletCents: number | null,
+  quote: RateQuote | null,
+): AmountRules {
   return {
     min: { cents: pkg.minCents },
     max: { cents: pkg.maxCents },
     balance: walletCents === null ? undefined : { cents: walletCents },
     // Zero is below the minimum, and said so.
-    messages: { format: "Enter an amount like 100 or 100.50", zero: `At least ${usd(pkg.minCents)}` },
+    messages: { format: "Enter an amount like 100 or 100.50", zero: `At least ${minimumText(pkg.minCents, quote)}` },
   };
 }
 
 /**
- * The live preview of `/add-investment/{slug}`: checks the typed amount (USD, up to 2 decimals)
- * against the package's limits and the wallet, and computes the schedule with the same helpers
- * the server credits with, so the preview is exact to the cent.
+ * The live preview of `/add-investment/{slug}`: checks the amount typed at `quote` (up to 2
+ * decimals) against the package's limits and the wallet, and computes the schedule with the same
+ * conversion and helpers the server credits with, so the preview is exact to the cent.
  */
-export function investmentPreview(text: string, pkg: PreviewPackage, walletCents: number | null): InvestmentPreview {
-  const problem = amountProblem(text, investmentAmountRules(pkg, walletCents));
-  const cents = parseDecimalToCents(text);
+export function investmentPreview(
+  text: string,
+  pkg: PreviewPackage,
+  walletCents: number | null,
+  quote: RateQuote | null,
+): InvestmentPreview {
+  const problem = amountProblem(text, investmentAmountRules(pkg, walletCents, quote), quote);
+  const cents = typedAmountCents(text, quote);
   if (cents === null) {
     return {
       amountCents: null,

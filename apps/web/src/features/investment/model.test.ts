@@ -1,5 +1,6 @@
 import { investmentTotalProfit } from "@helio/shared";
 import { describe, expect, it } from "vitest";
+import { USD_QUOTE } from "../../lib/amount.ts";
 import { investmentPreview } from "./amount-rules.ts";
 import { countdownText, durationText, formatRate, progressPercent, rateText, totalReturnRate } from "./model.ts";
 
@@ -7,7 +8,7 @@ const gold = { minCents: 10_000, maxCents: 1_000_000, dailyRateBps: 125, duratio
 
 describe("investmentPreview", () => {
   it("computes the per-period and total profit exactly, and what returns at maturity", () => {
-    const p = investmentPreview("1000", gold, 500_000);
+    const p = investmentPreview("1000", gold, 500_000, USD_QUOTE);
     expect(p.problem).toBeNull();
     expect(p.amountCents).toBe(100_000);
     expect(p.perPeriodCents).toBe(1_250); // 1.25 % of 1,000.00
@@ -18,7 +19,7 @@ describe("investmentPreview", () => {
 
   it("puts the rounding remainder on the last period so the periods sum to the total", () => {
     // 333.33 × 1.25 % × 7 = 29.166375 → 29.17 total; 4.16 a period, the last 4.21.
-    const p = investmentPreview("333.33", { ...gold, durationPeriods: 7 }, null);
+    const p = investmentPreview("333.33", { ...gold, durationPeriods: 7 }, null, USD_QUOTE);
     expect(p.totalProfitCents).toBe(investmentTotalProfit(33_333, 125, 7));
     expect(p.perPeriodCents).toBe(Math.floor(p.totalProfitCents / 7));
     expect(p.perPeriodCents * 6 + p.lastPeriodCents).toBe(p.totalProfitCents);
@@ -26,7 +27,7 @@ describe("investmentPreview", () => {
   });
 
   it("returns no capital when the package keeps it", () => {
-    const p = investmentPreview("1000", { ...gold, capitalReturn: false }, null);
+    const p = investmentPreview("1000", { ...gold, capitalReturn: false }, null, USD_QUOTE);
     expect(p.capitalBackCents).toBe(0);
     expect(p.totalReturnCents).toBe(p.totalProfitCents);
   });
@@ -39,12 +40,25 @@ describe("investmentPreview", () => {
     ["99.99", "At least 100.00 USD"],
     ["10000.01", "At most 10,000.00 USD"],
   ])("refuses %j: %s", (text, problem) => {
-    expect(investmentPreview(text, gold, null).problem).toBe(problem);
+    expect(investmentPreview(text, gold, null, USD_QUOTE).problem).toBe(problem);
+  });
+
+  it("takes an amount in the member's currency: the schedule from the converted cents, the limits in both", () => {
+    const idr = { currency: "IDR", rate: "16250" } as const;
+    const p = investmentPreview("16250000", gold, 500_000, idr);
+    expect(p.problem).toBeNull();
+    expect(p.amountCents).toBe(100_000);
+    expect(p.perPeriodCents).toBe(1_250);
+    expect(investmentPreview("1000000", gold, null, idr).problem).toBe("At least 100.00 USD (1,625,000.00 IDR)");
+    expect(investmentPreview("0", gold, null, idr).problem).toBe("At least 100.00 USD (1,625,000.00 IDR)");
+    expect(investmentPreview("162500001000", gold, null, idr).problem).toBe(
+      "At most 10,000.00 USD (162,500,000.00 IDR)",
+    );
   });
 
   it("refuses more than the wallet holds, and accepts the wallet's exact balance", () => {
-    expect(investmentPreview("500.01", gold, 50_000).problem).toBe("More than your wallet balance");
-    expect(investmentPreview("500", gold, 50_000).problem).toBeNull();
+    expect(investmentPreview("500.01", gold, 50_000, USD_QUOTE).problem).toBe("More than your wallet balance");
+    expect(investmentPreview("500", gold, 50_000, USD_QUOTE).problem).toBeNull();
   });
 });
 

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderWithApp } from "../../test/render.tsx";
+import { renderWithApp, sampleMember } from "../../test/render.tsx";
 import { OrderPanel } from "./OrderPanel.tsx";
 
 const json = (body: unknown, status = 200) =>
@@ -30,6 +30,12 @@ function stubApi() {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.startsWith("/api/settings"))
+        return json({
+          menuContact: true,
+          depositMinCents: 1000,
+          rates: [{ name: "IDR", value: 16_250, decimal: "16250" }],
+        });
       if (url.startsWith("/api/trades/config"))
         return json({ minCents: 100, maxCents: 1_000_000, durations: [30, 60], openLimit: 20, payouts: { BTC: 80 } });
       if (url.startsWith("/api/wallet"))
@@ -59,7 +65,7 @@ describe("OrderPanel", () => {
     expect(await screen.findByText("At least 1.00 USD")).toBeTruthy();
     expect(up.disabled).toBe(true);
     fireEvent.change(amount, { target: { value: "10000.01" } });
-    expect(await screen.findByText("At most 10000.00 USD")).toBeTruthy();
+    expect(await screen.findByText("At most 10,000.00 USD")).toBeTruthy();
     fireEvent.change(amount, { target: { value: "1.234" } });
     expect(await screen.findByText("Enter an amount like 10.00")).toBeTruthy();
     expect(screen.queryByText(/win returns/)).toBeNull();
@@ -73,6 +79,34 @@ describe("OrderPanel", () => {
     fireEvent.change(await screen.findByLabelText("Amount (USD)"), { target: { value: "12.5" } });
     fireEvent.click(screen.getByRole("button", { name: "Down" }));
     expect(await screen.findByText("Down contract placed at", { exact: false })).toBeTruthy();
-    expect(bodies).toEqual([{ symbol: "BTC", direction: "down", amountCents: 1250, durationSeconds: 30 }]);
+    expect(bodies).toEqual([{ symbol: "BTC", direction: "down", amount: "12.5", durationSeconds: 30 }]);
+  });
+
+  it("takes an IDR member's stake in IDR: 10 USD by default, the win and the limits from the converted cents", async () => {
+    const bodies = stubApi();
+    renderWithApp(<OrderPanel symbol="BTC" stale={false} />, { member: { ...sampleMember, currency: "IDR" } });
+    const amount = (await screen.findByLabelText("Amount (IDR)")) as HTMLInputElement;
+    expect(amount.value).toBe("162500.00");
+    expect(screen.getByText("That is 10.00 USD at 16,250 IDR per USD.")).toBeTruthy();
+    // 18.00 USD at 16,250.
+    expect(screen.getByText(/win returns/).textContent).toContain("292,500.00 IDR");
+    fireEvent.change(amount, { target: { value: "1000" } });
+    expect(await screen.findByText("At least 1.00 USD (16,250.00 IDR)")).toBeTruthy();
+    expect(screen.queryByText(/^That is/)).toBeNull();
+    fireEvent.change(amount, { target: { value: "abc" } });
+    expect(await screen.findByText("Enter an amount like 162500.00")).toBeTruthy();
+    fireEvent.change(amount, { target: { value: "81250" } });
+    expect(await screen.findByText("That is 5.00 USD at 16,250 IDR per USD.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Up" }));
+    // (The stubbed answer is always the same Down contract.)
+    expect(await screen.findByText(/contract placed at/)).toBeTruthy();
+    expect(bodies).toEqual([
+      {
+        symbol: "BTC",
+        direction: "up",
+        local: { amount: "81250", currency: "IDR", rate: "16250" },
+        durationSeconds: 30,
+      },
+    ]);
   });
 });

@@ -1,9 +1,8 @@
 import {
-  centsToDecimal,
   DURATION_LABELS,
   mulDivHalfEven,
   type OpenTrade,
-  parseDecimalToCents,
+  type RateQuote,
   type TradeConfig,
   type TradeDirection,
 } from "@helio/shared";
@@ -21,56 +20,76 @@ import { useEffect, useState } from "react";
 import { Controller } from "react-hook-form";
 import { Link as RouterLink } from "react-router";
 import { z } from "zod";
-import { AmountField } from "../../components/AmountField.tsx";
+import { MemberAmountField } from "../../components/AmountField.tsx";
 import { Money } from "../../components/Money.tsx";
 import { PageLoader } from "../../components/PageLoader.tsx";
 import { SelectField } from "../../components/SelectField.tsx";
-import { type AmountRules, amountSchema, validAmountCents } from "../../lib/amount.ts";
+import {
+  type AmountRules,
+  amountInputText,
+  amountRequest,
+  amountSchema,
+  minimumText,
+  validAmountCents,
+} from "../../lib/amount.ts";
 import { useMemberBalances } from "../../lib/balances.ts";
 import { formatPrice } from "../../lib/format.ts";
 import { useMember } from "../../lib/member.tsx";
 import { useMoneyForm } from "../../lib/money-form.ts";
 import { paths } from "../../lib/paths.ts";
+import { type MemberQuote, useMemberQuote } from "../../lib/settings.ts";
 import { tradeConfigQuery, usePlaceTrade } from "./api.ts";
 
-/** The stake's rules, in the server's words (`At least 1.00 USD`: no thousands separators). */
-function stakeRules(config: TradeConfig): AmountRules {
-  const atLeast = `At least ${centsToDecimal(config.minCents)} USD`;
+/** The stake a new order starts with: 10 USD, in the member's currency. */
+const DEFAULT_STAKE_CENTS = 1_000;
+
+/** The stake's rules, in the server's words (`At least 1.00 USD (16,250.00 IDR)`). */
+function stakeRules(config: TradeConfig, quote: RateQuote): AmountRules {
+  const atLeast = `At least ${minimumText(config.minCents, quote)}`;
   return {
-    min: { cents: config.minCents, message: atLeast },
-    max: { cents: config.maxCents, message: `At most ${centsToDecimal(config.maxCents)} USD` },
-    messages: { invalid: "Enter an amount like 10.00", zero: atLeast },
+    min: { cents: config.minCents },
+    max: { cents: config.maxCents },
+    messages: { invalid: `Enter an amount like ${amountInputText(DEFAULT_STAKE_CENTS, quote)}`, zero: atLeast },
   };
 }
 
 // Field names are the request's, so the server's field errors land on the right input.
-const orderSchema = (rules: AmountRules) =>
+const orderSchema = (rules: AmountRules, quote: RateQuote) =>
   z.object({
-    amountCents: amountSchema(rules),
+    amount: amountSchema(rules, quote),
     durationSeconds: z.number().int(),
     direction: z.enum(["up", "down"]),
   });
 
-function OrderForm({ symbol, stale, config }: { symbol: string; stale: boolean; config: TradeConfig }) {
+type OrderFormProps = {
+  symbol: string;
+  stale: boolean;
+  config: TradeConfig;
+  /** Known before the form opens: the default stake is written in the member's currency. */
+  rate: MemberQuote & { quote: RateQuote };
+};
+
+function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
   const place = usePlaceTrade();
   const member = useMember();
   const balances = useMemberBalances();
   const [placed, setPlaced] = useState<string | null>(null);
-  const rules = stakeRules(config);
+  const { quote } = rate;
+  const rules = stakeRules(config, quote);
   // One key per intended trade, kept after a lost answer: a retry cannot place a second trade.
   const { form, submit, formError } = useMoneyForm({
-    schema: orderSchema(rules),
-    defaultValues: { amountCents: "10", durationSeconds: 30, direction: "up" },
+    schema: orderSchema(rules, quote),
+    defaultValues: { amount: amountInputText(DEFAULT_STAKE_CENTS, quote), durationSeconds: 30, direction: "up" },
     // The stake is checked as it is typed.
     mode: "onChange",
-    fields: ["amountCents"],
-    send: ({ amountCents, durationSeconds, direction }, key) => {
+    fields: ["amount"],
+    send: ({ amount, durationSeconds, direction }, key) => {
       setPlaced(null);
       return place.mutateAsync({
         input: {
           symbol: symbol as OpenTrade["symbol"],
           direction,
-          amountCents: parseDecimalToCents(amountCents) ?? 0,
+          ...amountRequest(amount, quote),
           durationSeconds,
         },
         key,
@@ -89,13 +108,13 @@ function OrderForm({ symbol, stale, config }: { symbol: string; stale: boolean; 
     trigger,
     formState: { errors },
   } = form;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the limits are in the resolver; check again when they change.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the limits and the rate are in the resolver; check again when they change.
   useEffect(() => {
-    void trigger("amountCents");
-  }, [trigger, config.minCents, config.maxCents]);
-  const cents = validAmountCents(watch("amountCents"), rules);
+    void trigger("amount");
+  }, [trigger, config.minCents, config.maxCents, quote.rate]);
+  const cents = validAmountCents(watch("amount"), rules, quote);
   const payout = config.payouts[symbol] ?? 85;
-  const blocked = Boolean(errors.amountCents) || stale || place.isPending;
+  const blocked = Boolean(errors.amount) || stale || place.isPending;
 
   const submitAs = (direction: TradeDirection) => {
     setValue("direction", direction);
@@ -109,12 +128,13 @@ function OrderForm({ symbol, stale, config }: { symbol: string; stale: boolean; 
           Order
         </Typography>
         <Stack spacing={2}>
-          <AmountField
-            label="Amount (USD)"
-            registration={register("amountCents")}
-            error={errors.amountCents}
+          <MemberAmountField
+            rate={rate}
+            registration={register("amount")}
+            error={errors.amount}
             helperText=" "
             unit={false}
+            cents={cents}
           />
           <Controller
             control={control}
@@ -184,6 +204,7 @@ function OrderForm({ symbol, stale, config }: { symbol: string; stale: boolean; 
 /** The trade page's order form: amount, duration, payout, the stake's account, then Up or Down. */
 export function OrderPanel({ symbol, stale }: { symbol: string; stale: boolean }) {
   const config = useQuery(tradeConfigQuery);
-  if (!config.data) return <PageLoader />;
-  return <OrderForm symbol={symbol} stale={stale} config={config.data} />;
+  const { currency, quote } = useMemberQuote();
+  if (!config.data || !quote) return <PageLoader />;
+  return <OrderForm symbol={symbol} stale={stale} config={config.data} rate={{ currency, quote }} />;
 }

@@ -28,7 +28,10 @@ const settled = (id: string, result: "win" | "loss" | "equal" | "void", payoutCe
 beforeEach(() => {
   vi.stubGlobal(
     "fetch",
-    vi.fn(async () => new Response(JSON.stringify({ menuContact: true, rates: [] }), { status: 200 })),
+    vi.fn(
+      async () =>
+        new Response(JSON.stringify({ menuContact: true, depositMinCents: 1000, rates: [] }), { status: 200 }),
+    ),
   );
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -4,7 +4,7 @@ import {
   candlesResponseSchema,
   openTradesResponseSchema,
   type PairQuote,
-  type PlaceTrade,
+  type PlaceTradeInput,
   pairsResponseSchema,
   tradeConfigSchema,
   tradeContractSchema,
@@ -103,7 +103,7 @@ export function useTradeHistory(filters: HistoryFilters) {
 export function usePlaceTrade() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ input, key }: { input: PlaceTrade; key: string }) =>
+    mutationFn: ({ input, key }: { input: PlaceTradeInput; key: string }) =>
       idempotentPost(API.trades, input, key, tradeContractSchema),
     onSuccess: () => refresh(tradeKeys.open),
   });

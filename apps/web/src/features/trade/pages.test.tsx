@@ -51,7 +51,7 @@ function stubApi() {
           pageSize: 20,
           totals: { count: 1, wonCents: 850, lostCents: 0, netCents: 850 },
         });
-      if (url.startsWith("/api/settings")) return json({ menuContact: true, rates: [] });
+      if (url.startsWith("/api/settings")) return json({ menuContact: true, depositMinCents: 1000, rates: [] });
       return new Response("{}", { status: 404 });
     }),
   );

@@ -6,30 +6,32 @@ import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink, useNavigate } from "react-router";
-import { AmountField } from "../../components/AmountField.tsx";
+import { MemberAmountField } from "../../components/AmountField.tsx";
 import { FormButtons, FormStack } from "../../components/FormLayout.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
-import { amountFormSchema, validAmountCents } from "../../lib/amount.ts";
+import { amountFormSchema, amountRequest, minimumText, validAmountCents } from "../../lib/amount.ts";
 import { useMoneyForm } from "../../lib/money-form.ts";
 import { paths } from "../../lib/paths.ts";
+import { publicSettingsQuery, useMemberQuote } from "../../lib/settings.ts";
 import { depositAmountRules } from "./amount-rules.ts";
-import { depositRulesQuery, useCreateDeposit } from "./api.ts";
-import { usd } from "./model.ts";
+import { useCreateDeposit } from "./api.ts";
 
 /** `/add-balance`: an amount → a deposit invoice with the transfer instructions. */
 export function AddBalancePage() {
   const navigate = useNavigate();
-  const rules = useQuery(depositRulesQuery);
+  // The public settings: one cache entry, kept current by the `settings.updated` message.
+  const settings = useQuery(publicSettingsQuery);
   const create = useCreateDeposit();
-  const minCents = rules.data?.depositMinCents;
-  const amountRules = depositAmountRules(minCents);
+  const rate = useMemberQuote();
+  const minCents = settings.data?.depositMinCents;
+  const amountRules = depositAmountRules(minCents, rate.quote);
   // One key per intended invoice: a double click or a retry after a lost answer makes one invoice.
   const { form, submit, formError } = useMoneyForm({
-    schema: amountFormSchema(amountRules),
+    schema: amountFormSchema(amountRules, rate.quote),
     defaultValues: { amount: "" },
     mode: "onTouched",
     fields: ["amount"],
-    send: ({ amount }, key) => create.mutateAsync({ input: { amount }, key }),
+    send: ({ amount }, key) => create.mutateAsync({ input: amountRequest(amount, rate.quote), key }),
     onSent: (invoice) => navigate(paths.invoiceBalanceOne(invoice.id)),
   });
   const {
@@ -55,21 +57,31 @@ export function AddBalancePage() {
               </Typography>
             }
           >
-            <AmountField
+            <MemberAmountField
               id="deposit-amount"
-              label="Amount (USD)"
+              rate={rate}
               registration={register("amount")}
               error={errors.amount}
               helperText={
-                minCents !== undefined ? `At least ${usd(minCents)}.` : "In US dollars, up to 2 decimals, e.g. 250.00."
+                minCents !== undefined
+                  ? `At least ${minimumText(minCents, rate.quote)}.`
+                  : rate.currency === "USD"
+                    ? "In US dollars, up to 2 decimals, e.g. 250.00."
+                    : `In ${rate.currency}, up to 2 decimals.`
               }
-              approxCents={validAmountCents(watch("amount"), amountRules)}
+              cents={validAmountCents(watch("amount"), amountRules, rate.quote)}
             />
             <Typography variant="body2" sx={{ color: "text.secondary" }}>
               Next you will see the invoice: our bank account, the reference to put in your transfer, and where to
               upload the proof of payment.
             </Typography>
-            <FormButtons label="Create invoice" busyLabel="Creating…" busy={create.isPending}>
+            <FormButtons
+              label="Create invoice"
+              busyLabel="Creating…"
+              busy={create.isPending}
+              // The request carries the rate: none to send until it is known.
+              disabled={!rate.quote}
+            >
               <Button component={RouterLink} to={paths.invoiceBalance} color="inherit">
                 My invoices
               </Button>

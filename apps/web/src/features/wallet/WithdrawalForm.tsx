@@ -1,4 +1,4 @@
-import type { WithdrawalRequirements } from "@helio/shared";
+import type { RateQuote, WithdrawalRequirements } from "@helio/shared";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -7,27 +7,28 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Link as RouterLink, useNavigate } from "react-router";
 import { z } from "zod";
-import { AmountField } from "../../components/AmountField.tsx";
+import { MemberAmountField } from "../../components/AmountField.tsx";
 import { FormButtons, FormStack } from "../../components/FormLayout.tsx";
 import { Money } from "../../components/Money.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
 import { SummaryBox, SummaryRow } from "../../components/Summary.tsx";
-import { amountSchema } from "../../lib/amount.ts";
+import { amountRequest, amountSchema, maximumText, minimumText } from "../../lib/amount.ts";
 import { ApiError } from "../../lib/api.ts";
 import { useMemberBalances } from "../../lib/balances.ts";
 import { fieldProps } from "../../lib/form.ts";
 import { useMoneyForm } from "../../lib/money-form.ts";
 import { paths } from "../../lib/paths.ts";
+import { useMemberQuote } from "../../lib/settings.ts";
 import { withdrawalAmountRules, withdrawalPreview } from "./amount-rules.ts";
 import { useCreateWithdrawal } from "./api.ts";
-import { feeRuleText, usd } from "./model.ts";
+import { feeRuleText } from "./model.ts";
 import { RequirementsCard, requirementsOf } from "./WithdrawalRequirements.tsx";
 
 const SIX_DIGITS = /^\d{6}$/;
 
-function withdrawalFormSchema(req: WithdrawalRequirements, walletCents: number) {
+function withdrawalFormSchema(req: WithdrawalRequirements, walletCents: number, quote: RateQuote | null) {
   return z.object({
-    amount: amountSchema(withdrawalAmountRules(req, walletCents)),
+    amount: amountSchema(withdrawalAmountRules(req, walletCents, quote), quote),
     totpCode: req.twoFactorRequired ? z.string().trim().regex(SIX_DIGITS, "Enter the 6-digit code") : z.string(),
   });
 }
@@ -37,15 +38,19 @@ export function WithdrawalForm({ req }: { req: WithdrawalRequirements }) {
   const navigate = useNavigate();
   const balances = useMemberBalances();
   const create = useCreateWithdrawal();
+  const rate = useMemberQuote();
   const walletCents = balances.data?.wallet ?? req.walletCents;
   // One key per intended withdrawal, kept through retries until the server gives a definite answer.
   const { form, submit, formError } = useMoneyForm({
-    schema: withdrawalFormSchema(req, walletCents),
+    schema: withdrawalFormSchema(req, walletCents, rate.quote),
     defaultValues: { amount: "", totpCode: "" },
     mode: "onTouched",
     fields: ["amount", "totpCode"],
     send: ({ amount, totpCode }, key) =>
-      create.mutateAsync({ input: { amount, ...(req.twoFactorRequired ? { totpCode } : {}) }, key }),
+      create.mutateAsync({
+        input: { ...amountRequest(amount, rate.quote), ...(req.twoFactorRequired ? { totpCode } : {}) },
+        key,
+      }),
     onSent: (withdrawal) => navigate(paths.invoiceWdOne(withdrawal.id)),
     // A refused code is typed again from the start.
     onFailed: (error) => {
@@ -57,7 +62,7 @@ export function WithdrawalForm({ req }: { req: WithdrawalRequirements }) {
     watch,
     formState: { errors },
   } = form;
-  const preview = withdrawalPreview(watch("amount"), req, walletCents);
+  const preview = withdrawalPreview(watch("amount"), req, walletCents, rate.quote);
   const items = requirementsOf(req);
   const ready = items.every((item) => item.state === "done");
   const code = register("totpCode");
@@ -71,23 +76,26 @@ export function WithdrawalForm({ req }: { req: WithdrawalRequirements }) {
           <Typography>
             Available in your wallet: <Money cents={walletCents} sx={{ fontWeight: 700 }} />
           </Typography>
-          <AmountField
+          <MemberAmountField
             id="withdrawal-amount"
-            label="Amount (USD)"
+            rate={rate}
             registration={register("amount")}
             error={errors.amount}
-            helperText={`From ${usd(req.minCents)} to ${usd(req.maxCents)}. Fee: ${feeRuleText(req.feeBps, req.feeFlatCents)}.`}
+            helperText={`From ${minimumText(req.minCents, rate.quote)} to ${maximumText(req.maxCents, rate.quote)}. Fee: ${feeRuleText(req.feeBps, req.feeFlatCents)}.`}
+            cents={preview.ok ? preview.quote.amountCents : null}
           />
           <SummaryBox
             label="Withdrawal summary"
             note="The amount leaves your wallet now and is held until we pay it out. The server confirms the fee."
           >
-            <SummaryRow label="Amount">{preview.quote ? <Money cents={preview.quote.amountCents} /> : "—"}</SummaryRow>
+            <SummaryRow label="Amount">
+              {preview.quote ? <Money cents={preview.quote.amountCents} withUsd /> : "—"}
+            </SummaryRow>
             <SummaryRow label={`Fee (${feeRuleText(req.feeBps, req.feeFlatCents)})`}>
-              {preview.quote ? <Money cents={preview.quote.feeCents} /> : "—"}
+              {preview.quote ? <Money cents={preview.quote.feeCents} withUsd /> : "—"}
             </SummaryRow>
             <SummaryRow label="You receive" strong>
-              {preview.quote && preview.quote.netCents > 0 ? <Money cents={preview.quote.netCents} /> : "—"}
+              {preview.quote && preview.quote.netCents > 0 ? <Money cents={preview.quote.netCents} withUsd /> : "—"}
             </SummaryRow>
           </SummaryBox>
           {req.bank ? (
@@ -124,7 +132,13 @@ export function WithdrawalForm({ req }: { req: WithdrawalRequirements }) {
               )}
             />
           ) : null}
-          <FormButtons label="Request withdrawal" busyLabel="Requesting…" busy={create.isPending} disabled={!ready}>
+          <FormButtons
+            label="Request withdrawal"
+            busyLabel="Requesting…"
+            busy={create.isPending}
+            // The request carries the rate: none to send until it is known.
+            disabled={!ready || !rate.quote}
+          >
             <Button component={RouterLink} to={paths.viewWithdrawal} color="inherit">
               My withdrawals
             </Button>

@@ -1,6 +1,6 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { renderWithApp } from "../../test/render.tsx";
+import { renderWithApp, sampleMember } from "../../test/render.tsx";
 import { WithdrawalPage } from "./WithdrawalPage.tsx";
 
 const json = (body: unknown) =>
@@ -24,16 +24,29 @@ const requirements = {
   twoFactorRequired: true,
 };
 
+/** Every POST body is kept (these tests look only at what is sent, not at the answer). */
 function stubApi(overrides: Partial<typeof requirements> = {}) {
+  const bodies: unknown[] = [];
   vi.stubGlobal(
     "fetch",
-    vi.fn(async (url: string) => {
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url.startsWith("/api/settings"))
+        return json({
+          menuContact: true,
+          depositMinCents: 1000,
+          rates: [{ name: "IDR", value: 16_250, decimal: "16250" }],
+        });
       if (url.startsWith("/api/withdrawals/requirements")) return json({ ...requirements, ...overrides });
+      if (url.startsWith("/api/withdrawals") && init?.method === "POST") {
+        bodies.push(JSON.parse(String(init.body)));
+        return json({});
+      }
       if (url.startsWith("/api/wallet"))
         return json({ wallet: 50_000, demo: 0, profit: 0, bonus: 0, withdrawal_hold: 0 });
       return new Response("{}", { status: 404 });
     }),
   );
+  return bodies;
 }
 
 afterEach(() => {
@@ -55,6 +68,29 @@ describe("WithdrawalPage", () => {
     fireEvent.change(amount, { target: { value: "600" } });
     fireEvent.blur(amount);
     expect(await screen.findByText("More than your wallet balance")).toBeTruthy();
+  });
+
+  it("takes an IDR member's amount in IDR: limits, fee and net in both currencies, sent with the rate", async () => {
+    const bodies = stubApi({ feeBps: 100, feeFlatCents: 0 });
+    renderWithApp(<WithdrawalPage />, { member: { ...sampleMember, currency: "IDR" } });
+    const amount = await screen.findByLabelText("Amount (IDR)");
+    expect(
+      await screen.findByText("From 10.00 USD (162,500.00 IDR) to 10,000.00 USD (162,500,000.00 IDR). Fee: 1%."),
+    ).toBeTruthy();
+    fireEvent.change(amount, { target: { value: "100000" } });
+    fireEvent.blur(amount);
+    expect(await screen.findByText("The minimum withdrawal is 10.00 USD (162,500.00 IDR)")).toBeTruthy();
+    fireEvent.change(amount, { target: { value: "1625000" } });
+    expect(await screen.findByText("That is 100.00 USD at 16,250 IDR per USD.")).toBeTruthy();
+    const summary = screen.getByLabelText("Withdrawal summary");
+    expect(within(summary).getByText("1,625,000.00 IDR (100.00 USD)")).toBeTruthy();
+    expect(within(summary).getByText("16,250.00 IDR (1.00 USD)")).toBeTruthy();
+    expect(within(summary).getByText("1,608,750.00 IDR (99.00 USD)")).toBeTruthy();
+    fireEvent.change(screen.getByLabelText("Authentication code"), { target: { value: "123456" } });
+    fireEvent.click(screen.getByRole("button", { name: "Request withdrawal" }));
+    await waitFor(() =>
+      expect(bodies).toEqual([{ local: { amount: "1625000", currency: "IDR", rate: "16250" }, totpCode: "123456" }]),
+    );
   });
 
   it("shows the missing requirements with links, and the request stays disabled", async () => {

@@ -13,7 +13,6 @@ import {
   withdrawalSchema,
 } from "@helio/shared";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
 import { apiFetch, idempotentPost } from "../../lib/api.ts";
 import { balancesKey, useMemberBalances } from "../../lib/balances.ts";
 import { useLiveUpdates } from "../../lib/live-updates.ts";
@@ -79,15 +78,6 @@ export function useResetDemo() {
 }
 
 // --- Deposits ------------------------------------------------------------------------------
-
-/**
- * The deposit minimum, when the server publishes it with the public settings (`depositMinCents`).
- * Until it does, the form checks the format only and the server's field error names the minimum.
- */
-const depositRulesSchema = z.object({ depositMinCents: z.number().int().nonnegative().optional() });
-export const depositRulesQuery = readQuery(["wallet", "deposit-rules"] as const, API.settings, depositRulesSchema, {
-  staleTime: 60_000,
-});
 
 export function depositListQuery(page: number, pageSize: number) {
   return pagedQuery(walletKeys.depositList(page, pageSize), API.deposits, depositListResponseSchema, {

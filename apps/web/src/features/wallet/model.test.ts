@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { amountProblem } from "../../lib/amount.ts";
+import { amountProblem, USD_QUOTE } from "../../lib/amount.ts";
 import { depositAmountRules, withdrawalPreview } from "./amount-rules.ts";
 import {
   dateRangeProblem,
@@ -79,9 +79,11 @@ describe("history filters → API query", () => {
   });
 });
 
+const IDR = { currency: "IDR", rate: "16250" } as const;
+
 describe("depositAmountRules", () => {
   const depositAmountProblem = (text: string, minCents: number | undefined) =>
-    amountProblem(text, depositAmountRules(minCents));
+    amountProblem(text, depositAmountRules(minCents, USD_QUOTE));
 
   it("checks the format and the minimum", () => {
     expect(depositAmountProblem("", 1000)).toBe("Enter an amount");
@@ -93,33 +95,69 @@ describe("depositAmountRules", () => {
     expect(depositAmountProblem("10", 1000)).toBeNull();
     expect(depositAmountProblem("0.50", undefined)).toBeNull();
   });
+
+  it("takes an amount in the member's currency and names the minimum in both", () => {
+    const idr = amountProblem;
+    const rules = depositAmountRules(1000, IDR);
+    expect(idr("162418.74", rules, IDR)).toBe("The minimum deposit is 10.00 USD (162,500.00 IDR)");
+    // 162,418.75 IDR is 9.995 USD: half a cent, to the even cent, 10.00 USD.
+    expect(idr("162418.75", rules, IDR)).toBeNull();
+    expect(idr("162500", rules, IDR)).toBeNull();
+    expect(idr("162500.505", rules, IDR)).toBe("At most 2 decimals");
+    expect(idr("1000000000000", rules, IDR)).toBeNull();
+    expect(idr("162500", depositAmountRules(1000, null), null)).toBeNull();
+    expect(idr("1", depositAmountRules(1000, null), null)).toBeNull();
+  });
 });
 
 describe("withdrawalPreview", () => {
   const limits = { minCents: 1000, maxCents: 1_000_000, feeBps: 100, feeFlatCents: 0 };
 
+  it("converts an amount typed in the member's currency, and names the limits and the fee in both", () => {
+    expect(withdrawalPreview("1625000", limits, 100_000, IDR)).toEqual({
+      ok: true,
+      quote: { amountCents: 10_000, feeCents: 100, netCents: 9_900 },
+    });
+    expect(withdrawalPreview("100000", limits, 100_000, IDR)).toMatchObject({
+      problem: "The minimum withdrawal is 10.00 USD (162,500.00 IDR)",
+    });
+    // 162,500,100 IDR is 10,000.00615 USD: one cent above the maximum.
+    expect(withdrawalPreview("162500001", limits, 5_000_000, IDR).ok).toBe(true);
+    expect(withdrawalPreview("162500100", limits, 5_000_000, IDR)).toMatchObject({
+      problem: "The maximum withdrawal is 10,000.00 USD (162,500,000.00 IDR)",
+    });
+    const flat = { ...limits, minCents: 1, feeFlatCents: 100 };
+    expect(withdrawalPreview("16250", flat, 5000, IDR)).toMatchObject({
+      problem: "The amount does not cover the fee of 1.01 USD (16,412.50 IDR)",
+    });
+  });
+
   it("computes fee (half to even) and net like the server", () => {
-    const p = withdrawalPreview("12.50", { ...limits, minCents: 100 }, 100_000);
+    const p = withdrawalPreview("12.50", { ...limits, minCents: 100 }, 100_000, USD_QUOTE);
     expect(p).toEqual({ ok: true, quote: { amountCents: 1250, feeCents: 12, netCents: 1238 } });
-    const q = withdrawalPreview("13.50", { ...limits, minCents: 100 }, 100_000);
+    const q = withdrawalPreview("13.50", { ...limits, minCents: 100 }, 100_000, USD_QUOTE);
     expect(q.quote?.feeCents).toBe(14);
-    const flat = withdrawalPreview("100", { ...limits, feeBps: 150, feeFlatCents: 50 }, 100_000);
+    const flat = withdrawalPreview("100", { ...limits, feeBps: 150, feeFlatCents: 50 }, 100_000, USD_QUOTE);
     expect(flat.quote).toEqual({ amountCents: 10_000, feeCents: 200, netCents: 9_800 });
   });
 
   it("names what is wrong, still showing the fee where it can", () => {
-    expect(withdrawalPreview("", limits, 5000)).toEqual({ ok: false, problem: "Enter an amount", quote: null });
-    expect(withdrawalPreview("5", limits, 5000)).toMatchObject({ ok: false, problem: /minimum.*10\.00/ });
-    expect(withdrawalPreview("20000", limits, 5_000_000)).toMatchObject({
+    expect(withdrawalPreview("", limits, 5000, USD_QUOTE)).toEqual({
+      ok: false,
+      problem: "Enter an amount",
+      quote: null,
+    });
+    expect(withdrawalPreview("5", limits, 5000, USD_QUOTE)).toMatchObject({ ok: false, problem: /minimum.*10\.00/ });
+    expect(withdrawalPreview("20000", limits, 5_000_000, USD_QUOTE)).toMatchObject({
       ok: false,
       problem: /maximum.*10,000\.00 USD/,
     });
-    expect(withdrawalPreview("60", limits, 5000)).toMatchObject({
+    expect(withdrawalPreview("60", limits, 5000, USD_QUOTE)).toMatchObject({
       ok: false,
       problem: "More than your wallet balance",
       quote: { feeCents: 60, netCents: 5940 },
     });
-    expect(withdrawalPreview("1.00", { ...limits, minCents: 1, feeFlatCents: 100 }, 5000)).toMatchObject({
+    expect(withdrawalPreview("1.00", { ...limits, minCents: 1, feeFlatCents: 100 }, 5000, USD_QUOTE)).toMatchObject({
       ok: false,
       problem: /does not cover the fee/,
     });
