@@ -1,0 +1,121 @@
+import type { APIRequestContext, Page } from "@playwright/test";
+import { paths } from "../src/lib/paths.ts";
+import { expect, expectAccessible, MOBILE, newMember, registerAndVerify, screenshot, test } from "./fixtures.ts";
+import { adjust, approveKyc, changeSettings, openAdmin, saveBankViaUi, submitKyc, uidOf } from "./money-kit.ts";
+import { walkPasses } from "./screen-walk.ts";
+
+// An IDR member types every amount in IDR; the server converts at the rate the form showed and
+// refuses a rate that changed since (docs/product.md §4a). The default IDR rate is 16,250 per USD.
+
+const walletOf = async (page: Page) =>
+  (await (await page.request.get("/api/wallet")).json()) as { wallet: number; demo: number };
+
+async function setIdrRate(admin: APIRequestContext, origin: string, rate: string) {
+  const res = await changeSettings(admin, origin, { rateIDR: rate });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test("deposit in IDR: the USD equivalent and rate are shown, a rate changed in flight is refused with the new quote, then sent again", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const base = baseURL as string;
+  await registerAndVerify(page, base, newMember({ firstName: "Indah", currency: "IDR" }));
+  const admin = await openAdmin(browser);
+  try {
+    await page.goto(paths.addBalance);
+    const amount = page.getByLabel("Amount (IDR)");
+    await amount.fill("100000");
+    await amount.blur();
+    await expect(page.getByText("The minimum deposit is 10.00 USD (162,500.00 IDR)")).toBeVisible();
+    await amount.fill("243750");
+    await expect(page.getByText("That is 15.00 USD at 16,250 IDR per USD.")).toBeVisible();
+    await expectAccessible(page);
+
+    // The admin changes the rate while the request is on its way: it still carries 16,250.
+    const sent: unknown[] = [];
+    await page.route("**/api/deposits", async (route) => {
+      if (route.request().method() !== "POST") return route.continue();
+      sent.push(route.request().postDataJSON());
+      if (sent.length === 1) await setIdrRate(admin.request, base, "16300");
+      return route.continue();
+    });
+    await page.getByRole("button", { name: "Create invoice" }).click();
+    await expect(page.getByText(/The rate changed from 16,250 IDR per USD to 16,300 IDR per USD/)).toBeVisible();
+    expect(sent[0]).toEqual({ local: { amount: "243750", currency: "IDR", rate: "16250" } });
+    // Nothing was created at the old rate, and the form now quotes the new one: 243,750 / 16,300.
+    const before = await (await page.request.get("/api/deposits")).json();
+    expect(before.total).toBe(0);
+    await expect(page.getByText("That is 14.95 USD at 16,300 IDR per USD.")).toBeVisible();
+    await expect(amount).toHaveValue("243750");
+
+    await page.getByRole("button", { name: "Create invoice" }).click();
+    await page.waitForURL(/\/invoice-balance\/[0-9a-f-]{36}$/);
+    expect(sent[1]).toEqual({ local: { amount: "243750", currency: "IDR", rate: "16300" } });
+    const after = await (await page.request.get("/api/deposits")).json();
+    expect(after.items.map((i: { amountCents: number }) => i.amountCents)).toEqual([1495]);
+
+    // A rate saved while the form is open reaches it live, without a reload.
+    await page.goto(paths.addBalance);
+    await page.getByLabel("Amount (IDR)").fill("243750");
+    await expect(page.getByText("That is 14.95 USD at 16,300 IDR per USD.")).toBeVisible();
+    await setIdrRate(admin.request, base, "16250");
+    await expect(page.getByText("That is 15.00 USD at 16,250 IDR per USD.")).toBeVisible();
+  } finally {
+    await setIdrRate(admin.request, base, "16250");
+    await admin.context.close();
+  }
+});
+
+test("trade and withdrawal in IDR: the stake and the withdrawal are typed in IDR and move the converted USD cents", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(150_000);
+  const base = baseURL as string;
+  const member = await registerAndVerify(page, base, newMember({ firstName: "Budi", currency: "IDR" }));
+  const uid = await uidOf(page.request);
+
+  // Trade (practice money): the default stake is 10 USD in IDR; 81,250 IDR is 5.00 USD.
+  await page.goto(paths.tradeFirstPair);
+  const stake = page.getByLabel("Amount (IDR)");
+  await expect(stake).toHaveValue("162500.00");
+  await stake.fill("81250");
+  await expect(page.getByText("That is 5.00 USD at 16,250 IDR per USD.")).toBeVisible();
+  const demoBefore = (await walletOf(page)).demo;
+  await page.getByRole("button", { name: "Up", exact: true }).click();
+  await expect(page.getByText(/Up contract placed at/)).toBeVisible();
+  expect((await walletOf(page)).demo).toBe(demoBefore - 500);
+  await stake.fill("1000");
+  await expect(page.getByText("At least 1.00 USD (16,250.00 IDR)")).toBeVisible();
+
+  // Withdrawal: 1,625,000 IDR is 100.00 USD; the 1 % fee and the net are shown in both.
+  const admin = await openAdmin(browser);
+  await adjust(admin.request, base, uid, 50_000);
+  await submitKyc(page.request, base);
+  await approveKyc(admin.request, base, uid);
+  await admin.context.close();
+  await saveBankViaUi(page, member.password);
+  await page.goto(paths.withdrawal);
+  const amount = page.getByLabel("Amount (IDR)");
+  await amount.fill("1625000");
+  await expect(page.getByText("That is 100.00 USD at 16,250 IDR per USD.")).toBeVisible();
+  const summary = page.getByLabel("Withdrawal summary");
+  await expect(summary.getByText(/1\.00 USD/).first()).toBeVisible();
+  await expect(summary.getByText(/99\.00 USD/).first()).toBeVisible();
+  await expectAccessible(page);
+  await screenshot(page, "idr-withdrawal-typed-desktop-light");
+  await page.setViewportSize(MOBILE);
+  await expect(page.getByText("That is 100.00 USD at 16,250 IDR per USD.")).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await screenshot(page, "idr-withdrawal-typed-mobile-light");
+  await page.getByRole("button", { name: "Request withdrawal" }).click();
+  await page.waitForURL(/\/invoice-wd\/[0-9a-f-]{36}$/);
+  expect((await walletOf(page)).wallet).toBe(50_000 - 10_000);
+
+  // The three forms of an IDR member in every pass (360 px and desktop, light and dark).
+  await walkPasses(page, [paths.addBalance, paths.withdrawal, paths.tradeFirstPair], "idr");
+});
