@@ -2,25 +2,25 @@ import Visibility from "@mui/icons-material/Visibility";
 import VisibilityOff from "@mui/icons-material/VisibilityOff";
 import IconButton from "@mui/material/IconButton";
 import InputAdornment from "@mui/material/InputAdornment";
-import TextField, { type TextFieldProps } from "@mui/material/TextField";
 import { useState } from "react";
+import { TextInput, type TextInputProps } from "./TextInput.tsx";
 
-type PasswordFieldProps = Omit<TextFieldProps, "type" | "variant"> & {
+type PasswordFieldProps = Omit<TextInputProps, "type" | "autoComplete"> & {
   autoComplete: "current-password" | "new-password";
   /** Show the show/hide button (off in short confirmation dialogs). */
   revealToggle?: boolean;
 };
 
-/** A password input with a show/hide button. */
+/** A password input with a show/hide button (a TextInput: light enough for the sign-in screens). */
 export function PasswordField({ slotProps, revealToggle = true, ...props }: PasswordFieldProps) {
   const [visible, setVisible] = useState(false);
   return (
-    <TextField
+    <TextInput
       {...props}
       type={visible ? "text" : "password"}
       slotProps={{
         ...slotProps,
-        htmlInput: { spellCheck: false, autoCapitalize: "none", ...(slotProps?.htmlInput as object | undefined) },
+        htmlInput: { spellCheck: false, autoCapitalize: "none", ...slotProps?.htmlInput },
         input: {
           endAdornment: !revealToggle ? undefined : (
             <InputAdornment position="end">

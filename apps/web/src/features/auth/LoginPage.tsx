@@ -2,12 +2,12 @@ import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Link from "@mui/material/Link";
-import TextField from "@mui/material/TextField";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { type RegisterOptions, useForm } from "react-hook-form";
 import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
 import { PasswordField } from "../../components/PasswordField.tsx";
+import { TextInput } from "../../components/TextInput.tsx";
 import { blockReasonFromCode } from "../../lib/api.ts";
 import { authClient, authErrorInfo, toApiError } from "../../lib/auth-client.ts";
 import { fieldProps } from "../../lib/form.ts";
@@ -91,7 +91,7 @@ function TwoFactorStep({ onDone, onCancel }: { onDone: () => Promise<void>; onCa
       error={formError}
     >
       {/* Keyed by kind, so that switching clears the field and focuses it again. */}
-      <TextField
+      <TextInput
         key={useBackup ? "backup" : "totp"}
         label={useBackup ? "Backup code" : "6-digit code"}
         autoComplete="one-time-code"
@@ -170,7 +170,7 @@ export function LoginPage() {
       }
       error={formError}
     >
-      <TextField
+      <TextInput
         label="Email or username"
         autoComplete="username"
         autoFocus
