@@ -43,6 +43,7 @@ describe("loadConfig", () => {
       moneyRateLimit: 30,
       workers: true,
       chatRateLimit: 30,
+      notificationRetentionDays: 365,
       webDist: path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../web/dist"),
       storage: { kind: "local" },
       secureCookies: false,
@@ -84,6 +85,7 @@ describe("loadConfig", () => {
     ["ADMIN_PASSWORD", { ADMIN_PASSWORD: "short" }],
     ["REDIS_URL", { REDIS_URL: "http://cache" }],
     ["AUTH_SECRET", { AUTH_SECRET: "too-short" }],
+    ["NOTIFICATION_RETENTION_DAYS", { NOTIFICATION_RETENTION_DAYS: "3" }],
   ])("names %s when it is invalid", (name, env) => {
     const error = configError(env);
     expect(error.message).toContain(name);

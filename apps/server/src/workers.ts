@@ -2,13 +2,13 @@ import type { FastifyBaseLogger } from "fastify";
 import { startDepositExpiryWorker } from "./modules/deposits/index.ts";
 import { startAccrualWorker } from "./modules/investments/index.ts";
 import { createExchangeSource, createSimulator, exchangeStreamUrl } from "./modules/market/index.ts";
-import { startNotificationMailWorker } from "./modules/notifications/index.ts";
+import { startNotificationMailWorker, startNotificationRetentionWorker } from "./modules/notifications/index.ts";
 import { startSettlementWorker } from "./modules/trading/index.ts";
 import type { Services } from "./services.ts";
 
 /**
  * The background work of an instance started with `WORKERS` on: deposit expiry, the price feed,
- * trade settlement, investment accrual and notification mail. Returns the stops, newest first.
+ * trade settlement, investment accrual, notification mail and notification retention. Returns the stops, newest first.
  */
 export function startWorkers(services: Services, log: FastifyBaseLogger): { close(): Promise<void> }[] {
   const { config, db, realtime, settings, market, notifications } = services;
@@ -21,5 +21,6 @@ export function startWorkers(services: Services, log: FastifyBaseLogger): { clos
   const settlement = startSettlementWorker({ db, realtime, settings, market, notifications, log });
   const accrual = startAccrualWorker({ db, realtime, notifications, log });
   const mail = startNotificationMailWorker({ notifications, log });
-  return [mail, accrual, settlement, recorder, expiry].map((worker) => ({ close: () => worker.stop() }));
+  const retention = startNotificationRetentionWorker({ db, retentionDays: config.notificationRetentionDays, log });
+  return [retention, mail, accrual, settlement, recorder, expiry].map((worker) => ({ close: () => worker.stop() }));
 }

@@ -169,3 +169,26 @@ export async function earlierSignInAgents(db: Executor, userId: string, exceptId
     .where(and(eq(signInEvents.userId, userId), ne(signInEvents.id, exceptId), isNull(signInEvents.impersonatedBy)));
   return rows.map((r) => r.userAgent);
 }
+
+/**
+ * Deletes up to `limit` read notifications written before `before`, oldest first, with their mail
+ * rows (a cascade); one whose mail is still pending stays. Unread ones are never touched, so the
+ * unread counters stay right. Returns how many went.
+ */
+export async function deleteReadBefore(db: Executor, before: Date, limit: number): Promise<number> {
+  const gone = await queryRows<{ id: string }>(
+    db,
+    sql`
+    delete from notifications where id in (
+      select n.id from notifications n
+      where n.read_at is not null and n.created_at < ${before.toISOString()}::timestamptz
+        and not exists (
+          select 1 from notification_emails e where e.notification_id = n.id and e.status = 'pending'
+        )
+      order by n.created_at
+      limit ${limit}
+    )
+    returning id`,
+  );
+  return gone.length;
+}

@@ -31,6 +31,8 @@ export const notifications = pgTable(
     uniqueIndex("notifications_user_event_unique").on(t.userId, t.eventKey),
     index("notifications_user_created_idx").on(t.userId, t.createdAt.desc(), t.seq.desc()),
     index("notifications_user_unread_idx").on(t.userId, t.createdAt.desc(), t.seq.desc()).where(sql`read_at is null`),
+    // The retention worker's walk: read notifications, oldest first.
+    index("notifications_read_created_idx").on(t.createdAt).where(sql`read_at is not null`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "notifications_read_created_idx" ON "notifications" USING btree ("created_at") WHERE read_at is not null;
