@@ -101,6 +101,13 @@ try {
         .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode !== "informative");
       if (id !== "performance" && failing.length) {
         console.info(`  ${id} findings: ${failing.map((a) => a.id).join(", ")}`);
+        // What each finding is about (a console message, an issue type), so it can be fixed.
+        for (const audit of failing) {
+          for (const item of (audit.details?.items ?? []).slice(0, 3)) {
+            const what = item.description ?? item.issueType ?? item.source ?? JSON.stringify(item).slice(0, 160);
+            console.info(`    ${audit.id}: ${String(what).slice(0, 200)}`);
+          }
+        }
       }
     }
   }

@@ -1,3 +1,5 @@
+// First: zod must know before any schema is built (zod-jitless.ts).
+import "./zod-jitless.ts";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";

@@ -1,3 +1,4 @@
+import { API } from "@helio/shared";
 import { act, render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -9,8 +10,13 @@ function Where({ label }: { label: string }) {
   return <p>{`${label} ${location.pathname}${location.search}`}</p>;
 }
 
-function renderAt(path: string, meStatus: number) {
-  const fetchMe = vi.fn(async () => new Response("{}", { status: meStatus }));
+/** The session read answers `null` for a visitor, the session for a member. */
+function renderAt(path: string, signedIn: boolean) {
+  const fetchMe = vi.fn(async (url: string) =>
+    url === API.authSession
+      ? Response.json(signedIn ? { session: { id: "s1" }, user: { id: "u1" } } : null)
+      : new Response("{}", { status: 404 }),
+  );
   vi.stubGlobal("fetch", fetchMe);
   const router = createMemoryRouter(
     [
@@ -34,22 +40,22 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe("RedirectIfSignedIn", () => {
   it("sends a signed-in member from /login to the dashboard", async () => {
-    renderAt(paths.login, 200);
+    renderAt(paths.login, true);
     expect((await screen.findByText(/member page/)).textContent).toBe(`member page ${paths.dashboard}`);
   });
 
   it("honours a same-site ?redirect= and ignores another site's", async () => {
-    renderAt(`${paths.login}?redirect=${encodeURIComponent(`${paths.security}?tab=1`)}`, 200);
+    renderAt(`${paths.login}?redirect=${encodeURIComponent(`${paths.security}?tab=1`)}`, true);
     expect((await screen.findByText(/member page/)).textContent).toBe(`member page ${paths.security}?tab=1`);
   });
 
   it("never follows a protocol-relative redirect", async () => {
-    renderAt(`${paths.register}?redirect=${encodeURIComponent("//evil.example/x")}`, 200);
+    renderAt(`${paths.register}?redirect=${encodeURIComponent("//evil.example/x")}`, true);
     expect((await screen.findByText(/member page/)).textContent).toBe(`member page ${paths.dashboard}`);
   });
 
   it("leaves a signed-out visitor on the page", async () => {
-    const fetchMe = renderAt(paths.register, 401);
+    const fetchMe = renderAt(paths.register, false);
     await vi.waitFor(() => expect(fetchMe).toHaveBeenCalled());
     // act() runs what the answer scheduled (the redirect would happen here) before we look.
     await act(async () => {

@@ -16,9 +16,10 @@ export function RedirectIfSignedIn() {
 
   useEffect(() => {
     const abort = new AbortController();
-    fetch(API.me, { credentials: "same-origin", signal: abort.signal })
-      .then((response) => {
-        if (response.ok) void navigate(target, { replace: true });
+    // The session read answers a visitor with 200 and `null`, not a 401 that the console reports.
+    fetch(API.authSession, { credentials: "same-origin", signal: abort.signal })
+      .then(async (response) => {
+        if (response.ok && (await response.json()) !== null) void navigate(target, { replace: true });
       })
       .catch(() => {
         // Offline or aborted: stay on the page; signing in will say what is wrong.

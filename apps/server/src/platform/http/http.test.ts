@@ -19,7 +19,8 @@ const normalise = (p: string) => p.replace(/\{[^}]+\}/g, "{}");
 const PARAM = "__param__";
 /**
  * Every HTTP route of the app: each path in `API` (static, or built from one parameter), except
- * the files prefix and the WebSocket, plus better-auth's catch-all and the avatar files.
+ * the files prefix, the WebSocket and better-auth's own paths (served by its catch-all, listed
+ * once), plus that catch-all and the avatar files.
  */
 const EXPECTED_PATHS = [
   ...Object.values(API)
@@ -31,7 +32,7 @@ const EXPECTED_PATHS = [
             "{}",
           ),
     )
-    .filter((p) => p !== API.files && p !== API.ws),
+    .filter((p) => p !== API.files && p !== API.ws && !p.startsWith("/api/auth/")),
   "/api/auth/{}",
   `${API.files}/avatars/{}`,
 ].sort();
