@@ -2,8 +2,8 @@
 // `npm run bench -- --only web`: Lighthouse (mobile preset, simulated throttling) on the production
 // build, served by the real server in production mode on a free port: /login signed out and the
 // dashboard signed in (a member registered and verified through the app, its session cookie sent
-// with every request). Prints the performance, accessibility and best-practices scores, the largest
-// contentful paint, total blocking time and bytes transferred. Targets (issue 18): performance ≥ 95,
+// with every request). Prints the performance, accessibility and best-practices scores, the first and
+// largest contentful paint, speed index, total blocking time, layout shift and bytes transferred. Targets (issue 18): performance ≥ 95,
 // accessibility 100, best practices ≥ 95. Lighthouse 12.8 is used: 13.x needs Node ≥ 22.19.
 //
 //   npm run bench -- --only web              builds first
@@ -89,11 +89,22 @@ try {
       return `${id} ${score}${score < TARGETS[id] ? ` (target ${TARGETS[id]}: missed)` : ""}`;
     });
     console.info(`${page.name}: ${scores.join(", ")}`);
+    const ms = (id) => `${Math.round(audits[id].numericValue)} ms`;
     console.info(
-      `  LCP ${Math.round(audits["largest-contentful-paint"].numericValue)} ms, ` +
-        `TBT ${Math.round(audits["total-blocking-time"].numericValue)} ms, ` +
+      `  FCP ${ms("first-contentful-paint")}, LCP ${ms("largest-contentful-paint")}, ` +
+        `speed index ${ms("speed-index")}, TBT ${ms("total-blocking-time")}, ` +
+        `CLS ${audits["cumulative-layout-shift"].numericValue.toFixed(3)}, ` +
         `transferred ${kb(audits["total-byte-weight"].numericValue)}`,
     );
+    // BENCH_WEB_REPORT_DIR=/tmp/lh keeps each page's full report (open it in Lighthouse's viewer).
+    if (process.env.BENCH_WEB_REPORT_DIR) {
+      fs.mkdirSync(process.env.BENCH_WEB_REPORT_DIR, { recursive: true });
+      const file = path.join(
+        process.env.BENCH_WEB_REPORT_DIR,
+        `${page.name.split(" ")[0].replace(/\W/g, "") || "home"}.json`,
+      );
+      fs.writeFileSync(file, JSON.stringify(result.lhr));
+    }
     for (const id of Object.keys(TARGETS)) {
       const failing = categories[id].auditRefs
         .filter((ref) => ref.weight > 0)
