@@ -18,10 +18,11 @@ const config = loadConfig(
   benchAppEnv({ publicUrl, dataDir: process.env.BENCH_DATA_DIR, databaseUrl: process.env.BENCH_DATABASE_URL }),
 );
 const app = await buildApp(config);
-app.get("/bench/bare", { schema: { hide: true } }, async () => ({ ok: true }));
+// Under /api/, like the balance read: it pays what every API answer pays (headers included).
+app.get("/api/bench/bare", { schema: { hide: true } }, async () => ({ ok: true }));
 // For context: the cheapest possible database read (one round trip, no session).
 const { sql } = await import("drizzle-orm");
-app.get("/bench/one-query", { schema: { hide: true } }, async () => {
+app.get("/api/bench/one-query", { schema: { hide: true } }, async () => {
   await app.services.db.execute(sql`select 1`);
   return { ok: true };
 });

@@ -2,7 +2,8 @@
 // Money benchmarks (part of `npm run bench`):
 //  1. Balance reads, three sides measured with autocannon over loopback, in turns:
 //     - the authenticated balance read (GET /api/wallet, each connection with its own member's session),
-//     - a bare route in the same server process (GET /bench/bare, {"ok":true}: the app's plugins and hooks, no work),
+//     - a bare route in the same server process (GET /api/bench/bare, {"ok":true}: the app's plugins,
+//       hooks and an API answer's headers, no work),
 //     - a separate bare Fastify process (bench/bare-server.mjs): the same Fastify version as the app
 //       (resolved from apps/server), logger off, only that one route; on a free port, its own process.
 //     Prints each side's req/s and the ratios balance read / bare process (target ≥ 60%), bare route /
@@ -138,13 +139,13 @@ async function readBench() {
     ...(signedIn ? { setupClient: asNextMember } : {}),
   });
   const targets = {
-    bare: route(BUSY_CONNECTIONS, "/bench/bare", false),
+    bare: route(BUSY_CONNECTIONS, "/api/bench/bare", false),
     bareProcess: route(BUSY_CONNECTIONS, "/bench/bare", false, bareProcess),
     wallet: route(BUSY_CONNECTIONS, "/api/wallet", true),
-    bareLight: route(LIGHT_CONNECTIONS, "/bench/bare", false),
+    bareLight: route(LIGHT_CONNECTIONS, "/api/bench/bare", false),
     bareProcessLight: route(LIGHT_CONNECTIONS, "/bench/bare", false, bareProcess),
     walletLight: route(LIGHT_CONNECTIONS, "/api/wallet", true),
-    oneQuery: route(BUSY_CONNECTIONS, "/bench/one-query", false),
+    oneQuery: route(BUSY_CONNECTIONS, "/api/bench/one-query", false),
     me: route(BUSY_CONNECTIONS, "/api/me", true),
   };
   for (const { pid, ...target } of Object.values(targets)) await cannon({ ...target, duration: 2 });

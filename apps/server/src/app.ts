@@ -6,7 +6,7 @@ import { ensureAdmin } from "./platform/auth/admin-account.ts";
 import { authBridge } from "./platform/auth/bridge.ts";
 import { createSessionLiveness } from "./platform/auth/session-end.ts";
 import { frameworkErrorHandler, installErrorHandler } from "./platform/http/error-handler.ts";
-import { loggerOptions } from "./platform/http/logging.ts";
+import { lazyChildLogger, loggerOptions } from "./platform/http/logging.ts";
 import { RequestLog } from "./platform/http/request-log.ts";
 import { responseSerializerCompiler } from "./platform/http/response-serializer.ts";
 import { realtimeGateway } from "./platform/realtime/gateway.ts";
@@ -36,6 +36,7 @@ declare module "fastify" {
 export async function buildApp(config: Config, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config.logLevel),
+    childLoggerFactory: lazyChildLogger,
     logController: new RequestLog(config.requestLog.mode, config.requestLog.slowMs),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,

@@ -12,6 +12,7 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
+import { API_HEADER_NAMES } from "../../plugins/security-headers.ts";
 import { maskUrl } from "./logging.ts";
 
 /** Path parameters written as `{}`, whatever their name, so API builders and OpenAPI paths compare. */
@@ -158,6 +159,19 @@ describe.each(databaseKinds)("http platform on %s", (kind) => {
     expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["referrer-policy"]).toBe("no-referrer");
+    // An API answer carries the headers that act on it, and none of those that act on pages only.
+    for (const name of API_HEADER_NAMES.filter((n) => n !== "strict-transport-security")) {
+      expect(res.headers[name], name).toBeTruthy();
+    }
+    for (const name of [
+      "cross-origin-opener-policy",
+      "origin-agent-cluster",
+      "x-xss-protection",
+      "x-dns-prefetch-control",
+    ]) {
+      expect(res.headers[name], name).toBeUndefined();
+      expect(docs.headers[name], name).toBeTruthy();
+    }
     // Plain http PUBLIC_URL: no HSTS, no upgrade.
     expect(res.headers["strict-transport-security"]).toBeUndefined();
     expect(csp).not.toContain("upgrade-insecure-requests");

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
-import { loggerOptions } from "./logging.ts";
+import { lazyChildLogger, loggerOptions } from "./logging.ts";
 import { RequestLog, type RequestLogMode } from "./request-log.ts";
 
 /** An app with the production logger options writing JSON lines into memory. */
@@ -15,15 +15,54 @@ async function appLogging(mode: RequestLogMode, slowMs = 60_000) {
   });
   const app = Fastify({
     logger: { ...(loggerOptions("info") as object), stream },
+    childLoggerFactory: lazyChildLogger,
     logController: new RequestLog(mode, slowMs),
   });
   app.get("/ok", async () => ({ ok: true }));
+  app.get("/says", async (request) => {
+    request.log.warn({ password: "hunter2", note: "kept" }, "a route's own line");
+    return { ok: true };
+  });
   app.get("/missing", async (_request, reply) => reply.code(404).send({ error: "none" }));
   app.get("/broken", async (_request, reply) => reply.code(503).send({ error: "down" }));
-  return { app, completed: () => lines.filter((l) => typeof l.status === "number") };
+  return { app, lines, completed: () => lines.filter((l) => typeof l.status === "number") };
 }
 
 describe("request log", () => {
+  it("makes a request's pino child only when the request logs, with its id and the redaction", async () => {
+    const { app, lines } = await appLogging("off");
+    const parent = app.log;
+    let made = 0;
+    const counting = Object.assign(Object.create(parent), {
+      child: (...args: Parameters<typeof parent.child>) => {
+        made++;
+        return parent.child(...args);
+      },
+    }) as typeof parent;
+    const make = (reqId: string) => lazyChildLogger.call(app as never, counting, { reqId }, {}, undefined as never);
+    const quiet = make("req-quiet");
+    expect(quiet.level).toBe("info");
+    expect(made).toBe(0);
+    const loud = make("req-loud");
+    loud.warn({ password: "hunter2", body: { newPassword: "hunter3" }, note: "kept" }, "a route's own line");
+    loud.info("again");
+    expect(made).toBe(1);
+    expect(lines).toEqual([
+      expect.objectContaining({
+        reqId: "req-loud",
+        level: 40,
+        password: "[redacted]",
+        body: { newPassword: "[redacted]" },
+        note: "kept",
+      }),
+      expect.objectContaining({ reqId: "req-loud", level: 30, msg: "again" }),
+    ]);
+    // Through Fastify: a route's line carries the request's id.
+    await app.inject({ url: "/says" });
+    expect(lines.at(-1)).toEqual(expect.objectContaining({ reqId: expect.any(String), msg: "a route's own line" }));
+    await app.close();
+  });
+
   it("writes nothing for healthy requests and one line for a server error, by default", async () => {
     const { app, completed } = await appLogging("problems");
     await app.inject({ url: "/ok" });
