@@ -54,8 +54,10 @@ const isApiAnswer = (url: string) => url.startsWith("/api/") && !url.startsWith(
 export const securityHeaders = fp<{ secureCookies: boolean }>(
   async (app, { secureCookies }) => {
     const pageHeaders = securityHeaderValues(secureCookies);
-    const apiHeaders: Record<string, string> = { "content-security-policy": API_CONTENT_SECURITY_POLICY };
-    for (const name of API_HEADER_NAMES.slice(1)) if (pageHeaders[name]) apiHeaders[name] = pageHeaders[name];
+    const apiHeaders = Object.fromEntries(
+      API_HEADER_NAMES.filter((name) => name in pageHeaders).map((name) => [name, pageHeaders[name]]),
+    );
+    apiHeaders["content-security-policy"] = API_CONTENT_SECURITY_POLICY;
     app.addHook("onRequest", (request, reply, done) => {
       reply.headers(isApiAnswer(request.url) ? apiHeaders : pageHeaders);
       done();
