@@ -6,6 +6,9 @@ export const API = {
   me: "/api/me",
   /** better-auth's session read: 200 with the session, or with `null` when signed out. */
   authSession: "/api/auth/get-session",
+  /** better-auth's password sign-in, by email or by username. */
+  authSignInEmail: "/api/auth/sign-in/email",
+  authSignInUsername: "/api/auth/sign-in/username",
   profile: "/api/profile",
   avatar: "/api/profile/avatar",
   signIns: "/api/security/sign-ins",

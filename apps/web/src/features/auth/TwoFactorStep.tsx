@@ -1,0 +1,82 @@
+import Button from "@mui/material/Button";
+import { useState } from "react";
+import { type RegisterOptions, useForm } from "react-hook-form";
+import { TextInput } from "../../components/TextInput.tsx";
+import { authClient, toApiError } from "../../lib/auth-client.ts";
+import { fieldProps } from "../../lib/form.ts";
+import { AuthLayout, AuthSubmit } from "./AuthLayout.tsx";
+
+const trim = (value: unknown) => String(value ?? "").trim();
+const totpRules = {
+  setValueAs: trim,
+  validate: (value: string) => /^\d{6}$/.test(value) || "Enter the 6-digit code",
+} satisfies RegisterOptions<{ code: string }, "code">;
+const backupRules = {
+  setValueAs: trim,
+  validate: (value: string) => value.length >= 4 || "Enter one of your backup codes",
+} satisfies RegisterOptions<{ code: string }, "code">;
+
+/** The sign-in's second step when two-factor authentication is on: a code from the app, or a backup code. */
+export function TwoFactorStep({ onDone, onCancel }: { onDone: () => Promise<void>; onCancel: () => void }) {
+  const [useBackup, setUseBackup] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const form = useForm<{ code: string }>({ defaultValues: { code: "" } });
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors, isSubmitting },
+  } = form;
+
+  const submit = handleSubmit(async ({ code }) => {
+    setFormError(null);
+    const result = useBackup
+      ? await authClient.twoFactor.verifyBackupCode({ code })
+      : await authClient.twoFactor.verifyTotp({ code });
+    if (result.error) {
+      setFormError(toApiError(result.error).message);
+      return;
+    }
+    await onDone();
+  });
+
+  const switchMode = () => {
+    setUseBackup((value) => !value);
+    setFormError(null);
+    reset({ code: "" });
+  };
+
+  return (
+    <AuthLayout
+      title="Two-factor authentication"
+      intro={
+        useBackup
+          ? "Enter one of the backup codes you saved when you turned on two-factor authentication."
+          : "Enter the 6-digit code from your authenticator app."
+      }
+      onSubmit={submit}
+      error={formError}
+    >
+      {/* Keyed by kind, so that switching clears the field and focuses it again. */}
+      <TextInput
+        key={useBackup ? "backup" : "totp"}
+        label={useBackup ? "Backup code" : "6-digit code"}
+        autoComplete="one-time-code"
+        autoFocus
+        {...fieldProps(register("code", useBackup ? backupRules : totpRules), errors.code)}
+        slotProps={{
+          htmlInput: useBackup
+            ? { spellCheck: false, autoCapitalize: "none" }
+            : { inputMode: "numeric", pattern: "[0-9]*", maxLength: 6 },
+        }}
+      />
+      <AuthSubmit label="Verify" busyLabel="Checking…" busy={isSubmitting} />
+      <Button onClick={switchMode} disabled={isSubmitting}>
+        {useBackup ? "Use the code from my app" : "Use a backup code"}
+      </Button>
+      <Button onClick={onCancel} color="inherit" disabled={isSubmitting}>
+        Back to sign in
+      </Button>
+    </AuthLayout>
+  );
+}
