@@ -1,7 +1,7 @@
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import { paths, routePatterns } from "../lib/paths.ts";
-import { routes } from "./router.tsx";
+import { isMemberPath, routes } from "./router.tsx";
 
 /** Every `path` of the route table, absolute (index routes have none). */
 function routePaths(list: RouteObject[]): string[] {
@@ -36,5 +36,25 @@ describe("the route table", () => {
       return !page || page.route.path === "*";
     });
     expect(unmatched).toEqual([]);
+  });
+
+  it("tells signed-in pages (whose member is read as the app boots) from visitor pages", () => {
+    for (const path of [
+      paths.dashboard,
+      paths.wallet,
+      paths.tradePair("BTC", "bitcoin"),
+      paths.admin,
+      paths.adminAudit,
+    ])
+      expect(isMemberPath(path), path).toBe(true);
+    for (const path of [
+      paths.login,
+      paths.register,
+      paths.forgotPassword,
+      paths.verifyEmail,
+      paths.resetPassword,
+      "/no-such-page",
+    ])
+      expect(isMemberPath(path), path).toBe(false);
   });
 });

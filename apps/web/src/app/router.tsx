@@ -1,7 +1,9 @@
+import { API } from "@helio/shared";
 import type { ComponentType } from "react";
-import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
+import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from "react-router";
 import { NotFound } from "../components/NotFound.tsx";
 import { PageLoader } from "../components/PageLoader.tsx";
+import { startEarlyFetch } from "../lib/early-fetch.ts";
 import { paths, routePatterns } from "../lib/paths.ts";
 import { RedirectIfSignedIn } from "./RedirectIfSignedIn.tsx";
 import { Root } from "./Root.tsx";
@@ -161,6 +163,8 @@ const memberRoutes: RouteObject[] = [
   },
 ];
 
+const MEMBER_ROUTE_ID = "member";
+
 export const routes: RouteObject[] = [
   {
     id: "root",
@@ -173,7 +177,8 @@ export const routes: RouteObject[] = [
         children: publicRoutes,
       },
       {
-        // The guard (member record, auth client, live socket) is its own chunk: signed-out pages never load it.
+        // The guard (member record, live socket) is its own chunk: signed-out pages never load it.
+        id: MEMBER_ROUTE_ID,
         lazy: page(() => import("./RequireAuth.tsx"), "RequireAuth"),
         children: [
           {
@@ -188,6 +193,13 @@ export const routes: RouteObject[] = [
   },
 ];
 
+/** Whether `pathname` is a signed-in page (under the guard). */
+export function isMemberPath(pathname: string): boolean {
+  return Boolean(matchRoutes(routes, pathname)?.some((match) => match.route.id === MEMBER_ROUTE_ID));
+}
+
 export function createRouter() {
+  // The guard's first question, asked now rather than once its chunk has arrived.
+  if (isMemberPath(window.location.pathname)) startEarlyFetch(API.me);
   return createBrowserRouter(routes);
 }

@@ -126,6 +126,8 @@ export interface ApiFetchOptions<T> {
   schema?: z.ZodType<T>;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
+  /** The same GET, already sent (`lib/early-fetch.ts`): its answer is read instead of sending it again. */
+  started?: Promise<Response> | undefined;
   /** Extra request headers, e.g. `Idempotency-Key`. */
   headers?: Record<string, string>;
 }
@@ -157,7 +159,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
 
   let response: Response;
   try {
-    response = await fetch(withQuery(path, query), init);
+    response = await (options.started ?? fetch(withQuery(path, query), init));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === "AbortError") throw cause;
     throw errorFromBody(0, "");
