@@ -18,6 +18,18 @@ export function processCpuMs(pid) {
   }
 }
 
+/** CPU time of this whole machine (all processes, user + system) in ms, from /proc/stat; NaN elsewhere. */
+export function machineCpuMs() {
+  try {
+    const [, ...ticks] = fs.readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/);
+    // user nice system (idle iowait) irq softirq steal: everything but idle and iowait, at 100 ticks/s.
+    const busy = ticks.slice(0, 8).reduce((sum, t, i) => (i === 3 || i === 4 ? sum : sum + Number(t)), 0);
+    return busy * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /**
  * The environment of an in-process Helio for a benchmark (for `loadConfig`): production mode,
  * fresh secrets, no workers, no logs, no web app, limits out of the way; `extra` adds or overrides.

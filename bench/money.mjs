@@ -14,8 +14,9 @@
 //  2. Ledger movements per second on PostgreSQL (postTransaction through the pool, 8 concurrent
 //     workers) against pgbench's TPC-B tps (`-c 8 -j 2`, initialised at scale 10 so that the 8
 //     clients spread over 10 branch rows instead of queueing on one; pgbench wants scale ≥ clients)
-//     on the same server in the same run; prints the ratio (target ≥ 100%). Needs TEST_DATABASE_URL
-//     or DATABASE_URL, and pgbench.
+//     on the same server in the same run; prints the ratio (target ≥ 100%), and each side's CPU per
+//     transaction: the whole machine's (from /proc/stat, Linux) and, for the ledger, this process's,
+//     where its client runs. Needs TEST_DATABASE_URL or DATABASE_URL, and pgbench.
 //
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/money.mjs [--seconds 10] [--connections 64] [--only read|ledger]
 //
@@ -32,7 +33,7 @@ import readline from "node:readline";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import autocannon from "autocannon";
-import { boundedRun, numberArg, processCpuMs, scratchDatabase } from "./lib.mjs";
+import { boundedRun, machineCpuMs, numberArg, processCpuMs, scratchDatabase } from "./lib.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const arg = numberArg;
@@ -337,18 +338,26 @@ async function ledgerBench() {
   );
   const pgbench = havePgbench ? await pgbenchSetup() : null;
   const ledgerRun = await ledgerSetup();
-  const sum = { pgbench: { count: 0, seconds: 0 }, ledger: { count: 0, seconds: 0 } };
+  // CPU per transaction, of the whole machine and of this process (where the ledger's client
+  // runs): where the time goes when the two differ (docs/performance.md, "Ledger").
+  const sum = {
+    pgbench: { count: 0, seconds: 0, machineMs: 0, ownMs: 0 },
+    ledger: { count: 0, seconds: 0, machineMs: 0, ownMs: 0 },
+  };
+  const measured = async (side, slice) => {
+    const machine = machineCpuMs();
+    const own = process.cpuUsage();
+    const r = await slice(SLICE_SECONDS);
+    const used = process.cpuUsage(own);
+    sum[side].count += r.count;
+    sum[side].seconds += r.seconds;
+    sum[side].machineMs += machineCpuMs() - machine;
+    sum[side].ownMs += (used.user + used.system) / 1000;
+  };
   const runPgbench = async () => {
-    if (!pgbench) return;
-    const p = await pgbench(SLICE_SECONDS);
-    sum.pgbench.count += p.count;
-    sum.pgbench.seconds += p.seconds;
+    if (pgbench) await measured("pgbench", pgbench);
   };
-  const runLedger = async () => {
-    const l = await ledgerRun.slice(SLICE_SECONDS);
-    sum.ledger.count += l.count;
-    sum.ledger.seconds += l.seconds;
-  };
+  const runLedger = () => measured("ledger", ledgerRun.slice);
   // In turns (pgbench first, then the ledger first, …), as the read's comparison above.
   for (let round = 0; round < ROUNDS; round++) {
     for (const side of inTurns(round, [[runPgbench, runLedger]])) await side();
@@ -356,12 +365,18 @@ async function ledgerBench() {
   await ledgerRun.verify();
   const tps = pgbench ? sum.pgbench.count / sum.pgbench.seconds : null;
   const rate = sum.ledger.count / sum.ledger.seconds;
+  const perTransaction = (side) => {
+    const { count, machineMs } = sum[side];
+    const machine = (machineMs * 1000) / count;
+    return Number.isNaN(machine) ? "" : `; machine CPU ${fmt(machine)} µs per transaction`;
+  };
+  const ledgerClient = `, of which ${fmt((sum.ledger.ownMs * 1000) / sum.ledger.count)} µs in this process (the client)`;
   console.info(
     `\nLedger movements on PostgreSQL (${CLIENTS} concurrent, ${ROUNDS} × ${SLICE_SECONDS} s alternating with pgbench; mix of stake, payout, deposit, transfer):\n` +
-      `  ledger   ${fmt(rate)} movements/s (each one database transaction, verified sound afterwards)\n` +
+      `  ledger   ${fmt(rate)} movements/s (each one database transaction, verified sound afterwards)${perTransaction("ledger")}${perTransaction("ledger") ? ledgerClient : ""}\n` +
       (tps === null
         ? "  pgbench  not installed: no comparison"
-        : `  pgbench  ${fmt(tps)} TPC-B tps (-c ${CLIENTS} -j 2, scale ${PGBENCH_SCALE})\n` +
+        : `  pgbench  ${fmt(tps)} TPC-B tps (-c ${CLIENTS} -j 2, scale ${PGBENCH_SCALE})${perTransaction("pgbench")}\n` +
           `  ratio ${pct(rate / tps)} (target ≥ ${pct(LEDGER_TARGET)}) ${rate / tps >= LEDGER_TARGET ? "MET" : "NOT MET"}`),
   );
   if (tps !== null) results.push({ name: "ledger / pgbench", ratio: rate / tps, target: LEDGER_TARGET });
