@@ -8,6 +8,10 @@
 //
 //   npm run bench -- --only web              builds first
 //   node bench/web.mjs --no-build            uses apps/web/dist as it is
+//   node bench/web.mjs --no-build --gate     `npm test`'s check: fails when accessibility or best
+//                                            practices miss their targets; performance is printed
+//                                            only, since Lighthouse's simulated throttling assumes an
+//                                            idle machine and the suite runs on busy ones
 //   CHROME_PATH=/path/to/chromium node bench/web.mjs
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -21,6 +25,9 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(root, "apps/web/dist");
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 95 };
+const gate = process.argv.includes("--gate");
+/** The scores `--gate` fails on: those that do not depend on how busy the machine is. */
+const GATED = new Set(["accessibility", "best-practices"]);
 
 const { cleanups, cleanup } = boundedRun("web bench", 600_000);
 
@@ -71,13 +78,17 @@ const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 let missed = 0;
 try {
   for (const page of pages) {
-    const result = await lighthouse(page.url, {
-      port: chrome.port,
-      output: "json",
-      logLevel: "error",
-      onlyCategories: Object.keys(TARGETS),
-      extraHeaders: page.headers,
-    });
+    const audit = () =>
+      lighthouse(page.url, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: Object.keys(TARGETS),
+        extraHeaders: page.headers,
+      });
+    let result = await audit();
+    // Chromium sometimes loses the trace of a load (NO_NAVSTART); that run says nothing of the page.
+    if (result.lhr.runtimeError) result = await audit();
     const { categories, audits, finalDisplayedUrl, runtimeError } = result.lhr;
     if (runtimeError) throw new Error(`${page.name}: ${runtimeError.code} ${runtimeError.message}`);
     if (new URL(finalDisplayedUrl).pathname !== new URL(page.url).pathname) {
@@ -85,7 +96,7 @@ try {
     }
     const scores = Object.keys(TARGETS).map((id) => {
       const score = Math.round((categories[id].score ?? 0) * 100);
-      if (score < TARGETS[id]) missed++;
+      if (score < TARGETS[id] && (!gate || GATED.has(id))) missed++;
       return `${id} ${score}${score < TARGETS[id] ? ` (target ${TARGETS[id]}: missed)` : ""}`;
     });
     console.info(`${page.name}: ${scores.join(", ")}`);
@@ -122,7 +133,14 @@ try {
       }
     }
   }
-  console.info(missed ? `${missed} score(s) below target.` : "All scores on target.");
+  if (gate) {
+    console.info(
+      missed
+        ? `${missed} accessibility or best-practices score(s) below target.`
+        : "Accessibility and best practices on target; performance printed only (an idle machine's figure: npm run bench -- --only web).",
+    );
+    if (missed) process.exitCode = 1;
+  } else console.info(missed ? `${missed} score(s) below target.` : "All scores on target.");
 } finally {
   await cleanup();
 }

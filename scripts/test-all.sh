@@ -25,6 +25,8 @@ elif [ "$chromium" != "0" ]; then
 fi
 npm run build # the web app and the compiled server, which the browser tests run
 step "first-load JavaScript budget per route (Vite manifest)"; node scripts/first-load-budget.mjs
+step "Lighthouse on /login and the dashboard: accessibility 100, best practices ≥ 95 (performance printed)"
+node bench/web.mjs --no-build --gate
 npm run e2e -w @helio/web
 step "browser tests across two server processes (PostgreSQL + Redis)"
 if [ -n "${TEST_DATABASE_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then
