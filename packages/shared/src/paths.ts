@@ -9,6 +9,7 @@ export const API = {
   /** better-auth's password sign-in, by email or by username. */
   authSignInEmail: "/api/auth/sign-in/email",
   authSignInUsername: "/api/auth/sign-in/username",
+  authSignOut: "/api/auth/sign-out",
   profile: "/api/profile",
   avatar: "/api/profile/avatar",
   signIns: "/api/security/sign-ins",

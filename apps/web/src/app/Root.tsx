@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from "react-router";
 import { onAccountBlocked } from "../lib/api.ts";
+import { signOut } from "../lib/auth-requests.ts";
 import { paths } from "../lib/paths.ts";
 
 interface RouteHandle {
@@ -45,14 +46,11 @@ export function Root() {
         if (handling.current) return;
         handling.current = true;
         void (async () => {
-          // Loaded here, not at the top: signed-out pages (the first load) need neither module.
-          const [{ liveSocket }, { authClient }] = await Promise.all([
-            import("../lib/ws.ts"),
-            import("../lib/auth-client.ts"),
-          ]);
+          // Loaded here, not at the top: signed-out pages (the first load) do not need the socket.
+          const { liveSocket } = await import("../lib/ws.ts");
           liveSocket.stop();
           try {
-            await authClient.signOut();
+            await signOut();
           } catch {
             // Signed out locally either way.
           }

@@ -8,7 +8,7 @@ import { PasswordField } from "../../components/PasswordField.tsx";
 import { TextInput } from "../../components/TextInput.tsx";
 import { blockReasonFromCode } from "../../lib/api.ts";
 import { authErrorInfo, toApiError } from "../../lib/auth-errors.ts";
-import { signInWithPassword } from "../../lib/auth-sign-in.ts";
+import { signInWithPassword } from "../../lib/auth-requests.ts";
 import { meQueryKey } from "../../lib/me-query-key.ts";
 import { paths } from "../../lib/paths.ts";
 import { safeRedirect } from "../../lib/redirect.ts";
