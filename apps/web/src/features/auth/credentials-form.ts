@@ -23,8 +23,8 @@ export function credentialErrors({ identifier, password }: Credentials): Partial
  */
 export function useCredentialsForm(onValid: (credentials: Credentials) => Promise<void>) {
   const [values, setValues] = useState<Credentials>({ identifier: "", password: "" });
-  const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [submitted, setSubmitted] = useState(false);
+  const errors = submitted ? credentialErrors(values) : {};
   const [submitting, setSubmitting] = useState(false);
   const inputs = useRef<Partial<Record<Field, HTMLInputElement | null>>>({});
 
@@ -33,7 +33,6 @@ export function useCredentialsForm(onValid: (credentials: Credentials) => Promis
     if (submitting) return;
     setSubmitted(true);
     const found = credentialErrors(values);
-    setErrors(found);
     const firstWrong = FIELDS.find((field) => found[field]);
     if (firstWrong) {
       inputs.current[firstWrong]?.focus();
@@ -51,11 +50,8 @@ export function useCredentialsForm(onValid: (credentials: Credentials) => Promis
   const field = (name: Field) => ({
     name,
     value: values[name],
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      const next = { ...values, [name]: event.target.value };
-      setValues(next);
-      if (submitted) setErrors(credentialErrors(next));
-    },
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+      setValues({ ...values, [name]: event.target.value }),
     inputRef: (element: HTMLInputElement | null) => {
       inputs.current[name] = element;
     },
