@@ -3,7 +3,7 @@ import type { Fund, FundSummary, FundTransfer, FundTransferResponse, WalletEntry
 import type { Db } from "../../db/client.ts";
 import { AppError, fieldError } from "../../platform/http/errors.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest, KeyAlreadyUsed } from "../../platform/money/idempotency.ts";
-import { type AmountAsked, assertRateCurrent, usdAndLocal } from "../../platform/money/rate-quote.ts";
+import { type AmountAsked, assertAmountWithin, assertRateCurrent } from "../../platform/money/rate-quote.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import {
   announceBalances,
@@ -120,8 +120,8 @@ async function moveToWallet(
     if (await findMovement(tx, idempotencyKey)) throw new KeyAlreadyUsed();
     const amount = input.amountCents === "all" ? fundBalance : input.amountCents;
     if (amount <= 0) throw fieldError(input.field, `Nothing to move: the ${fund} fund is empty`);
-    if (input.amountCents !== "all" && amount < s.fundTransferMinCents)
-      throw fieldError(input.field, `At least ${usdAndLocal(s.fundTransferMinCents, input.currency, s, "up")}`);
+    if (input.amountCents !== "all")
+      assertAmountWithin({ ...input, amountCents: amount }, { min: s.fundTransferMinCents }, s);
     if (amount > fundBalance)
       throw new AppError(409, "INSUFFICIENT_FUNDS", `${input.field}: more than the ${fund} fund holds`, [
         { field: input.field, message: `More than the ${fund} fund holds` },

@@ -16,7 +16,7 @@ import { recordAdminAudit } from "../../platform/audit/audit.ts";
 import { AppError, fieldError, notFound } from "../../platform/http/errors.ts";
 import { isUniqueViolation } from "../../platform/kit.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/money/idempotency.ts";
-import { type AmountAsked, assertRateCurrent, usdAndLocal } from "../../platform/money/rate-quote.ts";
+import { type AmountAsked, assertAmountWithin, assertRateCurrent } from "../../platform/money/rate-quote.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import { announceBalances, moneyTransaction, movementsOf, type Posted, postTransactions } from "../ledger/index.ts";
 import { planCommissions } from "../referrals/index.ts";
@@ -252,11 +252,7 @@ async function purchase(
     posted = [];
     const pkg = await findPackageBySlug(tx, input.slug);
     if (!pkg?.active) throw fieldError("slug", "This package is not available");
-    const { field, currency } = input;
-    if (input.amountCents < pkg.minAmount)
-      throw fieldError(field, `At least ${usdAndLocal(pkg.minAmount, currency, s, "up")}`);
-    if (input.amountCents > pkg.maxAmount)
-      throw fieldError(field, `At most ${usdAndLocal(pkg.maxAmount, currency, s, "down")}`);
+    assertAmountWithin(input, { min: pkg.minAmount, max: pkg.maxAmount }, s);
     const standing = await memberStanding(tx, userId);
     if (!standing) throw notFound("Member not found");
     if (standing.userBlock || standing.userStatus === "banned")

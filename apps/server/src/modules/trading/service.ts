@@ -16,7 +16,7 @@ import type { Db } from "../../db/client.ts";
 import { AppError, fieldError, notFound } from "../../platform/http/errors.ts";
 import { toMemberRef } from "../../platform/kit.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/money/idempotency.ts";
-import { type AmountAsked, assertRateCurrent, usdAndLocal } from "../../platform/money/rate-quote.ts";
+import { type AmountAsked, assertAmountWithin, assertRateCurrent } from "../../platform/money/rate-quote.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import { type BackgroundWorker, startWorkerLoop, type WorkerLog } from "../../platform/workers/loop.ts";
 import {
@@ -141,10 +141,7 @@ async function insertContractFor(
   assertRateCurrent(input.quote, s);
   if (!s.tradeDurations.includes(input.durationSeconds))
     throw fieldError("durationSeconds", "This duration is not available");
-  if (input.amountCents < s.tradeMinCents)
-    throw fieldError(input.field, `At least ${usdAndLocal(s.tradeMinCents, input.currency, s, "up")}`);
-  if (input.amountCents > s.tradeMaxCents)
-    throw fieldError(input.field, `At most ${usdAndLocal(s.tradeMaxCents, input.currency, s, "down")}`);
+  assertAmountWithin(input, { min: s.tradeMinCents, max: s.tradeMaxCents }, s);
   const tick = await deps.market.latest(input.symbol);
   if (!tick || (await deps.market.isStale(tick)))
     throw fieldError("symbol", "The market for this pair is not available right now (no recent price)");

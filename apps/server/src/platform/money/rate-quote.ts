@@ -11,7 +11,7 @@ import {
   sameRate,
   usdWithLocal,
 } from "@helio/shared";
-import { AppError } from "../http/errors.ts";
+import { AppError, fieldError } from "../http/errors.ts";
 
 /** 409 RATE_CHANGED: the rate a local amount was typed at is no longer in force; carries the new one. */
 export class RateChanged extends AppError {
@@ -49,6 +49,22 @@ export function usdAndLocal(
   rounding: "nearest" | "up" | "down" = "nearest",
 ): string {
   return usdWithLocal(cents, currentQuote(settings, currency), rounding);
+}
+
+/**
+ * Refuses an amount below `min` or above `max` (USD cents) on the field that named it, with the
+ * limit in USD and in the member's currency: "At least 10.00 USD (162,500.00 IDR)".
+ */
+export function assertAmountWithin(
+  asked: Pick<AmountAsked, "amountCents" | "field" | "currency">,
+  limits: { min?: number; max?: number },
+  settings: Settings,
+): void {
+  const { amountCents, field, currency } = asked;
+  if (limits.min !== undefined && amountCents < limits.min)
+    throw fieldError(field, `At least ${usdAndLocal(limits.min, currency, settings, "up")}`);
+  if (limits.max !== undefined && amountCents > limits.max)
+    throw fieldError(field, `At most ${usdAndLocal(limits.max, currency, settings, "down")}`);
 }
 
 /** The member's display currency as stored (free text on the user row): a known one, else USD. */
