@@ -370,10 +370,13 @@ async function ledgerBench() {
     const machine = (machineMs * 1000) / count;
     return Number.isNaN(machine) ? "" : `; machine CPU ${fmt(machine)} µs per transaction`;
   };
-  const ledgerClient = `, of which ${fmt((sum.ledger.ownMs * 1000) / sum.ledger.count)} µs in this process (the client)`;
+  const ledgerCpu = perTransaction("ledger");
+  const ledgerClient = ledgerCpu
+    ? `${ledgerCpu}, of which ${fmt((sum.ledger.ownMs * 1000) / sum.ledger.count)} µs in this process (the client)`
+    : "";
   console.info(
     `\nLedger movements on PostgreSQL (${CLIENTS} concurrent, ${ROUNDS} × ${SLICE_SECONDS} s alternating with pgbench; mix of stake, payout, deposit, transfer):\n` +
-      `  ledger   ${fmt(rate)} movements/s (each one database transaction, verified sound afterwards)${perTransaction("ledger")}${perTransaction("ledger") ? ledgerClient : ""}\n` +
+      `  ledger   ${fmt(rate)} movements/s (each one database transaction, verified sound afterwards)${ledgerClient}\n` +
       (tps === null
         ? "  pgbench  not installed: no comparison"
         : `  pgbench  ${fmt(tps)} TPC-B tps (-c ${CLIENTS} -j 2, scale ${PGBENCH_SCALE})${perTransaction("pgbench")}\n` +
