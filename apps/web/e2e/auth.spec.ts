@@ -92,6 +92,8 @@ test("forgot password mails a link that sets a new password once", async ({ page
   await page.goto(paths.login);
   await page.getByRole("link", { name: /forgot/i }).click();
   await expect(page).toHaveURL(urlEndingWith(paths.forgotPassword));
+  // The URL changes before the new screen has replaced the sign-in form (a transition).
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
   await page.getByLabel(/email/i).fill(member.email);
   await page.getByRole("button", { name: /send|reset/i }).click();
   await expect(page.getByText(/check your (email|inbox)|if an account exists/i)).toBeVisible();

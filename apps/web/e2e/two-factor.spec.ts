@@ -1,6 +1,6 @@
 import { authenticator } from "otplib";
 import { paths } from "../src/lib/paths.ts";
-import { expect, PASSWORD, registerAndVerify, signInWithForm, test } from "./fixtures.ts";
+import { expect, expectAccessible, PASSWORD, registerAndVerify, screenshot, signInWithForm, test } from "./fixtures.ts";
 
 test("2FA: enable with a QR code and a code, then sign in with a code", async ({ page, baseURL }) => {
   const member = await registerAndVerify(page, baseURL as string);
@@ -28,6 +28,9 @@ test("2FA: enable with a QR code and a code, then sign in with a code", async ({
   await signInWithForm(page, member.email, PASSWORD, { twoFactor: true });
   const code = page.getByLabel(/6-digit code/i);
   await expect(code).toBeVisible();
+  // The step brings MUI into the sign-in page, which has none of its own (decision 0013).
+  await expectAccessible(page);
+  await screenshot(page, "sign-in-two-factor-step");
   await code.fill(authenticator.generate(secret));
   await page
     .getByRole("button", { name: /verify|confirm|sign in/i })

@@ -1,19 +1,23 @@
 // First: zod must know before any schema is built (zod-jitless.ts).
 import "./zod-jitless.ts";
+import "./app/plain.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
-import { AppProviders } from "./app/providers.tsx";
+import { readStoredMode } from "./app/brand.ts";
 import { createRouter } from "./app/router.tsx";
+
+// The plain styles (sign-in, loader, error) read the mode before React has rendered anything.
+document.documentElement.dataset.mode = readStoredMode();
 
 const router = createRouter();
 const container = document.getElementById("root");
 if (!container) throw new Error("#root is missing from index.html");
 
+// MUI and the data cache are not here: they come with the first screen that uses them (AppFrame,
+// decision 0013), so the sign-in page's first load is React, the router and the page.
 createRoot(container).render(
   <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
+    <RouterProvider router={router} />
   </StrictMode>,
 );

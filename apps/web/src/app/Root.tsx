@@ -1,4 +1,3 @@
-import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef } from "react";
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from "react-router";
 import { onAccountBlocked } from "../lib/api.ts";
@@ -35,7 +34,6 @@ function useRenderedLocationMark() {
 /** Root of every route: the blocked/banned flow, page titles and scroll restoration. */
 export function Root() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   const handling = useRef(false);
   useDocumentTitle();
   useRenderedLocationMark();
@@ -47,7 +45,10 @@ export function Root() {
         handling.current = true;
         void (async () => {
           // Loaded here, not at the top: signed-out pages (the first load) do not need the socket.
-          const { liveSocket } = await import("../lib/ws.ts");
+          const [{ liveSocket }, { appQueryClient }] = await Promise.all([
+            import("../lib/ws.ts"),
+            import("./query-client.ts"),
+          ]);
           liveSocket.stop();
           try {
             await signOut();
@@ -55,11 +56,11 @@ export function Root() {
             // Signed out locally either way.
           }
           await navigate(paths.accountBlockedFor(reason), { replace: true });
-          queryClient.clear();
+          appQueryClient().clear();
           handling.current = false;
         })();
       }),
-    [navigate, queryClient],
+    [navigate],
   );
 
   return (

@@ -1,24 +1,29 @@
-import Box from "@mui/material/Box";
-import Button from "@mui/material/Button";
-import Typography from "@mui/material/Typography";
-import { isRouteErrorResponse, useRouteError } from "react-router";
-import { NotFound } from "../components/NotFound.tsx";
+import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { paths } from "../lib/paths.ts";
 
-/** Shown when a screen fails to load or render (e.g. a new version was deployed meanwhile). */
+/**
+ * Shown when a screen fails to load or render (e.g. a new version was deployed meanwhile). Plain
+ * elements (app/plain.css): it must work when the chunk that brings MUI is what failed to load.
+ */
 export function RouteError() {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFound />;
+  if (isRouteErrorResponse(error) && error.status === 404)
+    return (
+      <div className="plain-error">
+        <h1>Page not found</h1>
+        <p>The page you are looking for does not exist or has moved.</p>
+        <Link className="plain-button" to={paths.dashboard}>
+          Go to the home page
+        </Link>
+      </div>
+    );
   return (
-    <Box sx={{ textAlign: "center", py: 8, px: 2 }} role="alert">
-      <Typography variant="h1" component="h1">
-        Something went wrong
-      </Typography>
-      <Typography sx={{ mt: 1, mb: 3, color: "text.secondary" }}>
-        This page could not be shown. Reloading usually fixes it.
-      </Typography>
-      <Button variant="contained" onClick={() => window.location.reload()}>
+    <div className="plain-error" role="alert">
+      <h1>Something went wrong</h1>
+      <p>This page could not be shown. Reloading usually fixes it.</p>
+      <button type="button" className="plain-button" onClick={() => window.location.reload()}>
         Reload the page
-      </Button>
-    </Box>
+      </button>
+    </div>
   );
 }

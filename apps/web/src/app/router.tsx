@@ -1,8 +1,7 @@
 import { API } from "@helio/shared";
 import type { ComponentType } from "react";
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from "react-router";
-import { NotFound } from "../components/NotFound.tsx";
-import { PageLoader } from "../components/PageLoader.tsx";
+import { LoginPage } from "../features/auth/LoginPage.tsx";
 import { startEarlyFetch } from "../lib/early-fetch.ts";
 import { paths, routePatterns } from "../lib/paths.ts";
 import { RedirectIfSignedIn } from "./RedirectIfSignedIn.tsx";
@@ -38,8 +37,9 @@ function listAndRecord<M extends Record<string, unknown>>(
   };
 }
 
+/** While the first screen's chunk arrives: plain, as MUI may be in that chunk (app/plain.css). */
 function FullPageLoader() {
-  return <PageLoader fullScreen />;
+  return <div className="plain-loader" role="status" aria-label="Loading" />;
 }
 
 const auth = () => import("../features/auth/pages.ts");
@@ -51,14 +51,18 @@ const trade = () => import("../features/trade/pages.tsx");
 const admin = () => import("../features/admin/pages.ts");
 const chat = () => import("../features/chat/pages.ts");
 
-/** Pages for visitors only: a signed-in member who opens one goes on to the dashboard. */
+/**
+ * The first page of most visits, for visitors only: drawn without MUI, outside the app frame, and
+ * part of the entry rather than a lazy chunk, so that it paints one round trip sooner (decision
+ * 0013). A signed-in member who opens it goes on to the dashboard.
+ */
+const signInRoute: RouteObject = {
+  Component: RedirectIfSignedIn,
+  children: [{ path: paths.login, handle: { title: "Sign in" }, Component: LoginPage }],
+};
+
+/** The other pages for visitors only. */
 const visitorRoutes: RouteObject[] = [
-  // The first page of most visits: its own chunk, without the other auth screens.
-  {
-    path: paths.login,
-    handle: { title: "Sign in" },
-    lazy: page(() => import("../features/auth/LoginPage.tsx"), "LoginPage"),
-  },
   { path: paths.register, handle: { title: "Create your account" }, lazy: page(auth, "RegisterPage") },
   {
     path: routePatterns.registerWithReferral,
@@ -158,7 +162,7 @@ const memberRoutes: RouteObject[] = [
       { path: routePatterns.adminMember, handle: { title: "Member" }, lazy: page(admin, "MemberDetailPage") },
       { path: paths.adminAudit, handle: { title: "Audit log" }, lazy: page(admin, "AuditPage") },
       { path: routePatterns.adminInboxChat, handle: { title: "Support inbox" }, lazy: page(chat, "InboxPage") },
-      { path: "*", element: <NotFound /> },
+      { path: "*", lazy: page(() => import("../components/NotFound.tsx"), "NotFound") },
     ],
   },
 ];
@@ -172,23 +176,30 @@ export const routes: RouteObject[] = [
     HydrateFallback: FullPageLoader,
     errorElement: <RouteError />,
     children: [
+      signInRoute,
       {
-        lazy: page(() => import("../layouts/Centered.tsx"), "Centered"),
-        children: publicRoutes,
-      },
-      {
-        // The guard (member record, live socket) is its own chunk: signed-out pages never load it.
-        id: MEMBER_ROUTE_ID,
-        lazy: page(() => import("./RequireAuth.tsx"), "RequireAuth"),
+        // MUI's theme and the data cache: every screen but sign-in.
+        lazy: page(() => import("./providers.tsx"), "AppFrame"),
         children: [
           {
-            lazy: page(() => import("../layouts/Shell.tsx"), "Shell"),
-            errorElement: <RouteError />,
-            children: memberRoutes,
+            lazy: page(() => import("../layouts/Centered.tsx"), "Centered"),
+            children: publicRoutes,
           },
+          {
+            // The guard (member record, live socket) is its own chunk: signed-out pages never load it.
+            id: MEMBER_ROUTE_ID,
+            lazy: page(() => import("./RequireAuth.tsx"), "RequireAuth"),
+            children: [
+              {
+                lazy: page(() => import("../layouts/Shell.tsx"), "Shell"),
+                errorElement: <RouteError />,
+                children: memberRoutes,
+              },
+            ],
+          },
+          { path: "*", handle: { title: "Page not found" }, lazy: page(() => import("./CatchAll.tsx"), "CatchAll") },
         ],
       },
-      { path: "*", handle: { title: "Page not found" }, lazy: page(() => import("./CatchAll.tsx"), "CatchAll") },
     ],
   },
 ];

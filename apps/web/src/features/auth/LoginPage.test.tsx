@@ -2,9 +2,9 @@ import { API } from "@helio/shared";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AppProviders } from "../../app/providers.tsx";
+import { appQueryClient } from "../../app/query-client.ts";
+import { meQueryKey } from "../../lib/me-query-key.ts";
 import { paths } from "../../lib/paths.ts";
-import { testQueryClient } from "../../test/render.tsx";
 import { LoginPage } from "./LoginPage.tsx";
 
 function Where() {
@@ -25,11 +25,8 @@ function renderLogin(answer: (url: string, body: unknown) => Response, path: str
     ],
     { initialEntries: [path] },
   );
-  render(
-    <AppProviders queryClient={testQueryClient()} initialMode="light">
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  // No providers: the page is drawn without MUI or the data cache (decision 0013).
+  render(<RouterProvider router={router} />);
   return fetchSpy;
 }
 
@@ -37,7 +34,11 @@ const identifier = () => screen.getByLabelText("Email or username") as HTMLInput
 const password = () => screen.getByLabelText("Password") as HTMLInputElement;
 const signIn = () => fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+  appQueryClient().clear();
+});
 
 describe("the sign-in page", () => {
   it("names each empty field, focuses the first, and checks again as the member types", async () => {
@@ -46,13 +47,18 @@ describe("the sign-in page", () => {
     expect(await screen.findByText("Enter your email or username")).toBeTruthy();
     expect(screen.getByText("Enter your password")).toBeTruthy();
     expect(document.activeElement).toBe(identifier());
+    expect(identifier().getAttribute("aria-invalid")).toBe("true");
+    expect(
+      screen.getByRole("textbox", { name: "Email or username", description: "Enter your email or username" }),
+    ).toBe(identifier());
     fireEvent.change(identifier(), { target: { value: "jane" } });
     await waitFor(() => expect(screen.queryByText("Enter your email or username")).toBeNull());
     expect(screen.getByText("Enter your password")).toBeTruthy();
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it("signs in by username or by email, and goes where the member was going", async () => {
+  it("signs in by username or by email, goes where the member was going, and forgets the last member", async () => {
+    appQueryClient().setQueryData(meQueryKey, { id: "someone-before" });
     const fetchSpy = renderLogin(
       () => Response.json({ token: "t", user: { id: "u1" } }),
       `${paths.login}?redirect=%2Fsecurity`,
@@ -66,6 +72,24 @@ describe("the sign-in page", () => {
       username: "jane",
       password: "secret-pw-1",
     });
+    expect(appQueryClient().getQueryData(meQueryKey)).toBeUndefined();
+  });
+
+  it("switches between light and dark, and remembers the choice", async () => {
+    renderLogin(() => Response.json({}));
+    fireEvent.click(screen.getByRole("button", { name: "Switch to dark mode" }));
+    expect(await screen.findByRole("button", { name: "Switch to light mode" })).toBeTruthy();
+    expect(document.documentElement.dataset.mode).toBe("dark");
+    expect(localStorage.getItem("getMode")).toBe("dark");
+  });
+
+  it("shows and hides the password", () => {
+    renderLogin(() => Response.json({}));
+    expect(password().type).toBe("password");
+    fireEvent.click(screen.getByRole("button", { name: "Show password" }));
+    expect(password().type).toBe("text");
+    fireEvent.click(screen.getByRole("button", { name: "Hide password" }));
+    expect(password().type).toBe("password");
   });
 
   it("sends an email to the email sign-in", async () => {

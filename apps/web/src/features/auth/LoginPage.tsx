@@ -1,23 +1,20 @@
-import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import Link from "@mui/material/Link";
-import { useQueryClient } from "@tanstack/react-query";
 import { lazy, Suspense, useState } from "react";
-import { Link as RouterLink, useNavigate, useSearchParams } from "react-router";
-import { PasswordField } from "../../components/PasswordField.tsx";
-import { TextInput } from "../../components/TextInput.tsx";
+import { Link, useNavigate, useSearchParams } from "react-router";
 import { blockReasonFromCode } from "../../lib/api.ts";
 import { authErrorInfo, toApiError } from "../../lib/auth-errors.ts";
 import { signInWithPassword } from "../../lib/auth-requests.ts";
 import { meQueryKey } from "../../lib/me-query-key.ts";
 import { paths } from "../../lib/paths.ts";
 import { safeRedirect } from "../../lib/redirect.ts";
-import { AuthLayout, AuthLink, AuthSubmit } from "./AuthLayout.tsx";
+import { useStoredMode } from "../../lib/theme-mode.ts";
 import { useCredentialsForm } from "./credentials-form.ts";
+import { PlainAlert, PlainPasswordField, PlainTextField } from "./plain-parts.tsx";
+import { SignInFrame } from "./SignInFrame.tsx";
+import styles from "./sign-in.module.css";
 
-// The rare second step loads on demand, with better-auth's client and react-hook-form: this page is
-// the first load of most visits (docs/performance.md, "First load").
-const TwoFactorStep = lazy(() => import("./TwoFactorStep.tsx").then((m) => ({ default: m.TwoFactorStep })));
+// The rare second step loads on demand, with MUI, better-auth's client and react-hook-form: this
+// page is the first load of most visits, drawn without them (decision 0013).
+const TwoFactorStep = lazy(() => import("./TwoFactorStep.tsx").then((m) => ({ default: m.TwoFactorStepInTheme })));
 
 /** Where a failed sign-in sends the member instead of showing an error, if anywhere. */
 export function signInErrorTarget(error: Parameters<typeof authErrorInfo>[0], identifier: string): string | null {
@@ -33,14 +30,16 @@ export function signInErrorTarget(error: Parameters<typeof authErrorInfo>[0], id
 /** `/login`: email or username + password, then a TOTP step when two-factor is on. */
 export function LoginPage() {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
+  const { mode, toggleMode } = useStoredMode();
   const [params] = useSearchParams();
   const redirectTo = safeRedirect(params.get("redirect"));
   const [step, setStep] = useState<"credentials" | "totp">("credentials");
   const [formError, setFormError] = useState<string | null>(null);
 
   const finish = async () => {
-    queryClient.removeQueries({ queryKey: meQueryKey });
+    // The app's data cache outlives this page (app/query-client.ts): forget who was signed in before.
+    const { appQueryClient } = await import("../../app/query-client.ts");
+    appQueryClient().removeQueries({ queryKey: meQueryKey });
     await navigate(redirectTo, { replace: true });
   };
 
@@ -63,40 +62,47 @@ export function LoginPage() {
     await finish();
   });
 
-  if (step === "totp")
-    return (
-      <Suspense fallback={null}>
-        <TwoFactorStep onDone={finish} onCancel={() => setStep("credentials")} />
-      </Suspense>
-    );
-
   return (
-    <AuthLayout
-      title="Sign in"
-      intro="Welcome back to Helio."
-      onSubmit={form.submit}
-      notice={
-        params.get("reset") === "1" ? (
-          <Alert severity="success">Your password was changed. Sign in with the new one.</Alert>
-        ) : null
-      }
-      error={formError}
-    >
-      <TextInput
-        label="Email or username"
-        autoComplete="username"
-        autoFocus
-        {...form.field("identifier")}
-        slotProps={{ htmlInput: { autoCapitalize: "none", spellCheck: false } }}
-      />
-      <PasswordField label="Password" autoComplete="current-password" {...form.field("password")} />
-      <Box sx={{ textAlign: "right", mt: "4px !important" }}>
-        <Link component={RouterLink} to={paths.forgotPassword} variant="body2">
-          Forgot password?
-        </Link>
-      </Box>
-      <AuthSubmit label="Sign in" busyLabel="Signing in…" busy={form.submitting} />
-      <AuthLink question="New to Helio?" to={paths.register} label="Create an account" />
-    </AuthLayout>
+    <SignInFrame mode={mode} onToggleMode={toggleMode}>
+      {step === "totp" ? (
+        <Suspense fallback={<div className="plain-loader" role="status" aria-label="Loading" />}>
+          <TwoFactorStep mode={mode} onDone={finish} onCancel={() => setStep("credentials")} />
+        </Suspense>
+      ) : (
+        <form noValidate onSubmit={form.submit}>
+          <h1 className={styles.title}>Sign in</h1>
+          <p className={styles.intro}>Welcome back to Helio.</p>
+          <div className={styles.stack}>
+            {params.get("reset") === "1" ? (
+              <PlainAlert severity="success">Your password was changed. Sign in with the new one.</PlainAlert>
+            ) : null}
+            {formError ? <PlainAlert severity="error">{formError}</PlainAlert> : null}
+            <PlainTextField
+              label="Email or username"
+              autoComplete="username"
+              autoFocus
+              autoCapitalize="none"
+              spellCheck={false}
+              {...form.field("identifier")}
+            />
+            <PlainPasswordField label="Password" autoComplete="current-password" {...form.field("password")} />
+            <div className={styles.forgot}>
+              <Link className={styles.link} to={paths.forgotPassword}>
+                Forgot password?
+              </Link>
+            </div>
+            <button type="submit" className="plain-button" disabled={form.submitting}>
+              {form.submitting ? "Signing in…" : "Sign in"}
+            </button>
+            <p className={styles.question}>
+              New to Helio?{" "}
+              <Link className={styles.link} to={paths.register}>
+                Create an account
+              </Link>
+            </p>
+          </div>
+        </form>
+      )}
+    </SignInFrame>
   );
 }

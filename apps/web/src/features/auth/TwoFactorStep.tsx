@@ -1,6 +1,8 @@
 import Button from "@mui/material/Button";
 import { useState } from "react";
 import { type RegisterOptions, useForm } from "react-hook-form";
+import type { ThemeMode } from "../../app/brand.ts";
+import { MuiTheme } from "../../app/providers.tsx";
 import { TextInput } from "../../components/TextInput.tsx";
 import { authClient, toApiError } from "../../lib/auth-client.ts";
 import { fieldProps } from "../../lib/form.ts";
@@ -78,5 +80,14 @@ export function TwoFactorStep({ onDone, onCancel }: { onDone: () => Promise<void
         Back to sign in
       </Button>
     </AuthLayout>
+  );
+}
+
+/** The step inside the sign-in page, which has no MUI of its own (decision 0013): it brings the theme. */
+export function TwoFactorStepInTheme({ mode, ...props }: Parameters<typeof TwoFactorStep>[0] & { mode: ThemeMode }) {
+  return (
+    <MuiTheme mode={mode}>
+      <TwoFactorStep {...props} />
+    </MuiTheme>
   );
 }

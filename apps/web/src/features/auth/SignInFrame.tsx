@@ -1,0 +1,40 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { ThemeMode } from "../../app/brand.ts";
+import { LOGO_VIEWBOX, LogoShapes } from "../../components/LogoShapes.tsx";
+import { paths } from "../../lib/paths.ts";
+import { PlainIcon } from "./plain-parts.tsx";
+import styles from "./sign-in.module.css";
+
+/** The Centered layout of the other public pages, drawn without MUI for the sign-in page (decision 0013). */
+export function SignInFrame({
+  mode,
+  onToggleMode,
+  children,
+}: {
+  mode: ThemeMode;
+  onToggleMode: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className={styles.page}>
+      <button
+        type="button"
+        className={`${styles.iconButton} ${styles.modeToggle}`}
+        onClick={onToggleMode}
+        aria-label={mode === "light" ? "Switch to dark mode" : "Switch to light mode"}
+      >
+        <PlainIcon name={mode === "light" ? "dark" : "light"} />
+      </button>
+      <header className={styles.header}>
+        <Link to={paths.dashboard} aria-label="Helio home" className={styles.logoLink}>
+          <svg className={styles.logo} viewBox={LOGO_VIEWBOX} aria-hidden="true" focusable="false">
+            <LogoShapes variant="colour" wordmark="currentColor" />
+          </svg>
+        </Link>
+      </header>
+      <main className={styles.card}>{children}</main>
+      <footer className={styles.footer}>© {new Date().getFullYear()} Helio</footer>
+    </div>
+  );
+}
