@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from "react-router";
+import { NOT_FOUND_COPY } from "../components/not-found-copy.ts";
 import { paths } from "../lib/paths.ts";
 
 /**
@@ -10,10 +11,10 @@ export function RouteError() {
   if (isRouteErrorResponse(error) && error.status === 404)
     return (
       <div className="plain-error">
-        <h1>Page not found</h1>
-        <p>The page you are looking for does not exist or has moved.</p>
+        <h1>{NOT_FOUND_COPY.title}</h1>
+        <p>{NOT_FOUND_COPY.body}</p>
         <Link className="plain-button" to={paths.dashboard}>
-          Go to the home page
+          {NOT_FOUND_COPY.home}
         </Link>
       </div>
     );

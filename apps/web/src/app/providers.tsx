@@ -10,28 +10,27 @@ import type { ThemeMode } from "./brand.ts";
 import { appQueryClient } from "./query-client.ts";
 import { createAppTheme } from "./theme.ts";
 
+let sharedStyleCache: EmotionCache | undefined;
+
 /**
  * MUI's styles go into <style> tags that the content security policy allows only with the page's
  * nonce, which the server writes into <meta property="csp-nonce"> (browsers hide the attribute
  * from getAttribute, so read the `nonce` property).
  */
-export function createStyleCache(): EmotionCache {
-  const meta = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]');
-  const nonce = meta?.nonce || meta?.getAttribute("nonce") || undefined;
-  return createCache({ key: "css", nonce, prepend: true });
+function appStyleCache(): EmotionCache {
+  if (!sharedStyleCache) {
+    const meta = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]');
+    const nonce = meta?.nonce || meta?.getAttribute("nonce") || undefined;
+    sharedStyleCache = createCache({ key: "css", nonce, prepend: true });
+  }
+  return sharedStyleCache;
 }
 
-let sharedStyleCache: EmotionCache | undefined;
-
-/** MUI's theme in `mode`, with its style cache (one per page, like the data cache). */
+/** MUI's theme in `mode`, with the page's one style cache (like the data cache, it outlives the frame). */
 export function MuiTheme({ mode, children }: { mode: ThemeMode; children: ReactNode }) {
-  const [styleCache] = useState(() => {
-    sharedStyleCache ??= createStyleCache();
-    return sharedStyleCache;
-  });
   const theme = useMemo(() => createAppTheme(mode), [mode]);
   return (
-    <CacheProvider value={styleCache}>
+    <CacheProvider value={appStyleCache()}>
       <ThemeProvider theme={theme}>
         <CssBaseline enableColorScheme />
         {children}

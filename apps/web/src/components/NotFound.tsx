@@ -3,6 +3,7 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { Link as RouterLink } from "react-router";
 import { paths } from "../lib/paths.ts";
+import { NOT_FOUND_COPY } from "./not-found-copy.ts";
 
 /** Any unknown path. */
 export function NotFound() {
@@ -12,13 +13,11 @@ export function NotFound() {
         404
       </Typography>
       <Typography variant="h1" component="h1" sx={{ mt: 2 }}>
-        Page not found
+        {NOT_FOUND_COPY.title}
       </Typography>
-      <Typography sx={{ mt: 1, mb: 3, color: "text.secondary" }}>
-        The page you are looking for does not exist or has moved.
-      </Typography>
+      <Typography sx={{ mt: 1, mb: 3, color: "text.secondary" }}>{NOT_FOUND_COPY.body}</Typography>
       <Button component={RouterLink} to={paths.dashboard} variant="contained">
-        Go to the home page
+        {NOT_FOUND_COPY.home}
       </Button>
     </Box>
   );

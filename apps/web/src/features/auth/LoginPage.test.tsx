@@ -34,11 +34,8 @@ const identifier = () => screen.getByLabelText("Email or username") as HTMLInput
 const password = () => screen.getByLabelText("Password") as HTMLInputElement;
 const signIn = () => fireEvent.click(screen.getByRole("button", { name: "Sign in" }));
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  localStorage.clear();
-  appQueryClient().clear();
-});
+// Stubbed globals and storage are reset by the test set-up (vite.config.ts, src/test/setup.ts).
+afterEach(() => appQueryClient().clear());
 
 describe("the sign-in page", () => {
   it("names each empty field, focuses the first, and checks again as the member types", async () => {
