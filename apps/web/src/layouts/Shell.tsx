@@ -135,7 +135,6 @@ export function Shell({ children }: { children?: ReactNode }) {
           variant="temporary"
           open={mobileOpen}
           onClose={() => setMobileOpen(false)}
-          ModalProps={{ keepMounted: true }}
           slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}
         >
           <Toolbar>
