@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { groupDigits } from "./currency.ts";
 import { kycStatusSchema } from "./kyc.ts";
 import { text } from "./text.ts";
 
@@ -65,7 +66,7 @@ export const sendChatMessageSchema = z
     id: z.uuid().optional(),
     text: text({ multiline: true })
       .trim()
-      .max(CHAT_TEXT_MAX, `At most ${CHAT_TEXT_MAX.toLocaleString("en-US")} characters`)
+      .max(CHAT_TEXT_MAX, `At most ${groupDigits(String(CHAT_TEXT_MAX))} characters`)
       .default(""),
     image: chatImageNameSchema.optional(),
   })

@@ -1,5 +1,14 @@
+import { formatMoney } from "@helio/shared";
 import { describe, expect, it } from "vitest";
-import { formatChartPrice, formatDate, formatPrice, formatRelative, initials, priceDecimals } from "./format.ts";
+import {
+  formatChartPrice,
+  formatDate,
+  formatDateTime,
+  formatPrice,
+  formatRelative,
+  initials,
+  priceDecimals,
+} from "./format.ts";
 
 describe("format", () => {
   const now = new Date("2026-03-10T12:00:00Z");
@@ -33,5 +42,70 @@ describe("format", () => {
     expect(priceDecimals(undefined)).toBe(2);
     expect(formatChartPrice(96400, 2)).toBe("96,400.00");
     expect(formatChartPrice(1234.5678, 3)).toBe("1,234.568");
+  });
+});
+
+// The formatters write by hand what Intl would, so that a page's first load creates no Intl formatter
+// (format.ts). These compare them with Intl itself over many values.
+describe("format without Intl", () => {
+  // A seeded generator: the same values on every run, so a failure can be reproduced.
+  let seed = 20261125;
+  const random = () => {
+    seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31;
+    return seed / 2 ** 31;
+  };
+
+  it("writes dates and times as Intl's en-GB does", () => {
+    const date = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
+    const time = { day: "numeric", month: "short", year: "numeric", hour: "2-digit", minute: "2-digit" } as const;
+    const dateTime = new Intl.DateTimeFormat("en-GB", time);
+    const withSeconds = new Intl.DateTimeFormat("en-GB", { ...time, second: "2-digit" });
+    for (let i = 0; i < 2_000; i++) {
+      const at = new Date(Date.UTC(1990, 0, 1) + Math.floor(random() * 60 * 365 * 24 * 3600 * 1000));
+      expect(formatDate(at)).toBe(date.format(at));
+      expect(formatDateTime(at)).toBe(dateTime.format(at));
+      expect(formatDateTime(at, { seconds: true })).toBe(withSeconds.format(at));
+    }
+    expect(formatDateTime(undefined)).toBe("—");
+  });
+
+  it("writes relative times as Intl's RelativeTimeFormat with numeric auto does", () => {
+    const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
+    const units = [
+      ["year", 365 * 24 * 3600],
+      ["month", 30 * 24 * 3600],
+      ["week", 7 * 24 * 3600],
+      ["day", 24 * 3600],
+      ["hour", 3600],
+      ["minute", 60],
+    ] as const;
+    const now = new Date("2026-03-10T12:00:00Z");
+    const offsets = [45, 59, 60, 61, 89, 90, 3599, 3600, 86_399, 86_400, 129_600, 604_800, 2_592_000, 31_536_000];
+    for (let i = 0; i < 500; i++) offsets.push(Math.floor(random() * 10 ** (2 + Math.floor(random() * 9))));
+    for (const offset of offsets.filter((o) => o >= 45)) {
+      for (const seconds of [offset, -offset]) {
+        const [unit, size] = units.find(([, s]) => Math.abs(seconds) >= s) ?? ["minute", 60];
+        const expected = relative.format(Math.round(seconds / size) || Math.sign(seconds), unit);
+        expect(formatRelative(new Date(now.getTime() + seconds * 1000), now)).toBe(expected);
+      }
+    }
+  });
+
+  it("writes money as Intl's en-US with two decimals does", () => {
+    const intl = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const rates = [1, 0.92, 3.75, 4.71, 15_600.5, 1_320.25, 0.377, 149.3333];
+    const cents = [0, 1, -1, 5, 50, 99, 100, 125, -250, 123_456_789, 2 ** 53 - 1, -(2 ** 53 - 1)];
+    for (let i = 0; i < 3_000; i++) cents.push(Math.round((random() - 0.3) * 10 ** Math.floor(random() * 13)));
+    for (const amount of cents) {
+      for (const rate of rates) {
+        const currency = rate === 1 ? "USD" : "EUR";
+        expect(formatMoney(amount, currency, rate)).toBe(`${intl.format((amount / 100) * rate)} ${currency}`);
+      }
+    }
+    // Ties and signs where rounding the binary value and rounding the shortest decimal differ.
+    for (const x of [1_234_567.895, 0.125, 0.005, -0.004, 1.005, 2.675, 1e21, 1e-7]) {
+      expect(formatMoney(x * 100, "USD")).toBe(`${intl.format((x * 100) / 100)} USD`);
+      expect(formatMoney(x, "EUR", 100)).toBe(`${intl.format((x / 100) * 100)} EUR`);
+    }
   });
 });

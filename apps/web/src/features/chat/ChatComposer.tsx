@@ -1,4 +1,4 @@
-import { CHAT_TEXT_MAX } from "@helio/shared";
+import { CHAT_TEXT_MAX, groupDigits } from "@helio/shared";
 import AttachFileIcon from "@mui/icons-material/AttachFile";
 import CloseIcon from "@mui/icons-material/Close";
 import SendIcon from "@mui/icons-material/Send";
@@ -153,7 +153,7 @@ export function ChatComposer({ chatId, autoFocus, onSend }: ChatComposerProps) {
           color={text.length > CHAT_TEXT_MAX ? "error" : "text.secondary"}
           sx={{ display: "block", textAlign: "right", mt: 0.5 }}
         >
-          {text.length.toLocaleString("en-US")} / {CHAT_TEXT_MAX.toLocaleString("en-US")}
+          {groupDigits(String(text.length))} / {groupDigits(String(CHAT_TEXT_MAX))}
         </Typography>
       ) : null}
     </Box>

@@ -1,4 +1,4 @@
-import { CHAT_IMAGE_MAX_BYTES, CHAT_IMAGE_TYPES, CHAT_TEXT_MAX, type ChatMessage } from "@helio/shared";
+import { CHAT_IMAGE_MAX_BYTES, CHAT_IMAGE_TYPES, CHAT_TEXT_MAX, type ChatMessage, groupDigits } from "@helio/shared";
 
 /** A message on its way (or that failed): shown in the thread with a retry. */
 export interface PendingMessage {
@@ -36,7 +36,7 @@ export function checkChatFile(file: Pick<File, "type" | "size">): string | null 
 
 /** What the composer would send, or why it cannot. */
 export function composerProblem(text: string, hasFile: boolean): string | null {
-  if (text.length > CHAT_TEXT_MAX) return `At most ${CHAT_TEXT_MAX.toLocaleString("en-US")} characters.`;
+  if (text.length > CHAT_TEXT_MAX) return `At most ${groupDigits(String(CHAT_TEXT_MAX))} characters.`;
   if (!text.trim() && !hasFile) return "Write a message or attach an image.";
   return null;
 }

@@ -76,26 +76,14 @@ export function InvoiceIndexPage() {
 }
 
 type Period = InvestmentInvoice["schedule"][number];
-/** Short (demo) periods are seconds apart: their times show the seconds too. */
-const withSeconds = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  second: "2-digit",
-});
 const scheduleColumns = (periodSeconds: number): Column<Period>[] => [
   { key: "period", header: "Period", render: (p) => p.period },
   {
     key: "due",
     header: "Due",
     nowrap: true,
-    render: (p) => (
-      <time dateTime={p.dueAt}>
-        {periodSeconds < 3_600 ? withSeconds.format(new Date(p.dueAt)) : formatDateTime(p.dueAt)}
-      </time>
-    ),
+    // Short (demo) periods are seconds apart: their times show the seconds too.
+    render: (p) => <time dateTime={p.dueAt}>{formatDateTime(p.dueAt, { seconds: periodSeconds < 3_600 })}</time>,
   },
   { key: "amount", header: "Profit", align: "right", nowrap: true, render: (p) => <Money cents={p.amountCents} /> },
   {
