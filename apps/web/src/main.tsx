@@ -1,7 +1,7 @@
 // First: zod must know before any schema is built (zod-jitless.ts).
 import "./zod-jitless.ts";
 import "./app/plain.css";
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
 import { readStoredMode } from "./app/brand.ts";
@@ -16,8 +16,14 @@ if (!container) throw new Error("#root is missing from index.html");
 
 // MUI and the data cache are not here: they come with the first screen that uses them (AppFrame,
 // decision 0013), so the sign-in page's first load is React, the router and the page.
-createRoot(container).render(
-  <StrictMode>
-    <RouterProvider router={router} />
-  </StrictMode>,
+const root = createRoot(container);
+// As a transition, the first render is done in slices React can yield between, instead of in one task
+// behind the entry's evaluation: Lighthouse on /login, 8 runs each in turns, total blocking time
+// median 266 → 213 ms and performance median 93 → 95.5 (docs/performance.md).
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <RouterProvider router={router} />
+    </StrictMode>,
+  ),
 );
