@@ -1,6 +1,6 @@
 import Box from "@mui/material/Box";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useEffect } from "react";
+import { type ReactNode, useDeferredValue, useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { PageLoader } from "../components/PageLoader.tsx";
 import { QueryError } from "../components/QueryError.tsx";
@@ -32,7 +32,11 @@ export function redirectForMeError(error: unknown, path: string): string | null 
 export function RequireAuth({ children }: { children?: ReactNode }) {
   const location = useLocation();
   const me = useQuery(meQueryOptions);
-  const member = me.data;
+  // The member's arrival mounts the whole signed-in screen. A query's update renders at once, in one
+  // long task (useSyncExternalStore); deferred, React renders that mount in slices it can yield
+  // between. Lighthouse on the dashboard, 5 runs each in turns: total blocking time median 2,974 →
+  // 1,971 ms, largest paint 6,496 → 5,239 ms (docs/performance.md).
+  const member = useDeferredValue(me.data);
   const lockedOut = member ? member.userBlock || member.userStatus === "banned" : false;
 
   useEffect(() => {
