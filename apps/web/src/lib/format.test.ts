@@ -8,6 +8,7 @@ import {
   formatRelative,
   initials,
   priceDecimals,
+  RELATIVE_UNITS,
 } from "./format.ts";
 
 describe("format", () => {
@@ -71,20 +72,12 @@ describe("format without Intl", () => {
 
   it("writes relative times as Intl's RelativeTimeFormat with numeric auto does", () => {
     const relative = new Intl.RelativeTimeFormat("en", { numeric: "auto" });
-    const units = [
-      ["year", 365 * 24 * 3600],
-      ["month", 30 * 24 * 3600],
-      ["week", 7 * 24 * 3600],
-      ["day", 24 * 3600],
-      ["hour", 3600],
-      ["minute", 60],
-    ] as const;
     const now = new Date("2026-03-10T12:00:00Z");
     const offsets = [45, 59, 60, 61, 89, 90, 3599, 3600, 86_399, 86_400, 129_600, 604_800, 2_592_000, 31_536_000];
     for (let i = 0; i < 500; i++) offsets.push(Math.floor(random() * 10 ** (2 + Math.floor(random() * 9))));
     for (const offset of offsets.filter((o) => o >= 45)) {
       for (const seconds of [offset, -offset]) {
-        const [unit, size] = units.find(([, s]) => Math.abs(seconds) >= s) ?? ["minute", 60];
+        const [unit, size] = RELATIVE_UNITS.find(([, s]) => Math.abs(seconds) >= s) ?? ["minute", 60];
         const expected = relative.format(Math.round(seconds / size) || Math.sign(seconds), unit);
         expect(formatRelative(new Date(now.getTime() + seconds * 1000), now)).toBe(expected);
       }

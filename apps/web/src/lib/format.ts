@@ -39,7 +39,8 @@ export function formatDateTime(value: DateInput | null | undefined, { seconds = 
 
 type Unit = "year" | "month" | "week" | "day" | "hour" | "minute";
 
-const UNITS: [Unit, number][] = [
+/** The units a relative time is written in, largest first, with their length in seconds. */
+export const RELATIVE_UNITS: readonly [Unit, number][] = [
   ["year", 365 * 24 * 3600],
   ["month", 30 * 24 * 3600],
   ["week", 7 * 24 * 3600],
@@ -73,7 +74,7 @@ export function formatRelative(value: DateInput | null | undefined, now: DateInp
   if (!date || !reference) return "—";
   const seconds = Math.round((date.getTime() - reference.getTime()) / 1000);
   if (Math.abs(seconds) < 45) return "just now";
-  for (const [unit, size] of UNITS) {
+  for (const [unit, size] of RELATIVE_UNITS) {
     if (Math.abs(seconds) >= size) return relative(Math.round(seconds / size), unit);
   }
   return relative(Math.round(seconds / 60) || (seconds < 0 ? -1 : 1), "minute");
