@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "@playwright/test";
 import type { WorkerOptions } from "./e2e/fixtures.ts";
+import { freePort } from "./e2e/worker-server.ts";
 
 /**
  * The chat across two server processes: member on process A, support on process B, sharing one
@@ -17,8 +18,13 @@ process.env.E2E_MULTI_DB ??= `helio_e2e_multi_${Date.now()}`;
 process.env.E2E_MULTI_DATA ??= path.join(os.tmpdir(), process.env.E2E_MULTI_DB);
 process.env.E2E_MULTI_SECRET ??= randomBytes(32).toString("hex");
 
-const PORT_A = Number(process.env.E2E_PORT_A ?? 3201);
-const PORT_B = Number(process.env.E2E_PORT_B ?? 3202);
+// Free ports, chosen once by the runner like the names above (never fixed ones: another run or
+// service may hold them).
+process.env.E2E_PORT_A ??= String(await freePort());
+while (!process.env.E2E_PORT_B || process.env.E2E_PORT_B === process.env.E2E_PORT_A)
+  process.env.E2E_PORT_B = String(await freePort());
+const PORT_A = Number(process.env.E2E_PORT_A);
+const PORT_B = Number(process.env.E2E_PORT_B);
 const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const server = (port: number) => ({
   command: "node e2e/chat-multi-server.mjs",

@@ -11,7 +11,8 @@ export type WorkerServer = { url: string; stop(): Promise<void> };
 const SERVER_SCRIPT = path.resolve(import.meta.dirname, "server.mjs");
 const START_TIMEOUT_MS = 180_000;
 
-function freePort(): Promise<number> {
+/** A port no one listens on now, from the kernel (a later listen may still race for it). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = net.createServer();
     probe.unref();
