@@ -10,12 +10,31 @@ if [ -n "${CI:-}" ]; then
   [ -n "${REDIS_URL:-}" ] || { echo "CI: REDIS_URL is required" >&2; exit 1; }
 fi
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$1"; }
+# Each stage's wall time, printed when the run ends (passed or not): the suite's budget is 15 min.
+STAGES=()
+stage_started=$SECONDS
+stage_name=""
+end_stage() {
+  if [ -n "$stage_name" ]; then STAGES+=("$(printf '%5d s  %s' $((SECONDS - stage_started)) "$stage_name")"); fi
+  stage_name=""
+}
+print_stages() {
+  end_stage
+  printf '\nStage times (%d s in all):\n' "$SECONDS"
+  printf '  %s\n' "${STAGES[@]}"
+}
+trap print_stages EXIT
+step() {
+  end_stage
+  stage_name="$1"
+  stage_started=$SECONDS
+  printf '\n\033[1m== %s\033[0m\n' "$1"
+}
 step "lint (biome)"; npx biome check .
 step "types (tsc)"; npm run typecheck --silent
 step "server: unit + API tests"; npm run test -w @helio/server
 step "web: unit tests"; npm run test -w @helio/web
-step "browser tests (Playwright in Chromium)"
+step "Chromium for the browser tests (Debian's package)"
 set +e; bash scripts/ensure-chromium.sh; chromium=$?; set -e
 if [ "$chromium" = "3" ]; then
   echo "SKIPPED the browser tests: no Chromium (CI would fail here)."
@@ -23,11 +42,11 @@ if [ "$chromium" = "3" ]; then
 elif [ "$chromium" != "0" ]; then
   exit 1
 fi
-npm run build # the web app and the compiled server, which the browser tests run
+step "build: the web app and the compiled server, which the browser tests run"; npm run build
 step "first-load JavaScript budget per route (Vite manifest)"; node scripts/first-load-budget.mjs
 step "Lighthouse on /login and the dashboard: accessibility 100, best practices ≥ 95 (performance printed)"
 node bench/web.mjs --no-build --gate
-npm run e2e -w @helio/web
+step "browser tests: every spec against its worker's server"; npm run e2e -w @helio/web
 step "browser tests across two server processes (PostgreSQL + Redis)"
 if [ -n "${TEST_DATABASE_URL:-}" ] && [ -n "${REDIS_URL:-}" ]; then
   (cd apps/web && npx playwright test -c playwright.multi.config.ts)
