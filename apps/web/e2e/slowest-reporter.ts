@@ -5,7 +5,11 @@ export default class SlowestReporter implements Reporter {
   private readonly durations: { title: string; ms: number }[] = [];
 
   onTestEnd(test: TestCase, result: TestResult) {
-    this.durations.push({ title: `${test.location.file.split("/e2e/")[1]} › ${test.title}`, ms: result.duration });
+    const retry = result.retry > 0 ? ` (retry ${result.retry})` : "";
+    this.durations.push({
+      title: `${test.location.file.split("/e2e/")[1]} › ${test.title}${retry}`,
+      ms: result.duration,
+    });
   }
 
   onEnd(_result: FullResult) {
