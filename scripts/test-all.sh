@@ -12,7 +12,6 @@ fi
 
 # Each stage's wall time, printed when the run ends (passed or not): the suite's budget is 15 min.
 STAGES=()
-stage_started=$SECONDS
 stage_name=""
 end_stage() {
   if [ -n "$stage_name" ]; then STAGES+=("$(printf '%5d s  %s' $((SECONDS - stage_started)) "$stage_name")"); fi
