@@ -82,4 +82,97 @@ describe.runIf(databaseKinds.includes("postgres"))("the PostgreSQL pool", () => 
       await watcher.query(`drop role if exists ${role}`);
     }
   });
+
+  describe("transactions, BEGIN pipelined with the first statement", () => {
+    /** What the pool's clients sent and when each answer came, in order. */
+    const wireLog = (db: Database) => {
+      const log: string[] = [];
+      const pgPool = (db.db as unknown as { session: { client: pg.Pool } }).session.client;
+      pgPool.on("acquire", (client: pg.PoolClient & { logged?: boolean }) => {
+        if (client.logged) return;
+        client.logged = true;
+        const query = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+        (client as unknown as { query: (...args: unknown[]) => Promise<unknown> }).query = (...args) => {
+          const first = args[0] as string | { text: string };
+          const text = (typeof first === "string" ? first : first.text).split(" ")[0]?.toLowerCase();
+          log.push(`sent ${text}`);
+          const answer = query(...args);
+          answer.then(
+            () => log.push(`answered ${text}`),
+            () => log.push(`failed ${text}`),
+          );
+          return answer;
+        };
+      });
+      return log;
+    };
+    const table = `pipelined_${randomBytes(4).toString("hex")}`;
+    beforeAll(async () => {
+      await watcher.query(`create table ${table} (id int primary key)`);
+    });
+    afterAll(async () => {
+      await watcher.query(`drop table ${table}`);
+    });
+    const count = async () => Number((await watcher.query(`select count(*) from ${table}`)).rows[0].count);
+
+    it("sends the first statement before BEGIN is answered, and commits what it wrote", async () => {
+      pool = await openDatabase({ kind: "postgres", url: template.url as string, poolSize: 1 });
+      const log = wireLog(pool);
+      const before = await count();
+      const ids = await pool.db.transaction(async (tx) => {
+        await tx.execute(sql.raw(`insert into ${table} values (1)`));
+        const [row] = await queryRows<{ xid: string }>(tx, sql`select txid_current()::text as xid`);
+        const [again] = await queryRows<{ xid: string }>(tx, sql`select txid_current()::text as xid`);
+        return [row?.xid, again?.xid];
+      });
+      expect(log.slice(0, 3)).toEqual(["sent begin", "sent insert", "answered begin"]);
+      expect(log.at(-1)).toBe("answered commit");
+      expect(ids[0]).toBe(ids[1]);
+      expect(await count()).toBe(before + 1);
+    });
+
+    it("rolls back the pipelined first statement when a later one fails", async () => {
+      pool = await openDatabase({ kind: "postgres", url: template.url as string, poolSize: 1 });
+      const before = await count();
+      await expect(
+        pool.db.transaction(async (tx) => {
+          await tx.execute(sql.raw(`insert into ${table} values (2)`));
+          await tx.execute(sql.raw(`insert into ${table} values (2)`));
+        }),
+      ).rejects.toMatchObject({ cause: { code: "23505" } });
+      expect(await count()).toBe(before);
+      // The connection went back to the pool out of any transaction: the next one works on it.
+      await pool.db.transaction((tx) => tx.execute(sql.raw(`insert into ${table} values (3)`)));
+      expect(await count()).toBe(before + 1);
+    });
+
+    it("rolls back when the first statement itself fails, and keeps nested savepoints and the isolation level", async () => {
+      pool = await openDatabase({ kind: "postgres", url: template.url as string, poolSize: 1 });
+      await expect(
+        pool.db.transaction((tx) => tx.execute(sql.raw(`insert into ${table} values ('not a number')`))),
+      ).rejects.toMatchObject({ cause: { code: "22P02" } });
+      const before = await count();
+      const level = await pool.db.transaction(
+        async (tx) => {
+          await tx.execute(sql.raw(`insert into ${table} values (4)`));
+          await expect(
+            tx.transaction(async (inner) => {
+              await inner.execute(sql.raw(`insert into ${table} values (5)`));
+              throw new Error("undo the savepoint only");
+            }),
+          ).rejects.toThrow(/savepoint only/);
+          const [row] = await queryRows<{ level: string }>(
+            tx,
+            sql`select current_setting('transaction_isolation') as level`,
+          );
+          return row?.level;
+        },
+        { isolationLevel: "serializable" },
+      );
+      expect(level).toBe("serializable");
+      const { rows } = await watcher.query(`select id from ${table} where id in (4, 5) order by id`);
+      expect(rows.map((r) => r.id)).toEqual([4]);
+      expect(await count()).toBe(before + 1);
+    });
+  });
 });

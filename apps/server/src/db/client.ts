@@ -8,6 +8,7 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { migrationsFolder } from "../paths.ts";
+import { pipelineBegin } from "./pipelined-begin.ts";
 import * as schema from "./schema.ts";
 
 export type Schema = typeof schema;
@@ -55,10 +56,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // A fixed-size pool: a connection, once open, stays open (`min` = `max`). Opening one starts a
     // PostgreSQL backend (about 10 ms of CPU with its cold caches); a pool that closed idle ones
     // reopened them in every burst, and those forks stalled chat delivery (decision 0007).
-    const pool = new pg.Pool({ connectionString: options.url, max: size, min: size });
+    // `pipeline`: a client sends a query without waiting for the answer to the one before, which
+    // lets a transaction's BEGIN travel with its first statement (pipelined-begin.ts).
+    const pool = new pg.Pool({ connectionString: options.url, max: size, min: size, pipeline: true });
     // An idle client's network error must not crash the process; the next query reports it.
     pool.on("error", () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    pipelineBegin(db, pool);
     return {
       db,
       kind: "postgres",
