@@ -214,10 +214,31 @@ function setOwnUnread(queryClient: QueryClient, scope: ChatScope, unread: number
 }
 
 /** Puts a message into the cached thread (once). */
-export function addMessageToCache(queryClient: QueryClient, scope: ChatScope, message: ChatMessage) {
-  queryClient.setQueryData<MessagesData>(chatKeys.messages(scope), (data) =>
-    data ? { ...data, pages: withMessage(data.pages, message) } : data,
-  );
+/**
+ * Adds a message to the conversation's cached pages. False when there are none yet: the first
+ * page may still be on its way, read before this message was stored.
+ */
+export function addMessageToCache(queryClient: QueryClient, scope: ChatScope, message: ChatMessage): boolean {
+  let added = false;
+  queryClient.setQueryData<MessagesData>(chatKeys.messages(scope), (data) => {
+    if (!data) return data;
+    added = true;
+    return { ...data, pages: withMessage(data.pages, message) };
+  });
+  return added;
+}
+
+/**
+ * Adds a message to the conversation. When its first page has not arrived, the page on its way
+ * may have been read before the message was stored, so that read is dropped and, where the
+ * conversation is on screen, the page is read again; resolves once that read has answered.
+ */
+export async function settleMessageInCache(queryClient: QueryClient, scope: ChatScope, message: ChatMessage) {
+  if (addMessageToCache(queryClient, scope, message)) return;
+  const filters = { queryKey: chatKeys.messages(scope), exact: true };
+  await queryClient.cancelQueries(filters);
+  await queryClient.refetchQueries({ ...filters, type: "active" });
+  addMessageToCache(queryClient, scope, message);
 }
 
 /**
@@ -227,7 +248,7 @@ export function addMessageToCache(queryClient: QueryClient, scope: ChatScope, me
 export function applyLiveChatMessage(queryClient: QueryClient, side: "member" | "support", message: WsServerMessage) {
   if (message.type === "chat.message") {
     const scope: ChatScope = side === "member" ? { kind: "member" } : { kind: "admin", chatId: message.chatId };
-    addMessageToCache(queryClient, scope, message.message);
+    void settleMessageInCache(queryClient, scope, message.message);
     setOwnUnread(queryClient, scope, message.unread);
   } else if (message.type === "chat.read") {
     const scope: ChatScope = side === "member" ? { kind: "member" } : { kind: "admin", chatId: message.chatId };

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { errorMessage } from "../../lib/api.ts";
-import { addMessageToCache, type ChatScope, sendChatMessage, uploadChatImage } from "./api.ts";
+import { type ChatScope, sendChatMessage, settleMessageInCache, uploadChatImage } from "./api.ts";
 import { newMessageId, type PendingMessage } from "./model.ts";
 
 /** A message as the composer hands it over. */
@@ -29,7 +29,8 @@ export function useChatSend(scope: ChatScope) {
         update(message.id, { image, progress: null });
       }
       const sent = await sendChatMessage(scope, { id: message.id, text: message.text, image: image ?? undefined });
-      addMessageToCache(queryClient, scope, sent);
+      // The message stays on screen as pending until the conversation's pages hold it.
+      await settleMessageInCache(queryClient, scope, sent);
       setPending((all) => all.filter((p) => p.id !== message.id));
       if (message.previewUrl) URL.revokeObjectURL(message.previewUrl);
     } catch (error) {
