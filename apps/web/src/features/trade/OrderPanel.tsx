@@ -79,7 +79,6 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
   // One key per intended trade, kept after a lost answer: a retry cannot place a second trade.
   const { form, submit, formError } = useMoneyForm({
     schema: orderSchema(rules, quote),
-    rulesKey: [config, quote],
     defaultValues: { amount: amountInputText(DEFAULT_STAKE_CENTS, quote), durationSeconds: 30, direction: "up" },
     // The stake is checked as it is typed.
     mode: "onChange",
