@@ -213,9 +213,8 @@ function setOwnUnread(queryClient: QueryClient, scope: ChatScope, unread: number
   }
 }
 
-/** Puts a message into the cached thread (once). */
 /**
- * Adds a message to the conversation's cached pages. False when there are none yet: the first
+ * Puts a message into the conversation's cached pages (once). False when there are none yet: the first
  * page may still be on its way, read before this message was stored.
  */
 export function addMessageToCache(queryClient: QueryClient, scope: ChatScope, message: ChatMessage): boolean {
