@@ -4,6 +4,7 @@ import {
   chooseOption,
   expect,
   expectAccessible,
+  expectNoHorizontalOverflow,
   openOptions,
   registerAndVerify,
   screenshot,
@@ -132,8 +133,7 @@ test("the trading page at 360 px and 1280 px, light and dark", async ({ browser 
       await expect(admin.page.getByLabel("AVAX payout")).toBeVisible();
       await expect(admin.page.getByRole("table", { name: "Contracts" })).toBeVisible();
       await expect(admin.page.getByRole("progressbar")).toHaveCount(0);
-      const overflow = await admin.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-      expect(overflow, `${paths.adminTrading} overflows at ${width} px`).toBeLessThanOrEqual(0);
+      await expectNoHorizontalOverflow(admin.page, `${paths.adminTrading} overflows at ${width} px`);
       await screenshot(admin.page, `admin-trading-${width === 360 ? "mobile" : "desktop"}-${mode}`);
       await expectAccessible(admin.page);
       await admin.context.close();

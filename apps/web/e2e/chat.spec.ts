@@ -1,6 +1,15 @@
 import type { Browser, Page } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
-import { ADMIN, expect, expectAccessible, registerAndVerify, screenshot, signInWithForm, test } from "./fixtures.ts";
+import {
+  ADMIN,
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  registerAndVerify,
+  screenshot,
+  signInWithForm,
+  test,
+} from "./fixtures.ts";
 import { changeSettings } from "./money-kit.ts";
 
 // The settings test switches the chat off for everyone: the chat tests of this file run one after another.
@@ -285,8 +294,7 @@ test("on a 360 px screen, in dark mode, the panel and the inbox fit and stay acc
   await row.click();
   await expect(admin.getByRole("heading", { level: 2, name: fullName })).toBeVisible();
   await expect(admin.getByRole("log").getByText("Hi from my phone")).toBeVisible();
-  const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoHorizontalOverflow(admin);
   await screenshot(admin, "chat-inbox-conversation-mobile-dark");
   await expectAccessible(admin);
   await admin.getByRole("link", { name: "All conversations" }).click();

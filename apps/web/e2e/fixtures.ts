@@ -111,6 +111,17 @@ export async function screenshot(page: Page, name: string) {
  * axe: no serious or critical violation on the page as it is now. `contrastOnly` runs the one rule
  * a palette can change, for a screen whose structure, names and layout a light pass has checked.
  */
+/**
+ * Nothing on the page is wider than the viewport. Polled: after a resize or a navigation the
+ * layout for the new width (the drawer instead of the side menu, cards instead of tables) lands a
+ * render later, so one reading can see the old layout at the new width.
+ */
+export async function expectNoHorizontalOverflow(page: Page, message = `${page.url()} overflows horizontally`) {
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message })
+    .toBeLessThanOrEqual(0);
+}
+
 export async function expectAccessible(page: Page, { contrastOnly = false } = {}) {
   // Legacy mode runs axe in the page itself; the default opens a blank page per check to merge
   // frame results, which tripled the check's time (we have no cross-origin frames to merge).

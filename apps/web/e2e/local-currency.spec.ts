@@ -1,6 +1,15 @@
 import type { APIRequestContext, Page } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
-import { expect, expectAccessible, MOBILE, newMember, registerAndVerify, screenshot, test } from "./fixtures.ts";
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  MOBILE,
+  newMember,
+  registerAndVerify,
+  screenshot,
+  test,
+} from "./fixtures.ts";
 import { adjust, approveKyc, changeSettings, openAdmin, saveBankViaUi, submitKyc, uidOf } from "./money-kit.ts";
 import { walkPasses } from "./screen-walk.ts";
 
@@ -110,7 +119,7 @@ test("trade and withdrawal in IDR: the stake and the withdrawal are typed in IDR
   await screenshot(page, "idr-withdrawal-typed-desktop-light");
   await page.setViewportSize(MOBILE);
   await expect(page.getByText("That is 100.00 USD at 16,250 IDR per USD.")).toBeVisible();
-  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await expectNoHorizontalOverflow(page);
   await screenshot(page, "idr-withdrawal-typed-mobile-light");
   await page.getByRole("button", { name: "Request withdrawal" }).click();
   await page.waitForURL(/\/invoice-wd\/[0-9a-f-]{36}$/);

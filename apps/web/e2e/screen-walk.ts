@@ -1,5 +1,12 @@
 import { type Page, test } from "@playwright/test";
-import { expect, expectAccessible, SCREEN_PASSES, screenshot, type Viewport } from "./fixtures.ts";
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  SCREEN_PASSES,
+  screenshot,
+  type Viewport,
+} from "./fixtures.ts";
 
 const SCREEN_VISIT_BUDGET_MS = 8_000;
 
@@ -72,8 +79,7 @@ export async function walkScreens(page: Page, screens: Screen[], options: WalkOp
     );
     expect(broken, `broken images on ${path}`).toEqual([]);
     await screenshot(page, `${prefix}-${screenName(screen)}-${viewport.name}-${mode}`);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${path} overflows horizontally at ${viewport.name}`).toBeLessThanOrEqual(0);
+    await expectNoHorizontalOverflow(page, `${path} overflows horizontally at ${viewport.name}`);
     if (viewport.name === "mobile") {
       // On a phone no table hides columns off to the side: its rows are cards (TableFrame).
       const cut = await page.evaluate(() =>

@@ -1,5 +1,13 @@
 import { paths } from "../src/lib/paths.ts";
-import { expect, expectAccessible, registerAndVerify, screenshot, test, urlEndingWith } from "./fixtures.ts";
+import {
+  expect,
+  expectAccessible,
+  expectNoHorizontalOverflow,
+  registerAndVerify,
+  screenshot,
+  test,
+  urlEndingWith,
+} from "./fixtures.ts";
 
 const MENU = [
   { group: null, label: "Dashboard", path: "/" },
@@ -77,8 +85,7 @@ test("on a 360 px screen the menu is a drawer that closes after navigating", asy
   await expect(page).toHaveURL(urlEndingWith(paths.security));
   await expect(nav).toBeHidden();
   // Nothing overflows the narrow screen.
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
+  await expectNoHorizontalOverflow(page);
 });
 
 test("the ticker passes all 12 pairs by itself, stops under the pointer, and stands still for reduced motion", async ({

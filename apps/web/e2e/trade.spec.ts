@@ -3,6 +3,7 @@ import {
   chooseOption,
   expect,
   expectAccessible,
+  expectNoHorizontalOverflow,
   MOBILE,
   registerAndVerify,
   screenshot,
@@ -123,8 +124,7 @@ test("the dashboard shows the markets, open trades and recent transactions; Real
   const recent = page.getByRole("region", { name: "Recent transactions" }).getByTestId("recent-transaction");
   await expect(recent.first()).toContainText("Trade stake");
   await expect(recent.first()).toContainText("Demo");
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-  expect(overflow, "the dashboard overflows at 360 px").toBeLessThanOrEqual(0);
+  await expectNoHorizontalOverflow(page, "the dashboard overflows at 360 px");
   await screenshot(page, "dashboard-trading-mobile-light");
   await expectAccessible(page);
 
