@@ -216,6 +216,8 @@ export async function startCluster(o = {}) {
       DATABASE_URL: databaseUrl,
       DATABASE_POOL_SIZE: "10",
       REDIS_URL: redisUrl,
+      // The cluster's own channels and keys: another deployment or test on this Redis stays apart.
+      REDIS_PREFIX: `${databaseName}:`,
       STORAGE_URL: storageUrl,
       AWS_ACCESS_KEY_ID: S3_KEY,
       AWS_SECRET_ACCESS_KEY: S3_KEY,

@@ -53,7 +53,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
 
   const trustedOrigins: ReadonlySet<string> = new Set([config.publicUrl, ...config.trustedOrigins]);
   await app.register(securityHeaders, { secureCookies: config.secureCookies });
-  await app.register(rateLimits, { redisUrl: config.redisUrl });
+  await app.register(rateLimits, { redisUrl: config.redisUrl, prefix: config.redisPrefix });
   await app.register(originCheck, { trustedOrigins });
   await app.register(apiDocs);
 

@@ -50,7 +50,8 @@ export async function composeServices(
     await database.migrate();
     await database.openPool();
   }
-  const bus = deps.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl) : createMemoryBus());
+  const bus =
+    deps.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl, config.redisPrefix) : createMemoryBus());
   if (!deps.bus) closers.unshift(bus);
   const db = database.db;
   const mailer =

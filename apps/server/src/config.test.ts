@@ -54,6 +54,7 @@ describe("loadConfig", () => {
     const config = loadConfig({ PORT: "8080", DATABASE_URL: "", PUBLIC_URL: "" });
     expect(config.port).toBe(8080);
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.redisPrefix).toBe("helio:");
     expect(config.publicUrl).toBe("http://localhost:8080");
   });
 
@@ -63,6 +64,7 @@ describe("loadConfig", () => {
       PUBLIC_URL: "https://helio.example/",
       DATABASE_URL: "postgresql://u@db/helio",
       REDIS_URL: "redis://cache:6379",
+      REDIS_PREFIX: "helio-staging:",
       ADMIN_EMAIL: "Boss@Helio.Example",
       TRUST_PROXY: "1",
       AUTH_RATE_LIMIT: "5",
@@ -72,6 +74,7 @@ describe("loadConfig", () => {
     expect(config.publicUrl).toBe("https://helio.example");
     expect(config.databaseUrl).toBe("postgresql://u@db/helio");
     expect(config.redisUrl).toBe("redis://cache:6379");
+    expect(config.redisPrefix).toBe("helio-staging:");
     expect(config.admin.email).toBe("boss@helio.example");
     expect(config.trustProxy).toBe(true);
     expect(config.authRateLimit).toBe(5);
@@ -84,6 +87,7 @@ describe("loadConfig", () => {
     ["DATABASE_POOL_SIZE", { DATABASE_POOL_SIZE: "0" }],
     ["ADMIN_PASSWORD", { ADMIN_PASSWORD: "short" }],
     ["REDIS_URL", { REDIS_URL: "http://cache" }],
+    ["REDIS_PREFIX", { REDIS_PREFIX: "helio prod:" }],
     ["AUTH_SECRET", { AUTH_SECRET: "too-short" }],
     ["NOTIFICATION_RETENTION_DAYS", { NOTIFICATION_RETENTION_DAYS: "3" }],
   ])("names %s when it is invalid", (name, env) => {

@@ -24,6 +24,14 @@ const envSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, "must be a redis:// URL")
     .optional(),
+  /**
+   * Put before every Redis channel and key this deployment uses, so that two deployments (or the
+   * browser tests' servers, one per worker) can share one Redis without hearing each other.
+   */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, "1 to 64 characters: letters, digits, _ . : -")
+    .default("helio:"),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
@@ -159,6 +167,8 @@ export type Config = {
   databaseUrl: string | undefined;
   databasePoolSize: number;
   redisUrl: string | undefined;
+  /** Before every Redis channel and key (REDIS_PREFIX). */
+  redisPrefix: string;
   smtpUrl: string | undefined;
   mailFrom: string;
   authSecret: string | undefined;
@@ -211,6 +221,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     databaseUrl: e.DATABASE_URL,
     databasePoolSize: e.DATABASE_POOL_SIZE,
     redisUrl: e.REDIS_URL,
+    redisPrefix: e.REDIS_PREFIX,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     authSecret: e.AUTH_SECRET,

@@ -50,6 +50,8 @@ Object.assign(process.env, {
   DATA_DIR: dataDir,
   DATABASE_URL: databaseUrl.toString(),
   REDIS_URL: redisUrl,
+  // One deployment's prefix, shared by its two processes and no one else on this Redis.
+  REDIS_PREFIX: `${dbName}:`,
   AUTH_SECRET: secret,
   ADMIN_EMAIL: "admin@helio.test",
   ADMIN_PASSWORD: "admin-password-1",

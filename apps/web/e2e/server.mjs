@@ -21,6 +21,9 @@ Object.assign(process.env, {
   AUTH_RATE_LIMIT: "1000",
   LOG_LEVEL: "warn",
   WEB_DIST: path.resolve(here, "../dist"),
+  // With REDIS_URL set (CI), every worker's server shares one Redis: its own prefix keeps another
+  // worker's broadcasts (a settings change, a rate) and rate-limit counts out of this one.
+  REDIS_PREFIX: `helio-e2e-${port}-${process.pid}:`,
 });
 delete process.env.DATABASE_URL;
 await runServer();

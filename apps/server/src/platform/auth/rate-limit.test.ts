@@ -123,3 +123,26 @@ describe.runIf(redisTestsEnabled)("auth rate limit shared through Redis", () => 
     expect(fourth.res.json().error.code).toBe("RATE_LIMITED");
   });
 });
+
+describe.runIf(redisTestsEnabled)("auth rate limit of two deployments on one Redis (REDIS_PREFIX)", () => {
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    const env = { AUTH_RATE_LIMIT: String(LIMIT), REDIS_URL: requireRedisUrl() };
+    a = await createTestApp("pglite", { env: { ...env, REDIS_PREFIX: `helio-a-${randomIp()}:` } });
+    b = await createTestApp("pglite", { env: { ...env, REDIS_PREFIX: `helio-b-${randomIp()}:` } });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+  });
+
+  it("counts each deployment's attempts apart", async () => {
+    const ip = randomIp();
+    const attempt = (t: TestApp) =>
+      signIn(t.app, "nobody@example.test", "wrong-password-1", new Client(t.app, undefined, { ip }));
+    for (let i = 0; i < LIMIT; i++) expect((await attempt(a)).res.statusCode).toBe(401);
+    expect((await attempt(a)).res.statusCode).toBe(429);
+    expect((await attempt(b)).res.statusCode).toBe(401);
+  });
+});

@@ -236,6 +236,25 @@ describe("event buses", () => {
       await exercise(b, b, listeners(1));
     });
 
+    it("keeps deployments with different prefixes apart on one Redis", async () => {
+      const prefixA = `helio-test-${randomBytes(4).toString("hex")}:`;
+      const prefixB = `helio-test-${randomBytes(4).toString("hex")}:`;
+      const a = await createRedisBus(url, prefixA);
+      const b = await createRedisBus(url, prefixB);
+      buses.push(a, b);
+      const ch = channel();
+      const heardByB: unknown[] = [];
+      b.subscribe(ch, (m) => heardByB.push(m));
+      await waitFor(
+        async () => Number(((await probe.pubsub("NUMSUB", `${prefixB}${ch}`)) as [string, number])[1]) === 1,
+      );
+      await a.publish(ch, { from: "a" });
+      // Published later on b's own prefix and delivered in order: a's message had its chance first.
+      await b.publish(ch, { from: "b" });
+      await waitFor(() => heardByB.length >= 1, 5000, "b's own message");
+      expect(heardByB).toEqual([{ from: "b" }]);
+    });
+
     it("unsubscribes from Redis when the last handler leaves", async () => {
       const bus = await createRedisBus(url);
       buses.push(bus);
