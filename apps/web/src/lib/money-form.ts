@@ -41,6 +41,8 @@ export function useMoneyForm<Input extends FieldValues, Output extends FieldValu
   onSent?: (result: Result, values: Output) => unknown;
   /** After an error, once it is shown. */
   onFailed?: (error: unknown) => void;
+  /** See `useSubmitForm`: what the rules are made of, to check left fields again when it changes. */
+  rulesKey?: unknown;
 }) {
   const queryClient = useQueryClient();
   const idempotency = useIdempotencyKey();

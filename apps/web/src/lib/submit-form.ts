@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { type DefaultValues, type FieldValues, type Mode, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { applyServerErrors } from "./form.ts";
@@ -16,6 +16,7 @@ export function useSubmitForm<Input extends FieldValues, Output extends FieldVal
   send,
   onSent,
   onFailed,
+  rulesKey,
 }: {
   schema: z.ZodType<Output, Input>;
   defaultValues: DefaultValues<Input>;
@@ -28,9 +29,21 @@ export function useSubmitForm<Input extends FieldValues, Output extends FieldVal
   onSent?: (result: Result, values: Output) => unknown;
   /** After an error, once it is shown. */
   onFailed?: (error: unknown) => void;
+  /**
+   * What the schema's rules are made of when they come from the server (limits, a balance, a
+   * rate): when it changes, the fields the member has already left are checked again, so a
+   * minimum that loads after the member typed, or a balance that drops, shows on the field.
+   */
+  rulesKey?: unknown;
 }) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Input, unknown, Output>({ mode, resolver: zodResolver(schema), defaultValues });
+  const rules = JSON.stringify(rulesKey ?? null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `rules` is the trigger; the form is stable.
+  useEffect(() => {
+    const left = Object.keys(form.getValues()).filter((name) => form.getFieldState(name as never).isTouched);
+    if (left.length) void form.trigger(left as never);
+  }, [rules]);
 
   const submit = form.handleSubmit(async (values) => {
     setFormError(null);

@@ -44,6 +44,7 @@ function MoveForm({ fund, summary }: { fund: Fund; summary: FundSummary }) {
   // One key per intended move, kept through retries until the server gives a definite answer.
   const { form, submit, formError } = useMoneyForm({
     schema: amountFormSchema(amountRules, rate.quote),
+    rulesKey: [moveAll, summary.balanceCents, summary.minTransferCents, rate.quote],
     defaultValues: { amount: "" },
     fields: ["amount"],
     send: ({ amount }, key) => {

@@ -43,6 +43,7 @@ function InvestForm({ pkg }: { pkg: InvestmentPackage }) {
   const { form, submit, formError } = useMoneyForm({
     // The same check as the preview (limits, wallet); the server checks again.
     schema: amountFormSchema(investmentAmountRules(pkg, walletCents, rate.quote), rate.quote),
+    rulesKey: [pkg, walletCents, rate.quote],
     defaultValues: { amount: "" },
     fields: ["amount"],
     send: ({ amount }, key) =>

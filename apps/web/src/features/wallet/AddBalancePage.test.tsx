@@ -54,6 +54,32 @@ afterEach(() => {
 });
 
 describe("AddBalancePage", () => {
+  it("shows the minimum on an amount typed and left before the settings arrived", async () => {
+    let releaseSettings = () => {};
+    const settingsHeld = new Promise<void>((resolve) => {
+      releaseSettings = resolve;
+    });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => {
+        if (url.startsWith("/api/settings")) {
+          await settingsHeld;
+          return json({ depositMinCents: 1000, menuContact: true, rates: [] });
+        }
+        return new Response("{}", { status: 404 });
+      }),
+    );
+    renderWithApp(<AddBalancePage />);
+    const amount = await screen.findByLabelText("Amount (USD)");
+    fireEvent.change(amount, { target: { value: "5" } });
+    fireEvent.blur(amount);
+    // Left with no minimum known yet: nothing to say about 5.00.
+    await waitFor(() => expect(amount.getAttribute("aria-invalid")).toBe("false"));
+    releaseSettings();
+    expect(await screen.findByText("The minimum deposit is 10.00 USD")).toBeTruthy();
+    expect(amount.getAttribute("aria-invalid")).toBe("true");
+  });
+
   it("checks a USD member's amount in the browser, with the minimum, and sends it as `amount`", async () => {
     const { keys, bodies } = stubApi([json(invoice)]);
     renderWithApp(<AddBalancePage />);

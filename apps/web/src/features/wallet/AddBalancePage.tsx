@@ -28,6 +28,7 @@ export function AddBalancePage() {
   // One key per intended invoice: a double click or a retry after a lost answer makes one invoice.
   const { form, submit, formError } = useMoneyForm({
     schema: amountFormSchema(amountRules, rate.quote),
+    rulesKey: [minCents, rate.quote],
     defaultValues: { amount: "" },
     mode: "onTouched",
     fields: ["amount"],

@@ -43,6 +43,7 @@ export function WithdrawalForm({ req }: { req: WithdrawalRequirements }) {
   // One key per intended withdrawal, kept through retries until the server gives a definite answer.
   const { form, submit, formError } = useMoneyForm({
     schema: withdrawalFormSchema(req, walletCents, rate.quote),
+    rulesKey: [req, walletCents, rate.quote],
     defaultValues: { amount: "", totpCode: "" },
     mode: "onTouched",
     fields: ["amount", "totpCode"],
