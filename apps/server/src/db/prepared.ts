@@ -32,17 +32,19 @@ export async function executeNamed(tx: Executor, statement: SQL): Promise<unknow
  * The hottest statements, rendered once: `statement`'s `sql.placeholder(name)`s stay parameters,
  * and each run only fills them in (a named prepared statement on node-postgres, as
  * `executeNamed`). Rendering drizzle's SQL on every run was about 2 % of the balance-read
- * server's time. Prepared per executor on first use (a transaction prepares its own).
+ * server's time. Rendered on first use (both drivers render PostgreSQL's dialect alike); the
+ * driver's query object is made per executor, so each transaction makes its own, cheaply.
  */
 export function namedStatement<V extends Record<string, unknown>>(
   statement: SQL,
 ): (db: Executor, values: V) => Promise<unknown> {
   const prepared = new WeakMap<Executor, { execute(values: V): Promise<unknown> }>();
+  let rendered: { sql: string; params: unknown[] } | undefined;
   return (db, values) => {
     let query = prepared.get(db);
     if (!query) {
       const internal = internalsOf(db);
-      const rendered = internal.dialect.sqlToQuery(statement);
+      rendered ??= internal.dialect.sqlToQuery(statement);
       const name = isNodePg(internal) ? nameOf(rendered.sql) : undefined;
       query = internal.session.prepareQuery(rendered, undefined, name, false);
       prepared.set(db, query);

@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { namedRows } from "../../db/rows.ts";
+import { namedStatement } from "../../db/prepared.ts";
 import { balances, ledgerTransactions } from "./tables.ts";
 
 /** A balance row: a member's account (shard 0), or one shard of a platform account. */
@@ -60,25 +60,31 @@ export type MovementOutcome =
  * balance after, and only when every row exists and no member account would go below zero,
  * inserts the transaction (`on conflict do nothing` on the idempotency key, which waits for a
  * concurrent holder of the same key) with its entries and adds the amounts to the balances.
+ *
+ * Its text depends only on the legs' shape (how many, which are platform accounts), so each shape
+ * is built and rendered once and a movement only fills in its values: rendering it on every
+ * movement was about 40 µs of the ledger client's CPU.
  */
-export async function lockAndWriteMovement(
-  tx: Executor,
-  { transaction: t, legs }: MovementWrite,
-): Promise<MovementOutcome> {
+function movementStatement(shape: string) {
+  const p = (name: string) => sql.placeholder(name);
+  const legs = [...shape].map((kind, i) => ({ platform: kind === "p", i }));
   const values = sql.join(
-    legs.map((l) => sql`(${l.userId}::text, ${l.account}::text, ${l.shard}::smallint, ${l.amount}::bigint)`),
+    legs.map(
+      ({ i }) =>
+        sql`(${p(`user${i}`)}::text, ${p(`account${i}`)}::text, ${p(`shard${i}`)}::smallint, ${p(`amount${i}`)}::bigint)`,
+    ),
     sql`, `,
   );
   // Spelled out per leg (not a join on v) so that each row is found through the unique index.
   const rowMatch = sql.join(
-    legs.map((l) =>
-      l.userId === null
-        ? sql`(b.user_id is null and b.account = ${l.account} and b.shard = ${l.shard})`
-        : sql`(b.user_id = ${l.userId} and b.account = ${l.account} and b.shard = ${l.shard})`,
+    legs.map(({ platform, i }) =>
+      platform
+        ? sql`(b.user_id is null and b.account = ${p(`account${i}`)} and b.shard = ${p(`shard${i}`)})`
+        : sql`(b.user_id = ${p(`user${i}`)} and b.account = ${p(`account${i}`)} and b.shard = ${p(`shard${i}`)})`,
     ),
     sql` or `,
   );
-  const statement = sql`
+  return namedStatement<Record<string, unknown>>(sql`
     with v (user_id, account, shard, amount) as (values ${values}),
     locked as materialized (
       select b.id, b.user_id, b.account, b.shard, b.balance from balances b
@@ -92,13 +98,13 @@ export async function lockAndWriteMovement(
       join v on coalesce(l.user_id, '') = coalesce(v.user_id, '') and l.account = v.account and l.shard = v.shard
     ),
     ok as (
-      select (select count(*) from j) = ${legs.length}
+      select (select count(*) from j) = ${sql.raw(String(legs.length))}
         and not exists (select 1 from j where user_id is not null and balance_after < 0) as ok
     ),
     t as (
       insert into ledger_transactions (id, kind, idempotency_key, reference_type, reference_id, actor_id, memo)
-      select ${t.id}::uuid, ${t.kind}, ${t.idempotencyKey}, ${t.referenceType ?? null}, ${t.referenceId ?? null},
-             ${t.actorId ?? null}, ${t.memo ?? null}
+      select ${p("id")}::uuid, ${p("kind")}, ${p("idempotencyKey")}, ${p("referenceType")}, ${p("referenceId")},
+             ${p("actorId")}, ${p("memo")}
       from ok where ok.ok
       on conflict (idempotency_key) do nothing
       returning id
@@ -115,8 +121,36 @@ export async function lockAndWriteMovement(
            coalesce(json_agg(json_build_object(
              'balanceId', j.balance_id, 'userId', j.user_id, 'account', j.account, 'balanceAfter', j.balance_after
            )), '[]'::json) as legs
-    from j`;
-  const rows = await namedRows<{ written: number; legs: LockedLeg[] | string }>(tx, statement);
+    from j`);
+}
+const movementStatements = new Map<string, ReturnType<typeof movementStatement>>();
+
+export async function lockAndWriteMovement(
+  tx: Executor,
+  { transaction: t, legs }: MovementWrite,
+): Promise<MovementOutcome> {
+  const shape = legs.map((l) => (l.userId === null ? "p" : "m")).join("");
+  let statement = movementStatements.get(shape);
+  if (!statement) {
+    statement = movementStatement(shape);
+    movementStatements.set(shape, statement);
+  }
+  const values: Record<string, unknown> = {
+    id: t.id,
+    kind: t.kind,
+    idempotencyKey: t.idempotencyKey,
+    referenceType: t.referenceType ?? null,
+    referenceId: t.referenceId ?? null,
+    actorId: t.actorId ?? null,
+    memo: t.memo ?? null,
+  };
+  legs.forEach((l, i) => {
+    values[`user${i}`] = l.userId;
+    values[`account${i}`] = l.account;
+    values[`shard${i}`] = l.shard;
+    values[`amount${i}`] = l.amount;
+  });
+  const { rows } = (await statement(tx, values)) as { rows: { written: number; legs: LockedLeg[] | string }[] };
   const row = rows[0];
   const locked = (typeof row?.legs === "string" ? JSON.parse(row.legs) : (row?.legs ?? [])) as LockedLeg[];
   if ((row?.written ?? 0) > 0)
