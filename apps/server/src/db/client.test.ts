@@ -146,6 +146,29 @@ describe.runIf(databaseKinds.includes("postgres"))("the PostgreSQL pool", () => 
       expect(await count()).toBe(before + 1);
     });
 
+    it("makes one transaction object per connection: the next transaction on it reuses it, a concurrent one has its own", async () => {
+      pool = await openDatabase({ kind: "postgres", url: template.url as string, poolSize: 2 });
+      const { db } = pool;
+      const seen: unknown[] = [];
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      // Two at once take both connections; each then runs a second transaction on its own.
+      await Promise.all(
+        [0, 1].map(async () => {
+          await db.transaction(async (tx) => {
+            seen.push(tx);
+            if (seen.length === 2) release();
+            await held;
+          });
+        }),
+      );
+      expect(seen[0]).not.toBe(seen[1]);
+      const next = await db.transaction(async (tx) => tx);
+      expect(seen).toContain(next);
+    });
+
     it("rolls back when the first statement itself fails, and keeps nested savepoints and the isolation level", async () => {
       pool = await openDatabase({ kind: "postgres", url: template.url as string, poolSize: 1 });
       await expect(
