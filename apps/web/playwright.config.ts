@@ -16,11 +16,11 @@ export default defineConfig({
   // Generous: CI machines have two cores and the server, Chromium and PostgreSQL share them.
   timeout: 150_000,
   expect: { timeout: 15_000 },
-  // Two, each with its own server, database and Redis prefix. The whole stage: 305-360 s on two
-  // workers against 395-444 s on one (stop 31's machine), 7.6 against 9.5 min (stop 32's, slower);
-  // on one a quarter of the machine stays idle while tests wait on the server (a 30 s contract,
-  // live updates). With a trace recorded for every test two had been slower; E2E_WORKERS=1 runs one.
-  workers: Number(process.env.E2E_WORKERS ?? 2),
+  // One: on these two-core machines a worker's Chromium and server already keep both cores busy.
+  // Measured on the 12 screen-walk tests at 360 px: 203 s with one worker, 253 s with two; the
+  // whole suite took 33.5 min with two and timed out under the load, 27 min before with one
+  // server shared by two.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   forbidOnly: Boolean(process.env.CI),
   // A failing test runs once more, only to record its trace: recording one on every run (DOM
   // snapshots and a screencast per action) cost a quarter of the browser tests' time (back office
