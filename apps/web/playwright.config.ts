@@ -16,10 +16,9 @@ export default defineConfig({
   // Generous: CI machines have two cores and the server, Chromium and PostgreSQL share them.
   timeout: 150_000,
   expect: { timeout: 15_000 },
-  // One: on these two-core machines a worker's Chromium and server already keep both cores busy.
-  // Measured on the 12 screen-walk tests at 360 px: 203 s with one worker, 253 s with two; the
-  // whole suite took 33.5 min with two and timed out under the load, 27 min before with one
-  // server shared by two.
+  // One. Two are faster on a quiet machine (7.6 against 9.5 min, stop 32), but with both cores
+  // busy three of five fresh-clone runs had a flaky test: a screenshot never captured, an option
+  // click never done, a live rate late by over 15 s. E2E_WORKERS=2 runs two.
   workers: Number(process.env.E2E_WORKERS ?? 1),
   forbidOnly: Boolean(process.env.CI),
   // A failing test runs once more, only to record its trace: recording one on every run (DOM
