@@ -2,6 +2,7 @@ import { API, type WalletBalances, type WsServerMessage, walletBalancesSchema } 
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { apiFetch } from "./api.ts";
+import { applyLiveData } from "./live-data.ts";
 import { publicSettingsKey } from "./settings.ts";
 import { liveSocket } from "./ws.ts";
 
@@ -26,13 +27,12 @@ export function useMemberBalances() {
 export function applyBalancesMessage(
   queryClient: QueryClient,
   message: Extract<WsServerMessage, { type: "balances" }>,
-): void {
-  const current = queryClient.getQueryData<WalletBalances>(balancesKey);
-  if (!current) {
-    void queryClient.invalidateQueries({ queryKey: balancesKey });
-    return;
-  }
-  queryClient.setQueryData<WalletBalances>(balancesKey, { ...current, ...message.balances });
+): Promise<void> {
+  if (!queryClient.getQueryData<WalletBalances>(balancesKey))
+    return queryClient.invalidateQueries({ queryKey: balancesKey });
+  return applyLiveData<WalletBalances>(queryClient, balancesKey, (current) =>
+    current ? { ...current, ...message.balances } : current,
+  );
 }
 
 /**
@@ -43,10 +43,11 @@ export function useMoneyLive(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
     const offs = [
-      liveSocket.subscribe("balances", (message) => applyBalancesMessage(queryClient, message)),
-      liveSocket.subscribe("settings.updated", (message) => {
-        queryClient.setQueryData(publicSettingsKey, message.settings);
-      }),
+      liveSocket.subscribe("balances", (message) => void applyBalancesMessage(queryClient, message)),
+      liveSocket.subscribe(
+        "settings.updated",
+        (message) => void applyLiveData(queryClient, publicSettingsKey, () => message.settings),
+      ),
       liveSocket.subscribe("ready", () => {
         void queryClient.invalidateQueries({ queryKey: balancesKey });
         void queryClient.invalidateQueries({ queryKey: publicSettingsKey });

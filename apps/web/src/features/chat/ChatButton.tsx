@@ -5,7 +5,8 @@ import Fab from "@mui/material/Fab";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useMember } from "../../lib/member.tsx";
-import { chatUnreadQuery, publicSettingsQuery } from "./api.ts";
+import { publicSettingsQuery } from "../../lib/settings.ts";
+import { chatUnreadQuery } from "./api.ts";
 import { useChatLive } from "./live.ts";
 
 /** The panel (and the conversation code) loads when first opened. */

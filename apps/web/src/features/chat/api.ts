@@ -12,7 +12,6 @@ import {
   chatReadResponseSchema,
   chatSchema,
   chatUnreadSchema,
-  publicSettingsSchema,
   type WsChatAck,
   type WsServerMessage,
 } from "@helio/shared";
@@ -25,7 +24,9 @@ import {
   useQuery,
 } from "@tanstack/react-query";
 import { ApiError, apiFetch } from "../../lib/api.ts";
+import { applyLiveData } from "../../lib/live-data.ts";
 import { useLiveUpdates } from "../../lib/live-updates.ts";
+import { publicSettingsKey } from "../../lib/settings.ts";
 import { uploadFile } from "../../lib/upload.ts";
 import { liveSocket } from "../../lib/ws.ts";
 import { markInboxChatRead, subscribeInbox } from "./inbox-cache.ts";
@@ -36,8 +37,6 @@ import { withMessage } from "./model.ts";
 export type ChatScope = { kind: "member" } | { kind: "admin"; chatId: string };
 export type MessagesData = InfiniteData<ChatMessagesPage, string | undefined>;
 
-export const publicSettingsKey = ["settings", "public"] as const;
-
 function pathsOf(scope: ChatScope) {
   return scope.kind === "member"
     ? { messages: API.chatMessages, images: API.chatImages, read: API.chatRead }
@@ -47,13 +46,6 @@ function pathsOf(scope: ChatScope) {
         read: API.adminChatRead(scope.chatId),
       };
 }
-
-/** `GET /api/settings`, read once; `settings.updated` keeps it current. */
-export const publicSettingsQuery = queryOptions({
-  queryKey: publicSettingsKey,
-  queryFn: ({ signal }) => apiFetch(API.settings, { schema: publicSettingsSchema, signal }),
-  staleTime: Number.POSITIVE_INFINITY,
-});
 
 /** Unread messages from support, for the chat button (does not create the chat). */
 export const chatUnreadQuery = queryOptions({
@@ -259,6 +251,6 @@ export function applyLiveChatMessage(queryClient: QueryClient, side: "member" | 
       );
     }
   } else if (message.type === "settings.updated") {
-    queryClient.setQueryData(publicSettingsKey, message.settings);
+    void applyLiveData(queryClient, publicSettingsKey, () => message.settings);
   }
 }

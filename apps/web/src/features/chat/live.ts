@@ -1,7 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useRef, useState } from "react";
+import { publicSettingsKey } from "../../lib/settings.ts";
 import { liveSocket } from "../../lib/ws.ts";
-import { applyLiveChatMessage, publicSettingsKey } from "./api.ts";
+import { applyLiveChatMessage } from "./api.ts";
 import { chatKeys } from "./keys.ts";
 
 /**
