@@ -16,10 +16,14 @@ export default defineConfig({
   // Generous: CI machines have two cores and the server, Chromium and PostgreSQL share them.
   timeout: 150_000,
   expect: { timeout: 15_000 },
-  // One. Two are faster on a quiet machine (7.6 against 9.5 min, stop 32), but with both cores
-  // busy three of five fresh-clone runs had a flaky test: a screenshot never captured, an option
-  // click never done, a live rate late by over 15 s. E2E_WORKERS=2 runs two.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two, each with its own server, database and Redis prefix. The whole stage: 305-360 s on two
+  // workers against 395-444 s on one (stop 31's machine), 7.6 against 9.5 min (stop 32's, slower);
+  // on one a quarter of the machine stays idle while tests wait on the server (a 30 s contract,
+  // live updates). With a trace recorded for every test two had been slower; E2E_WORKERS=1 runs one.
+  // The three flaky kinds seen on two busy cores (stop 32) were each mended: a screenshot that
+  // hangs is taken once more, options are picked from the keyboard, and a live message now wins
+  // over a read already on its way (lib/live-data.ts).
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: Boolean(process.env.CI),
   // A failing test runs once more, only to record its trace: recording one on every run (DOM
   // snapshots and a screencast per action) cost a quarter of the browser tests' time (back office
