@@ -4,7 +4,7 @@
 // to run (a missed target is reported, not a failure).
 //
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres REDIS_URL=redis://127.0.0.1:6379 npm run bench
-//   npm run bench -- --only money        (or: chat, trading, ticks, investments, web, startup, scale); other arguments are passed to each script
+//   npm run bench -- --only money        (or: stack, chat, trading, ticks, investments, web, startup, scale); other arguments are passed to each script
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -18,6 +18,7 @@ const passOn = onlyAt >= 0 ? args.filter((_, i) => i !== onlyAt && i !== onlyAt 
 
 const benches = [
   { name: "money", file: "money.mjs", needs: [] },
+  { name: "stack", file: "stack-costs.mjs", needs: [] },
   { name: "chat", file: "chat-latency.mjs", needs: ["REDIS_URL", "TEST_DATABASE_URL|DATABASE_URL"] },
   { name: "trading", file: "trading.mjs", needs: [] },
   { name: "ticks", file: "ticks.mjs", needs: [] },
