@@ -53,9 +53,16 @@ export async function openTestDatabase(kind: DatabaseKind): Promise<Database & {
   };
 }
 
+/**
+ * A Redis prefix of its own: test files run beside each other on one Redis in CI, and a broadcast
+ * or a rate-limit count of one must not reach another. Instances of one deployment share one.
+ */
+export const testRedisPrefix = () => `helio-test-${randomBytes(4).toString("hex")}:`;
+
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
     NODE_ENV: "test",
+    REDIS_PREFIX: testRedisPrefix(),
     DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "helio-test-")),
     AUTH_SECRET: randomBytes(32).toString("hex"),
     LOG_LEVEL: "silent",

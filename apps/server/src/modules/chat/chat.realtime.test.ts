@@ -16,6 +16,7 @@ import {
   socketsClosedAfterEachTest,
   type TestApp,
   type TestSocket,
+  testRedisPrefix,
   waitFor,
 } from "../../../test/helpers.ts";
 import type { Database } from "../../db/client.ts";
@@ -253,13 +254,16 @@ describe.runIf(redisTestsEnabled && databaseKinds.includes("postgres"))(
     let a: TestApp;
     let b: TestApp;
     let probe: Redis;
+    let prefix: string;
     beforeAll(async () => {
-      // Instances of one deployment share the database, Redis and the auth secret.
+      // Instances of one deployment share the database, Redis (and its prefix) and the auth secret.
       const env = {
         REDIS_URL: requireRedisUrl(),
+        REDIS_PREFIX: testRedisPrefix(),
         AUTH_SECRET: randomBytes(32).toString("hex"),
         CHAT_RATE_LIMIT: String(RATE_LIMIT),
       };
+      prefix = env.REDIS_PREFIX;
       probe = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1 });
       database = await openTestDatabase("postgres");
       a = await createTestApp("postgres", { database, env });
@@ -276,7 +280,7 @@ describe.runIf(redisTestsEnabled && databaseKinds.includes("postgres"))(
 
     const subscribed = async (uid: string) => {
       await waitFor(
-        async () => Number(((await probe.pubsub("NUMSUB", `helio:user:${uid}`)) as [string, number])[1]) >= 1,
+        async () => Number(((await probe.pubsub("NUMSUB", `${prefix}user:${uid}`)) as [string, number])[1]) >= 1,
       );
     };
 

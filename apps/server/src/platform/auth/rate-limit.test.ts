@@ -11,6 +11,7 @@ import {
   signIn,
   signUpVerified,
   type TestApp,
+  testRedisPrefix,
 } from "../../../test/helpers.ts";
 
 const LIMIT = 3;
@@ -104,7 +105,8 @@ describe.runIf(redisTestsEnabled)("auth rate limit shared through Redis", () => 
   /** Another deployment on the same Redis, under its own REDIS_PREFIX. */
   let other: TestApp;
   beforeAll(async () => {
-    const env = { AUTH_RATE_LIMIT: String(LIMIT), REDIS_URL: requireRedisUrl() };
+    // a and b are one deployment: one Redis prefix.
+    const env = { AUTH_RATE_LIMIT: String(LIMIT), REDIS_URL: requireRedisUrl(), REDIS_PREFIX: testRedisPrefix() };
     a = await createTestApp("pglite", { env });
     b = await createTestApp("pglite", { env });
     other = await createTestApp("pglite", { env: { ...env, REDIS_PREFIX: `helio-other-${randomIp()}:` } });

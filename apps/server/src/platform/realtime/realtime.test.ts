@@ -14,6 +14,7 @@ import {
   signUpVerified,
   socketsClosedAfterEachTest,
   type TestApp,
+  testRedisPrefix,
   waitFor,
 } from "../../../test/helpers.ts";
 import type { Database } from "../../db/client.ts";
@@ -277,9 +278,15 @@ describe.runIf(redisTestsEnabled && databaseKinds.includes("postgres"))(
     let b: TestApp;
     let bClosed = false;
     let probe: Redis;
+    let prefix: string;
     beforeAll(async () => {
-      // Instances of one deployment share the database, Redis and the auth secret.
-      const env = { REDIS_URL: requireRedisUrl(), AUTH_SECRET: randomBytes(32).toString("hex") };
+      // Instances of one deployment share the database, Redis (and its prefix) and the auth secret.
+      const env = {
+        REDIS_URL: requireRedisUrl(),
+        REDIS_PREFIX: testRedisPrefix(),
+        AUTH_SECRET: randomBytes(32).toString("hex"),
+      };
+      prefix = env.REDIS_PREFIX;
       probe = new Redis(env.REDIS_URL, { maxRetriesPerRequest: 1 });
       database = await openTestDatabase("postgres");
       a = await createTestApp("postgres", { database, env });
@@ -301,7 +308,7 @@ describe.runIf(redisTestsEnabled && databaseKinds.includes("postgres"))(
       const socket = await connect(b.app, onB);
       expect(await socket.next("ready")).toEqual({ type: "ready", uid: member.uid });
       await waitFor(
-        async () => Number(((await probe.pubsub("NUMSUB", `helio:user:${member.uid}`)) as [string, number])[1]) >= 1,
+        async () => Number(((await probe.pubsub("NUMSUB", `${prefix}user:${member.uid}`)) as [string, number])[1]) >= 1,
       );
 
       // The member's own change on A reaches their tab on B.

@@ -18,6 +18,7 @@ import {
   socketsClosedAfterEachTest,
   type TestApp,
   type TestSocket,
+  testRedisPrefix,
   waitFor,
 } from "../../../test/helpers.ts";
 import type { Database } from "../../db/client.ts";
@@ -218,7 +219,12 @@ describe.runIf(redisTestsEnabled && databaseKinds.includes("postgres"))(
     let a: TestApp;
     let b: TestApp;
     beforeAll(async () => {
-      const env = { REDIS_URL: requireRedisUrl(), AUTH_SECRET: randomBytes(32).toString("hex") };
+      // One deployment: the database, Redis (and its prefix) and the auth secret shared.
+      const env = {
+        REDIS_URL: requireRedisUrl(),
+        REDIS_PREFIX: testRedisPrefix(),
+        AUTH_SECRET: randomBytes(32).toString("hex"),
+      };
       database = await openTestDatabase("postgres");
       a = await createTestApp("postgres", { database, env });
       b = await createTestApp("postgres", { database, env });
