@@ -1,7 +1,7 @@
 import { API, type WsClientMessage, type WsServerMessage, wsServerMessageSchema } from "@helio/shared";
 
 export type WsStatus = "idle" | "connecting" | "open" | "closed";
-type MessageOf<K extends WsServerMessage["type"]> = Extract<WsServerMessage, { type: K }>;
+export type MessageOf<K extends WsServerMessage["type"]> = Extract<WsServerMessage, { type: K }>;
 type AnyHandler = (message: WsServerMessage) => void;
 
 export interface LiveSocketOptions {

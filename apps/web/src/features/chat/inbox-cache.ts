@@ -1,7 +1,7 @@
 import type { adminChatsResponseSchema, WsServerMessage } from "@helio/shared";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
 import type { z } from "zod";
-import { liveSocket } from "../../lib/ws.ts";
+import type { LiveMessages } from "../../lib/live-updates.ts";
 import { chatKeys } from "./keys.ts";
 
 /**
@@ -84,7 +84,7 @@ export function applyInboxMessage(queryClient: QueryClient, message: WsServerMes
 }
 
 /** The live messages that keep the inbox lists current (for `useLiveUpdates`). */
-export function subscribeInbox(queryClient: QueryClient): (() => void)[] {
+export function subscribeInbox(queryClient: QueryClient, live: LiveMessages): (() => void)[] {
   const apply = (message: WsServerMessage) => applyInboxMessage(queryClient, message);
-  return [liveSocket.subscribe("chat.message", apply), liveSocket.subscribe("chat.read", apply)];
+  return [live.subscribe("chat.message", apply), live.subscribe("chat.read", apply)];
 }

@@ -12,9 +12,8 @@ import {
 import { type QueryClient, useMutation } from "@tanstack/react-query";
 import { idempotentPost } from "../../lib/api.ts";
 import { balancesKey } from "../../lib/balances.ts";
-import { useLiveUpdates } from "../../lib/live-updates.ts";
+import { type LiveMessages, useLiveUpdates } from "../../lib/live-updates.ts";
 import { pagedQuery, readQuery, useRefresh } from "../../lib/query.ts";
-import { liveSocket } from "../../lib/ws.ts";
 
 export const investmentKeys = {
   all: ["investments"] as const,
@@ -60,9 +59,9 @@ export function useBuyInvestment() {
 }
 
 /** An `investment.accrued` message: the cached invoice patched, the lists, funds and balances read again. */
-function subscribeAccruals(queryClient: QueryClient) {
+function subscribeAccruals(queryClient: QueryClient, live: LiveMessages) {
   return [
-    liveSocket.subscribe("investment.accrued", (message) => {
+    live.subscribe("investment.accrued", (message) => {
       queryClient.setQueryData(investmentKeys.invoice(message.investmentId), (old: InvestmentInvoice | undefined) =>
         old
           ? {

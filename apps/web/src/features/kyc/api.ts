@@ -1,9 +1,8 @@
 import { API, type Kyc, kycSchema } from "@helio/shared";
 import { type QueryClient, useMutation } from "@tanstack/react-query";
-import { useLiveUpdates } from "../../lib/live-updates.ts";
+import { type LiveMessages, useLiveUpdates } from "../../lib/live-updates.ts";
 import { readQuery, useStoreAnswer } from "../../lib/query.ts";
 import { uploadForm } from "../../lib/upload.ts";
-import { liveSocket } from "../../lib/ws.ts";
 
 export const kycKey = ["kyc"] as const;
 
@@ -21,9 +20,9 @@ export function useSubmitKyc(onProgress: (percent: number) => void) {
 }
 
 /** A `kyc.updated` message: the new status at once, then the whole record read again. */
-function subscribeKyc(queryClient: QueryClient) {
+function subscribeKyc(queryClient: QueryClient, live: LiveMessages) {
   return [
-    liveSocket.subscribe("kyc.updated", (message) => {
+    live.subscribe("kyc.updated", (message) => {
       queryClient.setQueryData(kycKey, (old: Kyc | undefined) =>
         old ? { ...old, status: message.status, reason: message.reason } : old,
       );

@@ -1,8 +1,7 @@
 import { API, type Notification, type NotificationsResponse, notificationsResponseSchema } from "@helio/shared";
 import type { QueryClient } from "@tanstack/react-query";
-import { useLiveUpdates } from "../../lib/live-updates.ts";
+import { type LiveMessages, useLiveUpdates } from "../../lib/live-updates.ts";
 import { pagedQuery } from "../../lib/query.ts";
-import { liveSocket } from "../../lib/ws.ts";
 
 /**
  * The notification lists in the cache and how they follow the server. The bell (on every signed-in
@@ -124,12 +123,12 @@ export function applyUnreadCount(queryClient: QueryClient, unreadCount: number, 
 }
 
 /** The live messages that keep every cached list and the bell current (for `useLiveUpdates`). */
-function subscribeNotifications(queryClient: QueryClient): (() => void)[] {
+function subscribeNotifications(queryClient: QueryClient, live: LiveMessages): (() => void)[] {
   return [
-    liveSocket.subscribe("notification", (message) =>
+    live.subscribe("notification", (message) =>
       applyNewNotification(queryClient, message.notification, message.unreadCount),
     ),
-    liveSocket.subscribe("notifications.read", (message) => applyUnreadCount(queryClient, message.unreadCount)),
+    live.subscribe("notifications.read", (message) => applyUnreadCount(queryClient, message.unreadCount)),
   ];
 }
 

@@ -15,11 +15,10 @@ import {
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch, idempotentPost } from "../../lib/api.ts";
 import { balancesKey, useMemberBalances } from "../../lib/balances.ts";
-import { useLiveUpdates } from "../../lib/live-updates.ts";
+import { type LiveMessages, useLiveUpdates } from "../../lib/live-updates.ts";
 import { pagedQuery, readQuery, useStoreAnswer } from "../../lib/query.ts";
 import { useDisplayCurrency } from "../../lib/settings.ts";
 import { uploadFile } from "../../lib/upload.ts";
-import { liveSocket } from "../../lib/ws.ts";
 import { type HistoryFilters, historyApiQuery } from "./model.ts";
 
 export const walletKeys = {
@@ -167,24 +166,24 @@ export function useCancelWithdrawal(id: string) {
 // --- Live ----------------------------------------------------------------------------------
 
 /** The messages the wallet screens follow (see `useWalletLive`). */
-function subscribeWallet(queryClient: QueryClient) {
+function subscribeWallet(queryClient: QueryClient, live: LiveMessages) {
   return [
-    liveSocket.subscribe("deposit.updated", (message) => {
+    live.subscribe("deposit.updated", (message) => {
       queryClient.setQueryData(walletKeys.deposit(message.id), (old: DepositInvoice | undefined) =>
         old ? { ...old, status: message.status } : old,
       );
       void queryClient.invalidateQueries({ queryKey: walletKeys.deposits });
     }),
-    liveSocket.subscribe("withdrawal.updated", (message) => {
+    live.subscribe("withdrawal.updated", (message) => {
       queryClient.setQueryData(walletKeys.withdrawal(message.id), (old: Withdrawal | undefined) =>
         old ? { ...old, status: message.status } : old,
       );
       void queryClient.invalidateQueries({ queryKey: walletKeys.withdrawals });
     }),
-    liveSocket.subscribe("kyc.updated", () => {
+    live.subscribe("kyc.updated", () => {
       void queryClient.invalidateQueries({ queryKey: walletKeys.requirements });
     }),
-    liveSocket.subscribe("balances", () => {
+    live.subscribe("balances", () => {
       void queryClient.invalidateQueries({ queryKey: ["wallet", "history"] });
     }),
   ];
