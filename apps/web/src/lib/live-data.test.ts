@@ -1,32 +1,14 @@
-import { QueryObserver } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
+import { heldReads } from "../test/held-reads.ts";
 import { testQueryClient } from "../test/render.tsx";
 import { applyLiveData } from "./live-data.ts";
 
 const key = ["settings", "public"] as const;
 
-/** A query whose reads answer what `server.value` held when each read began, when `release` is called. */
-function slowServer(initial: number) {
-  const server = { value: initial, reads: 0, pending: [] as (() => void)[] };
-  const queryFn = () => {
-    server.reads += 1;
-    const answer = server.value;
-    return new Promise<number>((resolve) => server.pending.push(() => resolve(answer)));
-  };
-  const releaseAll = () => {
-    for (const release of server.pending.splice(0)) release();
-  };
-  return { server, queryFn, releaseAll };
-}
-
 describe("applyLiveData", () => {
   it("keeps a live value over a read that was answered before the change", async () => {
     const client = testQueryClient();
-    const { server, queryFn, releaseAll } = slowServer(16_300);
-    const observer = new QueryObserver(client, { queryKey: key, queryFn, staleTime: Number.POSITIVE_INFINITY });
-    const unsubscribe = observer.subscribe(() => {});
-    releaseAll();
-    await expect.poll(() => client.getQueryData(key)).toBe(16_300);
+    const { server, release: releaseAll, stop: unsubscribe } = await heldReads(client, key, 16_300);
 
     // A reconnect reads again; the read is answered (16,300) before the admin saves 16,250.
     void client.invalidateQueries({ queryKey: key });
@@ -45,11 +27,7 @@ describe("applyLiveData", () => {
 
   it("reads again after a cancelled read, so what it was catching up on still arrives", async () => {
     const client = testQueryClient();
-    const { server, queryFn, releaseAll } = slowServer(1);
-    const observer = new QueryObserver(client, { queryKey: key, queryFn, staleTime: Number.POSITIVE_INFINITY });
-    const unsubscribe = observer.subscribe(() => {});
-    releaseAll();
-    await expect.poll(() => client.getQueryData(key)).toBe(1);
+    const { server, release: releaseAll, stop: unsubscribe } = await heldReads(client, key, 1);
     void client.invalidateQueries({ queryKey: key });
     const readsBefore = server.reads;
     server.value = 3;

@@ -1,7 +1,8 @@
-import { QueryClientProvider, QueryObserver } from "@tanstack/react-query";
+import { QueryClientProvider } from "@tanstack/react-query";
 import { renderHook } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { describe, expect, it, vi } from "vitest";
+import { heldReads } from "../test/held-reads.ts";
 import { testQueryClient } from "../test/render.tsx";
 import { useLiveUpdates } from "./live-updates.ts";
 import { liveSocket } from "./ws.ts";
@@ -40,22 +41,8 @@ describe("useLiveUpdates", () => {
 
   it("reads again when a message lands while a read is on its way, so the older answer does not win", async () => {
     // The server's unread count; each read answers what it was when the read began, once released.
-    const server = { unread: 1, pending: [] as (() => void)[] };
     const client = testQueryClient();
-    const observer = new QueryObserver(client, {
-      queryKey: RECONNECT_KEY,
-      staleTime: Number.POSITIVE_INFINITY,
-      queryFn: () => {
-        const answer = server.unread;
-        return new Promise<number>((resolve) => server.pending.push(() => resolve(answer)));
-      },
-    });
-    const stopObserving = observer.subscribe(() => {});
-    const release = () => {
-      for (const answer of server.pending.splice(0)) answer();
-    };
-    release();
-    await expect.poll(() => client.getQueryData(RECONNECT_KEY)).toBe(1);
+    const { server, release, stop: stopObserving } = await heldReads(client, RECONNECT_KEY, 1);
     const { unmount } = renderLive(
       (queryClient, live) => [
         live.subscribe("notifications.read", (message) => queryClient.setQueryData(RECONNECT_KEY, message.unreadCount)),
@@ -64,12 +51,12 @@ describe("useLiveUpdates", () => {
     );
     liveSocket.dispatch(READY);
     liveSocket.dispatch(READY); // a reconnect: the count is read again, answered with 1 …
-    await expect.poll(() => server.pending.length, "the reconnect read").toBe(1);
-    server.unread = 0; // … and then the member reads everything on another tab.
+    await expect.poll(() => server.pending.length).toBe(1); // the reconnect read
+    server.value = 0; // … and then the member reads everything on another tab.
     liveSocket.dispatch({ type: "notifications.read", unreadCount: 0 });
     expect(client.getQueryData(RECONNECT_KEY)).toBe(0);
     // Read again after the message, beside the older read (whose answer, 1, must not land).
-    await expect.poll(() => server.pending.length, "read again").toBe(2);
+    await expect.poll(() => server.pending.length).toBe(2);
     release();
     await expect.poll(() => client.isFetching({ queryKey: RECONNECT_KEY })).toBe(0);
     expect(client.getQueryData(RECONNECT_KEY)).toBe(0);
