@@ -14,8 +14,25 @@ export function useChatLive(side: "member" | "support", enabled = true): void {
   useEffect(() => {
     if (!enabled) return;
     let readyCount = liveSocket.status === "open" ? 1 : 0;
-    const apply = (message: Parameters<typeof applyLiveChatMessage>[2]) =>
+    // The inbox lists are read again by their own listener (useInboxUnread): not twice.
+    const chatExceptInbox = {
+      queryKey: chatKeys.all,
+      predicate: (query: { queryKey: readonly unknown[] }) => query.queryKey[1] !== chatKeys.inbox[1],
+    };
+    // Reads made to catch up after a reconnect, still on their way. One may have been answered
+    // before a message that lands meanwhile, and would undo it: the chat is then read again.
+    let catchingUp = 0;
+    const catchUp = () => {
+      catchingUp += 1;
+      void queryClient.invalidateQueries(chatExceptInbox).finally(() => {
+        catchingUp -= 1;
+      });
+    };
+    const apply = (message: Parameters<typeof applyLiveChatMessage>[2]) => {
+      const undoable = catchingUp > 0;
       applyLiveChatMessage(queryClient, side, message);
+      if (undoable) catchUp();
+    };
     const offs = [
       liveSocket.subscribe("chat.message", apply),
       liveSocket.subscribe("chat.read", apply),
@@ -23,11 +40,7 @@ export function useChatLive(side: "member" | "support", enabled = true): void {
       liveSocket.subscribe("ready", () => {
         readyCount += 1;
         if (readyCount > 1) {
-          // The inbox lists are read again by their own listener (useInboxUnread): not twice.
-          void queryClient.invalidateQueries({
-            queryKey: chatKeys.all,
-            predicate: (query) => query.queryKey[1] !== chatKeys.inbox[1],
-          });
+          catchUp();
           void queryClient.invalidateQueries({ queryKey: publicSettingsKey });
         }
       }),
