@@ -1,19 +1,24 @@
-import type { QueryClient, QueryKey } from "@tanstack/react-query";
+import type { QueryClient, QueryFilters, QueryKey } from "@tanstack/react-query";
 
 /**
- * Puts what a live message says into the cache. A read of the same key already on its way may
- * carry what was true before the message (it was answered before the change was saved); landing
- * after the message, it would put the old value back until the next message. So that read is
- * cancelled and, once the message is in, made again: a read started after the message sees at
- * least what it says, and one that was meant to catch up on missed messages still does.
+ * Applies what a live message says (`apply` writes the cache). A read under `filters` already on
+ * its way may carry what was true before the message (it was answered before the change was
+ * saved); landing after the message, it would put the old data back until the next message. So
+ * when one was on its way, the data is read again: invalidating drops (silently cancels) that read
+ * and makes a new one, which sees at least what the message says, and a read that was meant to
+ * catch up on missed messages still does.
  */
-export async function applyLiveData<T>(
+export function applyLive(queryClient: QueryClient, filters: QueryFilters, apply: () => void): Promise<void> {
+  const readOnItsWay = queryClient.isFetching(filters) > 0;
+  apply();
+  return readOnItsWay ? queryClient.invalidateQueries(filters) : Promise.resolve();
+}
+
+/** `applyLive` for one key whose cached data the message replaces or patches. */
+export function applyLiveData<T>(
   queryClient: QueryClient,
   queryKey: QueryKey,
   update: (current: T | undefined) => T | undefined,
 ): Promise<void> {
-  const readOnItsWay = queryClient.isFetching({ queryKey, exact: true }) > 0;
-  if (readOnItsWay) await queryClient.cancelQueries({ queryKey, exact: true });
-  queryClient.setQueryData<T>(queryKey, update);
-  if (readOnItsWay) await queryClient.invalidateQueries({ queryKey, exact: true });
+  return applyLive(queryClient, { queryKey, exact: true }, () => queryClient.setQueryData<T>(queryKey, update));
 }

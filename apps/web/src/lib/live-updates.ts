@@ -1,6 +1,7 @@
 import type { WsServerMessage } from "@helio/shared";
 import { type QueryClient, type QueryKey, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
+import { applyLive } from "./live-data.ts";
 import { liveSocket, type MessageOf } from "./ws.ts";
 
 /** How a feature listens to the messages that keep its cache current (`useLiveUpdates` gives it). */
@@ -13,8 +14,7 @@ export interface LiveMessages {
  * unsubscribe functions) keep the cache current, and a reconnect reads `reconnectKey` again, as
  * messages may have been missed while the socket was down. The first `ready` (or a socket already
  * open) is not a reconnect. A message that arrives while a read under `reconnectKey` is on its way
- * is applied, and then the key is read again: that read may have been answered before the change
- * the message brings, and landing after it would put the old data back.
+ * is applied, and then the key is read again (`applyLive`).
  * Pass module-level functions and keys: a new one on each render would subscribe again.
  */
 export function useLiveUpdates(
@@ -26,11 +26,10 @@ export function useLiveUpdates(
     let readyCount = liveSocket.status === "open" ? 1 : 0;
     const live: LiveMessages = {
       subscribe: (type, handler) =>
-        liveSocket.subscribe(type, (message) => {
-          const readOnItsWay = queryClient.isFetching({ queryKey: reconnectKey }) > 0;
-          handler(message);
-          if (readOnItsWay) void queryClient.invalidateQueries({ queryKey: reconnectKey });
-        }),
+        liveSocket.subscribe(
+          type,
+          (message) => void applyLive(queryClient, { queryKey: reconnectKey }, () => handler(message)),
+        ),
     };
     const offs = [
       ...subscribe(queryClient, live),
