@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
-import AxeBuilder from "@axe-core/playwright";
 import { type APIRequestContext, test as base, errors, expect, type Locator, type Page } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
 import { startWorkerServer, type WorkerServer } from "./worker-server.ts";
+
+export { expectAccessible } from "./accessibility.ts";
 
 export const ADMIN = { email: "admin@helio.test", password: "admin-password-1" };
 export const PASSWORD = "correct-horse-battery";
@@ -125,10 +126,6 @@ export async function screenshot(page: Page, name: string) {
 }
 
 /**
- * axe: no serious or critical violation on the page as it is now. `contrastOnly` runs the one rule
- * a palette can change, for a screen whose structure, names and layout a light pass has checked.
- */
-/**
  * Nothing on the page is wider than the viewport. Polled: after a resize or a navigation the
  * layout for the new width (the drawer instead of the side menu, cards instead of tables) lands a
  * render later, so one reading can see the old layout at the new width.
@@ -137,20 +134,6 @@ export async function expectNoHorizontalOverflow(page: Page, message = `${page.u
   await expect
     .poll(() => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), { message })
     .toBeLessThanOrEqual(0);
-}
-
-export async function expectAccessible(page: Page, { contrastOnly = false } = {}) {
-  // Legacy mode runs axe in the page itself; the default opens a blank page per check to merge
-  // frame results, which tripled the check's time (we have no cross-origin frames to merge).
-  const builder = new AxeBuilder({ page }).setLegacyMode();
-  if (contrastOnly) builder.withRules(["color-contrast"]);
-  const results = await builder
-    // label-content-name-mismatch is experimental in axe, so off unless asked for: a control's name
-    // must hold the text it shows (WCAG 2.5.3), which speech users say to reach it.
-    .options({ resultTypes: ["violations"], rules: { "label-content-name-mismatch": { enabled: true } } })
-    .analyze();
-  const bad = results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
-  expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(" ")).join(", ")})`)).toEqual([]);
 }
 
 export type WorkerOptions = {

@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
 import {
   expect,
@@ -141,4 +142,51 @@ test("the accessibility check fails on a page with a serious violation", async (
   // A control without an accessible name (axe's button-name, critical) added to the real page.
   await page.evaluate(() => document.body.append(document.createElement("button")));
   await expect(expectAccessible(page)).rejects.toThrow(/button-name/);
+  // Steady, it failed on the first run: nothing was run again.
+  expect(test.info().annotations.filter((a) => a.type === "axe ran again")).toEqual([]);
+});
+
+/** Adds a pale button (a contrast failure) that `changing` keeps touching, every few milliseconds. */
+function addPaleButton(page: Page, { changing }: { changing: boolean }) {
+  return page.evaluate((touch) => {
+    const button = document.createElement("button");
+    button.id = "pale";
+    button.textContent = "Pale";
+    button.style.cssText = "color: #cccccc; background: #ffffff";
+    document.body.append(button);
+    if (touch) setInterval(() => button.setAttribute("data-tick", String(Date.now())), 2);
+  }, changing);
+}
+
+test("the accessibility check runs again when a failing element changed under it, and then fails or passes", async ({
+  page,
+}) => {
+  const reruns = () => test.info().annotations.filter((a) => a.type === "axe ran again").length;
+  await page.goto(paths.login);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+
+  // Still failing on every run while it keeps changing: three runs, then the failure.
+  await addPaleButton(page, { changing: true });
+  await expect(expectAccessible(page, { contrastOnly: true })).rejects.toThrow(/color-contrast.*#pale/s);
+  expect(reruns()).toBe(2);
+
+  // Mended between the first run and the second (as a live message settles): the check passes.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await addPaleButton(page, { changing: true });
+  await page.evaluate(() => {
+    let recordings = 0;
+    let changes: unknown;
+    Object.defineProperty(window, "__axeChanges", {
+      configurable: true,
+      get: () => changes,
+      set: (value) => {
+        changes = value;
+        recordings += 1;
+        if (recordings === 2) (document.getElementById("pale") as HTMLElement).style.color = "#000000";
+      },
+    });
+  });
+  await expectAccessible(page, { contrastOnly: true });
+  expect(reruns()).toBe(3);
 });
