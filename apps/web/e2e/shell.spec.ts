@@ -147,15 +147,18 @@ test("the accessibility check fails on a page with a serious violation", async (
 });
 
 /** Adds a pale button (a contrast failure) that `changing` keeps touching, every few milliseconds. */
-function addPaleButton(page: Page, { changing }: { changing: boolean }) {
-  return page.evaluate((touch) => {
-    const button = document.createElement("button");
-    button.id = "pale";
-    button.textContent = "Pale";
-    button.style.cssText = "color: #cccccc; background: #ffffff";
-    document.body.append(button);
-    if (touch) setInterval(() => button.setAttribute("data-tick", String(Date.now())), 2);
-  }, changing);
+function addPaleButton(page: Page, { changing, id = "pale" }: { changing: boolean; id?: string }) {
+  return page.evaluate(
+    ([touch, name]) => {
+      const button = document.createElement("button");
+      button.id = name;
+      button.textContent = "Pale";
+      button.style.cssText = "color: #cccccc; background: #ffffff";
+      document.body.append(button);
+      if (touch) setInterval(() => button.setAttribute("data-tick", String(Date.now())), 2);
+    },
+    [changing, id] as const,
+  );
 }
 
 test("the accessibility check runs again when a failing element changed under it, and then fails or passes", async ({
@@ -188,5 +191,13 @@ test("the accessibility check runs again when a failing element changed under it
     });
   });
   await expectAccessible(page, { contrastOnly: true });
+  expect(reruns()).toBe(3);
+
+  // A steady failure beside a changing one: it fails on the first run.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await addPaleButton(page, { changing: true });
+  await addPaleButton(page, { changing: false, id: "steady" });
+  await expect(expectAccessible(page, { contrastOnly: true })).rejects.toThrow(/#steady/);
   expect(reruns()).toBe(3);
 });
