@@ -3,7 +3,7 @@ import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanst
 import { useEffect } from "react";
 import { apiFetch } from "./api.ts";
 import { applyLiveData } from "./live-data.ts";
-import { publicSettingsKey } from "./settings.ts";
+import { applySettingsMessage, publicSettingsKey } from "./settings.ts";
 import { liveSocket } from "./ws.ts";
 
 export const balancesKey = ["wallet", "balances"] as const;
@@ -44,10 +44,7 @@ export function useMoneyLive(): void {
   useEffect(() => {
     const offs = [
       liveSocket.subscribe("balances", (message) => void applyBalancesMessage(queryClient, message)),
-      liveSocket.subscribe(
-        "settings.updated",
-        (message) => void applyLiveData(queryClient, publicSettingsKey, () => message.settings),
-      ),
+      liveSocket.subscribe("settings.updated", (message) => void applySettingsMessage(queryClient, message.settings)),
       liveSocket.subscribe("ready", () => {
         void queryClient.invalidateQueries({ queryKey: balancesKey });
         void queryClient.invalidateQueries({ queryKey: publicSettingsKey });

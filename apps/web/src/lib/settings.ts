@@ -11,9 +11,10 @@ import {
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { useContext } from "react";
 import { apiFetch } from "./api.ts";
+import { applyLiveData } from "./live-data.ts";
 import { MemberContext } from "./member.tsx";
 
-/** The same key the chat feature uses: one cache entry for `GET /api/settings`. */
+/** The one cache entry for `GET /api/settings`. */
 export const publicSettingsKey = ["settings", "public"] as const;
 
 /** `GET /api/settings` (menuContact, rates), read once; the `settings.updated` message keeps it current. */
@@ -24,6 +25,14 @@ export const publicSettingsQuery = queryOptions({
 });
 
 export { rateFor };
+
+/**
+ * A `settings.updated` message replaces the cached settings; a read on its way, perhaps answered
+ * before the save, is made again rather than let land after it (`applyLiveData`).
+ */
+export function applySettingsMessage(queryClient: QueryClient, settings: PublicSettings): Promise<void> {
+  return applyLiveData(queryClient, publicSettingsKey, () => settings);
+}
 
 export interface DisplayCurrency {
   currency: Currency;

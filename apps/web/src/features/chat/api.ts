@@ -24,9 +24,8 @@ import {
   useQuery,
 } from "@tanstack/react-query";
 import { ApiError, apiFetch } from "../../lib/api.ts";
-import { applyLiveData } from "../../lib/live-data.ts";
 import { useLiveUpdates } from "../../lib/live-updates.ts";
-import { publicSettingsKey } from "../../lib/settings.ts";
+import { applySettingsMessage } from "../../lib/settings.ts";
 import { uploadFile } from "../../lib/upload.ts";
 import { liveSocket } from "../../lib/ws.ts";
 import { markInboxChatRead, subscribeInbox } from "./inbox-cache.ts";
@@ -251,6 +250,6 @@ export function applyLiveChatMessage(queryClient: QueryClient, side: "member" | 
       );
     }
   } else if (message.type === "settings.updated") {
-    void applyLiveData(queryClient, publicSettingsKey, () => message.settings);
+    void applySettingsMessage(queryClient, message.settings);
   }
 }
