@@ -40,6 +40,7 @@ describe("WithdrawalProfitPage", () => {
     const bodies = stubApi();
     renderWithApp(<WithdrawalProfitPage />);
     const amount = (await screen.findByLabelText("Amount (USD)")) as HTMLInputElement;
+    expect(await screen.findByText('At least 10.00 USD; "All" moves a smaller balance whole.')).toBeTruthy();
     fireEvent.change(amount, { target: { value: "5.50" } });
     fireEvent.click(screen.getByRole("button", { name: "Move to wallet" }));
     expect(await screen.findByText("At least 10.00 USD")).toBeTruthy();

@@ -1,4 +1,4 @@
-import { type Fund, type FundSummary, type FundTransfer, usdWithLocal } from "@helio/shared";
+import { type Fund, type FundSummary, type FundTransfer, type RateQuote, usdWithLocal } from "@helio/shared";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -32,6 +32,13 @@ import { useMemberQuote } from "../../lib/settings.ts";
 import { fundSummaryQuery, fundTransfersQuery, useFundTransfer } from "./api.ts";
 import { FundBalanceCard } from "./FundsPage.tsx";
 import { FUND_TEXT, transferAmountRules } from "./model.ts";
+
+/** The minimum, and the exception when the fund holds less: "All" still moves it (docs/product.md §11). */
+function minimumHint(summary: FundSummary, quote: RateQuote | null) {
+  const minimum = `At least ${minimumText(summary.minTransferCents, quote)}`;
+  const belowMinimum = summary.balanceCents > 0 && summary.balanceCents < summary.minTransferCents;
+  return belowMinimum ? `${minimum}; "All" moves a smaller balance whole.` : `${minimum}.`;
+}
 
 function MoveForm({ fund, summary }: { fund: Fund; summary: FundSummary }) {
   const transfer = useFundTransfer(fund);
@@ -77,7 +84,7 @@ function MoveForm({ fund, summary }: { fund: Fund; summary: FundSummary }) {
           rate={rate}
           registration={register("amount", { onChange: () => setAll(false) })}
           error={errors.amount}
-          helperText={`At least ${minimumText(summary.minTransferCents, rate.quote)}.`}
+          helperText={minimumHint(summary, rate.quote)}
           cents={validAmountCents(watch("amount"), amountRules, rate.quote)}
           sx={{ flex: "1 1 200px" }}
         />
