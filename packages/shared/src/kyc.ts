@@ -42,18 +42,32 @@ export function ageOn(dateOfBirth: string, today: Date = new Date()): number {
 }
 export const KYC_MIN_AGE = 18;
 
-/** The text fields of a KYC submission (multipart fields next to the files idFront, idBack, selfie). */
+/** Missing or blank: the form's date picker and country picker give "" until one is chosen. */
+const isBlank = (input: unknown) => input === undefined || (typeof input === "string" && input.trim() === "");
+
+/**
+ * The text fields of a KYC submission (multipart fields next to the files idFront, idBack, selfie).
+ * A field left empty is named as the member sees it ("Enter your date of birth", "Choose your
+ * country"); only a malformed value, which the form's pickers cannot produce, gets the format an
+ * API client must send.
+ */
 export const kycFieldsSchema = z.object({
   legalName: text().trim().min(2, "At least 2 characters").max(100, "At most 100 characters"),
   dateOfBirth: z.iso
-    .date("A date like 1990-12-31")
+    .date({
+      abort: true,
+      error: (issue) => (isBlank(issue.input) ? "Enter your date of birth" : "A date like 1990-12-31"),
+    })
     .refine((v) => ageOn(v) >= KYC_MIN_AGE, `You must be at least ${KYC_MIN_AGE} years old`)
     .refine((v) => ageOn(v) <= 130, "Enter your real date of birth"),
   country: z
-    .string()
+    .string({ error: "Choose your country" })
     .trim()
     .toUpperCase()
-    .refine((v) => countrySet.has(v), "A country code like US or ID (ISO 3166-1 alpha-2)"),
+    .refine((v) => countrySet.has(v), {
+      error: (issue) =>
+        isBlank(issue.input) ? "Choose your country" : "A country code like US or ID (ISO 3166-1 alpha-2)",
+    }),
   idType: idTypeSchema,
   idNumber: z
     .string()

@@ -109,6 +109,19 @@ describe.each(databaseKinds)("KYC on %s", (kind) => {
     for (const [fields, files, field] of cases) {
       expectError(await submit(client, fields, files), 400, "VALIDATION_FAILED", field);
     }
+    // An empty date or country is named as the form shows it; a malformed one gets the format.
+    const messagesFor = async (fields: Record<string, string>) =>
+      ((await submit(client, fields)).json().error.fields as { field: string; message: string }[]).map(
+        (f) => `${f.field}: ${f.message}`,
+      );
+    expect(await messagesFor({ dateOfBirth: "", country: "" })).toEqual([
+      "dateOfBirth: Enter your date of birth",
+      "country: Choose your country",
+    ]);
+    expect(await messagesFor({ dateOfBirth: "31/12/1990", country: "GBR" })).toEqual([
+      "dateOfBirth: A date like 1990-12-31",
+      "country: A country code like US or ID (ISO 3166-1 alpha-2)",
+    ]);
     // Files checked by content: a PDF, a GIF, text named .jpg.
     const bad: [Buffer, string][] = [
       [pdf(), "application/pdf"],
