@@ -5,19 +5,10 @@ import FormHelperText from "@mui/material/FormHelperText";
 import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
 import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
+import { checkUpload } from "../lib/file-check.ts";
 
-/** Why `file` cannot be uploaded (type or size), or null. The server checks the content again. */
-export function checkFile(
-  file: Pick<File, "type" | "size">,
-  accepted: readonly string[],
-  maxBytes: number,
-  describe: string,
-): string | null {
-  if (file.size === 0) return "The file is empty.";
-  if (!accepted.includes(file.type)) return `Choose ${describe}.`;
-  if (file.size > maxBytes) return `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`;
-  return null;
-}
+// The checks live in lib/file-check.ts (one way for every upload: chat, KYC, proofs); kept here for callers.
+export { checkFile } from "../lib/file-check.ts";
 
 /** `1536` → `1.5 KB`. */
 export function formatBytes(bytes: number): string {
@@ -78,11 +69,15 @@ export function FileUpload({
     return () => URL.revokeObjectURL(url);
   }, [value]);
 
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+  // Only the latest choice counts when an earlier one's first bytes are still being read.
+  const choice = useRef(0);
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
     event.target.value = "";
     if (!file) return;
-    const why = checkFile(file, accept, maxBytes, describe);
+    const mine = ++choice.current;
+    const why = await checkUpload(file, accept, maxBytes, describe);
+    if (mine !== choice.current) return;
     setProblem(why);
     onChange(why ? null : file);
   };

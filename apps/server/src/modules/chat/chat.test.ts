@@ -313,6 +313,9 @@ describe.each(databaseKinds)("support chat on %s", (kind) => {
     expect(text.statusCode).toBe(400);
     expect(text.json().error.code).toBe("UNSUPPORTED_FILE");
     expect(fieldsOf(text)).toEqual(["file"]);
+    // The field's message is a sentence a member reads; the summary names the field for API clients.
+    expect(text.json().error.fields[0].message).toBe("This file is not a JPEG, PNG, WebP or GIF image");
+    expect(text.json().error.message).toBe("file: This file is not a JPEG, PNG, WebP or GIF image");
 
     const pdf = await upload(client, API.chatImages, {
       filename: "x.jpg",

@@ -29,7 +29,7 @@ export async function checkChatImage(data: Buffer): Promise<{ name: string; mime
   const type = await fileTypeFromBuffer(data);
   const mime = type?.mime as (typeof CHAT_IMAGE_TYPES)[number] | undefined;
   if (!mime || !(CHAT_IMAGE_TYPES as readonly string[]).includes(mime)) {
-    throw unsupported("Must be a JPEG, PNG, WebP or GIF image");
+    throw unsupported("This file is not a JPEG, PNG, WebP or GIF image");
   }
   let stored = data;
   try {

@@ -27,6 +27,7 @@ export function ChatComposer({ chatId, autoFocus, onSend }: ChatComposerProps) {
   const inputRef = useRef<HTMLTextAreaElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
   const counterId = useId();
+  const fileErrorId = useId();
   const typingSignal = useTypingSignal(chatId);
 
   const problem = composerProblem(text, Boolean(file));
@@ -50,9 +51,13 @@ export function ChatComposer({ chatId, autoFocus, onSend }: ChatComposerProps) {
     }
   };
 
-  const onFile = (chosen: File | undefined) => {
+  // Only the latest choice counts when an earlier one's first bytes are still being read.
+  const choice = useRef(0);
+  const onFile = async (chosen: File | undefined) => {
     if (!chosen) return;
-    const bad = checkChatFile(chosen);
+    const mine = ++choice.current;
+    const bad = await checkChatFile(chosen);
+    if (mine !== choice.current) return;
     if (bad) {
       setFileError(bad);
       if (fileRef.current) fileRef.current.value = "";
@@ -80,7 +85,7 @@ export function ChatComposer({ chatId, autoFocus, onSend }: ChatComposerProps) {
       sx={{ borderTop: 1, borderColor: "divider", p: 1 }}
     >
       {fileError ? (
-        <Alert severity="error" onClose={() => setFileError(null)} sx={{ mb: 1 }}>
+        <Alert id={fileErrorId} severity="error" onClose={() => setFileError(null)} sx={{ mb: 1 }}>
           {fileError}
         </Alert>
       ) : null}
@@ -109,7 +114,11 @@ export function ChatComposer({ chatId, autoFocus, onSend }: ChatComposerProps) {
           aria-label="Image to attach"
           onChange={(event) => onFile(event.target.files?.[0])}
         />
-        <IconButton onClick={() => fileRef.current?.click()} aria-label="Attach an image">
+        <IconButton
+          onClick={() => fileRef.current?.click()}
+          aria-label="Attach an image"
+          aria-describedby={fileError ? fileErrorId : undefined}
+        >
           <AttachFileIcon />
         </IconButton>
         <TextField

@@ -18,12 +18,25 @@ describe("chat model", () => {
     for (const id of ids) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   });
 
-  it("checks attachments by type and size", () => {
-    expect(checkChatFile({ type: "image/png", size: 10 })).toBeNull();
-    expect(checkChatFile({ type: "image/gif", size: 5 * 1024 * 1024 })).toBeNull();
-    expect(checkChatFile({ type: "image/svg+xml", size: 10 })).toMatch(/JPEG, PNG, WebP or GIF/);
-    expect(checkChatFile({ type: "image/jpeg", size: 5 * 1024 * 1024 + 1 })).toMatch(/5 MB/);
-    expect(checkChatFile({ type: "image/webp", size: 0 })).toMatch(/empty/);
+  it("checks attachments by type, size and first bytes", async () => {
+    const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d];
+    const GIF = [...new TextEncoder().encode("GIF89a"), 1, 0, 1, 0];
+    const file = (bytes: BlobPart[], name: string, type: string) => new File(bytes, name, { type });
+    expect(await checkChatFile(file([new Uint8Array(PNG)], "a.png", "image/png"))).toBeNull();
+    expect(
+      await checkChatFile(file([new Uint8Array(GIF), new Uint8Array(5 * 1024 * 1024 - 10)], "a.gif", "image/gif")),
+    ).toBeNull();
+    expect(await checkChatFile(file(["<svg/>"], "a.svg", "image/svg+xml"))).toMatch(/Choose a JPEG, PNG, WebP or GIF/);
+    expect(
+      await checkChatFile(file([new Uint8Array(PNG), new Uint8Array(5 * 1024 * 1024)], "a.jpg", "image/jpeg")),
+    ).toMatch(/5 MB/);
+    expect(await checkChatFile(file([], "a.webp", "image/webp"))).toMatch(/empty/);
+    // A text file renamed .png says image/png; its bytes do not.
+    expect(await checkChatFile(file(["just some notes"], "notes.png", "image/png"))).toBe(
+      "This file is not a JPEG, PNG, WebP or GIF image.",
+    );
+    // A PNG named .jpg is still an image the server takes.
+    expect(await checkChatFile(file([new Uint8Array(PNG)], "a.jpg", "image/jpeg"))).toBeNull();
   });
 
   it("needs text or an image, at most 4,000 characters", () => {

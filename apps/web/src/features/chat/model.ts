@@ -1,4 +1,5 @@
 import { CHAT_IMAGE_MAX_BYTES, CHAT_IMAGE_TYPES, CHAT_TEXT_MAX, type ChatMessage, groupDigits } from "@helio/shared";
+import { checkUpload } from "../../lib/file-check.ts";
 
 /** A message on its way (or that failed): shown in the thread with a retry. */
 export interface PendingMessage {
@@ -26,12 +27,12 @@ export function newMessageId(): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
 
-/** Client-side check of an attachment; the server checks the content again. */
-export function checkChatFile(file: Pick<File, "type" | "size">): string | null {
-  if (!(CHAT_IMAGE_TYPES as readonly string[]).includes(file.type)) return "Choose a JPEG, PNG, WebP or GIF image.";
-  if (file.size > CHAT_IMAGE_MAX_BYTES) return "The image is larger than 5 MB.";
-  if (file.size === 0) return "The file is empty.";
-  return null;
+/**
+ * Why a chosen attachment cannot go, checked when it is chosen: its declared type, size and first
+ * bytes (a text file renamed `.png` is refused at once). The server checks the content again.
+ */
+export function checkChatFile(file: Blob): Promise<string | null> {
+  return checkUpload(file, CHAT_IMAGE_TYPES, CHAT_IMAGE_MAX_BYTES, "a JPEG, PNG, WebP or GIF image");
 }
 
 /** What the composer would send, or why it cannot. */

@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { errorMessage } from "../../lib/api.ts";
+import { refusalMessage } from "../../lib/file-check.ts";
 import { type ChatScope, sendChatMessage, settleMessageInCache, uploadChatImage } from "./api.ts";
 import { newMessageId, type PendingMessage } from "./model.ts";
 
@@ -34,7 +34,7 @@ export function useChatSend(scope: ChatScope) {
       setPending((all) => all.filter((p) => p.id !== message.id));
       if (message.previewUrl) URL.revokeObjectURL(message.previewUrl);
     } catch (error) {
-      update(message.id, { status: "failed", progress: null, error: errorMessage(error) });
+      update(message.id, { status: "failed", progress: null, error: refusalMessage(error) });
     }
   };
 

@@ -1,5 +1,6 @@
 import type { Kyc } from "@helio/shared";
 import { fireEvent, screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { describe, expect, it, vi } from "vitest";
 import { renderWithApp } from "../../test/render.tsx";
 import { KycForm } from "./KycForm.tsx";
@@ -29,5 +30,14 @@ describe("KycForm", () => {
     expect((screen.getByLabelText("Date of birth") as HTMLInputElement).getAttribute("aria-invalid")).toBe("true");
     expect(screen.getByRole("combobox", { name: "Country" }).getAttribute("aria-invalid")).toBe("true");
     expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it("refuses a document whose bytes are not an image as soon as it is chosen", async () => {
+    renderWithApp(<KycForm kyc={NOT_SUBMITTED} />);
+    const notes = new File(["my passport number is…"], "passport.jpg", { type: "image/jpeg" });
+    await userEvent.upload(screen.getByLabelText("ID front", { selector: "input" }), notes);
+    expect(await screen.findByText("This file is not a JPEG, PNG or WebP image.")).toBeTruthy();
+    expect(screen.queryByText(/passport\.jpg/)).toBeNull();
+    expect(screen.getByRole("button", { name: "Choose file: ID front" })).toBeTruthy();
   });
 });
