@@ -1,7 +1,9 @@
 import { z } from "zod";
+import { AMOUNT_MESSAGES, maxAmountMessage } from "./local-amount.ts";
 import { text } from "./text.ts";
 import {
   amountInputShape,
+  MAX_AMOUNT_CENTS,
   memberRefSchema,
   mulDivHalfEven,
   pagedShape,
@@ -86,8 +88,8 @@ export const adminPackagesResponseSchema = z.array(adminPackageSchema);
 const moneyLimit = z
   .number({ error: "Enter an amount in cents" })
   .int("Whole cents only")
-  .positive("Must be more than zero")
-  .max(100_000_000_000, "Too large");
+  .positive(AMOUNT_MESSAGES.zero)
+  .max(MAX_AMOUNT_CENTS, maxAmountMessage());
 
 /** POST /api/admin/packages and PUT /api/admin/packages/:id (the whole package). */
 export const packageInputSchema = z

@@ -10,8 +10,10 @@ import { CURRENCIES, type Currency } from "./currency.ts";
 
 const RATE_DECIMALS = 8;
 const RATE_SCALE = 10n ** BigInt(RATE_DECIMALS);
-/** The largest amount in USD cents any money field accepts (MAX_AMOUNT_CENTS in wallet.ts). */
+/** The largest amount in USD cents any money field accepts, 1,000,000,000.00 USD (MAX_AMOUNT_CENTS in wallet.ts). */
 const MAX_USD_CENTS = 100_000_000_000n;
+/** A USD amount, "12.34" is 12.34 USD: how a USD member's amount and the back office's are read. */
+const USD_RATE: RateQuote = { currency: "USD", rate: "1" };
 
 /** The one rounding rule, in the words the forms and the docs use. */
 export const ROUNDING_RULE =
@@ -43,9 +45,13 @@ export const rateQuoteSchema = z.object({
 });
 export type RateQuote = z.infer<typeof rateQuoteSchema>;
 
-/** A typed amount in any currency: up to 15 digits and 2 decimals ("162500", "162500.50"). */
-const LOCAL_AMOUNT = /^\d{1,15}(\.\d{1,2})?$/;
-function localHundredths(amount: string): bigint | null {
+/**
+ * A typed amount in any currency: digits and up to 2 decimals ("162500", "162500.50"). 24 digits
+ * are more than the largest amount at any rate (1,000,000,000.00 USD at 10^12 per USD has 22).
+ */
+const LOCAL_AMOUNT = /^\d{1,24}(\.\d{1,2})?$/;
+/** "162500.5" → 16250050n: hundredths of a typed amount, exactly; null when it is not one. */
+export function localHundredths(amount: string): bigint | null {
   const text = amount.trim();
   if (!LOCAL_AMOUNT.test(text)) return null;
   const [units = "0", fraction = ""] = text.split(".");
@@ -121,23 +127,60 @@ export function usdWithLocal(cents: number, quote: RateQuote, rounding: "nearest
   return `${usd} (${formatLocalHundredths(usdCentsToLocalHundredths(cents, quote.rate, rounding), quote.currency)})`;
 }
 
+/** The words of every amount field, in the forms and in the server's answers (docs/product.md §4a). */
+export const AMOUNT_MESSAGES = {
+  empty: "Enter an amount",
+  negative: "Cannot be negative",
+  decimals: "At most 2 decimals",
+  format: "Enter an amount like 12.34",
+  zero: "Must be more than zero",
+} as const;
+
+/** What can be wrong with a typed amount: its text (`AMOUNT_MESSAGES`), or its USD value at a rate. */
+export type AmountProblemKind = keyof typeof AMOUNT_MESSAGES | "belowCent" | "tooLarge";
+
 /**
- * What is wrong with a typed amount, in the words every amount field uses, or null: its sign, its
- * decimals, its `format` (shown by `example`), zero, and `max` in the unit `toUnits` counts.
+ * "At most 1,000,000,000.00 USD (16,250,000,000,000.00 IDR)": the largest amount any field takes,
+ * in USD and at `quote` (rounded down, so typing it passes); "At most 1,000,000,000.00 USD" in USD.
+ */
+export function maxAmountMessage(quote: RateQuote = USD_RATE): string {
+  return `At most ${usdWithLocal(Number(MAX_USD_CENTS), quote, "down")}`;
+}
+
+/**
+ * What is wrong with an amount typed at `quote`, in the words every amount field uses, or null:
+ * empty, a sign, a third decimal, not a number ("Enter an amount like 12.34"), zero; then, at the
+ * rate, less than a cent or more than the largest amount ("At most 1,000,000,000.00 USD", with
+ * the local value). Without a quote only the text is checked. The one check of a typed amount:
+ * the shared schemas (so the server's answers) and the web's `amountProblem` both call it.
  */
 export function typedAmountProblem(
   text: string,
-  format: RegExp,
-  example: string,
-  toUnits: (text: string) => bigint | null,
-  max?: bigint,
-): string | null {
-  if (text.startsWith("-")) return "Cannot be negative";
-  if (/^\d+\.\d{3,}$/.test(text)) return "At most 2 decimals";
-  if (!format.test(text)) return `Enter an amount like ${example}`;
-  const units = toUnits(text) ?? 0n;
-  if (units <= 0n) return "Must be more than zero";
-  return max !== undefined && units > max ? "Too large" : null;
+  quote: RateQuote | null,
+): { kind: AmountProblemKind; message: string } | null {
+  const trimmed = text.trim();
+  const problem = (kind: keyof typeof AMOUNT_MESSAGES) => ({ kind, message: AMOUNT_MESSAGES[kind] });
+  if (!trimmed) return problem("empty");
+  if (/^-\s*(\d+(\.\d*)?|\.\d+)$/.test(trimmed)) return problem("negative");
+  if (/^\d+\.\d{3,}$/.test(trimmed)) return problem("decimals");
+  if (!/^\d+(\.\d{1,2})?$/.test(trimmed)) return problem("format");
+  const hundredths = localHundredths(trimmed);
+  if (hundredths === 0n) return problem("zero");
+  const scaled = quote ? scaledRate(quote.rate) : null;
+  if (!quote || scaled === null || scaled === 0n) return null;
+  // More digits than any amount at any rate: past the largest without converting them.
+  const cents = hundredths === null ? null : divideHalfEven(hundredths * RATE_SCALE, scaled);
+  if (cents === null || cents > MAX_USD_CENTS) return { kind: "tooLarge", message: maxAmountMessage(quote) };
+  if (cents < 1n) return { kind: "belowCent", message: `Less than 0.01 USD at ${formatRate(quote)}` };
+  return null;
+}
+
+/** The check of a typed amount at `quote` for a zod schema (null: the text only). */
+export function refineTypedAmount(quote: RateQuote | null, path: string[] = []) {
+  return (text: string, ctx: z.RefinementCtx) => {
+    const problem = typedAmountProblem(text, quote);
+    if (problem) ctx.addIssue({ code: "custom", path, message: problem.message });
+  };
 }
 
 /**
@@ -146,23 +189,12 @@ export function typedAmountProblem(
  */
 export const localAmountSchema = rateQuoteSchema
   .extend({
-    amount: z
-      .string({ error: "Enter an amount" })
-      .trim()
-      .superRefine((v, ctx) => {
-        const problem = typedAmountProblem(v, LOCAL_AMOUNT, "1250.50", localHundredths);
-        if (problem) ctx.addIssue({ code: "custom", message: problem });
-      }),
+    amount: z.string({ error: AMOUNT_MESSAGES.empty }).trim().superRefine(refineTypedAmount(null)),
   })
   .superRefine((value, ctx) => {
-    const hundredths = localHundredths(value.amount);
-    const scaled = scaledRate(value.rate);
-    if (hundredths === null || hundredths <= 0n || scaled === null || scaled === 0n) return;
-    const cents = divideHalfEven(hundredths * RATE_SCALE, scaled);
-    if (cents < 1n) {
-      ctx.addIssue({ code: "custom", path: ["amount"], message: `Less than 0.01 USD at ${formatRate(value)}` });
-    } else if (cents > MAX_USD_CENTS) {
-      ctx.addIssue({ code: "custom", path: ["amount"], message: "Too large" });
-    }
+    // What only the rate tells: less than a cent, or past the largest amount (the text is checked above).
+    const problem = typedAmountProblem(value.amount, value);
+    if (problem?.kind === "belowCent" || problem?.kind === "tooLarge")
+      ctx.addIssue({ code: "custom", path: ["amount"], message: problem.message });
   });
 export type LocalAmount = z.infer<typeof localAmountSchema>;

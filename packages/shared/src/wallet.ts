@@ -1,11 +1,13 @@
 import { z } from "zod";
 import { memberAccountSchema, transactionKindSchema } from "./ledger.ts";
 import {
+  AMOUNT_MESSAGES,
   type LocalAmount,
   localAmountSchema,
   localToUsdCents,
+  maxAmountMessage,
   type RateQuote,
-  typedAmountProblem,
+  refineTypedAmount,
 } from "./local-amount.ts";
 import { text } from "./text.ts";
 
@@ -68,22 +70,17 @@ export function centsToDecimal(cents: number | bigint): string {
 export const amountCentsSchema = z
   .number({ error: "Enter an amount in cents" })
   .int("Whole cents only")
-  .positive("Must be more than zero")
-  .max(MAX_AMOUNT_CENTS, "Too large");
+  .positive(AMOUNT_MESSAGES.zero)
+  .max(MAX_AMOUNT_CENTS, maxAmountMessage());
 
-const centsOf = (text: string) => {
-  const cents = parseDecimalToCents(text);
-  return cents === null ? null : BigInt(cents);
-};
-
-/** The decimal form a member types: "12.34". Validated exactly, converted with `parseDecimalToCents`. */
+/**
+ * The decimal form a member types: "12.34" USD. Checked as every typed amount is
+ * (`typedAmountProblem`, at 1 USD per USD), read with `amountCentsOf`.
+ */
 export const decimalAmountSchema = z
   .string()
   .trim()
-  .superRefine((v, ctx) => {
-    const problem = typedAmountProblem(v, DECIMAL_AMOUNT, "12.34", centsOf, BigInt(MAX_AMOUNT_CENTS));
-    if (problem) ctx.addIssue({ code: "custom", message: problem });
-  });
+  .superRefine(refineTypedAmount({ currency: "USD", rate: "1" }));
 
 /**
  * How a request names an amount, exactly one of:
@@ -116,12 +113,9 @@ export type AmountInput = z.input<typeof amountInputSchema>;
  */
 export function amountCentsOf(value: AmountInputValue): number {
   if (value.amountCents !== undefined) return value.amountCents;
-  const cents =
-    value.local !== undefined
-      ? localToUsdCents(value.local.amount, value.local.rate)
-      : value.amount === undefined
-        ? null
-        : parseDecimalToCents(value.amount);
+  // A USD amount is a local amount at 1 USD per USD (whatever leading zeros its schema let through).
+  const local = value.local ?? (value.amount === undefined ? undefined : { amount: value.amount, rate: "1" });
+  const cents = local === undefined ? null : localToUsdCents(local.amount, local.rate);
   if (cents === null) throw new RangeError("no valid amount");
   return cents;
 }

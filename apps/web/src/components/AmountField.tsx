@@ -3,6 +3,7 @@ import Box from "@mui/material/Box";
 import InputAdornment from "@mui/material/InputAdornment";
 import TextField, { type TextFieldProps } from "@mui/material/TextField";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
+import { roundedAmountNote } from "../lib/amount.ts";
 import { fieldProps } from "../lib/form.ts";
 import type { MemberQuote } from "../lib/settings.ts";
 
@@ -36,20 +37,30 @@ export function AmountField({ registration, error, helperText, unit = "USD", ...
 }
 
 /**
- * "That is 10.00 USD at 16,250 IDR per USD. Rounded to the nearest cent.": what a typed local
- * amount comes to, at the rate the request will carry. The live region stays in place (empty
- * without a valid amount) so that a screen reader hears each new figure, also a new rate.
+ * "That is 10.00 USD at 16,250 IDR per USD.": what a typed local amount comes to, at the rate the
+ * request will carry, and, when the whole cents it is held in come back to another amount than
+ * the one typed, "Rounded to 500,012.50 IDR (30.77 USD): amounts are kept in whole US cents."
+ * (`roundedAmountNote`): what every money form charges or credits. The live region stays in place
+ * (empty without a valid amount) so that a screen reader hears each new figure, also a new rate.
  */
-function ConversionLine({ quote, cents }: { quote: RateQuote | null; cents: number | null }) {
+function ConversionLine({ quote, cents, typed }: { quote: RateQuote | null; cents: number | null; typed: string }) {
   const shown = quote !== null && cents !== null && cents > 0;
+  const note = shown ? roundedAmountNote(typed, quote) : null;
   return (
     <Box aria-live="polite" sx={{ typography: "body2", color: "text.secondary" }}>
       {shown ? (
         <Box component="p" sx={{ m: 0, mt: 0.5 }}>
           <span>
             That is {formatLocalHundredths(BigInt(cents), "USD")} at {formatRate(quote)}.
-          </span>{" "}
-          <span>Rounded to the nearest cent.</span>
+          </span>
+          {note ? (
+            <>
+              {" "}
+              <Box component="span" sx={{ color: "text.primary" }}>
+                {note}
+              </Box>
+            </>
+          ) : null}
         </Box>
       ) : null}
     </Box>
@@ -61,19 +72,22 @@ type MemberAmountFieldProps = Omit<AmountFieldProps, "label" | "unit"> & {
   rate: MemberQuote;
   /** The USD cents of the typed amount when it is valid (`validAmountCents`), else null. */
   cents: number | null;
+  /** The text in the field (`watch("amount")`): said again, rounded, when the cents differ from it. */
+  typed: string;
   /** The currency code at the end of the input (default: shown). */
   unit?: boolean;
 };
 
 /**
  * A member's amount, typed in their own currency: "Amount (IDR)", and under it the USD it comes
- * to (nothing more for a USD member). `sx` places the field with its line as one block.
+ * to and, when whole cents change it, the amount it is rounded to (nothing more for a USD
+ * member). `sx` places the field with its line as one block.
  */
-export function MemberAmountField({ rate, cents, unit = true, sx, ...props }: MemberAmountFieldProps) {
+export function MemberAmountField({ rate, cents, typed, unit = true, sx, ...props }: MemberAmountFieldProps) {
   return (
     <Box sx={sx}>
       <AmountField label={`Amount (${rate.currency})`} unit={unit ? rate.currency : null} fullWidth {...props} />
-      {rate.currency === "USD" ? null : <ConversionLine quote={rate.quote} cents={cents} />}
+      {rate.currency === "USD" ? null : <ConversionLine quote={rate.quote} cents={cents} typed={typed} />}
     </Box>
   );
 }

@@ -3,10 +3,12 @@ import {
   amountFormSchema,
   amountInputText,
   amountProblem,
+  amountRangeText,
   amountRequest,
   amountSchema,
   maximumText,
   minimumText,
+  roundedAmountNote,
   typedAmountCents,
   USD_QUOTE,
   validAmountCents,
@@ -22,8 +24,27 @@ describe("amountProblem", () => {
     expect(amountProblem("10.001")).toBe("At most 2 decimals");
     expect(amountProblem("1,000")).toBe("Enter an amount like 12.34");
     expect(amountProblem("0.00")).toBe("Must be more than zero");
-    expect(amountProblem("1000000000.01")).toBe("Too large");
+    expect(amountProblem("1000000000.01")).toBe("At most 1,000,000,000.00 USD");
     expect(amountProblem(" 12.5 ")).toBeNull();
+  });
+
+  it("words a sign, a huge number and a non-number alike for every amount field, as the server does", () => {
+    for (const rules of [{}, { min: { cents: 100 } }, { balance: { cents: 100 } }, { check: () => "Checked" }]) {
+      expect(amountProblem("-5", rules)).toBe("Cannot be negative");
+      expect(amountProblem("-0.5", rules)).toBe("Cannot be negative");
+      expect(amountProblem("99999999999999999999", rules)).toBe("At most 1,000,000,000.00 USD");
+      expect(amountProblem("99999999999999999999", rules, IDR)).toBe(
+        "At most 1,000,000,000.00 USD (16,250,000,000,000.00 IDR)",
+      );
+      for (const text of ["abc", "1,000", "1e5", "12.", "--5", "- "])
+        expect(amountProblem(text, rules), text).toBe("Enter an amount like 12.34");
+    }
+    // The largest amount itself passes; a cent more does not.
+    expect(amountProblem("1000000000")).toBeNull();
+    expect(amountProblem("0001000000000.00")).toBeNull();
+    expect(amountProblem("1000000000.01", { balance: { cents: 100, message: "Over" } })).toBe(
+      "At most 1,000,000,000.00 USD",
+    );
   });
 
   it("then the limits, in order: minimum, maximum, the extra check, the balance", () => {
@@ -41,21 +62,29 @@ describe("amountProblem", () => {
     expect(amountProblem("9.99", { min: { cents: 1_000, message: "Too little" } })).toBe("Too little");
   });
 
-  it("names the limit a huge amount is past, and says 'Too large' only without one", () => {
-    expect(amountProblem("999999999999", { balance: { cents: 100, message: "Over" } })).toBe("Over");
+  it("names the form's maximum a huge amount is past, else the largest amount", () => {
     expect(amountProblem("999999999999", { max: { cents: 100 } })).toBe("At most 1.00 USD");
-    expect(amountProblem("999999999999", { min: { cents: 100 } })).toBe("Too large");
+    expect(amountProblem("99999999999999999999", { max: { cents: 100, message: "Max" } })).toBe("Max");
+    expect(amountProblem("999999999999", { min: { cents: 100 } })).toBe("At most 1,000,000,000.00 USD");
+    expect(amountProblem("999999999999", { balance: { cents: 100, message: "Over" } })).toBe(
+      "At most 1,000,000,000.00 USD",
+    );
   });
 
-  it("takes a form's own words for a format problem", () => {
-    // The trade panel: every unreadable amount gets one message; zero is below the minimum.
-    const trade = {
-      min: { cents: 100, message: "At least 1.00 USD" },
-      messages: { invalid: "Enter an amount like 10.00", zero: "At least 1.00 USD" },
-    };
+  it("says zero is below the minimum when there is one", () => {
+    expect(amountProblem("0", { min: { cents: 100 } })).toBe("At least 1.00 USD");
+    expect(amountProblem("0.00", { min: { cents: 100, message: "Too little" } })).toBe("Too little");
+    expect(amountProblem("0")).toBe("Must be more than zero");
+  });
+
+  it("takes a back-office editor's own words for a problem with the text", () => {
+    // The trading settings: every unreadable amount names the field; zero is said its way.
+    const stake = { messages: { invalid: "Minimum stake: an amount like 1.00", zero: "At least 0.01 USD" } };
     for (const text of ["", "-1", "1.234", "abc"])
-      expect(amountProblem(text, trade)).toBe("Enter an amount like 10.00");
-    expect(amountProblem("0", trade)).toBe("At least 1.00 USD");
+      expect(amountProblem(text, stake)).toBe("Minimum stake: an amount like 1.00");
+    expect(amountProblem("0", stake)).toBe("At least 0.01 USD");
+    // Past the largest amount is no problem with the text: the shared words.
+    expect(amountProblem("99999999999999999999", stake)).toBe("At most 1,000,000,000.00 USD");
     // A specific word wins over `invalid`.
     expect(amountProblem("", { messages: { invalid: "Bad", empty: "Empty" } })).toBe("Empty");
     // The admin adjustment: a sign or a third decimal is just not an amount; zero is named.
@@ -64,7 +93,7 @@ describe("amountProblem", () => {
     expect(amountProblem("-5", adjust)).toBe(example);
     expect(amountProblem("1.234", adjust)).toBe(example);
     expect(amountProblem("0", adjust)).toBe("Cannot be zero");
-    expect(amountProblem("1000000000.01", adjust)).toBe("Too large");
+    expect(amountProblem("1000000000.01", adjust)).toBe("At most 1,000,000,000.00 USD");
   });
 });
 
@@ -88,12 +117,13 @@ describe("amountSchema", () => {
 describe("an amount in the member's currency", () => {
   const rules = { min: { cents: 1_000 }, max: { cents: 1_000_000 }, balance: { cents: 20_000 } };
 
-  it("checks the format as the server reads `local.amount` (15 digits, 2 decimals)", () => {
+  it("checks the format as the server reads `local.amount` (digits, 2 decimals)", () => {
     expect(amountProblem("", rules, IDR)).toBe("Enter an amount");
     expect(amountProblem("-5", rules, IDR)).toBe("Cannot be negative");
     expect(amountProblem("162500.505", rules, IDR)).toBe("At most 2 decimals");
-    expect(amountProblem("162,500", rules, IDR)).toBe("Enter an amount like 1250.50");
-    expect(amountProblem("0", rules, IDR)).toBe("Must be more than zero");
+    expect(amountProblem("162,500", rules, IDR)).toBe("Enter an amount like 12.34");
+    expect(amountProblem("0", rules, IDR)).toBe("At least 10.00 USD (162,500.00 IDR)");
+    expect(amountProblem("0", {}, IDR)).toBe("Must be more than zero");
   });
 
   it("compares the limits in USD cents after the server's conversion, and names them in both currencies", () => {
@@ -106,8 +136,10 @@ describe("an amount in the member's currency", () => {
     expect(amountProblem("0.01", {}, IDR)).toBe("Less than 0.01 USD at 16,250 IDR per USD");
     // The largest amount is 1,000,000,000.00 USD, at any rate.
     expect(amountProblem("16250000000000", {}, IDR)).toBeNull();
-    expect(amountProblem("16250000000100", {}, IDR)).toBe("Too large");
-    expect(amountProblem("999999999999999", {}, { currency: "BHD", rate: "0.376" })).toBe("Too large");
+    expect(amountProblem("16250000000100", {}, IDR)).toBe("At most 1,000,000,000.00 USD (16,250,000,000,000.00 IDR)");
+    expect(amountProblem("999999999999999", {}, { currency: "BHD", rate: "0.376" })).toBe(
+      "At most 1,000,000,000.00 USD (376,000,000.00 BHD)",
+    );
   });
 
   it("checks only the format while the rate is unknown, and gives no cents", () => {
@@ -135,6 +167,33 @@ describe("an amount in the member's currency", () => {
   it("is sent as `amount` by a USD member, else as `local` with the rate the form showed", () => {
     expect(amountRequest(" 12.34 ", USD_QUOTE)).toEqual({ amount: "12.34" });
     expect(amountRequest("162500", IDR)).toEqual({ local: { amount: "162500", currency: "IDR", rate: "16250" } });
+  });
+
+  it("names the limits as the hints do, in both currencies (USD alone for a USD member)", () => {
+    expect(amountRangeText(10_000, 100_000, IDR)).toBe(
+      "From 100.00 USD (1,625,000.00 IDR) to 1,000.00 USD (16,250,000.00 IDR)",
+    );
+    expect(amountRangeText(10_000, 100_000, USD_QUOTE)).toBe("From 100.00 USD to 1,000.00 USD");
+    expect(amountRangeText(10_000, 100_000, null)).toBe("From 100.00 USD to 1,000.00 USD");
+  });
+
+  it("says what an amount is rounded to when its whole cents are another amount than the one typed", () => {
+    // 500,000 IDR is 30.769… USD: held as 30.77 USD, which is 500,012.50 IDR.
+    expect(roundedAmountNote("500000", IDR)).toBe(
+      "Rounded to 500,012.50 IDR (30.77 USD): amounts are kept in whole US cents.",
+    );
+    // 1,000 JPY at 150 is 6.666… USD: 6.67 USD, 1,000.50 JPY.
+    expect(roundedAmountNote(" 1000 ", { currency: "JPY", rate: "150" })).toBe(
+      "Rounded to 1,000.50 JPY (6.67 USD): amounts are kept in whole US cents.",
+    );
+    // Exact, or the same to the hundredth shown (1.00 BHD is 2.66 USD, 1.00016 BHD).
+    expect(roundedAmountNote("162500", IDR)).toBeNull();
+    expect(roundedAmountNote("1.00", { currency: "BHD", rate: "0.376" })).toBeNull();
+    // A USD amount, no amount, no rate.
+    expect(roundedAmountNote("12.345", USD_QUOTE)).toBeNull();
+    expect(roundedAmountNote("12.34", USD_QUOTE)).toBeNull();
+    expect(roundedAmountNote("abc", IDR)).toBeNull();
+    expect(roundedAmountNote("500000", null)).toBeNull();
   });
 
   it("writes USD cents as an amount input takes them", () => {

@@ -1,14 +1,13 @@
 import {
+  type AMOUNT_MESSAGES,
   centsToDecimal,
-  decimalAmountSchema,
-  formatRate,
+  formatLocalHundredths,
   type LocalAmount,
-  localAmountSchema,
+  localHundredths,
   localHundredthsToDecimal,
   localToUsdCents,
-  MAX_AMOUNT_CENTS,
-  parseDecimalToCents,
   type RateQuote,
+  typedAmountProblem,
   usdCentsToLocalHundredths,
   usdWithLocal,
 } from "@helio/shared";
@@ -16,27 +15,17 @@ import { z } from "zod";
 
 /**
  * The one check of a typed amount. A member types in their own currency at `quote` (a USD member
- * at `USD_QUOTE`: "12.34" USD, as the back office always does); the format is the shared schema's
- * (what the server checks), then the form's limits in USD cents, compared after the exact
- * conversion the server does (`localToUsdCents`), in this order: minimum, maximum, `check` (e.g.
- * the fee), balance. Forms that word a problem differently say so in `messages`.
+ * at `USD_QUOTE`: "12.34" USD, as the back office always does); the text and the largest amount
+ * are checked by the shared `typedAmountProblem`, in the words the server answers with, then the
+ * form's limits in USD cents, compared after the exact conversion the server does
+ * (`localToUsdCents`), in this order: minimum, maximum, `check` (e.g. the fee), balance.
  */
 
 /** A USD amount: "12.34" is 1234 cents. */
 export const USD_QUOTE: RateQuote = { currency: "USD", rate: "1" };
 
-/** What the format check can find wrong, in the order it looks. */
-export type AmountFormatProblem = "empty" | "negative" | "decimals" | "format" | "zero" | "tooLarge";
-
-/** The shared schemas' messages and what each means (their words are the defaults here). */
-const SHARED_PROBLEMS: Record<string, AmountFormatProblem> = {
-  "Cannot be negative": "negative",
-  "At most 2 decimals": "decimals",
-  "Enter an amount like 12.34": "format",
-  "Enter an amount like 1250.50": "format",
-  "Must be more than zero": "zero",
-  "Too large": "tooLarge",
-};
+/** What the text of an amount can have wrong (`typedAmountProblem`), in the shared words by default. */
+export type AmountFormatProblem = keyof typeof AMOUNT_MESSAGES;
 
 export interface AmountLimit {
   cents: number;
@@ -54,9 +43,11 @@ export interface AmountRules {
   /** What the member holds. Default message: `More than your wallet balance`. */
   balance?: AmountLimit;
   /**
-   * Other words for a format problem; `invalid` stands for empty, negative, decimals and format
-   * at once (a specific key wins). Empty defaults to `Enter an amount`, the others to the shared
-   * schema's words. A number above the largest amount gets the first limit it is past, else `tooLarge`.
+   * Other words for what is wrong with the text, for the back office's settings editors, which
+   * name the field ("Minimum stake: an amount like 1.00"); `invalid` stands for all but zero at
+   * once (a specific key wins). Members' amount fields keep the shared words (`AMOUNT_MESSAGES`);
+   * zero is the minimum's message when there is one. A number past the largest amount is always
+   * "At most 1,000,000,000.00 USD (…)", unless a limit of the form comes first.
    */
   messages?: Partial<Record<AmountFormatProblem | "invalid", string>>;
 }
@@ -69,21 +60,16 @@ export const minimumText = (cents: number, quote: RateQuote | null) => usdWithLo
 /** A maximum for people, like `minimumText`, the local part rounded down so that typing it passes. */
 export const maximumText = (cents: number, quote: RateQuote | null) => usdWithLocal(cents, quote ?? USD_QUOTE, "down");
 
-/** The format of a typed amount: USD as the server reads `amount`, any other currency as `local.amount`. */
-const localAmountText = localAmountSchema.shape.amount;
+/**
+ * "From 100.00 USD (1,625,000.00 IDR) to 1,000.00 USD (16,250,000.00 IDR)": a form's limits as its
+ * hint names them (`minimumText`, `maximumText`), and wherever else they are shown to the member.
+ */
+export const amountRangeText = (minCents: number, maxCents: number, quote: RateQuote | null) =>
+  `From ${minimumText(minCents, quote)} to ${maximumText(maxCents, quote)}`;
 
-function formatProblem(text: string, quote: RateQuote | null): { kind: AmountFormatProblem; message: string } | null {
-  if (!text) return { kind: "empty", message: "Enter an amount" };
-  const result = (quote?.currency === "USD" ? decimalAmountSchema : localAmountText).safeParse(text);
-  if (result.success) return null;
-  const message = result.error.issues[0]?.message ?? "Enter an amount like 12.34";
-  return { kind: SHARED_PROBLEMS[message] ?? "format", message };
-}
-
-/** USD cents of a well-formed `text` at `quote` (null while the rate is unknown, or past any number). */
+/** USD cents of a well-formed `text` at `quote` (USD at 1), null while the rate is unknown. */
 function centsAt(text: string, quote: RateQuote | null): number | null {
-  if (!quote) return null;
-  return quote.currency === "USD" ? parseDecimalToCents(text) : localToUsdCents(text, quote.rate);
+  return quote ? localToUsdCents(text, quote.rate) : null;
 }
 
 /**
@@ -92,24 +78,28 @@ function centsAt(text: string, quote: RateQuote | null): number | null {
  */
 export function amountProblem(text: string, rules: AmountRules = {}, quote: RateQuote | null = USD_QUOTE) {
   const trimmed = text.trim();
-  const format = formatProblem(trimmed, quote);
+  const problem = typedAmountProblem(trimmed, quote);
   const words = rules.messages ?? {};
-  if (format && format.kind !== "tooLarge") {
-    const general = format.kind === "zero" ? undefined : words.invalid;
-    return words[format.kind] ?? general ?? format.message;
+  const { min, max, balance } = rules;
+  const minimum = min ? (min.message ?? `At least ${minimumText(min.cents, quote)}`) : null;
+  if (problem && problem.kind !== "tooLarge" && problem.kind !== "belowCent") {
+    // Zero is below the minimum, and said so.
+    if (problem.kind === "zero") return words.zero ?? minimum ?? problem.message;
+    return words[problem.kind] ?? words.invalid ?? problem.message;
   }
   if (!quote) return null;
-  // Past the largest safe number: larger than any limit.
-  const cents = centsAt(trimmed, quote) ?? Number.MAX_SAFE_INTEGER;
-  const { min, max, balance } = rules;
-  if (min && cents < min.cents) return min.message ?? `At least ${minimumText(min.cents, quote)}`;
+  // Past the largest amount: larger than any limit.
+  const cents = problem?.kind === "tooLarge" ? Number.MAX_SAFE_INTEGER : (centsAt(trimmed, quote) ?? 0);
+  if (min && cents < min.cents) return minimum;
   // A local amount can be above zero and still under half a cent: the server refuses it too.
-  if (cents < 1) return `Less than 0.01 USD at ${formatRate(quote)}`;
+  if (problem?.kind === "belowCent") return problem.message;
   if (max && cents > max.cents) return max.message ?? `At most ${maximumText(max.cents, quote)}`;
+  // "At most 1,000,000,000.00 USD (16,250,000,000,000.00 IDR)", whatever else the form checks.
+  if (problem?.kind === "tooLarge") return problem.message;
   const other = rules.check?.(cents) ?? null;
   if (other) return other;
   if (balance && cents > balance.cents) return balance.message ?? "More than your wallet balance";
-  return format || cents > MAX_AMOUNT_CENTS ? (words.tooLarge ?? "Too large") : null;
+  return null;
 }
 
 /** The USD cents of `text` at `quote` when it passes `rules`, else null (for what will be sent). */
@@ -120,7 +110,26 @@ export function validAmountCents(text: string, rules: AmountRules = {}, quote: R
 /** The USD cents of a well-formed `text` at `quote`, whatever the limits (a fee preview), else null. */
 export function typedAmountCents(text: string, quote: RateQuote | null): number | null {
   const trimmed = text.trim();
-  return formatProblem(trimmed, quote) ? null : centsAt(trimmed, quote);
+  const problem = typedAmountProblem(trimmed, quote);
+  return problem && problem.kind !== "belowCent" ? null : centsAt(trimmed, quote);
+}
+
+/**
+ * "Rounded to 500,012.50 IDR (30.77 USD): amounts are kept in whole US cents.": what the member is
+ * told when the whole USD cents an amount typed at `quote` is held in (`localToUsdCents`, the
+ * rule of docs/product.md §4a) come back to another amount in their currency than the one typed
+ * (500000 IDR at 16,250 IDR per USD is 30.769… USD). Null for a USD amount, an amount that
+ * converts exactly (to the hundredth shown), and text that is not an amount.
+ */
+export function roundedAmountNote(text: string, quote: RateQuote | null): string | null {
+  if (!quote || quote.currency === "USD") return null;
+  const typed = localHundredths(text);
+  const cents = typedAmountCents(text, quote);
+  if (typed === null || cents === null || cents < 1) return null;
+  const held = usdCentsToLocalHundredths(cents, quote.rate);
+  if (held === typed) return null;
+  const usd = formatLocalHundredths(BigInt(cents), "USD");
+  return `Rounded to ${formatLocalHundredths(held, quote.currency)} (${usd}): amounts are kept in whole US cents.`;
 }
 
 /** The zod schema of an amount input: the trimmed text, refused with `amountProblem`'s message. */

@@ -101,4 +101,24 @@ describe.each(databaseKinds)("deposits in the member's currency on %s", (kind) =
     for (const [body, field] of cases) expectError(await create(client, body), 400, "VALIDATION_FAILED", field);
     expect(await invoiceCount(client)).toBe(0);
   });
+
+  it("words a bad amount as every amount field does: a sign, a non-number, past the largest amount", async () => {
+    const { client } = await signUpVerified(t.app, { currency: "IDR" });
+    const fields = async (body: unknown) => (await create(client, body)).json().error.fields;
+    const huge = "99999999999999999999";
+    expect(await fields(idr("-5"))).toEqual([{ field: "local.amount", message: "Cannot be negative" }]);
+    expect(await fields({ amount: "-5" })).toEqual([{ field: "amount", message: "Cannot be negative" }]);
+    expect(await fields(idr("abc"))).toEqual([{ field: "local.amount", message: "Enter an amount like 12.34" }]);
+    expect(await fields({ amount: "abc" })).toEqual([{ field: "amount", message: "Enter an amount like 12.34" }]);
+    expect(await fields(idr(huge))).toEqual([
+      { field: "local.amount", message: "At most 1,000,000,000.00 USD (16,250,000,000,000.00 IDR)" },
+    ]);
+    expect(await fields({ amount: huge })).toEqual([{ field: "amount", message: "At most 1,000,000,000.00 USD" }]);
+    expect(await fields({ amountCents: 100_000_000_001 })).toEqual([
+      { field: "amountCents", message: "At most 1,000,000,000.00 USD" },
+    ]);
+    // Leading zeros are no more than the number they write.
+    expect((await create(client, { amount: "0000000000000010.00" })).json()).toMatchObject({ amountCents: 1000 });
+    expect((await create(client, idr("0000000000000162500"))).json()).toMatchObject({ amountCents: 1000 });
+  });
 });

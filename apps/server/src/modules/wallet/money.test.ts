@@ -70,7 +70,9 @@ describe("decimal amounts", () => {
     expect(message("-5")).toBe("Cannot be negative");
     expect(message("0.00")).toBe("Must be more than zero");
     expect(message("abc")).toBe("Enter an amount like 12.34");
-    expect(message("2000000000")).toBe("Too large");
+    expect(message("2000000000")).toBe("At most 1,000,000,000.00 USD");
+    expect(message("99999999999999999999")).toBe("At most 1,000,000,000.00 USD");
+    expect(message("1000000000.00")).toBeUndefined();
     expect(message("12.34")).toBeUndefined();
   });
 

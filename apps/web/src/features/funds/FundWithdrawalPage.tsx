@@ -85,6 +85,7 @@ function MoveForm({ fund, summary }: { fund: Fund; summary: FundSummary }) {
           registration={register("amount", { onChange: () => setAll(false) })}
           error={errors.amount}
           helperText={minimumHint(summary, rate.quote)}
+          typed={watch("amount")}
           cents={validAmountCents(watch("amount"), amountRules, rate.quote)}
           sx={{ flex: "1 1 200px" }}
         />

@@ -15,7 +15,9 @@ describe("transferAmountRules", () => {
     ["", "Enter an amount"],
     ["-1", "Cannot be negative"],
     ["1.234", "At most 2 decimals"],
-    ["0", "Enter an amount like 10 or 10.50"],
+    ["abc", "Enter an amount like 12.34"],
+    ["0", "At least 10.00 USD"],
+    ["99999999999999999999", "At most 1,000,000,000.00 USD"],
     ["9.99", "At least 10.00 USD"],
     ["100.01", "More than the fund's balance"],
   ])("refuses %j: %s", (text, problem) => {

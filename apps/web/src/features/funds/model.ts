@@ -7,8 +7,6 @@ export const FUND_TEXT: Record<Fund, { funds: string; withdrawal: string; what: 
   bonus: { funds: "Funds Bonus", withdrawal: "Withdrawal Bonus", what: "your referral commissions" },
 };
 
-const TRANSFER_EXAMPLE = "Enter an amount like 10 or 10.50";
-
 /**
  * The rules of a move typed at `quote` (up to 2 decimals): at least the minimum and at most the
  * balance. "All" is checked by the server (it may move less than the minimum when that is all there is).
@@ -17,6 +15,5 @@ export function transferAmountRules(balanceCents: number, minCents: number, quot
   return {
     min: { cents: minCents, message: `At least ${minimumText(minCents, quote)}` },
     balance: { cents: balanceCents, message: "More than the fund's balance" },
-    messages: { format: TRANSFER_EXAMPLE, zero: TRANSFER_EXAMPLE },
   };
 }

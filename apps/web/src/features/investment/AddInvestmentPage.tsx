@@ -42,7 +42,7 @@ function InvestForm({ pkg }: { pkg: InvestmentPackage }) {
   // One key per intended purchase, kept through retries until the server gives a definite answer.
   const { form, submit, formError } = useMoneyForm({
     // The same check as the preview (limits, wallet); the server checks again.
-    schema: amountFormSchema(investmentAmountRules(pkg, walletCents, rate.quote), rate.quote),
+    schema: amountFormSchema(investmentAmountRules(pkg, walletCents), rate.quote),
     rulesKey: [pkg, walletCents, rate.quote],
     defaultValues: { amount: "" },
     fields: ["amount"],
@@ -69,6 +69,7 @@ function InvestForm({ pkg }: { pkg: InvestmentPackage }) {
         registration={register("amount")}
         error={errors.amount}
         helperText={`From ${minimumText(pkg.minCents, rate.quote)} to ${maximumText(pkg.maxCents, rate.quote)}.`}
+        typed={watch("amount")}
         cents={preview.problem ? null : preview.amountCents}
       />
       <SummaryBox

@@ -1,5 +1,5 @@
 import { type InvestmentPackage, investmentSchedule, investmentTotalProfit, type RateQuote } from "@helio/shared";
-import { type AmountRules, amountProblem, minimumText, typedAmountCents } from "../../lib/amount.ts";
+import { type AmountRules, amountProblem, typedAmountCents } from "../../lib/amount.ts";
 
 // The rules of the amount typed on /add-investment (in the member's currency at `quote`), apart from model.ts so that pages that only
 // show investments (the dashboard's card) do not load the form validation.
@@ -25,17 +25,11 @@ type PreviewPackage = Pick<
 >;
 
 /** The amount's rules: the package's limits and, once known, the wallet balance. */
-export function investmentAmountRules(
-  pkg: PreviewPackage,
-  walletCents: number | null,
-  quote: RateQuote | null,
-): AmountRules {
+export function investmentAmountRules(pkg: PreviewPackage, walletCents: number | null): AmountRules {
   return {
     min: { cents: pkg.minCents },
     max: { cents: pkg.maxCents },
     balance: walletCents === null ? undefined : { cents: walletCents },
-    // Zero is below the minimum, and said so.
-    messages: { format: "Enter an amount like 100 or 100.50", zero: `At least ${minimumText(pkg.minCents, quote)}` },
   };
 }
 
@@ -50,7 +44,7 @@ export function investmentPreview(
   walletCents: number | null,
   quote: RateQuote | null,
 ): InvestmentPreview {
-  const problem = amountProblem(text, investmentAmountRules(pkg, walletCents, quote), quote);
+  const problem = amountProblem(text, investmentAmountRules(pkg, walletCents), quote);
   const cents = typedAmountCents(text, quote);
   if (cents === null) {
     return {

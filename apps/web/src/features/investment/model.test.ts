@@ -36,7 +36,8 @@ describe("investmentPreview", () => {
     ["", "Enter an amount"],
     ["-5", "Cannot be negative"],
     ["10.123", "At most 2 decimals"],
-    ["abc", "Enter an amount like 100 or 100.50"],
+    ["abc", "Enter an amount like 12.34"],
+    ["0", "At least 100.00 USD"],
     ["99.99", "At least 100.00 USD"],
     ["10000.01", "At most 10,000.00 USD"],
   ])("refuses %j: %s", (text, problem) => {

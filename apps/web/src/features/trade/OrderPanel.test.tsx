@@ -67,7 +67,12 @@ describe("OrderPanel", () => {
     fireEvent.change(amount, { target: { value: "10000.01" } });
     expect(await screen.findByText("At most 10,000.00 USD")).toBeTruthy();
     fireEvent.change(amount, { target: { value: "1.234" } });
-    expect(await screen.findByText("Enter an amount like 10.00")).toBeTruthy();
+    expect(await screen.findByText("At most 2 decimals")).toBeTruthy();
+    // The words of every amount field (lib/amount.ts), not the panel's own.
+    fireEvent.change(amount, { target: { value: "-5" } });
+    expect(await screen.findByText("Cannot be negative")).toBeTruthy();
+    fireEvent.change(amount, { target: { value: "abc" } });
+    expect(await screen.findByText("Enter an amount like 12.34")).toBeTruthy();
     expect(screen.queryByText(/win returns/)).toBeNull();
     fireEvent.change(amount, { target: { value: "12.5" } });
     await waitFor(() => expect(up.disabled).toBe(false));
@@ -94,7 +99,7 @@ describe("OrderPanel", () => {
     expect(await screen.findByText("At least 1.00 USD (16,250.00 IDR)")).toBeTruthy();
     expect(screen.queryByText(/^That is/)).toBeNull();
     fireEvent.change(amount, { target: { value: "abc" } });
-    expect(await screen.findByText("Enter an amount like 162500.00")).toBeTruthy();
+    expect(await screen.findByText("Enter an amount like 12.34")).toBeTruthy();
     fireEvent.change(amount, { target: { value: "81250" } });
     expect(await screen.findByText("That is 5.00 USD at 16,250 IDR per USD.")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Up" }));

@@ -24,14 +24,7 @@ import { MemberAmountField } from "../../components/AmountField.tsx";
 import { Money } from "../../components/Money.tsx";
 import { PageLoader } from "../../components/PageLoader.tsx";
 import { SelectField } from "../../components/SelectField.tsx";
-import {
-  type AmountRules,
-  amountInputText,
-  amountRequest,
-  amountSchema,
-  minimumText,
-  validAmountCents,
-} from "../../lib/amount.ts";
+import { type AmountRules, amountInputText, amountRequest, amountSchema, validAmountCents } from "../../lib/amount.ts";
 import { useMemberBalances } from "../../lib/balances.ts";
 import { formatPrice } from "../../lib/format.ts";
 import { useMember } from "../../lib/member.tsx";
@@ -44,13 +37,8 @@ import { tradeConfigQuery, usePlaceTrade } from "./api.ts";
 const DEFAULT_STAKE_CENTS = 1_000;
 
 /** The stake's rules, in the server's words (`At least 1.00 USD (16,250.00 IDR)`). */
-function stakeRules(config: TradeConfig, quote: RateQuote): AmountRules {
-  const atLeast = `At least ${minimumText(config.minCents, quote)}`;
-  return {
-    min: { cents: config.minCents },
-    max: { cents: config.maxCents },
-    messages: { invalid: `Enter an amount like ${amountInputText(DEFAULT_STAKE_CENTS, quote)}`, zero: atLeast },
-  };
+function stakeRules(config: TradeConfig): AmountRules {
+  return { min: { cents: config.minCents }, max: { cents: config.maxCents } };
 }
 
 // Field names are the request's, so the server's field errors land on the right input.
@@ -75,7 +63,7 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
   const balances = useMemberBalances();
   const [placed, setPlaced] = useState<string | null>(null);
   const { quote } = rate;
-  const rules = stakeRules(config, quote);
+  const rules = stakeRules(config);
   // One key per intended trade, kept after a lost answer: a retry cannot place a second trade.
   const { form, submit, formError } = useMoneyForm({
     schema: orderSchema(rules, quote),
@@ -112,7 +100,8 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
   useEffect(() => {
     void trigger("amount");
   }, [trigger, config.minCents, config.maxCents, quote.rate]);
-  const cents = validAmountCents(watch("amount"), rules, quote);
+  const typed = watch("amount");
+  const cents = validAmountCents(typed, rules, quote);
   const payout = config.payouts[symbol] ?? 85;
   const blocked = Boolean(errors.amount) || stale || place.isPending;
 
@@ -134,6 +123,7 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
             error={errors.amount}
             helperText=" "
             unit={false}
+            typed={typed}
             cents={cents}
           />
           <Controller

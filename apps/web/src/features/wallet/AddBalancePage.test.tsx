@@ -112,7 +112,13 @@ describe("AddBalancePage", () => {
     expect(screen.queryByText(/^That is/)).toBeNull();
     fireEvent.change(amount, { target: { value: "162500" } });
     expect(await screen.findByText("That is 10.00 USD at 16,250 IDR per USD.")).toBeTruthy();
-    expect(screen.getByText("Rounded to the nearest cent.")).toBeTruthy();
+    expect(screen.queryByText(/^Rounded to/)).toBeNull();
+    // 500,000 IDR does not convert to whole cents: the member is told what the invoice will say.
+    fireEvent.change(amount, { target: { value: "500000" } });
+    expect(
+      await screen.findByText("Rounded to 500,012.50 IDR (30.77 USD): amounts are kept in whole US cents."),
+    ).toBeTruthy();
+    fireEvent.change(amount, { target: { value: "162500" } });
     fireEvent.click(screen.getByRole("button", { name: "Create invoice" }));
     await waitFor(() => expect(bodies).toEqual([{ local: { amount: "162500", currency: "IDR", rate: "16250" } }]));
   });

@@ -70,6 +70,7 @@ export function AddBalancePage() {
                     ? "In US dollars, up to 2 decimals, e.g. 250.00."
                     : `In ${rate.currency}, up to 2 decimals.`
               }
+              typed={watch("amount")}
               cents={validAmountCents(watch("amount"), amountRules, rate.quote)}
             />
             <Typography variant="body2" sx={{ color: "text.secondary" }}>

@@ -12,7 +12,7 @@ import { FormButtons, FormStack } from "../../components/FormLayout.tsx";
 import { Money } from "../../components/Money.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
 import { SummaryBox, SummaryRow } from "../../components/Summary.tsx";
-import { amountRequest, amountSchema, maximumText, minimumText } from "../../lib/amount.ts";
+import { amountRangeText, amountRequest, amountSchema } from "../../lib/amount.ts";
 import { ApiError } from "../../lib/api.ts";
 import { useMemberBalances } from "../../lib/balances.ts";
 import { fieldProps } from "../../lib/form.ts";
@@ -82,7 +82,8 @@ export function WithdrawalForm({ req }: { req: WithdrawalRequirements }) {
             rate={rate}
             registration={register("amount")}
             error={errors.amount}
-            helperText={`From ${minimumText(req.minCents, rate.quote)} to ${maximumText(req.maxCents, rate.quote)}. Fee: ${feeRuleText(req.feeBps, req.feeFlatCents)}.`}
+            helperText={`${amountRangeText(req.minCents, req.maxCents, rate.quote)}. Fee: ${feeRuleText(req.feeBps, req.feeFlatCents)}.`}
+            typed={watch("amount")}
             cents={preview.ok ? preview.quote.amountCents : null}
           />
           <SummaryBox

@@ -80,8 +80,15 @@ describe("WithdrawalPage", () => {
     fireEvent.change(amount, { target: { value: "100000" } });
     fireEvent.blur(amount);
     expect(await screen.findByText("The minimum withdrawal is 10.00 USD (162,500.00 IDR)")).toBeTruthy();
+    // 500,000 IDR is held as 30.77 USD, the 500,012.50 IDR the summary and the invoice show: said under the field.
+    fireEvent.change(amount, { target: { value: "500000" } });
+    expect(
+      await screen.findByText("Rounded to 500,012.50 IDR (30.77 USD): amounts are kept in whole US cents."),
+    ).toBeTruthy();
+    expect(within(screen.getByLabelText("Withdrawal summary")).getByText("500,012.50 IDR (30.77 USD)")).toBeTruthy();
     fireEvent.change(amount, { target: { value: "1625000" } });
     expect(await screen.findByText("That is 100.00 USD at 16,250 IDR per USD.")).toBeTruthy();
+    expect(screen.queryByText(/amounts are kept in whole US cents/)).toBeNull();
     const summary = screen.getByLabelText("Withdrawal summary");
     expect(within(summary).getByText("1,625,000.00 IDR (100.00 USD)")).toBeTruthy();
     expect(within(summary).getByText("16,250.00 IDR (1.00 USD)")).toBeTruthy();

@@ -34,7 +34,6 @@ export function withdrawalAmountRules(
       return cents <= fee ? `The amount does not cover the fee of ${minimumText(fee, quote)}` : null;
     },
     balance: { cents: walletCents },
-    messages: { negative: "Enter an amount like 12.34" },
   };
 }
 

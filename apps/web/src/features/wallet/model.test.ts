@@ -90,7 +90,11 @@ describe("depositAmountRules", () => {
     expect(depositAmountProblem("abc", 1000)).toBe("Enter an amount like 12.34");
     expect(depositAmountProblem("-5", 1000)).toBe("Cannot be negative");
     expect(depositAmountProblem("10.001", 1000)).toBe("At most 2 decimals");
-    expect(depositAmountProblem("0", 1000)).toBe("Must be more than zero");
+    // Zero is below the minimum, and said so.
+    expect(depositAmountProblem("0", 1000)).toBe("The minimum deposit is 10.00 USD");
+    expect(depositAmountProblem("0", undefined)).toBe("Must be more than zero");
+    // No maximum of its own: the largest amount any field takes.
+    expect(depositAmountProblem("99999999999999999999", 1000)).toBe("At most 1,000,000,000.00 USD");
     expect(depositAmountProblem("9.99", 1000)).toBe("The minimum deposit is 10.00 USD");
     expect(depositAmountProblem("10", 1000)).toBeNull();
     expect(depositAmountProblem("0.50", undefined)).toBeNull();
@@ -105,6 +109,7 @@ describe("depositAmountRules", () => {
     expect(idr("162500", rules, IDR)).toBeNull();
     expect(idr("162500.505", rules, IDR)).toBe("At most 2 decimals");
     expect(idr("1000000000000", rules, IDR)).toBeNull();
+    expect(idr("99999999999999999999", rules, IDR)).toBe("At most 1,000,000,000.00 USD (16,250,000,000,000.00 IDR)");
     expect(idr("162500", depositAmountRules(1000, null), null)).toBeNull();
     expect(idr("1", depositAmountRules(1000, null), null)).toBeNull();
   });
@@ -146,6 +151,12 @@ describe("withdrawalPreview", () => {
       ok: false,
       problem: "Enter an amount",
       quote: null,
+    });
+    // The words of every amount field: a sign is not "an amount like 12.34"; a huge number is past the maximum.
+    expect(withdrawalPreview("-5", limits, 5000, USD_QUOTE)).toMatchObject({ problem: "Cannot be negative" });
+    expect(withdrawalPreview("abc", limits, 5000, USD_QUOTE)).toMatchObject({ problem: "Enter an amount like 12.34" });
+    expect(withdrawalPreview("99999999999999999999", limits, 5000, USD_QUOTE)).toMatchObject({
+      problem: "The maximum withdrawal is 10,000.00 USD",
     });
     expect(withdrawalPreview("5", limits, 5000, USD_QUOTE)).toMatchObject({ ok: false, problem: /minimum.*10\.00/ });
     expect(withdrawalPreview("20000", limits, 5_000_000, USD_QUOTE)).toMatchObject({
