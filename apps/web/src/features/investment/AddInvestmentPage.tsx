@@ -13,7 +13,7 @@ import { PageHeader } from "../../components/PageHeader.tsx";
 import { RecordState } from "../../components/RecordState.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
 import { SummaryBox, SummaryRow } from "../../components/Summary.tsx";
-import { amountFormSchema, amountRequest, maximumText, minimumText } from "../../lib/amount.ts";
+import { amountFormSchema, amountRangeText, amountRequest } from "../../lib/amount.ts";
 import { useMemberBalances } from "../../lib/balances.ts";
 import { useMoneyForm } from "../../lib/money-form.ts";
 import { paths } from "../../lib/paths.ts";
@@ -68,7 +68,7 @@ function InvestForm({ pkg }: { pkg: InvestmentPackage }) {
         rate={rate}
         registration={register("amount")}
         error={errors.amount}
-        helperText={`From ${minimumText(pkg.minCents, rate.quote)} to ${maximumText(pkg.maxCents, rate.quote)}.`}
+        helperText={`${amountRangeText(pkg.minCents, pkg.maxCents, rate.quote)}.`}
         typed={watch("amount")}
         cents={preview.problem ? null : preview.amountCents}
       />
@@ -82,12 +82,22 @@ function InvestForm({ pkg }: { pkg: InvestmentPackage }) {
             <Money cents={preview.lastPeriodCents} />
           </SummaryRow>
         ) : null}
-        <SummaryRow label="Total profit">{shown ? <Money cents={preview.totalProfitCents} /> : "—"}</SummaryRow>
+        {/* Capital not returned: the profit is all that comes back, the capital in it (packageReturn). */}
+        <SummaryRow label={pkg.capitalReturn ? "Total profit" : "Total profit (capital included)"}>
+          {shown ? <Money cents={preview.totalProfitCents} /> : "—"}
+        </SummaryRow>
         <SummaryRow label="Capital back at maturity">
           {!pkg.capitalReturn ? "Not returned" : shown ? <Money cents={preview.capitalBackCents} /> : "—"}
         </SummaryRow>
         <SummaryRow label="You receive in total" strong>
           {shown ? <Money cents={preview.totalReturnCents} /> : "—"}
+        </SummaryRow>
+        <SummaryRow label="Gain over your amount">
+          {shown && preview.amountCents !== null ? (
+            <Money cents={preview.totalReturnCents - preview.amountCents} signed />
+          ) : (
+            "—"
+          )}
         </SummaryRow>
       </SummaryBox>
       {/* The request carries the rate: none to send until it is known. */}
@@ -104,13 +114,14 @@ function InvestForm({ pkg }: { pkg: InvestmentPackage }) {
 export function AddInvestmentPage() {
   const { slug = "" } = useParams();
   const pkg = useQuery(packageQuery(slug));
+  const { quote } = useMemberQuote();
   if (!pkg.data) return <RecordState query={pkg} title="Add investment" height={420} />;
   return (
     <Box>
       <PageHeader title="Add investment" subtitle={pkg.data.name} />
       <Columns gap={3} template={NARROW_THEN_WIDE}>
         <SectionCard id="terms-heading" title="Terms" description={pkg.data.description || undefined}>
-          <DetailList items={packageTerms(pkg.data)} columns={1} />
+          <DetailList items={packageTerms(pkg.data, quote)} columns={1} />
         </SectionCard>
         <SectionCard id="amount-heading" title="Invest">
           <InvestForm pkg={pkg.data} />

@@ -2,7 +2,15 @@ import { investmentTotalProfit } from "@helio/shared";
 import { describe, expect, it } from "vitest";
 import { USD_QUOTE } from "../../lib/amount.ts";
 import { investmentPreview } from "./amount-rules.ts";
-import { countdownText, durationText, formatRate, progressPercent, rateText, totalReturnRate } from "./model.ts";
+import {
+  countdownText,
+  durationText,
+  formatRate,
+  packageReturn,
+  progressPercent,
+  rateText,
+  totalReturnRate,
+} from "./model.ts";
 
 const gold = { minCents: 10_000, maxCents: 1_000_000, dailyRateBps: 125, durationPeriods: 30, capitalReturn: true };
 
@@ -74,6 +82,19 @@ describe("wording", () => {
     expect(durationText(1, 86_400)).toBe("1 day");
     expect(durationText(5, 30)).toBe("5 periods of 30 seconds");
     expect(totalReturnRate(125, 30)).toBe("37.5 %");
+  });
+
+  it("says what a package pays back: the profit on top of the capital, or the capital in it and the net", () => {
+    expect(packageReturn(125, 30, true)).toEqual({
+      label: "Total profit",
+      value: "37.5 % of the amount, on top of the capital: 137.5 % paid back in all",
+    });
+    expect(packageReturn(120, 90, false)).toEqual({
+      label: "Total paid back",
+      value: "108 % of the amount (capital included): a gain of 8 %",
+    });
+    expect(packageReturn(100, 100, false).value).toBe("100 % of the amount (capital included): no gain");
+    expect(packageReturn(125, 30, false).value).toBe("37.5 % of the amount (capital included): a loss of 62.5 %");
   });
 
   it("gives a bounded progress and a compact countdown", () => {

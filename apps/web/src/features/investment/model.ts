@@ -35,6 +35,25 @@ export function totalReturnRate(bps: number, periods: number): string {
   return formatRate(bps * periods);
 }
 
+/**
+ * What a package pays over its term, as a share of the amount, honestly: with the capital returned
+ * at maturity the profit comes on top of it ("37.5 % of the amount, on top of the capital: 137.5 %
+ * paid back in all"); when it is not, the profit is all that comes back, capital included, so the
+ * gain is what it pays above 100 % ("108 % of the amount (capital included): a gain of 8 %").
+ */
+export function packageReturn(bps: number, periods: number, capitalReturn: boolean): { label: string; value: string } {
+  const profit = bps * periods;
+  if (capitalReturn) {
+    return {
+      label: "Total profit",
+      value: `${formatRate(profit)} of the amount, on top of the capital: ${formatRate(profit + 10_000)} paid back in all`,
+    };
+  }
+  const gain = profit - 10_000;
+  const net = gain === 0 ? "no gain" : `a ${gain > 0 ? "gain" : "loss"} of ${formatRate(Math.abs(gain))}`;
+  return { label: "Total paid back", value: `${formatRate(profit)} of the amount (capital included): ${net}` };
+}
+
 /** Periods paid of the total, as a whole percentage for a progress bar (0–100). */
 export function progressPercent(periodsPaid: number, durationPeriods: number): number {
   if (durationPeriods <= 0) return 0;

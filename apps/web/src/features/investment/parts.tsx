@@ -1,4 +1,4 @@
-import type { Investment, InvestmentPackage } from "@helio/shared";
+import type { Investment, InvestmentPackage, RateQuote } from "@helio/shared";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -12,9 +12,11 @@ import { Link as RouterLink } from "react-router";
 import { type Detail, DetailList } from "../../components/DetailList.tsx";
 import { Money } from "../../components/Money.tsx";
 import { StatusChip } from "../../components/StatusChip.tsx";
+import { amountRangeText } from "../../lib/amount.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
-import { countdownText, durationText, progressPercent, rateText, secondsUntil, totalReturnRate } from "./model.ts";
+import { useMemberQuote } from "../../lib/settings.ts";
+import { countdownText, durationText, packageReturn, progressPercent, rateText, secondsUntil } from "./model.ts";
 
 /** A live countdown to the next accrual; "Crediting…" once the boundary has passed. */
 export function AccrualCountdown({ until }: { until: string }) {
@@ -31,27 +33,24 @@ export function AccrualCountdown({ until }: { until: string }) {
   );
 }
 
-/** The terms of a package as a description list. */
-export function packageTerms(pkg: InvestmentPackage): Detail[] {
+/**
+ * The terms of a package as a description list; the amount's limits as the amount field's hint
+ * names them (`amountRangeText`: in USD and, at `quote`, the member's currency, docs/product.md §4a).
+ */
+export function packageTerms(pkg: InvestmentPackage, quote: RateQuote | null): Detail[] {
+  const paid = packageReturn(pkg.dailyRateBps, pkg.durationPeriods, pkg.capitalReturn);
   return [
     { label: "Rate", value: rateText(pkg.dailyRateBps, pkg.periodSeconds) },
     { label: "Duration", value: durationText(pkg.durationPeriods, pkg.periodSeconds) },
-    {
-      label: "Amount",
-      value: (
-        <>
-          <Money cents={pkg.minCents} currency="USD" /> – <Money cents={pkg.maxCents} currency="USD" />
-        </>
-      ),
-      wide: true,
-    },
-    { label: "Total return", value: `${totalReturnRate(pkg.dailyRateBps, pkg.durationPeriods)} profit` },
+    { label: "Amount", value: amountRangeText(pkg.minCents, pkg.maxCents, quote), wide: true },
+    { ...paid, wide: true },
     { label: "Capital", value: pkg.capitalReturn ? "Returned at maturity" : "Not returned (included in profit)" },
   ];
 }
 
 /** A package on offer, with its terms and an Invest button. */
 export function PackageCard({ pkg }: { pkg: InvestmentPackage }) {
+  const { quote } = useMemberQuote();
   const headingId = `package-${pkg.slug}`;
   return (
     <Card component="article" aria-labelledby={headingId} sx={{ display: "flex", flexDirection: "column" }}>
@@ -67,7 +66,7 @@ export function PackageCard({ pkg }: { pkg: InvestmentPackage }) {
             {pkg.description}
           </Typography>
         ) : null}
-        <DetailList items={packageTerms(pkg).filter((d) => d.label !== "Rate")} />
+        <DetailList items={packageTerms(pkg, quote).filter((d) => d.label !== "Rate")} />
       </CardContent>
       <CardActions sx={{ px: { xs: 2, sm: 3 }, pb: 2 }}>
         <Button
