@@ -102,6 +102,40 @@ describe.each(databaseKinds)("security on %s", (kind) => {
       expect((await second.client.get(API.me)).statusCode).toBe(200);
     });
 
+    it("records turning TOTP on or off as no sign-in, and keeps the session's sign-in time", async () => {
+      const { client, input } = await signUpVerified(t.app);
+      const signIns = async () => (await client.get(API.signIns)).json().items as { createdAt: string }[];
+      const sessions = async () => (await client.get("/api/auth/list-sessions")).json() as SessionItem[];
+      // The verification link's automatic sign-in: the member signed in once.
+      const [signedIn] = await signIns();
+      const [session] = await sessions();
+      expect(signedIn).toBeDefined();
+      expect(session).toBeDefined();
+
+      const enable = await client.post("/api/auth/two-factor/enable", { password: input.password });
+      const secret = new URL(enable.json().totpURI).searchParams.get("secret") as string;
+      await new Promise((resolve) => setTimeout(resolve, 20)); // a later sign-in would have a later time
+      const verify = await client.post("/api/auth/two-factor/verify-totp", { code: authenticator.generate(secret) });
+      expect(verify.statusCode).toBe(200);
+      expect((await client.get(API.me)).json().twoFactorEnabled).toBe(true);
+      expect(await signIns()).toEqual([signedIn]);
+      // better-auth replaced the session (a new token); it still says when the member signed in.
+      const [replaced, ...others] = await sessions();
+      expect(others).toEqual([]);
+      expect(replaced?.token).not.toBe(session?.token);
+      expect(replaced?.createdAt).toBe(session?.createdAt);
+      // A two-factor sign-in (password, then code) is one.
+      const phone = await signIn(t.app, input.email, input.password);
+      expect(phone.res.json().twoFactorRedirect).toBe(true);
+      const code = { code: authenticator.generate(secret) };
+      expect((await phone.client.post("/api/auth/two-factor/verify-totp", code)).statusCode).toBe(200);
+      expect(await signIns()).toHaveLength(2);
+
+      expect((await client.post("/api/auth/two-factor/disable", { password: input.password })).statusCode).toBe(200);
+      expect(await signIns()).toHaveLength(2);
+      expect((await sessions()).map((s) => s.createdAt)).toContain(session?.createdAt);
+    });
+
     it("turns TOTP off with the password", async () => {
       const { client, input } = await withTwoFactor();
       expect((await client.post("/api/auth/two-factor/disable", { password: "wrong-password-x" })).statusCode).toBe(
@@ -200,6 +234,8 @@ describe.each(databaseKinds)("security on %s", (kind) => {
       expect((await other.client.get(API.me)).statusCode).toBe(401);
       expect((await client.get(API.me)).statusCode).toBe(200);
       expect(await listSessions(client)).toHaveLength(1);
+      // The session it gave this tab is no sign-in: registering's and the other tab's only.
+      expect((await client.get(API.signIns)).json().items).toHaveLength(2);
       expect((await signIn(t.app, input.email, input.password)).res.statusCode).toBe(401);
       expect((await signIn(t.app, input.email, newPassword)).res.statusCode).toBe(200);
     });

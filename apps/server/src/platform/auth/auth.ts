@@ -93,6 +93,22 @@ export function createAuth({
       log.error({ err, kind: event.kind }, "security event not recorded");
     }
   };
+  /**
+   * The password step of a two-factor sign-in: better-auth's twoFactor plugin deletes the session
+   * it opened as soon as the step ends, and the code's step opens (and records) the real one. A
+   * device the member trusted (a trust cookie) skips the code, so its session is the sign-in.
+   */
+  const awaitsSecondFactor = async (context: unknown, userId: string) => {
+    const ctx = context as EndpointContextLike | null;
+    if (!ctx?.context || !PASSWORD_SIGN_IN_PATHS.has(ctx.path ?? "")) return false;
+    const [row] = await db
+      .select({ twoFactorEnabled: tables.user.twoFactorEnabled })
+      .from(tables.user)
+      .where(eq(tables.user.id, userId));
+    if (!row?.twoFactorEnabled) return false;
+    const trustCookie = ctx.context.createAuthCookie("trust_device").name;
+    return !(await ctx.getSignedCookie(trustCookie, ctx.context.secret));
+  };
   return betterAuth({
     appName: "Helio",
     // Into our structured log; failed sign-ins are routine, not errors.
@@ -223,16 +239,21 @@ export function createAuth({
       },
       session: {
         create: {
-          before: async (session) => {
+          before: async (session, context) => {
             const [row] = await db
               .select({ userBlock: tables.user.userBlock, userStatus: tables.user.userStatus })
               .from(tables.user)
               .where(eq(tables.user.id, session.userId));
             const problem = row ? accountStatusError(row) : null;
             if (problem) throw new APIError("FORBIDDEN", { code: problem.code, message: problem.message });
+            // A replacement keeps the time its member signed in ("Signed in …" on /security).
+            const replaced = replacedSession(context, session.userId);
+            return replaced ? { data: { ...session, createdAt: replaced.createdAt } } : undefined;
           },
-          // The sign-in's row and what it means (a new device?) are written together.
-          after: async (session) => {
+          // The sign-in's row and what it means (a new device?) are written together; a session
+          // that replaces the member's own is no sign-in (two-factor on or off is its own event).
+          after: async (session, context) => {
+            if (replacedSession(context, session.userId) || (await awaitsSecondFactor(context, session.userId))) return;
             const s = session as typeof session & { impersonatedBy?: string | null };
             const signIn = {
               id: randomUUID(),
@@ -276,3 +297,30 @@ export function createAuth({
 }
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** What the session hooks read of better-auth's endpoint context (typed loosely by better-auth). */
+type EndpointContextLike = {
+  path?: string;
+  getSignedCookie: (name: string, secret: string) => Promise<string | null | false>;
+  context: {
+    secret: string;
+    createAuthCookie: (name: string) => { name: string };
+    session?: { session?: { userId?: string; createdAt?: Date | string } } | null;
+  };
+};
+
+/** The sign-ins better-auth's twoFactor plugin follows with a code step (its `signInPaths`). */
+const PASSWORD_SIGN_IN_PATHS = new Set(["/sign-in/email", "/sign-in/username"]);
+
+/**
+ * The member's own session that the request signed in with, when better-auth creates another for
+ * the same member: turning two-factor on (`/two-factor/verify-totp` with a session) or off, and a
+ * password change that signs the other sessions out, replace the session they were sent from. A
+ * sign-in has no session of that member yet (the second step of a two-factor sign-in carries only
+ * its challenge cookie; support's impersonation carries the admin's session).
+ */
+function replacedSession(context: unknown, userId: string): { createdAt: Date } | null {
+  const current = (context as Partial<EndpointContextLike> | null)?.context?.session?.session;
+  if (!current || current.userId !== userId) return null;
+  return { createdAt: current.createdAt ? new Date(current.createdAt) : new Date() };
+}
