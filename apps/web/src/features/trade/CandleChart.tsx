@@ -1,12 +1,14 @@
 import type { Candle, CandleInterval } from "@helio/shared";
 import { INTERVAL_SECONDS } from "@helio/shared";
 import Box from "@mui/material/Box";
-import { useTheme } from "@mui/material/styles";
+import { type Palette, useTheme } from "@mui/material/styles";
 import {
   type CandlestickData,
   CandlestickSeries,
+  type ChartOptions,
   ColorType,
   createChart,
+  type DeepPartial,
   type IChartApi,
   type ISeriesApi,
   type UTCTimestamp,
@@ -32,6 +34,28 @@ function localizationFor(candles: Candle[]) {
   return { priceFormatter: (price: number) => formatChartPrice(price, decimals) };
 }
 
+/** The chart's options in `palette`'s colours, for `candles`' price decimals. */
+export function chartOptions(palette: Palette, candles: Candle[]): DeepPartial<ChartOptions> {
+  return {
+    autoSize: true,
+    localization: localizationFor(candles),
+    layout: {
+      background: { type: ColorType.Solid, color: palette.background.paper },
+      textColor: palette.text.secondary,
+      attributionLogo: false,
+    },
+    grid: {
+      vertLines: { color: palette.divider },
+      horzLines: { color: palette.divider },
+    },
+    // The newest bar stays at the right edge (no scrolling into the future): the library then
+    // pulls the last time label in beside the price scale instead of cutting it ("01:3"), which it
+    // does only for a fixed edge.
+    timeScale: { timeVisible: true, secondsVisible: false, borderColor: palette.divider, fixRightEdge: true },
+    rightPriceScale: { borderColor: palette.divider },
+  };
+}
+
 /** Live candlestick chart of one pair: history from the server, then each tick folded into the last bar. */
 export function CandleChart({
   symbol,
@@ -53,21 +77,7 @@ export function CandleChart({
   useEffect(() => {
     const el = holder.current;
     if (!el) return;
-    const chart = createChart(el, {
-      autoSize: true,
-      localization: localizationFor(candlesRef.current),
-      layout: {
-        background: { type: ColorType.Solid, color: theme.palette.background.paper },
-        textColor: theme.palette.text.secondary,
-        attributionLogo: false,
-      },
-      grid: {
-        vertLines: { color: theme.palette.divider },
-        horzLines: { color: theme.palette.divider },
-      },
-      timeScale: { timeVisible: true, secondsVisible: false, borderColor: theme.palette.divider },
-      rightPriceScale: { borderColor: theme.palette.divider },
-    });
+    const chart = createChart(el, chartOptions(theme.palette, candlesRef.current));
     const series = chart.addSeries(CandlestickSeries, {
       upColor: theme.palette.success.main,
       downColor: theme.palette.error.main,
