@@ -156,10 +156,18 @@ function Invoice({ inv }: { inv: InvestmentInvoice }) {
                 value: inv.nextAccrualAt ? <AccrualCountdown until={inv.nextAccrualAt} /> : "—",
               },
               { label: "Profit so far", value: <Money cents={inv.profitPaidCents} /> },
-              { label: "Total profit", value: <Money cents={inv.totalProfitCents} /> },
+              // The same terms as Add investment's summary: without the capital back, it is in the profit.
+              {
+                label: inv.capitalReturn ? "Total profit" : "Total profit (capital included)",
+                value: <Money cents={inv.totalProfitCents} />,
+              },
               {
                 label: "Capital return",
                 value: inv.capitalReturn ? <Money cents={inv.capitalReturnCents} /> : "Not returned",
+              },
+              {
+                label: "Gain over your amount",
+                value: <Money cents={inv.totalProfitCents + inv.capitalReturnCents - inv.amountCents} signed />,
               },
             ]}
           />
