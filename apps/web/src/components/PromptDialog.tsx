@@ -9,6 +9,7 @@ import TextField from "@mui/material/TextField";
 import { type ReactNode, useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
+import { useDialogOpening } from "../lib/dialog-opening.ts";
 import { applyServerErrors, fieldProps } from "../lib/form.ts";
 import { DialogButtons } from "./FormLayout.tsx";
 import { PasswordField } from "./PasswordField.tsx";
@@ -47,8 +48,15 @@ function valueSchema(input: PromptInput) {
   return z.string().trim().min(minLength, `At least ${minLength} characters`);
 }
 
-/** Asks for one value before an action: the password before a sensitive change, a reason before a rejection. */
-export function PromptDialog({
+/**
+ * Asks for one value before an action: the password before a sensitive change, a reason before a
+ * rejection. Every opening starts with an empty field and no error (`useDialogOpening`).
+ */
+export function PromptDialog(props: PromptDialogProps) {
+  return <PromptDialogForm key={useDialogOpening(props.open)} {...props} />;
+}
+
+function PromptDialogForm({
   open,
   title,
   message,
@@ -67,7 +75,6 @@ export function PromptDialog({
     handleSubmit,
     setError,
     setValue,
-    reset,
     formState: { errors, isSubmitting: busy },
   } = useForm<Record<string, string>>({
     resolver: zodResolver(z.object({ [field]: valueSchema(input) })),
@@ -93,14 +100,6 @@ export function PromptDialog({
       aria-labelledby={titleId}
       fullWidth
       maxWidth={input.kind === "password" ? "xs" : "sm"}
-      slotProps={{
-        transition: {
-          onExited: () => {
-            reset();
-            setFormError(null);
-          },
-        },
-      }}
     >
       <Box component="form" noValidate onSubmit={submit}>
         <DialogTitle id={titleId}>{title}</DialogTitle>

@@ -45,3 +45,6 @@ export function useIdempotencyKey() {
   }, []);
   return { key, succeeded, failed };
 }
+
+/** What `useIdempotencyKey` gives: the key, and what to call after the answer. */
+export type IdempotencyKey = ReturnType<typeof useIdempotencyKey>;

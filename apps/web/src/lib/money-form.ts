@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import type { DefaultValues, FieldValues, Mode } from "react-hook-form";
 import type { z } from "zod";
 import { ApiError } from "./api.ts";
-import { useIdempotencyKey } from "./idempotency.ts";
+import { type IdempotencyKey, useIdempotencyKey } from "./idempotency.ts";
 import { applyRateQuote } from "./settings.ts";
 import { useSubmitForm } from "./submit-form.ts";
 
@@ -28,6 +28,7 @@ function onAmountInput(error: unknown): unknown {
 export function useMoneyForm<Input extends FieldValues, Output extends FieldValues, Result>({
   send,
   onFailed,
+  idempotency: outerKey,
   ...options
 }: {
   schema: z.ZodType<Output, Input>;
@@ -43,9 +44,15 @@ export function useMoneyForm<Input extends FieldValues, Output extends FieldValu
   onFailed?: (error: unknown) => void;
   /** See `useSubmitForm`: what the rules are made of, to check left fields again when it changes. */
   rulesKey?: unknown;
+  /**
+   * The key, when it must outlive the form: a dialog's form is mounted afresh at each opening
+   * (`useDialogOpening`), and the key of an operation whose answer was lost must not go with it.
+   */
+  idempotency?: IdempotencyKey;
 }) {
   const queryClient = useQueryClient();
-  const idempotency = useIdempotencyKey();
+  const ownKey = useIdempotencyKey();
+  const idempotency = outerKey ?? ownKey;
   return useSubmitForm({
     ...options,
     send: async (values: Output) => {

@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithApp } from "../../test/render.tsx";
 import { AdjustBalanceDialog } from "./AdjustBalanceDialog.tsx";
@@ -9,6 +10,56 @@ const json = (body: unknown, status = 200) =>
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+/** The member page's use of the dialog: a button opens it; Cancel and a done adjustment close it. */
+function OpensAndCloses({ onDone = () => {} }: { onDone?: (text: string) => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Adjust balance
+      </button>
+      <AdjustBalanceDialog
+        uid="u1"
+        open={open}
+        onClose={() => setOpen(false)}
+        onDone={(text) => {
+          setOpen(false);
+          onDone(text);
+        }}
+      />
+    </>
+  );
+}
+
+const openDialog = () => {
+  // While the last opening fades out the page is still hidden from the accessibility tree; the
+  // button keeps the focus it got back, so a keyboard can open the dialog again at once.
+  fireEvent.click(screen.getByRole("button", { name: "Adjust balance", hidden: true }));
+  return screen.getByRole("dialog", { name: "Adjust a balance" });
+};
+const cancel = async (dialog: HTMLElement, { waitForExit }: { waitForExit: boolean }) => {
+  fireEvent.click(within(dialog).getByRole("button", { name: "Cancel" }));
+  if (waitForExit) await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+};
+const fill = (
+  dialog: HTMLElement,
+  values: { direction: "Credit (add)" | "Debit (take)"; amount: string; reason: string },
+) => {
+  fireEvent.click(within(dialog).getByLabelText(values.direction));
+  fireEvent.change(within(dialog).getByLabelText("Amount"), { target: { value: values.amount } });
+  fireEvent.change(within(dialog).getByLabelText("Reason"), { target: { value: values.reason } });
+};
+/** What a fresh opening shows: Credit, nothing typed, no error anywhere. */
+const expectFresh = (dialog: HTMLElement) => {
+  expect((within(dialog).getByLabelText("Credit (add)") as HTMLInputElement).checked).toBe(true);
+  expect((within(dialog).getByLabelText("Debit (take)") as HTMLInputElement).checked).toBe(false);
+  expect((within(dialog).getByLabelText("Amount") as HTMLInputElement).value).toBe("");
+  expect((within(dialog).getByLabelText("Reason") as HTMLTextAreaElement).value).toBe("");
+  expect(within(dialog).queryByRole("alert")).toBeNull();
+  expect(within(dialog).queryByText("At least 3 characters")).toBeNull();
+  expect(within(dialog).getByRole("button", { name: "Credit" })).toBeTruthy();
+};
 
 describe("AdjustBalanceDialog", () => {
   it("checks amount and reason, then debits signed cents and says the new balance", async () => {
@@ -46,6 +97,71 @@ describe("AdjustBalanceDialog", () => {
     fireEvent.click(within(dialog).getByRole("button", { name: "Debit" }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith("Debited Wallet: new balance 75.00 USD."));
     expect(bodies).toEqual([{ account: "wallet", amountCents: -2500, reason: "Duplicate deposit" }]);
-    expect(amount.value).toBe("");
   });
+
+  it.each([
+    { when: "after the closing animation", waitForExit: true },
+    { when: "reopened at once", waitForExit: false },
+  ])(
+    "starts afresh at every opening: after Cancel, a refusal and a done adjustment ($when)",
+    async ({ waitForExit }) => {
+      const sent: { body: unknown; key: string | null }[] = [];
+      vi.stubGlobal(
+        "fetch",
+        vi.fn(async (url: string, init?: RequestInit) => {
+          if (url.endsWith("/adjust") && init?.method === "POST") {
+            const body = JSON.parse(String(init.body)) as { amountCents: number };
+            sent.push({ body, key: new Headers(init.headers).get("Idempotency-Key") });
+            if (body.amountCents < 0) {
+              return json({ error: { code: "INSUFFICIENT_FUNDS", message: "Insufficient funds in wallet." } }, 409);
+            }
+            return json({
+              transactionId: "t1",
+              account: "wallet",
+              amountCents: 1000,
+              balanceAfterCents: 1000,
+              replayed: false,
+            });
+          }
+          return json({});
+        }),
+      );
+      const onDone = vi.fn();
+      renderWithApp(<OpensAndCloses onDone={onDone} />, { member: null });
+
+      // Cancel with a debit typed (and a reason too short): nothing of it comes back.
+      let dialog = openDialog();
+      expectFresh(dialog);
+      fill(dialog, { direction: "Debit (take)", amount: "77", reason: "x" });
+      fireEvent.click(within(dialog).getByRole("button", { name: "Debit" }));
+      expect(await within(dialog).findByText("At least 3 characters")).toBeTruthy();
+      await cancel(dialog, { waitForExit });
+      dialog = openDialog();
+      expectFresh(dialog);
+
+      // A refusal from the server, then Cancel: the error is gone with the values.
+      fill(dialog, { direction: "Debit (take)", amount: "77", reason: "Duplicate deposit" });
+      fireEvent.click(within(dialog).getByRole("button", { name: "Debit" }));
+      expect(await within(dialog).findByText("Insufficient funds in wallet.")).toBeTruthy();
+      await cancel(dialog, { waitForExit });
+      dialog = openDialog();
+      expectFresh(dialog);
+
+      // A done adjustment closes the dialog; the next opening is a fresh credit again.
+      fill(dialog, { direction: "Credit (add)", amount: "10", reason: "Goodwill" });
+      fireEvent.click(within(dialog).getByRole("button", { name: "Credit" }));
+      await waitFor(() => expect(onDone).toHaveBeenCalledWith("Credited Wallet: new balance 10.00 USD."));
+      if (waitForExit) await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+      dialog = openDialog();
+      expectFresh(dialog);
+
+      expect(sent.map((s) => s.body)).toEqual([
+        { account: "wallet", amountCents: -7700, reason: "Duplicate deposit" },
+        { account: "wallet", amountCents: 1000, reason: "Goodwill" },
+      ]);
+      // The refusal was a definite answer: the credit went under a new key.
+      expect(sent[0]?.key).toBeTruthy();
+      expect(sent[1]?.key).not.toBe(sent[0]?.key);
+    },
+  );
 });

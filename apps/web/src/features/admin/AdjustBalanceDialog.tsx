@@ -19,7 +19,9 @@ import { AmountField } from "../../components/AmountField.tsx";
 import { DialogButtons } from "../../components/FormLayout.tsx";
 import { SelectField } from "../../components/SelectField.tsx";
 import { amountSchema } from "../../lib/amount.ts";
+import { useDialogOpening } from "../../lib/dialog-opening.ts";
 import { fieldProps } from "../../lib/form.ts";
+import { type IdempotencyKey, useIdempotencyKey } from "../../lib/idempotency.ts";
 import { accountLabel } from "../../lib/ledger.ts";
 import { useMoneyForm } from "../../lib/money-form.ts";
 import { useAdjustBalance } from "./money-api.ts";
@@ -34,24 +36,40 @@ const adjustFormSchema = z.object({
   reason,
 });
 
-/** "Adjust a balance": credit or debit one of a member's accounts, with a reason for the audit log. */
-export function AdjustBalanceDialog({
+interface AdjustBalanceDialogProps {
+  uid: string;
+  open: boolean;
+  onClose: () => void;
+  /** After the adjustment, with the sentence to show (the caller closes the dialog). */
+  onDone: (text: string) => void;
+}
+
+/**
+ * "Adjust a balance": credit or debit one of a member's accounts, with a reason for the audit log.
+ * Every opening starts afresh (`useDialogOpening`): Wallet, Credit, no amount, no reason, no error,
+ * whatever the last opening left (a debit typed then cancelled, a refusal, a done adjustment).
+ */
+export function AdjustBalanceDialog(props: AdjustBalanceDialogProps) {
+  // Outlives the openings: after a lost answer, the same adjustment sent again from a fresh form
+  // goes under the same key, so it cannot be done twice (a definite answer rotates it).
+  const idempotency = useIdempotencyKey();
+  return <AdjustBalanceForm key={useDialogOpening(props.open)} {...props} idempotency={idempotency} />;
+}
+
+function AdjustBalanceForm({
   uid,
   open,
   onClose,
   onDone,
-}: {
-  uid: string;
-  open: boolean;
-  onClose: () => void;
-  onDone: (text: string) => void;
-}) {
+  idempotency,
+}: AdjustBalanceDialogProps & { idempotency: IdempotencyKey }) {
   const titleId = useId();
   const adjust = useAdjustBalance(uid);
   const { form, submit, formError } = useMoneyForm({
     schema: adjustFormSchema,
     defaultValues: { account: "wallet", direction: "credit", amountCents: "", reason: "" },
     fields: ["amountCents", "reason"],
+    idempotency,
     send: ({ account, direction, amountCents, reason }, key) => {
       const cents = parseDecimalToCents(amountCents) ?? 0;
       return adjust.mutateAsync({
@@ -59,8 +77,8 @@ export function AdjustBalanceDialog({
         key,
       });
     },
+    // The values stay while the dialog fades out; the next opening starts from the defaults.
     onSent: (result, { account, direction }) => {
-      form.reset({ account, direction, amountCents: "", reason: "" });
       onDone(
         `${direction === "credit" ? "Credited" : "Debited"} ${accountLabel(account)}: new balance ${formatMoney(result.balanceAfterCents, "USD")}.`,
       );
