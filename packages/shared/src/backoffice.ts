@@ -18,8 +18,13 @@ export const adminDashboardSchema = z.object({
     withdrawals: z.number().int(),
     kyc: z.number().int(),
   }),
-  /** Sum of all members' balances by account, in cents. */
+  /** Sum of all members' balances by account, in cents; admins are not members (`members`). */
   memberMoney: z.record(z.enum(MEMBER_ACCOUNTS), z.number().int()),
+  /**
+   * Sum of the admins' own balances by account (the demo grant every account gets), in cents: not
+   * member money, shown apart so that member money, this and the platform accounts sum to zero.
+   */
+  adminMoney: z.record(z.enum(MEMBER_ACCOUNTS), z.number().int()),
   /** Balances of the platform's own accounts (e.g. trading_house: the house result). */
   systemAccounts: z.record(z.enum(SYSTEM_ACCOUNTS), z.number().int()),
   today: z.object({

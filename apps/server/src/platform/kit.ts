@@ -1,6 +1,6 @@
 import type { MultipartFile } from "@fastify/multipart";
 import type { MemberRef } from "@helio/shared";
-import { eq } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
 import type { AnyPgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
@@ -99,6 +99,13 @@ export function inlineDisposition(fileName: string): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   return `inline; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
+
+/**
+ * Who the back office counts as a member: every account but the admins, blocked and banned ones
+ * included (docs/product.md §10). The dashboard's and the Members page's count, and the
+ * dashboard's member money, all take it from here, so they cannot disagree.
+ */
+export const isMemberAccount: SQL<boolean> = sql`(${user.role} is null or ${user.role} <> 'admin')`;
 
 /** The user columns a back-office row selects for `toMemberRef`. */
 export const memberRefColumns = {

@@ -1,9 +1,9 @@
-import { and, count, desc, eq, ilike, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, ilike, or, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
 import { session, user } from "../../platform/auth/tables.ts";
 import { sliceOf } from "../../platform/db/paging.ts";
-import { memberRefColumns } from "../../platform/kit.ts";
+import { isMemberAccount, memberRefColumns } from "../../platform/kit.ts";
 import { impersonationTokens } from "./tables.ts";
 
 const summaryColumns = {
@@ -35,20 +35,16 @@ const detailColumns = {
 
 export type MemberRow = Awaited<ReturnType<typeof findMember>> & {};
 
-/**
- * Who the back office counts and lists as a member: every account but the admins, blocked and
- * banned ones included. The Members page's total and the dashboard's figure both come from
- * `memberCounts`, so they cannot disagree.
- */
-const isMemberAccount = or(isNull(user.role), ne(user.role, "admin"));
-
 const searchOf = (search: string | undefined) => {
   if (!search) return undefined;
   const term = `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return or(ilike(user.name, term), ilike(user.username, term), ilike(user.email, term));
 };
 
-/** Members (see `isMemberAccount`), of them blocked and banned; `where` narrows them (a search). */
+/**
+ * Members (`isMemberAccount`: every account but the admins), of them blocked and banned; `where`
+ * narrows them (a search). The Members page's total and the dashboard's figure both come from here.
+ */
 export async function memberCounts(db: Executor, where?: SQL) {
   const [row] = await db
     .select({

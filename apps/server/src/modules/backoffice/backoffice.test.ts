@@ -1,4 +1,5 @@
 import { API, DEMO_GRANT_CENTS } from "@helio/shared";
+import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Client, databaseKinds, signInAdmin, signUpVerified, type TestApp } from "../../../test/helpers.ts";
 import { expectSoundLedger } from "../../../test/money.ts";
@@ -201,9 +202,37 @@ describe.each(databaseKinds)("back office on %s", (kind) => {
     expect(d((x) => x.memberMoney.demo)).toBe(2 * DEMO_GRANT_CENTS);
     expect(d((x) => x.systemAccounts.deposits_clearing)).toBe(-20_000);
     expect(d((x) => x.systemAccounts.fees)).toBe(100);
-    // Every account's balances sum to zero across members and the platform.
+    // Every account's balances sum to zero across members, the admins' own and the platform.
     const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
-    expect(sum(after.memberMoney) + sum(after.systemAccounts)).toBe(0);
+    expect(sum(after.memberMoney) + sum(after.adminMoney) + sum(after.systemAccounts)).toBe(0);
+  });
+
+  it("counts members' money only: the admins' own money stands apart, and all still sums to zero", async () => {
+    const before = (await admin.get(API.adminDashboard)).json();
+    const { member } = await signUpVerified(t.app);
+    const other = await signUpVerified(t.app);
+    await t.database.db.execute(sql`update "user" set role = 'admin' where id = ${other.member.uid}`);
+    await fundWallet(admin, member.uid, 3_000);
+    await fundWallet(admin, other.member.uid, 7_000);
+    await adjust(other.member.uid, { account: "bonus", amountCents: 500, reason: "An admin's own bonus" });
+
+    const after = (await admin.get(API.adminDashboard)).json();
+    const d = (path: (x: typeof after) => number) => path(after) - path(before);
+    // One more member, as the members count says: the promoted account is an admin now.
+    expect(d((x) => x.members.total)).toBe(1);
+    expect(d((x) => x.memberMoney.demo)).toBe(DEMO_GRANT_CENTS);
+    expect(d((x) => x.memberMoney.wallet)).toBe(3_000);
+    expect(d((x) => x.memberMoney.bonus)).toBe(0);
+    // Apart: the admins' own, the seeded admin's demo grant (every account gets one) among them.
+    expect(before.adminMoney.demo).toBeGreaterThanOrEqual(DEMO_GRANT_CENTS);
+    expect(d((x) => x.adminMoney.demo)).toBe(DEMO_GRANT_CENTS);
+    expect(d((x) => x.adminMoney.wallet)).toBe(7_000);
+    expect(d((x) => x.adminMoney.bonus)).toBe(500);
+    // The platform's side is every account's: the demo issuer gave both grants.
+    expect(d((x) => x.systemAccounts.demo_issuer)).toBe(-2 * DEMO_GRANT_CENTS);
+    expect(d((x) => x.systemAccounts.adjustments)).toBe(-10_500);
+    const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
+    expect(sum(after.memberMoney) + sum(after.adminMoney) + sum(after.systemAccounts)).toBe(0);
   });
 
   it("runs the ledger verification on demand", async () => {

@@ -51,6 +51,7 @@ export async function dashboard(deps: { db: Db }, now = new Date()): Promise<Adm
       kyc,
     },
     memberMoney: totals.memberMoney,
+    adminMoney: totals.adminMoney,
     systemAccounts: totals.systemAccounts,
     today: {
       depositsRequested: deposits.today.requested,

@@ -1,6 +1,8 @@
-import { isNotNull, isNull, sql } from "drizzle-orm";
+import { isNull, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { queryRows } from "../../db/rows.ts";
+import { user } from "../../platform/auth/tables.ts";
+import { isMemberAccount } from "../../platform/kit.ts";
 import { balances } from "./tables.ts";
 
 /** Rows that break an invariant; each query returns nothing on a sound ledger. */
@@ -36,14 +38,35 @@ export async function ledgerCounts(db: Executor) {
   return row ?? { transactions: 0, entries: 0, accounts: 0 };
 }
 
-/** Sum of balances by account: members' (`userId` not null) or the platform's. */
-export async function balanceTotals(db: Executor, owner: "members" | "system") {
+/** Sum of the platform's balances (`userId` null) by account. */
+export async function systemBalanceTotals(db: Executor) {
   const rows = await db
     .select({ account: balances.account, total: sql<string>`coalesce(sum(${balances.balance}), 0)::text` })
     .from(balances)
-    .where(owner === "members" ? isNotNull(balances.userId) : isNull(balances.userId))
+    .where(isNull(balances.userId))
     .groupBy(balances.account);
   return rows.map((r) => ({ account: r.account, total: Number(r.total) }));
+}
+
+/**
+ * Sum of the users' balances by account and by holder: members (`isMemberAccount`, the back
+ * office's one definition, the one the member count uses) or admins, whose own accounts (the
+ * demo grant every account gets, say) are not member money.
+ */
+export async function userBalanceTotals(db: Executor) {
+  const rows = await queryRows<{ account: string; member: boolean; total: string }>(
+    db,
+    sql`
+    select ${balances.account} as account, ${isMemberAccount} as member,
+           coalesce(sum(${balances.balance}), 0)::text as total
+    from ${balances} join ${user} on ${user.id} = ${balances.userId}
+    group by 1, 2`,
+  );
+  return rows.map((r) => ({
+    account: r.account,
+    holder: r.member ? ("member" as const) : ("admin" as const),
+    total: Number(r.total),
+  }));
 }
 
 /** Sum of every movement of `kind` into member accounts (e.g. all commissions ever paid), cents. */

@@ -7,11 +7,12 @@ import {
 } from "@helio/shared";
 import type { Executor } from "../../db/client.ts";
 import {
-  balanceTotals,
   findLedgerProblems,
   ledgerCounts,
   sumMemberCredits,
+  systemBalanceTotals,
   tradingHouseFlows,
+  userBalanceTotals,
 } from "./report-queries.ts";
 
 export type LedgerReport = Awaited<ReturnType<typeof findLedgerProblems>> & {
@@ -26,14 +27,23 @@ export async function verifyLedger(db: Executor): Promise<LedgerReport> {
   return { ok, ...problems, counts: await ledgerCounts(db) };
 }
 
-/** Sum of every member's balances by account, and the platform accounts' balances (cents). */
+/**
+ * The balances by account, cents: every member's summed (`memberMoney`: admins are not members),
+ * the admins' own summed apart (`adminMoney`), and the platform's accounts. The three together
+ * sum to zero, as every movement does.
+ */
 export async function ledgerTotals(db: Executor) {
-  const [members, system] = await Promise.all([balanceTotals(db, "members"), balanceTotals(db, "system")]);
-  const memberMoney = Object.fromEntries(MEMBER_ACCOUNTS.map((a) => [a, 0])) as Record<MemberAccount, number>;
-  for (const r of members) if (r.account in memberMoney) memberMoney[r.account as MemberAccount] = r.total;
+  const [users, system] = await Promise.all([userBalanceTotals(db), systemBalanceTotals(db)]);
+  const memberAccounts = () => Object.fromEntries(MEMBER_ACCOUNTS.map((a) => [a, 0])) as Record<MemberAccount, number>;
+  const memberMoney = memberAccounts();
+  const adminMoney = memberAccounts();
+  for (const r of users) {
+    if (!(r.account in memberMoney)) continue;
+    (r.holder === "member" ? memberMoney : adminMoney)[r.account as MemberAccount] += r.total;
+  }
   const systemAccounts = Object.fromEntries(SYSTEM_ACCOUNTS.map((a) => [a, 0])) as Record<SystemAccount, number>;
   for (const r of system) if (r.account in systemAccounts) systemAccounts[r.account as SystemAccount] = r.total;
-  return { memberMoney, systemAccounts };
+  return { memberMoney, adminMoney, systemAccounts };
 }
 
 /** Everything ever credited to members by movements of `kind`, cents (e.g. commissions paid). */

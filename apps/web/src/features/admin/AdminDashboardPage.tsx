@@ -1,4 +1,4 @@
-import { MEMBER_ACCOUNTS, SYSTEM_ACCOUNTS } from "@helio/shared";
+import { type AdminDashboard, MEMBER_ACCOUNTS, SYSTEM_ACCOUNTS } from "@helio/shared";
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
@@ -83,6 +83,32 @@ function CountSum({ count, sumCents }: { count: number; sumCents: number }) {
 
 /** What the Members figure counts: the server's one definition, which the Members page's total shares. */
 const MEMBERS_COUNTED = "Every account but admins; blocked and banned count";
+
+/**
+ * Under the member money: the admins' own balances (the demo grant every account gets, say), which
+ * it leaves out as it leaves them out of the count. Named apart, so that member money, this and the
+ * platform accounts still add up to zero.
+ */
+function AdminMoneyLine({ money }: { money: AdminDashboard["adminMoney"] }) {
+  const held = MEMBER_ACCOUNTS.filter((a) => (money[a] ?? 0) !== 0);
+  return (
+    <Typography variant="body2" sx={{ color: "text.secondary", mt: 2 }}>
+      Admins are not members: their own accounts are not counted above.
+      {held.length > 0 ? (
+        <>
+          {" They hold "}
+          {held.map((a, i) => (
+            <span key={a}>
+              {i > 0 ? ", " : null}
+              {accountLabel(a)} <Money cents={money[a] ?? 0} />
+            </span>
+          ))}
+          .
+        </>
+      ) : null}
+    </Typography>
+  );
+}
 
 /** `/admin/dashboard`: queues, investments, member money by account, platform accounts and today's flows. */
 export function AdminDashboardPage() {
@@ -169,10 +195,12 @@ export function AdminDashboardPage() {
         </Section>
         <Section id="money-heading" title="Member money">
           <Stats items={MEMBER_ACCOUNTS.map((a) => ({ label: accountLabel(a), value: money(d.memberMoney[a]) }))} />
+          <AdminMoneyLine money={d.adminMoney} />
         </Section>
         <Section id="system-heading" title="Platform accounts">
           <Typography variant="body2" sx={{ color: "text.secondary", mb: 2 }}>
-            The other side of every movement. Trading house is the house result.
+            The other side of every movement: with member money and the admins' own, they add up to zero. Trading house
+            is the house result.
           </Typography>
           <Stats items={SYSTEM_ACCOUNTS.map((a) => ({ label: SYSTEM_LABELS[a], value: money(d.systemAccounts[a]) }))} />
           <Typography variant="body2" sx={{ mt: 2 }}>

@@ -1,0 +1,70 @@
+import { type AdminDashboard, MEMBER_ACCOUNTS, SYSTEM_ACCOUNTS } from "@helio/shared";
+import { screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderWithApp } from "../../test/render.tsx";
+import { AdminDashboardPage } from "./AdminDashboardPage.tsx";
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
+
+const accounts = <A extends string>(names: readonly A[], values: Partial<Record<A, number>>) =>
+  Object.fromEntries(names.map((a) => [a, values[a] ?? 0])) as Record<A, number>;
+const countSum = { count: 0, sumCents: 0 };
+
+/** The QA walkthrough: two members with 9,970 and 10,000 of demo money, and the admin's own 10,000 grant. */
+const dashboard = (adminMoney: Partial<Record<(typeof MEMBER_ACCOUNTS)[number], number>>): AdminDashboard => ({
+  members: { total: 2, blocked: 0, banned: 0 },
+  pending: { deposits: 0, depositsAwaitingPayment: 0, withdrawals: 0, kyc: 0 },
+  memberMoney: accounts(MEMBER_ACCOUNTS, { demo: 1_997_000 }),
+  adminMoney: accounts(MEMBER_ACCOUNTS, adminMoney),
+  systemAccounts: accounts(SYSTEM_ACCOUNTS, { demo_issuer: -2_997_000 }),
+  today: {
+    depositsRequested: countSum,
+    depositsApproved: countSum,
+    withdrawalsRequested: countSum,
+    withdrawalsApproved: countSum,
+  },
+  investments: {
+    activeCount: 0,
+    investedCapitalCents: 0,
+    profitPaidCents: 0,
+    commissionsPaidCents: 0,
+    maturingNext7Days: 0,
+    capitalDueNext7DaysCents: 0,
+  },
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+describe("AdminDashboardPage", () => {
+  it("counts the members' money, and names the admins' own money apart", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) =>
+        url.startsWith("/api/admin/dashboard") ? json(dashboard({ demo: 1_000_000 })) : json({}),
+      ),
+    );
+    renderWithApp(<AdminDashboardPage />);
+    const money = await screen.findByRole("region", { name: "Member money" });
+    const demo = within(money).getByText("Demo", { selector: "dt" }).parentElement as HTMLElement;
+    expect(within(demo).getByText("19,970.00 USD")).toBeTruthy();
+    expect(money.textContent).toContain(
+      "Admins are not members: their own accounts are not counted above. They hold Demo 10,000.00 USD.",
+    );
+    const platform = screen.getByRole("region", { name: "Platform accounts" });
+    expect(within(platform).getByText("-29,970.00 USD")).toBeTruthy();
+  });
+
+  it("says only the rule when the admins hold nothing", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => (url.startsWith("/api/admin/dashboard") ? json(dashboard({})) : json({}))),
+    );
+    renderWithApp(<AdminDashboardPage />);
+    const money = await screen.findByRole("region", { name: "Member money" });
+    expect(money.textContent).toContain("Admins are not members: their own accounts are not counted above.");
+    expect(money.textContent).not.toContain("They hold");
+  });
+});
