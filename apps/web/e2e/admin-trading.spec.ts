@@ -97,7 +97,7 @@ test("an admin sets the BTC payout and durations; a member trades on them; the a
     await expect(row).toHaveCount(1);
     await expect(row).toContainText("BTC/USDT");
     await expect(row).toContainText("Up");
-    await expect(row).toContainText("Practice");
+    await expect(row).toContainText("Free");
     await expect(row).toContainText("Open");
     const fullName = `${member.firstName} ${member.lastName}`;
     await expect(row.getByRole("link", { name: fullName, exact: true })).toBeVisible();

@@ -39,6 +39,7 @@ import {
 } from "./api.ts";
 import { MemberInvestmentsSection } from "./MemberInvestmentsSection.tsx";
 import { MemberMoneySection } from "./MemberMoneySection.tsx";
+import { MemberTrades } from "./MemberTrades.tsx";
 import { MemberStatusChip } from "./StatusChip.tsx";
 
 const ACTION_TEXT: Record<StatusAction, { title: string; message: string; confirm: string; danger: boolean }> = {
@@ -203,7 +204,10 @@ function Actions({ member }: { member: AdminMemberDetail }) {
   );
 }
 
-/** `/admin/members/:uid`: one member, with status and mode controls and their audit trail. */
+/**
+ * `/admin/members/:uid`: one member, with status and mode controls, their money, trades,
+ * investments and audit trail.
+ */
 export function MemberDetailPage() {
   const { uid = "" } = useParams();
   const member = useQuery(memberQuery(uid));
@@ -283,6 +287,7 @@ export function MemberDetailPage() {
         </Card>
         <Actions member={m} />
         <MemberMoneySection uid={m.uid} fullName={m.fullName} />
+        <MemberTrades uid={m.uid} fullName={m.fullName} />
         <MemberInvestmentsSection uid={m.uid} fullName={m.fullName} />
         <Box>
           <Typography variant="h2" component="h2" sx={{ mb: 2 }}>

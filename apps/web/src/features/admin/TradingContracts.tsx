@@ -81,27 +81,41 @@ function MemberCell({
   );
 }
 
-/** Two lines in one cell: the value and a quieter line below it. */
+/**
+ * Two lines in one cell: the value and a quieter line below it. One element, so that on a phone,
+ * where a cell is a grid of its column's name and its value (`cardsOnPhones`), both lines stay on
+ * the value's side.
+ */
 function TwoLines({ first, second }: { first: ReactNode; second: ReactNode }) {
   return (
-    <>
+    <Box component="span" sx={{ display: "block" }}>
       <Box component="span" sx={{ display: "block" }}>
         {first}
       </Box>
       <Box component="span" sx={{ display: "block", color: "text.secondary", fontSize: "0.8125rem" }}>
         {second}
       </Box>
-    </>
+    </Box>
   );
 }
 
-function columns(onFilter: (uid: string) => void): Column<AdminTrade>[] {
+/**
+ * The columns of a list of contracts: the member (with `onFilter`, the button that shows only
+ * theirs; left out on a member's own page), the contract, its mode, stake, result, payout, prices
+ * and times.
+ */
+export function contractColumns(onFilter?: (uid: string) => void): Column<AdminTrade>[] {
+  const member: Column<AdminTrade>[] = onFilter
+    ? [
+        {
+          key: "member",
+          header: "Member",
+          render: (t) => <MemberCell uid={t.userId} member={t.member} onFilter={onFilter} />,
+        },
+      ]
+    : [];
   return [
-    {
-      key: "member",
-      header: "Member",
-      render: (t) => <MemberCell uid={t.userId} member={t.member} onFilter={onFilter} />,
-    },
+    ...member,
     {
       key: "contract",
       header: "Contract",
@@ -113,7 +127,8 @@ function columns(onFilter: (uid: string) => void): Column<AdminTrade>[] {
         />
       ),
     },
-    { key: "mode", header: "Mode", nowrap: true, render: (t) => (t.account === "wallet" ? "Real" : "Practice") },
+    // The member's trading mode when placed: Real stakes the wallet, Free the demo money.
+    { key: "mode", header: "Mode", nowrap: true, render: (t) => (t.account === "wallet" ? "Real" : "Free") },
     { key: "stake", header: "Stake", align: "right", nowrap: true, render: (t) => <Money cents={t.amountCents} /> },
     { key: "result", header: "Result", nowrap: true, render: (t) => <ResultChip contract={t} /> },
     {
@@ -223,7 +238,7 @@ export function TradingContracts() {
       </Box>
       <PagedTable
         label="Contracts"
-        columns={columns(onlyMember)}
+        columns={contractColumns(onlyMember)}
         query={contracts}
         rowKey={(t) => t.id}
         // Not on the background refresh: only while the rows shown are not yet the ones asked for.
