@@ -3,7 +3,8 @@ import { adminBankAccountSchema } from "./bank.ts";
 import { adminInvestmentSummarySchema } from "./investments.ts";
 import { kycSchema } from "./kyc.ts";
 import { MEMBER_ACCOUNTS, SYSTEM_ACCOUNTS } from "./ledger.ts";
-import { reasonSchema, walletBalancesSchema } from "./wallet.ts";
+import { maxAmountMessage } from "./local-amount.ts";
+import { MAX_AMOUNT_CENTS, reasonSchema, walletBalancesSchema } from "./wallet.ts";
 
 const countSum = z.object({ count: z.number().int(), sumCents: z.number().int() });
 
@@ -47,7 +48,7 @@ export const adminAdjustSchema = z.object({
     .number()
     .int("Whole cents only")
     .refine((v) => v !== 0, "Cannot be zero")
-    .refine((v) => Math.abs(v) <= 100_000_000_000, "Too large"),
+    .refine((v) => Math.abs(v) <= MAX_AMOUNT_CENTS, maxAmountMessage()),
   reason: reasonSchema,
 });
 export type AdminAdjustInput = z.input<typeof adminAdjustSchema>;

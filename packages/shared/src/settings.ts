@@ -1,15 +1,16 @@
 import { z } from "zod";
 import { type Currency, RATE_CURRENCIES } from "./currency.ts";
-import type { RateQuote } from "./local-amount.ts";
+import { maxAmountMessage, type RateQuote } from "./local-amount.ts";
 import { text } from "./text.ts";
 import { TRADE_DURATIONS } from "./trading.ts";
+import { MAX_AMOUNT_CENTS } from "./wallet.ts";
 
 /** A display multiplier kept as an exact decimal string, e.g. "16250.50". */
 export const decimalString = z
   .string()
   .trim()
   .regex(/^\d{1,12}(\.\d{1,8})?$/, "A positive decimal number, at most 8 decimals");
-const cents = z.number().int("Whole cents only").min(0, "Cannot be negative").max(1_000_000_000_00, "Too large");
+const cents = z.number().int("Whole cents only").min(0, "Cannot be negative").max(MAX_AMOUNT_CENTS, maxAmountMessage());
 
 export const transferInstructionsSchema = z.object({
   bankName: text().trim().max(100),

@@ -76,6 +76,10 @@ describe.each(databaseKinds)("back office on %s", (kind) => {
       [{ account: "demo", amountCents: 100, reason: "Demo" }, "account"],
     ];
     for (const [body, field] of cases) expectError(await adjust(member.uid, body), 400, "VALIDATION_FAILED", field);
+    // The largest amount is named as every amount field names it.
+    const huge = await adjust(member.uid, { account: "wallet", amountCents: -100_000_000_001, reason: "Too much" });
+    expectError(huge, 400, "VALIDATION_FAILED", "amountCents");
+    expect(JSON.stringify(huge.json())).toContain("At most 1,000,000,000.00 USD");
     expectError(
       await adjust("no-such-member", { account: "wallet", amountCents: 1, reason: "Ghost" }),
       404,

@@ -87,7 +87,7 @@ describe("AdjustBalanceDialog", () => {
     fireEvent.change(amount, { target: { value: "-5" } });
     fireEvent.change(within(dialog).getByLabelText("Reason"), { target: { value: " a " } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Credit" }));
-    expect(await within(dialog).findByText("Enter an amount like 12.34")).toBeTruthy();
+    expect(await within(dialog).findByText("Cannot be negative")).toBeTruthy();
     expect(within(dialog).getByText("At least 3 characters")).toBeTruthy();
     fireEvent.change(amount, { target: { value: "0" } });
     expect(await within(dialog).findByText("Cannot be zero")).toBeTruthy();

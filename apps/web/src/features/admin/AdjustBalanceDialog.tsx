@@ -26,13 +26,12 @@ import { accountLabel } from "../../lib/ledger.ts";
 import { useMoneyForm } from "../../lib/money-form.ts";
 import { useAdjustBalance } from "./money-api.ts";
 
-const EXAMPLE = "Enter an amount like 12.34";
 const { account, reason } = adminAdjustSchema.shape;
 /** The request's fields (the amount as typed, in USD, and its direction), so server errors land on them. */
 const adjustFormSchema = z.object({
   account,
   direction: z.enum(["credit", "debit"]),
-  amountCents: amountSchema({ messages: { negative: EXAMPLE, decimals: EXAMPLE, zero: "Cannot be zero" } }),
+  amountCents: amountSchema({ messages: { zero: "Cannot be zero" } }),
   reason,
 });
 

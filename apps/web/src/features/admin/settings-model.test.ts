@@ -2,7 +2,7 @@ import { type Settings, settingsSchema } from "@helio/shared";
 import { describe, expect, it } from "vitest";
 import { paths } from "../../lib/paths.ts";
 import { currentAdminLink } from "./AdminLayout.tsx";
-import { adjustmentCents, formToSettings, settingsFormSchema, settingsToForm } from "./settings-model.ts";
+import { formToSettings, settingsFormSchema, settingsToForm } from "./settings-model.ts";
 
 const stored: Settings = settingsSchema.parse({ withdrawalFeeBps: 150, withdrawalFeeFlatCents: 25 });
 
@@ -67,16 +67,6 @@ describe("investment and referral settings", () => {
     });
     const fields = [...new Set(result.error?.issues.map((i) => i.path.join(".")))].sort();
     expect(fields).toEqual(["fundTransferMinCents", "investmentPeriodSeconds", "referralCommissionBps.1"]);
-  });
-});
-
-describe("adjustmentCents", () => {
-  it("signs the amount by direction", () => {
-    expect(adjustmentCents("credit", "25.50")).toBe(2550);
-    expect(adjustmentCents("debit", "0.01")).toBe(-1);
-    expect(adjustmentCents("credit", "")).toBe("Enter an amount");
-    expect(adjustmentCents("credit", "0")).toBe("Cannot be zero");
-    expect(adjustmentCents("debit", "1,000")).toBe("Enter an amount like 12.34");
   });
 });
 

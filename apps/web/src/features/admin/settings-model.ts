@@ -2,6 +2,8 @@ import {
   centsToDecimal,
   DECIMAL_AMOUNT,
   decimalString,
+  MAX_AMOUNT_CENTS,
+  maxAmountMessage,
   parseDecimalToCents,
   RATE_CURRENCIES,
   type RateCurrency,
@@ -14,13 +16,12 @@ import { z } from "zod";
  * the fee in percent (`1.5`), converted exactly (no floating point) to cents and basis points.
  * Field names are the settings keys, so the server's field errors land on the right input.
  */
-const MAX_CENTS = 100_000_000_000;
 const usd = (what: string) =>
   z
     .string()
     .trim()
     .regex(DECIMAL_AMOUNT, `${what}: an amount like 10.00`)
-    .refine((v) => (parseDecimalToCents(v) ?? Number.POSITIVE_INFINITY) <= MAX_CENTS, "Too large");
+    .refine((v) => (parseDecimalToCents(v) ?? Number.POSITIVE_INFINITY) <= MAX_AMOUNT_CENTS, maxAmountMessage());
 
 const percent = z
   .string()
@@ -155,15 +156,4 @@ export function formToSettings(form: SettingsForm, base: Settings): Settings {
       notes: form.transferInstructions.notes.trim(),
     },
   };
-}
-
-/** An adjustment as typed (direction and USD amount) → signed cents, or a problem. */
-export function adjustmentCents(direction: "credit" | "debit", amountText: string): number | string {
-  const trimmed = amountText.trim();
-  if (!trimmed) return "Enter an amount";
-  const value = parseDecimalToCents(trimmed);
-  if (value === null) return "Enter an amount like 12.34";
-  if (value === 0) return "Cannot be zero";
-  if (value > MAX_CENTS) return "Too large";
-  return direction === "credit" ? value : -value;
 }
