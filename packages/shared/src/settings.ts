@@ -18,6 +18,28 @@ export const transferInstructionsSchema = z.object({
   accountNumber: text().trim().max(60),
   notes: text({ multiline: true }).trim().max(1000),
 });
+export type TransferInstructions = z.infer<typeof transferInstructionsSchema>;
+
+/**
+ * What a new install's settings hold until an admin sets the company's account: an example, not
+ * an account anyone owns. The back office warns while it is still in use (docs/product.md §10).
+ */
+export const EXAMPLE_TRANSFER_INSTRUCTIONS: TransferInstructions = {
+  bankName: "Helio Bank",
+  accountName: "Helio Ltd",
+  accountNumber: "000-000-0000",
+  notes: "Put the invoice reference in the transfer description.",
+};
+
+/** Whether the account members are told to pay into is still the example's (the notes may differ). */
+export function isExampleTransferInstructions(i: TransferInstructions): boolean {
+  const example = EXAMPLE_TRANSFER_INSTRUCTIONS;
+  return (
+    i.bankName === example.bankName &&
+    i.accountName === example.accountName &&
+    i.accountNumber === example.accountNumber
+  );
+}
 
 /**
  * The shared settings record with the money and trading settings (docs/product.md §4). Every
@@ -92,12 +114,7 @@ export const settingsSchema = z
       .min(10, "At least 10 seconds")
       .max(86_400 * 31, "At most 31 days")
       .default(86_400),
-    transferInstructions: transferInstructionsSchema.default({
-      bankName: "Helio Bank",
-      accountName: "Helio Ltd",
-      accountNumber: "000-000-0000",
-      notes: "Put the invoice reference in the transfer description.",
-    }),
+    transferInstructions: transferInstructionsSchema.default(EXAMPLE_TRANSFER_INSTRUCTIONS),
   })
   .superRefine((s, ctx) => {
     if (s.tradeMaxCents < s.tradeMinCents) {

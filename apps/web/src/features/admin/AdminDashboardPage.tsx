@@ -13,6 +13,7 @@ import { PageHeader } from "../../components/PageHeader.tsx";
 import { QueryError } from "../../components/QueryError.tsx";
 import { accountLabel } from "../../lib/ledger.ts";
 import { paths } from "../../lib/paths.ts";
+import { ExampleInstructionsAlert } from "./ExampleInstructionsAlert.tsx";
 import { dashboardQuery } from "./money-api.ts";
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -134,6 +135,7 @@ export function AdminDashboardPage() {
   return (
     <Box>
       <PageHeader title="Dashboard" subtitle="Today is the current UTC day. Numbers refresh every 15 seconds." />
+      <ExampleInstructionsAlert link sx={{ mb: 3 }} />
       <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", lg: "1fr 1fr" } }}>
         <Section id="pending-heading" title="Waiting for you">
           <Stats

@@ -10,6 +10,7 @@ import { QueryState } from "../../components/QueryState.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
 import { SwitchField } from "../../components/SwitchField.tsx";
 import { fieldProps } from "../../lib/form.ts";
+import { ExampleInstructionsAlert } from "./ExampleInstructionsAlert.tsx";
 import { adminSettingsQuery } from "./money-api.ts";
 import { SettingsEditorForm } from "./SettingsEditorForm.tsx";
 import {
@@ -160,6 +161,7 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
         title="Transfer instructions"
         description="Shown on every new deposit invoice (existing invoices keep theirs)."
       >
+        <ExampleInstructionsAlert sx={{ mb: 2 }} />
         <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "repeat(3, minmax(0, 1fr))" } }}>
           <TextField
             label="Bank name"
