@@ -14,21 +14,21 @@ import { MemberAvatar } from "../../components/MemberAvatar.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
 import { FormSelectField, plainOptions } from "../../components/SelectField.tsx";
-import { ApiError, errorMessage } from "../../lib/api.ts";
+import { ApiError } from "../../lib/api.ts";
+import { checkUpload, refusalMessage } from "../../lib/file-check.ts";
 import { fieldProps } from "../../lib/form.ts";
 import { useMember } from "../../lib/member.tsx";
 import { paths } from "../../lib/paths.ts";
 import { useSubmitForm } from "../../lib/submit-form.ts";
-import { AVATAR_TYPES, checkAvatarFile, useUpdateProfile, useUploadAvatar } from "./api.ts";
+import { AVATAR_DESCRIPTION, AVATAR_MAX_BYTES, AVATAR_TYPES, useUpdateProfile, useUploadAvatar } from "./api.ts";
 
 /** A readable message for a failed avatar upload. */
 export function avatarErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 413 || error.code === "PAYLOAD_TOO_LARGE") return "The image is larger than 2 MB.";
-    if (error.code === "UNSUPPORTED_FILE") return "This file is not a JPEG, PNG or WebP image.";
-    if (error.fields.length > 0) return error.fields.map((f) => f.message).join(" ");
+    if (error.status === 413 || error.code === "PAYLOAD_TOO_LARGE") return "The file is larger than 2 MB.";
+    if (error.code === "UNSUPPORTED_FILE") return `This file is not ${AVATAR_DESCRIPTION}.`;
   }
-  return errorMessage(error);
+  return refusalMessage(error);
 }
 
 function PhotoCard() {
@@ -40,12 +40,13 @@ function PhotoCard() {
   const [done, setDone] = useState(false);
   const upload = useUploadAvatar(setProgress);
 
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = "";
     setDone(false);
     if (!file) return;
-    const problem = checkAvatarFile(file);
+    // Its first bytes too: a text file renamed .png is refused here, before any upload.
+    const problem = await checkUpload(file, AVATAR_TYPES, AVATAR_MAX_BYTES, AVATAR_DESCRIPTION);
     if (problem) {
       setError(problem);
       return;
@@ -64,7 +65,14 @@ function PhotoCard() {
       <Box sx={{ display: "flex", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
         <MemberAvatar name={member.fullName} photoURL={member.photoURL} size={80} fontSize={30} described />
         <Box>
-          <input ref={inputRef} id={inputId} type="file" accept={AVATAR_TYPES.join(",")} onChange={onFile} hidden />
+          <input
+            ref={inputRef}
+            id={inputId}
+            type="file"
+            accept={AVATAR_TYPES.join(",")}
+            onChange={(event) => void onFile(event)}
+            hidden
+          />
           <Button
             variant="outlined"
             startIcon={<PhotoCameraIcon />}

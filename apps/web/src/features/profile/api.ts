@@ -7,13 +7,8 @@ import { uploadFile } from "../../lib/upload.ts";
 export const AVATAR_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
-/** Client-side check of an avatar file; the server checks the content again. */
-export function checkAvatarFile(file: Pick<File, "type" | "size">): string | null {
-  if (!(AVATAR_TYPES as readonly string[]).includes(file.type)) return "Choose a JPEG, PNG or WebP image.";
-  if (file.size > AVATAR_MAX_BYTES) return "The image is larger than 2 MB.";
-  if (file.size === 0) return "The file is empty.";
-  return null;
-}
+/** How the photo's types are named in messages (`checkUpload`'s words). */
+export const AVATAR_DESCRIPTION = "a JPEG, PNG or WebP image";
 
 /** `PUT /api/profile` → the updated member. */
 export function useUpdateProfile() {
