@@ -44,6 +44,8 @@ export function useMoneyForm<Input extends FieldValues, Output extends FieldValu
   onFailed?: (error: unknown) => void;
   /** See `useSubmitForm`: what the rules are made of, to check left fields again when it changes. */
   rulesKey?: unknown;
+  /** See `useSubmitForm`: `onSent` goes to another page, and the form takes no submit until it has. */
+  leavesWhenSent?: boolean;
   /**
    * The key, when it must outlive the form: a dialog's form is mounted afresh at each opening
    * (`useDialogOpening`), and the key of an operation whose answer was lost must not go with it.

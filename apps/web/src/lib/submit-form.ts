@@ -1,5 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
-import { useEffect, useState } from "react";
+import { type BaseSyntheticEvent, useEffect, useRef, useState } from "react";
 import { type DefaultValues, type FieldValues, type Mode, useForm } from "react-hook-form";
 import type { z } from "zod";
 import { applyServerErrors } from "./form.ts";
@@ -17,6 +17,7 @@ export function useSubmitForm<Input extends FieldValues, Output extends FieldVal
   onSent,
   onFailed,
   rulesKey,
+  leavesWhenSent = false,
 }: {
   schema: z.ZodType<Output, Input>;
   defaultValues: DefaultValues<Input>;
@@ -35,6 +36,12 @@ export function useSubmitForm<Input extends FieldValues, Output extends FieldVal
    * minimum that loads after the member typed, or a balance that drops, shows on the field.
    */
   rulesKey?: unknown;
+  /**
+   * `onSent` goes on to another page (the new invoice). Until the page has changed, the form takes
+   * no second submit: an Enter pressed twice would otherwise send a second request after the first
+   * answer, under the next Idempotency-Key, and buy or invoice twice.
+   */
+  leavesWhenSent?: boolean;
 }) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Input, unknown, Output>({ mode, resolver: zodResolver(schema), defaultValues });
@@ -45,16 +52,33 @@ export function useSubmitForm<Input extends FieldValues, Output extends FieldVal
     if (left.length) void form.trigger(left as never);
   }, [rules]);
 
-  const submit = form.handleSubmit(async (values) => {
+  // One submit at a time, whatever the button shows: a second Enter while the first is on its way
+  // (or after it, on a form that leaves) is dropped.
+  const sending = useRef(false);
+  const checkedSubmit = form.handleSubmit(async (values) => {
+    if (sending.current) return;
+    sending.current = true;
+    let leaving = false;
     setFormError(null);
     try {
       const result = await send(values);
+      leaving = leavesWhenSent;
       await onSent?.(result, values);
     } catch (error) {
+      leaving = false;
       setFormError(applyServerErrors(error, form.setError, fields));
       onFailed?.(error);
+    } finally {
+      sending.current = leaving;
     }
   });
+  const submit = (event?: BaseSyntheticEvent) => {
+    if (sending.current) {
+      event?.preventDefault();
+      return Promise.resolve();
+    }
+    return checkedSubmit(event);
+  };
 
   return { form, submit, formError };
 }

@@ -30,6 +30,7 @@ export function RegisterPage() {
     },
     fields: FIELDS,
     send: registerMember,
+    leavesWhenSent: true,
     onSent: (_, values) => navigate(paths.verifyEmailFor(values.email), { replace: true }),
   });
   const {

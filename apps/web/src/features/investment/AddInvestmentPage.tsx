@@ -48,6 +48,7 @@ function InvestForm({ pkg }: { pkg: InvestmentPackage }) {
     fields: ["amount"],
     send: ({ amount }, key) =>
       buy.mutateAsync({ input: { slug: pkg.slug, ...amountRequest(amount, rate.quote) }, key }),
+    leavesWhenSent: true,
     onSent: (result) => navigate(paths.invoiceOne(result.investment.id)),
   });
   const {

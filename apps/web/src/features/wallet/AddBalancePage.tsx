@@ -33,6 +33,7 @@ export function AddBalancePage() {
     mode: "onTouched",
     fields: ["amount"],
     send: ({ amount }, key) => create.mutateAsync({ input: amountRequest(amount, rate.quote), key }),
+    leavesWhenSent: true,
     onSent: (invoice) => navigate(paths.invoiceBalanceOne(invoice.id)),
   });
   const {

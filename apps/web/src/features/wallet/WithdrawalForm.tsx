@@ -52,6 +52,7 @@ export function WithdrawalForm({ req }: { req: WithdrawalRequirements }) {
         input: { ...amountRequest(amount, rate.quote), ...(req.twoFactorRequired ? { totpCode } : {}) },
         key,
       }),
+    leavesWhenSent: true,
     onSent: (withdrawal) => navigate(paths.invoiceWdOne(withdrawal.id)),
     // A refused code is typed again from the start.
     onFailed: (error) => {

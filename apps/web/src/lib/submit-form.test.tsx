@@ -1,0 +1,73 @@
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { useSubmitForm } from "./submit-form.ts";
+
+const schema = z.object({ amount: z.string().min(1) });
+
+/** A form with one field, sent by `send`; `leavesWhenSent` as the pages that go to an invoice. */
+function AmountForm(props: { send: () => Promise<unknown>; leavesWhenSent?: boolean }) {
+  const { form, submit, formError } = useSubmitForm({
+    schema,
+    defaultValues: { amount: "10" },
+    fields: ["amount"],
+    send: props.send,
+    leavesWhenSent: props.leavesWhenSent,
+  });
+  return (
+    <form onSubmit={submit} aria-label="Amount form">
+      <input aria-label="Amount" {...form.register("amount")} />
+      {formError ? <p role="alert">{formError}</p> : null}
+    </form>
+  );
+}
+
+/** Enter in the field: the form's submit event. */
+const pressEnter = () => fireEvent.submit(screen.getByRole("form", { name: "Amount form" }));
+
+describe("useSubmitForm", () => {
+  it("drops a second Enter after the answer on a form that goes to another page (one purchase, not two)", async () => {
+    const send = vi.fn(async () => ({ id: "i1" }));
+    render(<AmountForm send={send} leavesWhenSent />);
+    pressEnter();
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    // The first answer is in; the page has not changed yet.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    pressEnter();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it("takes the next submit after the answer on a form that stays", async () => {
+    const send = vi.fn(async () => ({ id: "i1" }));
+    render(<AmountForm send={send} />);
+    pressEnter();
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    pressEnter();
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(2));
+  });
+
+  it("drops a second submit while the first is on its way", async () => {
+    let answer: (value: unknown) => void = () => {};
+    const send = vi.fn(() => new Promise((resolve) => (answer = resolve)));
+    render(<AmountForm send={send} />);
+    pressEnter();
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    pressEnter();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(send).toHaveBeenCalledTimes(1);
+    answer({ id: "i1" });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    pressEnter();
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(2));
+  });
+
+  it("takes a new submit after a refusal, on a form that would have left", async () => {
+    const send = vi.fn().mockRejectedValueOnce(new Error("Refused")).mockResolvedValueOnce({ id: "i1" });
+    render(<AmountForm send={send} leavesWhenSent />);
+    pressEnter();
+    expect(await screen.findByRole("alert")).toBeTruthy();
+    pressEnter();
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(2));
+  });
+});
