@@ -4,6 +4,7 @@ import {
   expect,
   expectAccessible,
   expectNoHorizontalOverflow,
+  newMember,
   registerAndVerify,
   screenshot,
   test,
@@ -113,6 +114,14 @@ test("the ticker passes all 12 pairs by itself, stops under the pointer, and sta
   await page.emulateMedia({ reducedMotion: "reduce" });
   await expect.poll(playState).toBe("none");
   await expect(ticker.getByRole("link").last()).toBeAttached();
+});
+
+test("a 60-character name without a space wraps in the greeting at 360 px", async ({ page, baseURL }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  const firstName = `Maximiliana${"x".repeat(49)}`;
+  await registerAndVerify(page, baseURL as string, newMember({ firstName }));
+  await expect(page.getByRole("heading", { level: 1, name: `Hello, ${firstName}` })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
 });
 
 test("logout asks first: Cancel keeps the session, Yes ends it", async ({ page, baseURL }) => {

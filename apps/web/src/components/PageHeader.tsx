@@ -22,7 +22,8 @@ export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
       }}
     >
       <Box sx={{ minWidth: 0 }}>
-        <Typography variant="h1" component="h1">
+        {/* A long unbroken name (60 characters are allowed) breaks instead of widening the page. */}
+        <Typography variant="h1" component="h1" sx={{ overflowWrap: "anywhere" }}>
           {title}
         </Typography>
         {subtitle ? (
