@@ -144,6 +144,24 @@ test("logout asks first: Cancel keeps the session, Yes ends it", async ({ page, 
   await expect(page).toHaveURL(urlEndingWith(`${paths.login}?redirect=${encodeURIComponent(paths.profile)}`));
 });
 
+test("signing out in one tab sends the member's other tab to sign in, with the page to come back to", async ({
+  page,
+  baseURL,
+}) => {
+  await registerAndVerify(page, baseURL as string);
+  const other = await page.context().newPage();
+  await other.goto(paths.wallet);
+  await expect(other.getByRole("heading", { level: 1 })).toBeVisible();
+
+  await page.getByRole("button", { name: "Account menu" }).click();
+  await page.getByRole("menuitem", { name: "Logout" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
+  await expect(page).toHaveURL(/\/login/);
+  // Nothing done in the other tab: its live socket is closed for the ended session.
+  await expect(other).toHaveURL(urlEndingWith(`${paths.login}?redirect=${encodeURIComponent(paths.wallet)}`));
+  await other.close();
+});
+
 test("the accessibility check fails on a page with a serious violation", async ({ page }) => {
   await page.goto(paths.login);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();

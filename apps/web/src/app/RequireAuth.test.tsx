@@ -1,6 +1,7 @@
 import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiFetch } from "../lib/api.ts";
 import { useMember } from "../lib/member.tsx";
 import { paths } from "../lib/paths.ts";
 import { liveSocket } from "../lib/ws.ts";
@@ -70,5 +71,33 @@ describe("RequireAuth", () => {
     );
     renderAt(paths.security);
     expect(await screen.findByText("hello Jane Doe")).toBeTruthy();
+  });
+
+  it("sends the member to sign in when a request finds the session ended elsewhere (signed out in another tab)", async () => {
+    let signedIn = true;
+    const unauthenticated = () =>
+      new Response(JSON.stringify({ error: { code: "UNAUTHENTICATED", message: "Sign in" } }), { status: 401 });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => (signedIn ? new Response(JSON.stringify(sampleMember), { status: 200 }) : unauthenticated())),
+    );
+    vi.stubGlobal(
+      "WebSocket",
+      class {
+        static OPEN = 1;
+        static CONNECTING = 0;
+        readyState = 0;
+        close() {}
+        send() {}
+      },
+    );
+    renderAt(paths.security);
+    expect(await screen.findByText("hello Jane Doe")).toBeTruthy();
+    // Another tab signs out; this page's next request is refused.
+    signedIn = false;
+    await expect(apiFetch("/api/wallet")).rejects.toMatchObject({ status: 401 });
+    expect((await screen.findByText(/login page/)).textContent).toBe(
+      `login page ?redirect=${encodeURIComponent(paths.security)}`,
+    );
   });
 });

@@ -51,6 +51,25 @@ export function notifyAccountBlocked(reason: BlockReason): void {
   for (const listener of blockedListeners) listener(reason);
 }
 
+const signedOutListeners = new Set<() => void>();
+
+/**
+ * While signed in: what to do when an answer says "not signed in" (a 401, or the live socket closed
+ * with 4401). The session may have ended elsewhere (signed out in another tab, revoked on
+ * /security, a password changed); the listener reads the member again and, when that is refused
+ * too, the guard sends the member to sign in (app/RequireAuth.tsx).
+ */
+export function onSignedOutSignal(listener: () => void): () => void {
+  signedOutListeners.add(listener);
+  return () => {
+    signedOutListeners.delete(listener);
+  };
+}
+
+export function notifySignedOutSignal(): void {
+  for (const listener of signedOutListeners) listener();
+}
+
 /** Maps an error code (ours or better-auth's) to a block reason, if it is one. */
 export function blockReasonFromCode(code: string | undefined | null): BlockReason | null {
   if (code === "ACCOUNT_BLOCKED") return "blocked";
@@ -169,6 +188,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   if (!response.ok) {
     const error = errorFromBody(response.status, text);
     handleBlocked(error);
+    if (error.status === 401) notifySignedOutSignal();
     throw error;
   }
   const data: unknown = text ? JSON.parse(text) : undefined;

@@ -1,12 +1,14 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
-import { notifyAccountBlocked } from "./api.ts";
+import { notifyAccountBlocked, onSignedOutSignal } from "./api.ts";
 import { meQueryKey } from "./member.tsx";
 import { liveSocket } from "./ws.ts";
 
 /**
  * While signed in: keeps the live socket open, signs the member out when the account
- * becomes blocked or banned, and refreshes the member record when the server says so.
+ * becomes blocked or banned, reads the member again when a request or the socket says the session
+ * ended (the guard then sends the member to sign in), and refreshes the member record when the
+ * server says so.
  */
 export function useLiveAccountStatus(): void {
   const queryClient = useQueryClient();
@@ -18,6 +20,12 @@ export function useLiveAccountStatus(): void {
         else if (message.userBlock) notifyAccountBlocked("blocked");
       }),
       liveSocket.subscribe("member.updated", () => {
+        void queryClient.invalidateQueries({ queryKey: meQueryKey });
+      }),
+      onSignedOutSignal(() => {
+        // Read once: a refused read of the member is itself a 401, and the guard then leaves.
+        const me = queryClient.getQueryState(meQueryKey);
+        if (me?.fetchStatus === "fetching" || me?.status === "error") return;
         void queryClient.invalidateQueries({ queryKey: meQueryKey });
       }),
       liveSocket.subscribe("ready", () => {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { onSignedOutSignal } from "./api.ts";
 import { backoffDelay, defaultSocketUrl, LiveSocket, parseServerMessage } from "./ws.ts";
 
 class FakeSocket {
@@ -7,7 +8,7 @@ class FakeSocket {
   sent: string[] = [];
   onopen: (() => void) | null = null;
   onmessage: ((event: { data: unknown }) => void) | null = null;
-  onclose: (() => void) | null = null;
+  onclose: ((event: { code: number }) => void) | null = null;
   onerror: (() => void) | null = null;
   constructor(readonly url: string) {
     FakeSocket.instances.push(this);
@@ -25,9 +26,10 @@ class FakeSocket {
   receive(data: unknown) {
     this.onmessage?.({ data });
   }
-  drop() {
+  /** Closed by the network (1006) or by the server with `code`. */
+  drop(code = 1006) {
     this.readyState = 3;
-    this.onclose?.();
+    this.onclose?.({ code });
   }
 }
 
@@ -115,5 +117,29 @@ describe("LiveSocket", () => {
     vi.advanceTimersByTime(5000);
     expect(FakeSocket.instances).toHaveLength(2);
     expect(live.status).toBe("idle");
+  });
+
+  it("tells the app when the server closes for an ended session (4401), and not for a network drop", () => {
+    vi.useFakeTimers();
+    const live = new LiveSocket({
+      url: () => "ws://test/api/ws",
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+      pingIntervalMs: 0,
+      minBackoffMs: 100,
+      maxBackoffMs: 1000,
+    });
+    const signals = vi.fn();
+    const off = onSignedOutSignal(signals);
+    const stop = live.start();
+    vi.advanceTimersByTime(0);
+    (FakeSocket.instances[0] as FakeSocket).open();
+    (FakeSocket.instances[0] as FakeSocket).drop();
+    expect(signals).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1000);
+    (FakeSocket.instances[1] as FakeSocket).open();
+    (FakeSocket.instances[1] as FakeSocket).drop(4401);
+    expect(signals).toHaveBeenCalledTimes(1);
+    stop();
+    off();
   });
 });

@@ -1,4 +1,8 @@
 import { API, type WsClientMessage, type WsServerMessage, wsServerMessageSchema } from "@helio/shared";
+import { notifySignedOutSignal } from "./api.ts";
+
+/** The server's close code for a socket whose session is gone (apps/server platform/realtime/gateway.ts). */
+const CLOSE_UNAUTHENTICATED = 4401;
 
 export type WsStatus = "idle" | "connecting" | "open" | "closed";
 export type MessageOf<K extends WsServerMessage["type"]> = Extract<WsServerMessage, { type: K }>;
@@ -162,11 +166,13 @@ export class LiveSocket {
       const message = parseServerMessage(event.data);
       if (message) this.dispatch(message);
     };
-    socket.onclose = () => {
+    socket.onclose = (event: CloseEvent) => {
       if (this.socket !== socket) return;
       this.socket = null;
       this.clearTimers();
       this.setStatus("closed");
+      // The session ended (signed out elsewhere, revoked): the guard reads the member again.
+      if (event.code === CLOSE_UNAUTHENTICATED) notifySignedOutSignal();
       this.scheduleReconnect();
     };
     socket.onerror = () => {
