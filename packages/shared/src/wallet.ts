@@ -227,13 +227,13 @@ export const demoResetResponseSchema = z.object({
 });
 export type DemoResetResponse = z.infer<typeof demoResetResponseSchema>;
 
-/** Columns of the CSV export, in order. */
+/** Columns of the CSV export, in order; amounts in USD, the ledger's currency, as the names say. */
 export const WALLET_CSV_COLUMNS = [
   "date",
   "kind",
   "account",
-  "amount",
-  "balance_after",
+  "amount_usd",
+  "balance_after_usd",
   "reference_type",
   "reference_id",
   "transaction_id",

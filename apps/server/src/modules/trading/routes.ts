@@ -33,18 +33,19 @@ import {
 } from "./service.ts";
 
 const idParams = z.object({ id: z.uuid("Not a contract id") });
+// Amounts in USD, the ledger's currency, whatever the member's display currency: the names say so.
 const TRADE_CSV_COLUMNS = [
   "id",
   "pair",
   "direction",
-  "amount",
+  "amount_usd",
   "account",
   "payout_percent",
   "duration_seconds",
   "entry_price",
   "exit_price",
   "result",
-  "payout",
+  "payout_usd",
   "opened_at",
   "expires_at",
   "settled_at",

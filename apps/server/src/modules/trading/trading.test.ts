@@ -230,7 +230,7 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
     expect(csv.statusCode).toBe(200);
     const [header, line] = csv.body.split("\r\n");
     expect(header).toBe(
-      "id,pair,direction,amount,account,payout_percent,duration_seconds,entry_price,exit_price,result,payout,opened_at,expires_at,settled_at",
+      "id,pair,direction,amount_usd,account,payout_percent,duration_seconds,entry_price,exit_price,result,payout_usd,opened_at,expires_at,settled_at",
     );
     expect(line).toContain(`,"'=HYPERLINK(""http://x"")/USDT",up,10.00,demo,85,30,`);
     expect(line).toContain(",loss,0.00,");

@@ -161,7 +161,9 @@ describe.each(databaseKinds)("wallet on %s", (kind) => {
     expect(res.headers["content-type"]).toMatch(/^text\/csv/);
     expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="helio-wallet-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.body.trimEnd().split("\r\n");
-    expect(lines[0]).toBe("date,kind,account,amount,balance_after,reference_type,reference_id,transaction_id,memo");
+    expect(lines[0]).toBe(
+      "date,kind,account,amount_usd,balance_after_usd,reference_type,reference_id,transaction_id,memo",
+    );
     expect(lines).toHaveLength(3);
     expect(lines[1]).toMatch(/^\d{4}-\d{2}-\d{2}T[\d:.]+Z,adjustment,wallet,-0\.05,10\.00,user,/);
     expect(lines[1]).toContain(`"'=HYPERLINK(""x""), ""quoted"""`);
