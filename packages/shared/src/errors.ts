@@ -14,6 +14,8 @@ export const ERROR_CODES = [
   "RATE_LIMITED",
   "PAYLOAD_TOO_LARGE",
   "UNSUPPORTED_FILE",
+  /** A body in a format the route does not read (form-encoded where JSON is expected, say). */
+  "UNSUPPORTED_MEDIA_TYPE",
   "INVALID_TOKEN",
   "INSUFFICIENT_FUNDS",
   "IDEMPOTENCY_CONFLICT",

@@ -10,7 +10,7 @@ export const CODE_BY_STATUS: Record<number, string> = {
   404: "NOT_FOUND",
   409: "CONFLICT",
   413: "PAYLOAD_TOO_LARGE",
-  415: "UNSUPPORTED_FILE",
+  415: "UNSUPPORTED_MEDIA_TYPE",
   429: "RATE_LIMITED",
 };
 

@@ -223,6 +223,19 @@ describe.each(databaseKinds)("http platform on %s", (kind) => {
     expect((await client.get(API.me)).json().firstName).toBe("Ada");
   });
 
+  it("refuses a form-encoded body where JSON is expected with 415 UNSUPPORTED_MEDIA_TYPE", async () => {
+    const { client } = await signUpVerified(t.app);
+    const res = await client.request({
+      method: "PUT",
+      url: API.profile,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "firstName=Eve",
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json().error.code).toBe("UNSUPPORTED_MEDIA_TYPE");
+    expect((await client.get(API.me)).json().firstName).toBe("Ada");
+  });
+
   it("answers a malformed JSON body with 400, not 500", async () => {
     const { client } = await signUpVerified(t.app);
     const res = await client.request({
