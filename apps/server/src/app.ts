@@ -15,7 +15,7 @@ import { apiDocs } from "./plugins/api-docs.ts";
 import { originCheck } from "./plugins/origin-check.ts";
 import { rateLimits } from "./plugins/rate-limits.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
-import { webApp } from "./plugins/web-app.ts";
+import { appPage, webApp } from "./plugins/web-app.ts";
 import { registerRoutes } from "./routes.ts";
 import type { Services } from "./services.ts";
 import { startWorkers } from "./workers.ts";
@@ -40,7 +40,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     logController: new RequestLog(config.requestLog.mode, config.requestLog.slowMs),
     trustProxy: config.trustProxy,
     bodyLimit: 256 * 1024,
-    frameworkErrors: frameworkErrorHandler,
+    frameworkErrors: frameworkErrorHandler(appPage({ webDist: config.webDist, secureCookies: config.secureCookies })),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler);

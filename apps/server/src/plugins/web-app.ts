@@ -1,13 +1,40 @@
 import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { pagePolicy } from "../platform/http/content-security.ts";
 import { AppError } from "../platform/http/errors.ts";
 
+type WebAppOptions = { webDist?: string; secureCookies: boolean };
+
+/**
+ * The app's page (index.html with its nonce and policy) as an answer to a GET, or null when there
+ * is no web build or the request is the API's: for the not-found handler below and for a page
+ * address Fastify cannot route (`frameworkErrorHandler`).
+ */
+export type AppPage = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> | null;
+
+export function appPage({ webDist, secureCookies }: WebAppOptions): AppPage {
+  const index = webDist ? path.join(webDist, "index.html") : undefined;
+  const policy = pagePolicy(secureCookies);
+  return (request, reply) => {
+    if (request.method !== "GET" || request.url.startsWith("/api/") || !index || !fs.existsSync(index)) return null;
+    return sendPage(reply, index, policy);
+  };
+}
+
+async function sendPage(reply: FastifyReply, file: string, policy: ReturnType<typeof pagePolicy>) {
+  const page = policy.forPage(await fs.promises.readFile(file, "utf8"));
+  return reply
+    .type("text/html; charset=utf-8")
+    .header("cache-control", "no-cache")
+    .header("content-security-policy", page.header)
+    .send(page.html);
+}
+
 /** The built single-page app: files as they are, every other non-API GET gets index.html. */
-export const webApp = fp<{ webDist?: string; secureCookies: boolean }>(
+export const webApp = fp<WebAppOptions>(
   async (app, { webDist, secureCookies }) => {
     const index = webDist ? path.join(webDist, "index.html") : undefined;
     const built = () => Boolean(index && fs.existsSync(index));
@@ -29,22 +56,14 @@ export const webApp = fp<{ webDist?: string; secureCookies: boolean }>(
       });
     }
     const policy = pagePolicy(secureCookies);
-    const sendPage = async (reply: FastifyReply, file: string) => {
-      const page = policy.forPage(await fs.promises.readFile(file, "utf8"));
-      return reply
-        .type("text/html; charset=utf-8")
-        .header("cache-control", "no-cache")
-        .header("content-security-policy", page.header)
-        .send(page.html);
-    };
+    const page = appPage({ webDist, secureCookies });
     if (index && built()) {
-      app.get("/", { schema: { hide: true } }, (_request, reply) => sendPage(reply, index));
-      app.get("/index.html", { schema: { hide: true } }, (_request, reply) => sendPage(reply, index));
+      app.get("/", { schema: { hide: true } }, (_request, reply) => sendPage(reply, index, policy));
+      app.get("/index.html", { schema: { hide: true } }, (_request, reply) => sendPage(reply, index, policy));
     }
     app.setNotFoundHandler(async (request, reply) => {
-      if (request.method === "GET" && !request.url.startsWith("/api/") && index && built()) {
-        return sendPage(reply, index);
-      }
+      const sent = page(request, reply);
+      if (sent) return sent;
       throw new AppError(404, "NOT_FOUND", `No route for ${request.method} ${request.url.split("?")[0]}`);
     });
   },

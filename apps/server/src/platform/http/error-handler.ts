@@ -77,9 +77,22 @@ function isMalformedMultipart(error: Error, request: FastifyRequest): boolean {
 
 /**
  * For the errors Fastify raises before routing (a path that is not valid percent-encoding, a
- * parameter over the length limit): the same shape as every other error. Pass as `frameworkErrors`.
+ * parameter over the length limit): the same shape as every other error, but the app's page for a
+ * page address (`appPage`, which shows its not-found page). Pass as `frameworkErrors`.
  */
-export function frameworkErrorHandler(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
-  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
-  reply.status(status).send({ error: { code: CODE_BY_STATUS[status] ?? "VALIDATION_FAILED", message: error.message } });
+export function frameworkErrorHandler(
+  appPage: (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply> | null,
+) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    // A page address typed or pasted with a broken escape: the app rather than an API error in the
+    // browser window.
+    if (error.code === "FST_ERR_BAD_URL") {
+      const sent = appPage(request, reply);
+      if (sent) return sent;
+    }
+    const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+    reply
+      .status(status)
+      .send({ error: { code: CODE_BY_STATUS[status] ?? "VALIDATION_FAILED", message: error.message } });
+  };
 }

@@ -52,6 +52,16 @@ describe("the built web app's static assets", () => {
     expect(plain.body).toBe(SOURCE);
   });
 
+  it("answers a page address with broken percent-encoding with the app (its not-found page), an API one with JSON", async () => {
+    const page = await t.app.inject({ url: "/invoice-wd/%E0%A4%A" });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers["content-type"]).toMatch(/^text\/html/);
+    expect(page.body).toContain("<title>Helio</title>");
+    const api = await t.app.inject({ url: "/api/withdrawals/%E0%A4%A" });
+    expect(api.statusCode).toBe(400);
+    expect(api.json().error.code).toBe("VALIDATION_FAILED");
+  });
+
   it("falls back to the plain file when no compressed copy was built", async () => {
     const res = await t.app.inject({ url: "/assets/tiny-def456.js", headers: { "accept-encoding": "br, gzip" } });
     expect(res.statusCode).toBe(200);
