@@ -34,6 +34,20 @@ function renderAt(path: string) {
   );
 }
 
+/** A live socket that never opens: the guard starts one for a signed-in member. */
+function stubLiveSocket() {
+  vi.stubGlobal(
+    "WebSocket",
+    class {
+      static OPEN = 1;
+      static CONNECTING = 0;
+      readyState = 0;
+      close() {}
+      send() {}
+    },
+  );
+}
+
 afterEach(() => {
   liveSocket.stop();
   vi.unstubAllGlobals();
@@ -59,16 +73,7 @@ describe("RequireAuth", () => {
       "fetch",
       vi.fn(async () => new Response(JSON.stringify(sampleMember), { status: 200 })),
     );
-    vi.stubGlobal(
-      "WebSocket",
-      class {
-        static OPEN = 1;
-        static CONNECTING = 0;
-        readyState = 0;
-        close() {}
-        send() {}
-      },
-    );
+    stubLiveSocket();
     renderAt(paths.security);
     expect(await screen.findByText("hello Jane Doe")).toBeTruthy();
   });
@@ -81,16 +86,7 @@ describe("RequireAuth", () => {
       "fetch",
       vi.fn(async () => (signedIn ? new Response(JSON.stringify(sampleMember), { status: 200 }) : unauthenticated())),
     );
-    vi.stubGlobal(
-      "WebSocket",
-      class {
-        static OPEN = 1;
-        static CONNECTING = 0;
-        readyState = 0;
-        close() {}
-        send() {}
-      },
-    );
+    stubLiveSocket();
     renderAt(paths.security);
     expect(await screen.findByText("hello Jane Doe")).toBeTruthy();
     // Another tab signs out; this page's next request is refused.

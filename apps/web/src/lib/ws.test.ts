@@ -33,6 +33,16 @@ class FakeSocket {
   }
 }
 
+/** A LiveSocket over FakeSockets, without pings, reconnecting after 100 ms to 1 s. */
+const testSocket = () =>
+  new LiveSocket({
+    url: () => "ws://test/api/ws",
+    createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+    pingIntervalMs: 0,
+    minBackoffMs: 100,
+    maxBackoffMs: 1000,
+  });
+
 afterEach(() => {
   FakeSocket.instances = [];
   vi.useRealTimers();
@@ -83,13 +93,7 @@ describe("LiveSocket", () => {
 
   it("dispatches by type and reconnects after a drop", () => {
     vi.useFakeTimers();
-    const live = new LiveSocket({
-      url: () => "ws://test/api/ws",
-      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
-      pingIntervalMs: 0,
-      minBackoffMs: 100,
-      maxBackoffMs: 1000,
-    });
+    const live = testSocket();
     const statuses: unknown[] = [];
     const all: unknown[] = [];
     live.subscribe("account.status", (message) => statuses.push(message));
@@ -121,13 +125,7 @@ describe("LiveSocket", () => {
 
   it("tells the app when the server closes for an ended session (4401), and not for a network drop", () => {
     vi.useFakeTimers();
-    const live = new LiveSocket({
-      url: () => "ws://test/api/ws",
-      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
-      pingIntervalMs: 0,
-      minBackoffMs: 100,
-      maxBackoffMs: 1000,
-    });
+    const live = testSocket();
     const signals = vi.fn();
     const off = onSignedOutSignal(signals);
     const stop = live.start();

@@ -79,6 +79,16 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The member's page in the back office, at its address. */
+function renderMemberPage() {
+  renderWithApp(
+    <Routes>
+      <Route path={routePatterns.adminMember} element={<MemberDetailPage />} />
+    </Routes>,
+    { path: paths.adminMember(member.uid) },
+  );
+}
+
 describe("MemberDetailPage", () => {
   it("lists the member's trades, newest first, paged, in a Trades card", async () => {
     const asked: URLSearchParams[] = [];
@@ -97,12 +107,7 @@ describe("MemberDetailPage", () => {
         return json({ error: { code: "NOT_FOUND", message: "Not found" } }, 404);
       }),
     );
-    renderWithApp(
-      <Routes>
-        <Route path={routePatterns.adminMember} element={<MemberDetailPage />} />
-      </Routes>,
-      { path: paths.adminMember(member.uid) },
-    );
+    renderMemberPage();
 
     const card = await screen.findByRole("region", { name: "Trades" });
     const table = within(card).getByRole("table", { name: "Trades of Ada Lovelace" });
@@ -162,12 +167,7 @@ describe("MemberDetailPage", () => {
         return json({ error: { code: "NOT_FOUND", message: "Not found" } }, 404);
       }),
     );
-    renderWithApp(
-      <Routes>
-        <Route path={routePatterns.adminMember} element={<MemberDetailPage />} />
-      </Routes>,
-      { path: paths.adminMember(member.uid) },
-    );
+    renderMemberPage();
     const card = await screen.findByRole("region", { name: "Trades" });
     expect(await within(card).findByText("No trades yet.")).toBeTruthy();
   });

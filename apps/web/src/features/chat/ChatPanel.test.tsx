@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithApp, sampleMember } from "../../test/render.tsx";
+import { stubUploads, type UploadAnswer } from "../../test/uploads.ts";
 import { ChatPanel } from "./ChatPanel.tsx";
 
 const json = (body: unknown, status = 200) =>
@@ -25,8 +26,7 @@ const PNG_HEAD = new Uint8Array([
 ]);
 
 /** The chat's reads answered empty; the image upload (XMLHttpRequest) answered by `answerUpload`. */
-function stubChatServer(answerUpload: () => { status: number; body: unknown }) {
-  const uploads: string[] = [];
+function stubChatServer(answerUpload: () => UploadAnswer) {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string) => {
@@ -35,31 +35,7 @@ function stubChatServer(answerUpload: () => { status: number; body: unknown }) {
       return json({ error: { code: "NOT_FOUND", message: url } }, 404);
     }),
   );
-  class FakeUpload {
-    status = 0;
-    responseText = "";
-    withCredentials = false;
-    upload: { onprogress: ((event: ProgressEvent) => void) | null } = { onprogress: null };
-    onload: (() => void) | null = null;
-    onerror: (() => void) | null = null;
-    onabort: (() => void) | null = null;
-    private path = "";
-    open(_method: string, path: string) {
-      this.path = path;
-    }
-    setRequestHeader() {}
-    abort() {}
-    send() {
-      uploads.push(this.path);
-      const { status, body } = answerUpload();
-      setTimeout(() => {
-        this.status = status;
-        this.responseText = JSON.stringify(body);
-        this.onload?.();
-      }, 0);
-    }
-  }
-  vi.stubGlobal("XMLHttpRequest", FakeUpload);
+  const uploads = stubUploads(answerUpload);
   // jsdom has no object URLs: the composer's preview gets a stand-in.
   vi.stubGlobal(
     "URL",

@@ -2,32 +2,18 @@ import { screen, waitFor } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithApp } from "../../test/render.tsx";
+import { stubUploads } from "../../test/uploads.ts";
 import { UpdateProfilePage } from "./UpdateProfilePage.tsx";
 
 const PNG_HEAD = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 
 /** The page's reads answered 404; the uploads (XMLHttpRequest) recorded by path and left pending. */
 function stubServer() {
-  const sent: string[] = [];
   vi.stubGlobal(
     "fetch",
     vi.fn(async () => new Response("{}", { status: 404, headers: { "Content-Type": "application/json" } })),
   );
-  class PendingUpload {
-    upload = { onprogress: null };
-    withCredentials = false;
-    private path = "";
-    open(_method: string, path: string) {
-      this.path = path;
-    }
-    setRequestHeader() {}
-    abort() {}
-    send() {
-      sent.push(this.path);
-    }
-  }
-  vi.stubGlobal("XMLHttpRequest", PendingUpload);
-  return sent;
+  return stubUploads();
 }
 
 const fileInput = (container: HTMLElement) => container.querySelector<HTMLInputElement>('input[type="file"]');
