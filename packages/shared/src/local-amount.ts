@@ -13,7 +13,7 @@ const RATE_SCALE = 10n ** BigInt(RATE_DECIMALS);
 /** The largest amount in USD cents any money field accepts, 1,000,000,000.00 USD (MAX_AMOUNT_CENTS in wallet.ts). */
 const MAX_USD_CENTS = 100_000_000_000n;
 /** A USD amount, "12.34" is 12.34 USD: how a USD member's amount and the back office's are read. */
-const USD_RATE: RateQuote = { currency: "USD", rate: "1" };
+export const USD_QUOTE: RateQuote = { currency: "USD", rate: "1" };
 
 /** The one rounding rule, in the words the forms and the docs use. */
 export const ROUNDING_RULE =
@@ -143,7 +143,7 @@ export type AmountProblemKind = keyof typeof AMOUNT_MESSAGES | "belowCent" | "to
  * "At most 1,000,000,000.00 USD (16,250,000,000,000.00 IDR)": the largest amount any field takes,
  * in USD and at `quote` (rounded down, so typing it passes); "At most 1,000,000,000.00 USD" in USD.
  */
-export function maxAmountMessage(quote: RateQuote = USD_RATE): string {
+export function maxAmountMessage(quote: RateQuote = USD_QUOTE): string {
   return `At most ${usdWithLocal(Number(MAX_USD_CENTS), quote, "down")}`;
 }
 

@@ -8,6 +8,7 @@ import {
   maxAmountMessage,
   type RateQuote,
   refineTypedAmount,
+  USD_QUOTE,
 } from "./local-amount.ts";
 import { text } from "./text.ts";
 
@@ -77,10 +78,7 @@ export const amountCentsSchema = z
  * The decimal form a member types: "12.34" USD. Checked as every typed amount is
  * (`typedAmountProblem`, at 1 USD per USD), read with `amountCentsOf`.
  */
-export const decimalAmountSchema = z
-  .string()
-  .trim()
-  .superRefine(refineTypedAmount({ currency: "USD", rate: "1" }));
+export const decimalAmountSchema = z.string().trim().superRefine(refineTypedAmount(USD_QUOTE));
 
 /**
  * How a request names an amount, exactly one of:

@@ -1,8 +1,9 @@
 import type { Currency, RateQuote } from "@helio/shared";
+import { USD_QUOTE } from "@helio/shared";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { useForm } from "react-hook-form";
 import { describe, expect, it } from "vitest";
-import { USD_QUOTE, validAmountCents } from "../lib/amount.ts";
+import { validAmountCents } from "../lib/amount.ts";
 import { MemberAmountField } from "./AmountField.tsx";
 
 /** The field as the money forms use it: its text watched, its cents when valid. */

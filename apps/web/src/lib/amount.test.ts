@@ -1,3 +1,4 @@
+import { USD_QUOTE } from "@helio/shared";
 import { describe, expect, it } from "vitest";
 import {
   amountFormSchema,
@@ -10,7 +11,6 @@ import {
   minimumText,
   roundedAmountNote,
   typedAmountCents,
-  USD_QUOTE,
   validAmountCents,
 } from "./amount.ts";
 

@@ -8,6 +8,7 @@ import {
   localToUsdCents,
   type RateQuote,
   typedAmountProblem,
+  USD_QUOTE,
   usdCentsToLocalHundredths,
   usdWithLocal,
 } from "@helio/shared";
@@ -20,9 +21,6 @@ import { z } from "zod";
  * form's limits in USD cents, compared after the exact conversion the server does
  * (`localToUsdCents`), in this order: minimum, maximum, `check` (e.g. the fee), balance.
  */
-
-/** A USD amount: "12.34" is 1234 cents. */
-export const USD_QUOTE: RateQuote = { currency: "USD", rate: "1" };
 
 /** What the text of an amount can have wrong (`typedAmountProblem`), in the shared words by default. */
 export type AmountFormatProblem = keyof typeof AMOUNT_MESSAGES;

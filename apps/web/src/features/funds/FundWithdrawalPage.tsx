@@ -1,4 +1,4 @@
-import { type Fund, type FundSummary, type FundTransfer, type RateQuote, usdWithLocal } from "@helio/shared";
+import { type Fund, type FundSummary, type FundTransfer, type RateQuote, USD_QUOTE, usdWithLocal } from "@helio/shared";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -16,14 +16,7 @@ import { PageHeader } from "../../components/PageHeader.tsx";
 import { PageSection } from "../../components/PageSection.tsx";
 import { QueryState } from "../../components/QueryState.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
-import {
-  amountFormSchema,
-  amountInputText,
-  amountRequest,
-  minimumText,
-  USD_QUOTE,
-  validAmountCents,
-} from "../../lib/amount.ts";
+import { amountFormSchema, amountInputText, amountRequest, minimumText, validAmountCents } from "../../lib/amount.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useMoneyForm } from "../../lib/money-form.ts";
 import { usePagingParams } from "../../lib/paging.ts";

@@ -1,5 +1,6 @@
+import { USD_QUOTE } from "@helio/shared";
 import { describe, expect, it } from "vitest";
-import { amountProblem, USD_QUOTE, validAmountCents } from "../../lib/amount.ts";
+import { amountProblem, validAmountCents } from "../../lib/amount.ts";
 import { transferAmountRules } from "./model.ts";
 
 describe("transferAmountRules", () => {

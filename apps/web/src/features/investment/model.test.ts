@@ -1,6 +1,5 @@
-import { investmentTotalProfit } from "@helio/shared";
+import { investmentTotalProfit, USD_QUOTE } from "@helio/shared";
 import { describe, expect, it } from "vitest";
-import { USD_QUOTE } from "../../lib/amount.ts";
 import { investmentPreview } from "./amount-rules.ts";
 import {
   countdownText,

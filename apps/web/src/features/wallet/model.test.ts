@@ -1,5 +1,6 @@
+import { USD_QUOTE } from "@helio/shared";
 import { describe, expect, it } from "vitest";
-import { amountProblem, USD_QUOTE } from "../../lib/amount.ts";
+import { amountProblem } from "../../lib/amount.ts";
 import { depositAmountRules, withdrawalPreview } from "./amount-rules.ts";
 import {
   dateRangeProblem,
