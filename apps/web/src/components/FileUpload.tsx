@@ -7,9 +7,6 @@ import Typography from "@mui/material/Typography";
 import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
 import { checkUpload } from "../lib/file-check.ts";
 
-// The checks live in lib/file-check.ts (one way for every upload: chat, KYC, proofs); kept here for callers.
-export { checkFile } from "../lib/file-check.ts";
-
 /** `1536` → `1.5 KB`. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;

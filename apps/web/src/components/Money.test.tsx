@@ -1,8 +1,8 @@
 import { act, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { checkFile } from "../lib/file-check.ts";
 import { publicSettingsKey } from "../lib/settings.ts";
 import { renderWithApp, sampleMember } from "../test/render.tsx";
-import { checkFile } from "./FileUpload.tsx";
 import { Money } from "./Money.tsx";
 
 afterEach(() => {

@@ -43,15 +43,16 @@ export function totalReturnRate(bps: number, periods: number): string {
  */
 export function packageReturn(bps: number, periods: number, capitalReturn: boolean): { label: string; value: string } {
   const profit = bps * periods;
+  const total = totalReturnRate(bps, periods);
   if (capitalReturn) {
     return {
       label: "Total profit",
-      value: `${formatRate(profit)} of the amount, on top of the capital: ${formatRate(profit + 10_000)} paid back in all`,
+      value: `${total} of the amount, on top of the capital: ${formatRate(profit + 10_000)} paid back in all`,
     };
   }
   const gain = profit - 10_000;
   const net = gain === 0 ? "no gain" : `a ${gain > 0 ? "gain" : "loss"} of ${formatRate(Math.abs(gain))}`;
-  return { label: "Total paid back", value: `${formatRate(profit)} of the amount (capital included): ${net}` };
+  return { label: "Total paid back", value: `${total} of the amount (capital included): ${net}` };
 }
 
 /** Periods paid of the total, as a whole percentage for a progress bar (0–100). */
