@@ -5,7 +5,7 @@ import FormHelperText from "@mui/material/FormHelperText";
 import LinearProgress from "@mui/material/LinearProgress";
 import Typography from "@mui/material/Typography";
 import { type ChangeEvent, useEffect, useId, useRef, useState } from "react";
-import { checkUpload } from "../lib/file-check.ts";
+import { checkUpload, useLatestFileCheck } from "../lib/file-check.ts";
 
 /** `1536` → `1.5 KB`. */
 export function formatBytes(bytes: number): string {
@@ -66,15 +66,13 @@ export function FileUpload({
     return () => URL.revokeObjectURL(url);
   }, [value]);
 
-  // Only the latest choice counts when an earlier one's first bytes are still being read.
-  const choice = useRef(0);
+  const checkChoice = useLatestFileCheck((file: File) => checkUpload(file, accept, maxBytes, describe));
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0] ?? null;
     event.target.value = "";
     if (!file) return;
-    const mine = ++choice.current;
-    const why = await checkUpload(file, accept, maxBytes, describe);
-    if (mine !== choice.current) return;
+    const why = await checkChoice(file);
+    if (why === undefined) return;
     setProblem(why);
     onChange(why ? null : file);
   };

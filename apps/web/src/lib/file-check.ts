@@ -1,3 +1,4 @@
+import { useRef } from "react";
 import { ApiError, errorMessage } from "./api.ts";
 
 /**
@@ -60,6 +61,20 @@ export async function checkUpload(
   if (declared) return declared;
   const sniffed = await sniffFileType(file);
   return sniffed && accepted.includes(sniffed) ? null : `This file is not ${describe}.`;
+}
+
+/**
+ * `check` for the file chosen in an input, where only the latest choice counts: an earlier file's
+ * first bytes may still be read when another is chosen, and its answer then comes back as
+ * `undefined` (drop it) instead of a problem or null.
+ */
+export function useLatestFileCheck<F extends Blob>(check: (file: F) => Promise<string | null>) {
+  const latest = useRef(0);
+  return async (file: F): Promise<string | null | undefined> => {
+    const mine = ++latest.current;
+    const problem = await check(file);
+    return mine === latest.current ? problem : undefined;
+  };
 }
 
 /**

@@ -9,6 +9,7 @@ import IconButton from "@mui/material/IconButton";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
+import { useLatestFileCheck } from "../../lib/file-check.ts";
 import { useTypingSignal } from "./live.ts";
 import { checkChatFile, composerProblem } from "./model.ts";
 import type { Draft } from "./use-chat-send.ts";
@@ -51,13 +52,11 @@ export function ChatComposer({ chatId, autoFocus, onSend }: ChatComposerProps) {
     }
   };
 
-  // Only the latest choice counts when an earlier one's first bytes are still being read.
-  const choice = useRef(0);
+  const checkChoice = useLatestFileCheck(checkChatFile);
   const onFile = async (chosen: File | undefined) => {
     if (!chosen) return;
-    const mine = ++choice.current;
-    const bad = await checkChatFile(chosen);
-    if (mine !== choice.current) return;
+    const bad = await checkChoice(chosen);
+    if (bad === undefined) return;
     if (bad) {
       setFileError(bad);
       if (fileRef.current) fileRef.current.value = "";

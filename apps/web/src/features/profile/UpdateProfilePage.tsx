@@ -15,7 +15,7 @@ import { PageHeader } from "../../components/PageHeader.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
 import { FormSelectField, plainOptions } from "../../components/SelectField.tsx";
 import { ApiError } from "../../lib/api.ts";
-import { checkUpload, refusalMessage } from "../../lib/file-check.ts";
+import { checkUpload, refusalMessage, useLatestFileCheck } from "../../lib/file-check.ts";
 import { fieldProps } from "../../lib/form.ts";
 import { useMember } from "../../lib/member.tsx";
 import { paths } from "../../lib/paths.ts";
@@ -40,13 +40,17 @@ function PhotoCard() {
   const [done, setDone] = useState(false);
   const upload = useUploadAvatar(setProgress);
 
+  const checkChoice = useLatestFileCheck((file: File) =>
+    checkUpload(file, AVATAR_TYPES, AVATAR_MAX_BYTES, AVATAR_DESCRIPTION),
+  );
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
     event.target.value = "";
     setDone(false);
     if (!file) return;
     // Its first bytes too: a text file renamed .png is refused here, before any upload.
-    const problem = await checkUpload(file, AVATAR_TYPES, AVATAR_MAX_BYTES, AVATAR_DESCRIPTION);
+    const problem = await checkChoice(file);
+    if (problem === undefined) return;
     if (problem) {
       setError(problem);
       return;
