@@ -16,6 +16,14 @@ type PagedTableProps<T> = Omit<DataTableProps<T>, "rows" | "error" | "onRetry" |
   loading?: boolean;
 };
 
+/**
+ * For a list refreshed in the background: the bar only while the rows shown are not yet the ones
+ * asked for (the first read, or another page or filter), not on every refresh.
+ */
+export function readingOtherRows(query: UseQueryResult<unknown>): boolean {
+  return query.isFetching && (query.isPlaceholderData || !query.data);
+}
+
 /** A `DataTable` of one page of a list query: its rows, the bar while it reads, its error with a retry, paging. */
 export function PagedTable<T>({ query, paging, loading = query.isFetching, ...table }: PagedTableProps<T>) {
   return (

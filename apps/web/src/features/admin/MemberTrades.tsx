@@ -2,7 +2,7 @@ import Link from "@mui/material/Link";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link as RouterLink } from "react-router";
-import { PagedTable } from "../../components/PagedTable.tsx";
+import { PagedTable, readingOtherRows } from "../../components/PagedTable.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
 import { paths } from "../../lib/paths.ts";
 import { contractColumns } from "./TradingContracts.tsx";
@@ -34,8 +34,7 @@ export function MemberTrades({ uid, fullName }: { uid: string; fullName: string 
         columns={COLUMNS}
         query={contracts}
         rowKey={(t) => t.id}
-        // Not on the background refresh: only while the rows shown are not yet the ones asked for.
-        loading={contracts.isFetching && (contracts.isPlaceholderData || !contracts.data)}
+        loading={readingOtherRows(contracts)}
         empty="No trades yet."
         paging={{
           page: paging.page,

@@ -10,7 +10,7 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from "react"
 import { Link as RouterLink, useNavigation, useSearchParams } from "react-router";
 import type { Column } from "../../components/DataTable.tsx";
 import { Money } from "../../components/Money.tsx";
-import { PagedTable } from "../../components/PagedTable.tsx";
+import { PagedTable, readingOtherRows } from "../../components/PagedTable.tsx";
 import { SearchField } from "../../components/SearchField.tsx";
 import { SelectField } from "../../components/SelectField.tsx";
 import { type ChipColor, ToneChip } from "../../components/StatusChip.tsx";
@@ -241,8 +241,7 @@ export function TradingContracts() {
         columns={contractColumns(onlyMember)}
         query={contracts}
         rowKey={(t) => t.id}
-        // Not on the background refresh: only while the rows shown are not yet the ones asked for.
-        loading={contracts.isFetching && (contracts.isPlaceholderData || !contracts.data)}
+        loading={readingOtherRows(contracts)}
         empty={uid || status !== "all" ? "No contracts match these filters." : "No contracts yet."}
         paging={{
           page,
