@@ -1,4 +1,4 @@
-# Helio's container image: the release build (the web app and the compiled server) on Node 20,
+# Helio's container image: the release build (the web app and the compiled server) on Node 24,
 # run as the unprivileged `node` user. One container is one app process; run several behind a load
 # balancer that checks GET /api/ready (compose.yaml shows the whole layout).
 #
@@ -6,7 +6,7 @@
 #   docker run -p 3000:3000 -e NODE_ENV=production -e PUBLIC_URL=… -e AUTH_SECRET=… -e DATABASE_URL=… helio
 
 # ---- build: every dependency, then `npm run build` (web app into apps/web/dist, server into apps/server/dist)
-FROM node:20-slim AS build
+FROM node:24-slim AS build
 WORKDIR /app
 # The manifests first, so the dependency layer is rebuilt only when they change.
 COPY package.json package-lock.json ./
@@ -20,7 +20,7 @@ COPY . .
 RUN npm run build
 
 # ---- production dependencies only (the server bundle imports its packages from node_modules)
-FROM node:20-slim AS deps
+FROM node:24-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
@@ -29,7 +29,7 @@ COPY packages/shared/package.json packages/shared/
 RUN npm install --omit=dev --workspace @helio/server --no-audit --no-fund && npm cache clean --force
 
 # ---- runtime
-FROM node:20-slim
+FROM node:24-slim
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \

@@ -9,7 +9,9 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { requireNodeRuntime } from "../scripts/node-runtime.mjs";
 
+requireNodeRuntime("npm run bench");
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
 const onlyAt = args.indexOf("--only");

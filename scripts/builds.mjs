@@ -6,7 +6,7 @@
 //   node scripts/builds.mjs server     builds the server now (`npm run build:server`)
 //   import { ensureServerBuild } from "./builds.mjs"; const entry = await ensureServerBuild();
 //
-// The server bundle (esbuild, ESM, node20) holds apps/server/src and packages/shared/src, so Node
+// The server bundle (esbuild, ESM, node24) holds apps/server/src and packages/shared/src, so Node
 // runs it without a TypeScript loader; every other package stays an import of node_modules. Run
 // it with `node --enable-source-maps apps/server/dist/main.js` (or process.setSourceMapsEnabled).
 // It sits one folder below apps/server, as src/ does, which is how it finds the migrations and
@@ -99,7 +99,7 @@ export async function buildServer() {
       splitting: true,
       platform: "node",
       format: "esm",
-      target: "node20",
+      target: "node24",
       sourcemap: true, // linked .map files; the sources they name are the repository's
       sourcesContent: false,
       keepNames: true, // class and function names stay as written (logs, errors, plugin names)

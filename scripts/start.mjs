@@ -4,6 +4,13 @@
 // of the web app is served and none is made.
 import { pathToFileURL } from "node:url";
 import { ensureServerBuild, ensureWebBuild } from "./builds.mjs";
+import { checkNodeRuntime } from "./node-runtime.mjs";
+
+const runtimeError = checkNodeRuntime({ label: "npm start" });
+if (runtimeError) {
+  console.error(runtimeError);
+  process.exit(1);
+}
 
 let entry;
 try {

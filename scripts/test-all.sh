@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+# Every suite runs on the Node 24 that npm installed (node_modules/.bin is first on PATH here).
+node scripts/node-runtime.mjs "npm test"
 
 if [ -n "${CI:-}" ]; then
   [ -n "${TEST_DATABASE_URL:-}" ] || { echo "CI: TEST_DATABASE_URL is required" >&2; exit 1; }

@@ -11,7 +11,10 @@ import readline from "node:readline";
 import { setTimeout as sleep } from "node:timers/promises";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
+import { requireNodeRuntime } from "../node-runtime.mjs";
 import { ensureHaproxy, haproxyConfig, serverStates } from "./haproxy.mjs";
+
+requireNodeRuntime("cluster");
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 export const DEFAULT_DATABASE_URL = "postgres://postgres@127.0.0.1:5432/postgres";

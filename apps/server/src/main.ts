@@ -36,6 +36,7 @@ const lines = [
   "",
   `  Helio is running at ${config.publicUrl}`,
   `  database: ${services.database.kind === "pglite" ? `embedded PGlite in ${config.dataDir}/db` : "PostgreSQL (DATABASE_URL)"}`,
+  `  runtime: Node ${process.version}`,
   `  realtime: ${services.bus.kind === "redis" ? "Redis (REDIS_URL)" : "in-process"}`,
   `  files: ${config.storage.kind === "s3" ? `bucket ${config.storage.bucket} (STORAGE_URL)` : `local disk in ${config.dataDir}/files`}`,
   services.mailer.kind === "smtp"

@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import type { TestProject } from "vitest/node";
+import { requireNodeRuntime } from "../../../scripts/node-runtime.mjs";
 import { openDatabase } from "../src/db/client.ts";
 
 declare module "vitest" {
@@ -18,6 +19,7 @@ declare module "vitest" {
  * database that each test file clones. With CI set, a missing PostgreSQL is a failure.
  */
 export default async function setup(project: TestProject) {
+  requireNodeRuntime("server tests");
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "helio-tpl-"));
   const database = await openDatabase({ kind: "pglite" });
   await database.migrate();

@@ -3,7 +3,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { requireNodeRuntime } from "../../../scripts/node-runtime.mjs";
 import { runServer } from "./server-entry.mjs";
+
+requireNodeRuntime("e2e server");
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const port = process.env.E2E_PORT ?? "3100";
