@@ -26,7 +26,9 @@ COPY package.json package-lock.json ./
 COPY apps/server/package.json apps/server/
 COPY apps/web/package.json apps/web/
 COPY packages/shared/package.json packages/shared/
-RUN npm install --omit=dev --workspace @helio/server --no-audit --no-fund && npm cache clean --force
+# The image's own node is Node 24: the npm-installed copy (for machines without one) is dropped.
+RUN npm install --omit=dev --workspace @helio/server --no-audit --no-fund && npm cache clean --force \
+  && rm -rf node_modules/node-linux-* node_modules/.bin/node
 
 # ---- runtime
 FROM node:24-slim

@@ -12,7 +12,9 @@ const Fastify = createRequire(path.join(root, "apps/server/package.json"))("fast
 const app = Fastify({ logger: false });
 app.get("/bench/bare", async () => ({ ok: true }));
 await app.listen({ host: "127.0.0.1", port: 0 });
-process.stdout.write(`${JSON.stringify({ port: app.server.address().port, fastify: app.version })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ port: app.server.address().port, fastify: app.version, node: process.version })}\n`,
+);
 const stop = async () => {
   await app.close();
   process.exit(0);

@@ -85,7 +85,7 @@ async function startServer(name, port, databaseUrl) {
     : [];
   // BENCH_SERVER_NODE_FLAGS="--max-semi-space-size=64 …" passes Node/V8 flags to both servers.
   const nodeFlags = (process.env.BENCH_SERVER_NODE_FLAGS ?? "").split(" ").filter(Boolean);
-  const child = spawn(process.execPath, [...profile, ...nodeFlags, "--import", "tsx", "apps/server/src/main.ts"], {
+  const child = spawn(process.execPath, [...profile, ...nodeFlags, "apps/server/src/main.ts"], {
     cwd: root,
     env: {
       ...process.env,

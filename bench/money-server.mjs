@@ -5,10 +5,10 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { benchAppEnv, registerVerified } from "./lib.mjs";
+import { loadTypeScript } from "./typescript.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const { register } = await import("tsx/esm/api");
-register();
+await loadTypeScript();
 const { buildApp } = await import(path.join(root, "apps/server/src/app.ts"));
 const { loadConfig } = await import(path.join(root, "apps/server/src/config.ts"));
 const { listOutbox } = await import(path.join(root, "apps/server/src/platform/mail/mailer.ts"));
@@ -37,7 +37,9 @@ for (let i = 0; i < Number(process.env.BENCH_MEMBERS ?? 1); i++) {
 }
 
 await app.listen({ host: "127.0.0.1", port: 0 });
-process.stdout.write(`${JSON.stringify({ port: app.server.address().port, cookies, fastify: app.version })}\n`);
+process.stdout.write(
+  `${JSON.stringify({ port: app.server.address().port, cookies, fastify: app.version, node: process.version })}\n`,
+);
 const stop = async () => {
   await app.close();
   process.exit(0);

@@ -19,6 +19,7 @@
 //     where its client runs. Needs TEST_DATABASE_URL or DATABASE_URL, and pgbench.
 //
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/money.mjs [--seconds 10] [--connections 64] [--only read|ledger]
+//     [--server-node /usr/bin/node,node_modules/.bin/node]   the read comparison on each of these runtimes, in turns
 //
 // Each measurement takes --seconds (2 to 30, default 10), split in 4 rounds of slices of a quarter
 // of it (at least 1 s); `--seconds 2` is a smoke run (1 s slices, about a minute and a half in all).
@@ -34,6 +35,7 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import autocannon from "autocannon";
 import { boundedRun, machineCpuMs, numberArg, processCpuMs, scratchDatabase } from "./lib.mjs";
+import { loadTypeScript } from "./typescript.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const arg = numberArg;
@@ -49,14 +51,24 @@ const ROUNDS = 4;
 const SLICE_SECONDS = Math.max(1, Math.round(SECONDS / ROUNDS));
 /** Round `round`'s order: each group as given in even rounds, reversed in odd ones. */
 const inTurns = (round, groups) => groups.flatMap((g) => (round % 2 === 0 ? g : [...g].reverse()));
-/** Measuring takes 10 slices a round (8 read targets, pgbench and the ledger); 180 s more for setting up. */
-const HARD_TIMEOUT_MS = (180 + 10 * ROUNDS * SLICE_SECONDS) * 1000;
 const READ_TARGET = 0.6;
 /** The app's in-process bare route against the bare Fastify process: what the app's stack costs. */
 const STACK_TARGET = 0.85;
 const PGBENCH_SCALE = 10; // ≥ CLIENTS, so that pgbench's clients do not all queue on one branch row
 const LEDGER_TARGET = 1.0;
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : undefined;
+/**
+ * The node binaries the read comparison's servers run on (`--server-node /path/a[,/path/b]`): each
+ * gets its own app server and bare process, measured in turns with the others in the same run.
+ * Default: the node running this bench.
+ */
+const SERVER_NODES = (
+  process.argv.includes("--server-node") ? process.argv[process.argv.indexOf("--server-node") + 1] : process.execPath
+)
+  .split(",")
+  .filter(Boolean);
+/** Measuring takes 8 read slices a runtime and 2 more (pgbench, the ledger) a round; 180 s a runtime for setting up. */
+const HARD_TIMEOUT_MS = (180 * SERVER_NODES.length + (2 + 8 * SERVER_NODES.length) * ROUNDS * SLICE_SECONDS) * 1000;
 
 const baseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 const run = promisify(execFile);
@@ -73,9 +85,9 @@ const results = [];
 // ---------------------------------------------------------------------------------------------
 // 1. Authenticated balance reads vs a bare route in the app vs a bare Fastify process.
 // ---------------------------------------------------------------------------------------------
-/** Starts `node [flags] bench/<file>` (stopped by the cleanups); resolves with its first stdout line, its ready signal, parsed. */
-async function startProcess(file, env, flags = []) {
-  const child = spawn(process.execPath, [...flags, path.join(root, "bench", file)], {
+/** Starts `<node> [flags] bench/<file>` (stopped by the cleanups); resolves with its first stdout line, its ready signal, parsed. */
+async function startProcess(file, env, flags = [], node = process.execPath) {
+  const child = spawn(node, [...flags, path.join(root, "bench", file)], {
     cwd: root,
     env,
     stdio: ["ignore", "pipe", "inherit"],
@@ -93,30 +105,33 @@ async function startProcess(file, env, flags = []) {
   return { ...JSON.parse(line), pid: child.pid };
 }
 
-async function startServer() {
+async function startServer(node) {
   const env = { ...process.env, NODE_ENV: "production" };
   delete env.DATABASE_URL;
   if (baseUrl) {
-    const migrated = await scratch(`helio_bench_read_${tag}`);
+    const migrated = await scratch(`helio_bench_read_${tag}_${randomBytes(2).toString("hex")}`);
     env.BENCH_DATABASE_URL = migrated;
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "helio-bench-money-"));
   cleanups.push(async () => fs.rmSync(dataDir, { recursive: true, force: true }));
   env.BENCH_DATA_DIR = dataDir;
   env.BENCH_MEMBERS = String(BUSY_CONNECTIONS);
-  // BENCH_PROFILE_DIR=/tmp/prof writes a V8 CPU profile of the server process there.
+  // BENCH_PROFILE_DIR=/tmp/prof writes a V8 CPU profile of each server process there.
   const profile = process.env.BENCH_PROFILE_DIR
     ? ["--cpu-prof", `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`]
     : [];
-  const server = await startProcess("money-server.mjs", env, profile);
+  const server = await startProcess("money-server.mjs", env, profile, node);
   return { ...server, database: baseUrl ? "PostgreSQL" : "PGlite" };
 }
 
-/** The bare Fastify process, on its own free port, with the app's NODE_ENV. */
-async function startBareProcess() {
+/** The bare Fastify process, on its own free port, with the app's NODE_ENV and the same node. */
+async function startBareProcess(node) {
   const env = { ...process.env, NODE_ENV: "production" };
   delete env.DATABASE_URL;
-  return startProcess("bare-server.mjs", env);
+  const profile = process.env.BENCH_PROFILE_DIR
+    ? ["--cpu-prof", `--cpu-prof-dir=${path.join(process.env.BENCH_PROFILE_DIR, "bare")}`]
+    : [];
+  return startProcess("bare-server.mjs", env, profile, node);
 }
 
 function cannon(opts) {
@@ -125,39 +140,53 @@ function cannon(opts) {
   });
 }
 
-async function readBench() {
-  const server = await startServer();
-  const bareProcess = await startBareProcess();
+/** One runtime's server and bare process, started on `node`; their Fastify and Node must agree. */
+async function startRuntime(node, index) {
+  const server = await startServer(node);
+  const bareProcess = await startBareProcess(node);
   if (bareProcess.fastify !== server.fastify)
     throw new Error(`the bare process runs Fastify ${bareProcess.fastify}, the app ${server.fastify}`);
-  // Each connection reads its own member's balances.
-  let nextMember = 0;
-  const asNextMember = (client) => client.setHeaders({ cookie: server.cookies[nextMember++ % server.cookies.length] });
-  const route = (connections, url, signedIn, at = server) => ({
-    connections,
-    url: `http://127.0.0.1:${at.port}${url}`,
-    pid: at.pid,
-    ...(signedIn ? { setupClient: asNextMember } : {}),
-  });
-  const targets = {
-    bare: route(BUSY_CONNECTIONS, "/api/bench/bare", false),
-    bareProcess: route(BUSY_CONNECTIONS, "/bench/bare", false, bareProcess),
-    wallet: route(BUSY_CONNECTIONS, "/api/wallet", true),
-    bareLight: route(LIGHT_CONNECTIONS, "/api/bench/bare", false),
-    bareProcessLight: route(LIGHT_CONNECTIONS, "/bench/bare", false, bareProcess),
-    walletLight: route(LIGHT_CONNECTIONS, "/api/wallet", true),
-    oneQuery: route(BUSY_CONNECTIONS, "/api/bench/one-query", false),
-    me: route(BUSY_CONNECTIONS, "/api/me", true),
-  };
+  if (bareProcess.node !== server.node)
+    throw new Error(`the bare process runs Node ${bareProcess.node}, the app ${server.node}`);
+  return { label: `Node ${server.node}`, server, bareProcess, suffix: `@${index}` };
+}
+
+async function readBench() {
+  const runtimes = [];
+  for (const [index, node] of SERVER_NODES.entries()) runtimes.push(await startRuntime(node, index));
+  const targets = {};
+  for (const { server, bareProcess, suffix } of runtimes) {
+    // Each connection reads its own member's balances.
+    let nextMember = 0;
+    const asNextMember = (client) =>
+      client.setHeaders({ cookie: server.cookies[nextMember++ % server.cookies.length] });
+    const route = (connections, url, signedIn, at = server) => ({
+      connections,
+      url: `http://127.0.0.1:${at.port}${url}`,
+      pid: at.pid,
+      ...(signedIn ? { setupClient: asNextMember } : {}),
+    });
+    Object.assign(targets, {
+      [`bare${suffix}`]: route(BUSY_CONNECTIONS, "/api/bench/bare", false),
+      [`bareProcess${suffix}`]: route(BUSY_CONNECTIONS, "/bench/bare", false, bareProcess),
+      [`wallet${suffix}`]: route(BUSY_CONNECTIONS, "/api/wallet", true),
+      [`bareLight${suffix}`]: route(LIGHT_CONNECTIONS, "/api/bench/bare", false),
+      [`bareProcessLight${suffix}`]: route(LIGHT_CONNECTIONS, "/bench/bare", false, bareProcess),
+      [`walletLight${suffix}`]: route(LIGHT_CONNECTIONS, "/api/wallet", true),
+      [`oneQuery${suffix}`]: route(BUSY_CONNECTIONS, "/api/bench/one-query", false),
+      [`me${suffix}`]: route(BUSY_CONNECTIONS, "/api/me", true),
+    });
+  }
   for (const { pid, ...target } of Object.values(targets)) await cannon({ ...target, duration: 2 });
   // The sides of each comparison run back to back, so that the machine's swings (seconds long on a
   // shared host) fall on all alike, and in turns (A B C, C B A, …) so that none always runs right
-  // after another; the bare process, which both targets divide by, sits between the other two. The
-  // context routes follow.
+  // after another; the bare process, which both targets divide by, sits between the other two. With
+  // several runtimes, their groups stand side by side and swap places every round too.
+  const perRuntime = (names) => runtimes.flatMap(({ suffix }) => names.map((name) => `${name}${suffix}`));
   const groups = [
-    ["bare", "bareProcess", "wallet"],
-    ["bareLight", "bareProcessLight", "walletLight"],
-    ["oneQuery", "me"],
+    perRuntime(["bare", "bareProcess", "wallet"]),
+    perRuntime(["bareLight", "bareProcessLight", "walletLight"]),
+    perRuntime(["oneQuery", "me"]),
   ];
   const totals = Object.fromEntries(
     Object.keys(targets).map((k) => [k, { requests: 0, seconds: 0, p99: 0, bad: 0, cpuMs: 0 }]),
@@ -177,32 +206,39 @@ async function readBench() {
   }
   for (const name of Object.keys(targets))
     if (totals[name].bad > 0) throw new Error(`${targets[name].url}: ${totals[name].bad} answers were not 200`);
-  const rate = (name) => totals[name].requests / totals[name].seconds;
+  for (const runtime of runtimes) reportRuntime(runtime, totals, runtimes.length > 1);
+}
+
+/** Prints one runtime's figures and records its verdicts (named by runtime when there are several). */
+function reportRuntime({ label, server, bareProcess, suffix }, totals, named) {
+  const t = (name) => totals[`${name}${suffix}`];
+  const rate = (name) => t(name).requests / t(name).seconds;
   // The server's own CPU per request is steadier than req/s on a shared machine (the load
   // generator and PostgreSQL take turns on the same cores); its busy share shows whether the load
   // kept it working or it waited.
-  const cpuPerRequest = (name) => (totals[name].cpuMs * 1000) / Math.max(1, totals[name].requests);
-  const busy = (name) => totals[name].cpuMs / 1000 / totals[name].seconds;
-  const line = (label, name) =>
-    `    ${label.padEnd(31)}${fmt(rate(name)).padStart(7)} req/s (p99 ${totals[name].p99} ms), ` +
+  const cpuPerRequest = (name) => (t(name).cpuMs * 1000) / Math.max(1, t(name).requests);
+  const busy = (name) => t(name).cpuMs / 1000 / t(name).seconds;
+  const line = (text, name) =>
+    `    ${text.padEnd(31)}${fmt(rate(name)).padStart(7)} req/s (p99 ${t(name).p99} ms), ` +
     `server ${cpuPerRequest(name).toFixed(0)} µs CPU per request, busy ${pct(busy(name))}`;
-  const ratios = (suffix) => ({
-    readToProcess: rate(`wallet${suffix}`) / rate(`bareProcess${suffix}`),
-    routeToProcess: rate(`bare${suffix}`) / rate(`bareProcess${suffix}`),
-    readToRoute: rate(`wallet${suffix}`) / rate(`bare${suffix}`),
+  const ratios = (light) => ({
+    readToProcess: rate(`wallet${light}`) / rate(`bareProcess${light}`),
+    routeToProcess: rate(`bare${light}`) / rate(`bareProcess${light}`),
+    readToRoute: rate(`wallet${light}`) / rate(`bare${light}`),
   });
   const busyRatios = ratios("");
   const lightRatios = ratios("Light");
   const ratioLines = (r) =>
     `    balance read / bare process ${pct(r.readToProcess)}, bare route / bare process ${pct(r.routeToProcess)}, ` +
     `balance read / bare route ${pct(r.readToRoute)}\n`;
+  const prefix = named ? `${label}: ` : "";
   const verdicts = [
-    { name: "balance read / bare process", ratio: busyRatios.readToProcess, target: READ_TARGET },
-    { name: "bare route / bare process", ratio: busyRatios.routeToProcess, target: STACK_TARGET },
-    { name: "balance read / bare route", ratio: busyRatios.readToRoute, target: READ_TARGET },
+    { name: `${prefix}balance read / bare process`, ratio: busyRatios.readToProcess, target: READ_TARGET },
+    { name: `${prefix}bare route / bare process`, ratio: busyRatios.routeToProcess, target: STACK_TARGET },
+    { name: `${prefix}balance read / bare route`, ratio: busyRatios.readToRoute, target: READ_TARGET },
   ];
   console.info(
-    `\nBalance read (GET /api/wallet, signed in, each connection its own member) on ${server.database}, ${ROUNDS} × ${SLICE_SECONDS} s per route, in turns:\n` +
+    `\nBalance read (GET /api/wallet, signed in, each connection its own member) on ${server.database}, ${label}, ${ROUNDS} × ${SLICE_SECONDS} s per route, in turns:\n` +
       `  ${BUSY_CONNECTIONS} connections (the throughput comparison, which the targets apply to)\n` +
       `${line(`bare Fastify ${bareProcess.fastify} process`, "bareProcess")}\n` +
       `${line("bare route (in the app)", "bare")}\n` +
@@ -210,7 +246,7 @@ async function readBench() {
       `    one SQL query, no session     ${fmt(rate("oneQuery")).padStart(7)} req/s (${pct(rate("oneQuery") / rate("bare"))} of bare route)\n` +
       `    session only (GET /api/me)    ${fmt(rate("me")).padStart(7)} req/s (${pct(rate("me") / rate("bare"))} of bare route)\n` +
       ratioLines(busyRatios) +
-      `  ${LIGHT_CONNECTIONS} connections (a lighter load; earlier versions of this bench measured only this)\n` +
+      `  ${LIGHT_CONNECTIONS} connections (a lighter load, where the read waits on its query)\n` +
       `${line(`bare Fastify ${bareProcess.fastify} process`, "bareProcessLight")}\n` +
       `${line("bare route (in the app)", "bareLight")}\n` +
       `${line("balance read", "walletLight")}\n` +
@@ -246,8 +282,7 @@ async function pgbenchSetup() {
 }
 
 async function ledgerSetup() {
-  const { register } = await import("tsx/esm/api");
-  register();
+  await loadTypeScript();
   const { openDatabase } = await import(path.join(root, "apps/server/src/db/client.ts"));
   const ledger = await import(path.join(root, "apps/server/src/modules/ledger/index.ts"));
   const { user } = await import(path.join(root, "apps/server/src/platform/auth/tables.ts"));

@@ -9,17 +9,18 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { loadTypeScript } from "./typescript.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const Fastify = createRequire(path.join(root, "apps/server/package.json"))("fastify");
 const parts = new Set(process.argv.slice(2));
 
 const options = { logger: false };
-// The app's own pieces, from its TypeScript sources (tsx's loader registered once, when first needed).
-let tsx;
+// The app's own pieces, from its TypeScript sources.
+let typescript;
 const appModule = async (file) => {
-  tsx ??= import("tsx/esm/api").then(({ register }) => register());
-  await tsx;
+  typescript ??= loadTypeScript();
+  await typescript;
   return import(path.join(root, "apps/server/src", file));
 };
 if (parts.has("logger")) {

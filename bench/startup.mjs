@@ -2,7 +2,7 @@
 // `npm run bench -- --only startup`: start-up time and idle memory of one server process on the
 // embedded defaults (PGlite in a fresh temporary DATA_DIR, in-process bus, mail to the outbox,
 // workers on), in turns per run:
-//   tsx       what `npm start` ran before issue 15: tsx's loader and the TypeScript sources
+//   sources   node apps/server/src/main.ts: the TypeScript sources, their types stripped by Node
 //   compiled  node --enable-source-maps apps/server/dist/main.js
 //   start     node scripts/start.mjs: the staleness checks, then the compiled server in that process
 // Each run starts a mode twice: on a fresh DATA_DIR (creates the database, applies the migrations,
@@ -12,7 +12,7 @@
 // whether built or not, is what is served). One untimed start of each mode comes first (--warmup).
 //
 //   npm run bench -- --only startup                 5 runs of every mode
-//   node bench/startup.mjs --runs 3 --modes tsx,compiled --idle 5 --warmup 0
+//   node bench/startup.mjs --runs 3 --modes sources,compiled --idle 5 --warmup 0
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
@@ -26,16 +26,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const runs = numberArg("runs", 5);
 const idleMs = numberArg("idle", 5) * 1000;
 const modesAt = process.argv.indexOf("--modes");
-const modes = modesAt > 0 ? process.argv[modesAt + 1].split(",") : ["tsx", "compiled", "start"];
+const modes = modesAt > 0 ? process.argv[modesAt + 1].split(",") : ["sources", "compiled", "start"];
 const webDist = process.env.WEB_DIST ?? path.join(root, "apps/web/dist");
 
-const tsxMain = `const { register } = await import("tsx/esm/api"); register(); await import(${JSON.stringify(path.join(root, "apps/server/src/main.ts"))});`;
 const COMMANDS = {
-  tsx: ["--input-type=module", "-e", tsxMain],
+  sources: [path.join(root, "apps/server/src/main.ts")],
   compiled: ["--enable-source-maps", path.join(root, "apps/server/dist/main.js")],
   start: [path.join(root, "scripts/start.mjs")],
 };
-for (const mode of modes) if (!COMMANDS[mode]) throw new Error(`unknown mode ${mode} (tsx, compiled, start)`);
+for (const mode of modes) if (!COMMANDS[mode]) throw new Error(`unknown mode ${mode} (sources, compiled, start)`);
 
 const { cleanups, cleanup } = boundedRun("startup bench", 60 * 60_000);
 
@@ -109,7 +108,7 @@ async function measure(mode, dataDir, idle = idleMs) {
   return { startMs, cpuMs, rssMb: rss / 1024, treeMb: tree / 1024 };
 }
 
-// Untimed: fills tsx's transform cache and the file cache, as on any machine that ran it before.
+// Untimed: fills the file cache, as on any machine that ran it before.
 for (let i = 0; i < numberArg("warmup", 1); i++)
   for (const mode of modes) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "helio-bench-startup-"));

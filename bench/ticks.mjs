@@ -27,6 +27,7 @@ import path from "node:path";
 import { monitorEventLoopDelay } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import { benchAppEnv, boundedRun, registerVerified, scratchDatabase } from "./lib.mjs";
+import { loadTypeScript } from "./typescript.mjs";
 
 const self = fileURLToPath(import.meta.url);
 
@@ -146,8 +147,7 @@ async function main() {
       ? await scratchDatabase(baseUrl, `helio_bench_ticks_${randomBytes(4).toString("hex")}`, cleanups)
       : undefined;
 
-    const { register } = await import("tsx/esm/api");
-    register();
+    await loadTypeScript();
     const { buildApp } = await import(path.join(root, "apps/server/src/app.ts"));
     const { loadConfig } = await import(path.join(root, "apps/server/src/config.ts"));
     const { listOutbox } = await import(path.join(root, "apps/server/src/platform/mail/mailer.ts"));

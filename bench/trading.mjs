@@ -20,6 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { benchAppEnv, boundedRun, numberArg, registerVerified, scratchDatabase } from "./lib.mjs";
+import { loadTypeScript } from "./typescript.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const arg = numberArg;
@@ -36,8 +37,7 @@ const baseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || und
 
 const { cleanups, cleanup } = boundedRun("trading bench", 420_000);
 
-const { register } = await import("tsx/esm/api");
-register();
+await loadTypeScript();
 const { buildApp } = await import(path.join(root, "apps/server/src/app.ts"));
 const { loadConfig } = await import(path.join(root, "apps/server/src/config.ts"));
 const { listOutbox } = await import(path.join(root, "apps/server/src/platform/mail/mailer.ts"));

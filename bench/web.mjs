@@ -20,6 +20,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { benchAppEnv, boundedRun, registerVerified } from "./lib.mjs";
+import { loadTypeScript } from "./typescript.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const dist = path.join(root, "apps/web/dist");
@@ -47,8 +48,7 @@ async function freePort() {
   return port;
 }
 
-const { register } = await import("tsx/esm/api");
-register();
+await loadTypeScript();
 const { buildApp } = await import(path.join(root, "apps/server/src/app.ts"));
 const { loadConfig } = await import(path.join(root, "apps/server/src/config.ts"));
 const { listOutbox } = await import(path.join(root, "apps/server/src/platform/mail/mailer.ts"));

@@ -8,8 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const { register } = await import("tsx/esm/api");
-register();
+// Node 24 runs the server's TypeScript sources as they are (type stripping; erasable syntax only).
 const { openDatabase } = await import(path.join(root, "apps/server/src/db/client.ts"));
 const { verifyLedger } = await import(path.join(root, "apps/server/src/modules/ledger/index.ts"));
 

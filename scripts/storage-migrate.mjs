@@ -8,8 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const { register } = await import("tsx/esm/api");
-register();
+// Node 24 runs the server's TypeScript sources as they are (type stripping; erasable syntax only).
 const { ConfigError, loadConfig } = await import(path.join(root, "apps/server/src/config.ts"));
 const storageModule = await import(path.join(root, "apps/server/src/platform/storage/index.ts"));
 const { createFileStorage, localFilesDir, migrateLocalFiles, StorageUnavailableError } = storageModule;

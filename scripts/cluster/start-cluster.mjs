@@ -37,7 +37,7 @@ export function freePort(host = "127.0.0.1") {
 
 /**
  * How an app process is started: the release build (built first when missing or older than the
- * sources, by scripts/builds.mjs), else the sources through tsx.
+ * sources, by scripts/builds.mjs), else the sources, whose types Node 24 strips.
  */
 export async function appCommand({ log = console.info } = {}) {
   try {
@@ -50,15 +50,15 @@ export async function appCommand({ log = console.info } = {}) {
   }
 }
 
-/** The release build when there is one and it is newer than the sources, else the sources through tsx. */
+/** The release build when there is one and it is newer than the sources, else the sources (Node 24 strips their types). */
 export function serverCommand() {
   const built = path.join(root, "apps/server/dist/main.js");
-  const sources = { kind: "sources (tsx)", args: ["--import", "tsx", path.join(root, "apps/server/src/main.ts")] };
+  const sources = { kind: "sources", args: [path.join(root, "apps/server/src/main.ts")] };
   if (!fs.existsSync(built)) return sources;
   // A release build older than a source file would run yesterday's code: the sources win then.
   const builtAt = fs.statSync(built).mtimeMs;
   const newer = ["apps/server/src", "packages/shared/src"].some((dir) => newestMtime(path.join(root, dir)) > builtAt);
-  if (newer) return { ...sources, kind: "sources (tsx; apps/server/dist is older than the sources)" };
+  if (newer) return { ...sources, kind: "sources (apps/server/dist is older than the sources)" };
   return { kind: "release build", args: ["--enable-source-maps", built] };
 }
 
@@ -86,8 +86,6 @@ export async function prepareDatabase({ baseUrl, name, fresh = false }) {
     if (fresh) await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     const { rowCount } = await admin.query("SELECT 1 FROM pg_database WHERE datname = $1", [name]);
     if (!rowCount) await admin.query(`CREATE DATABASE ${name}`);
-    const { register } = await import("tsx/esm/api");
-    register();
     const { openDatabase } = await import(path.join(root, "apps/server/src/db/client.ts"));
     const database = await openDatabase({ kind: "postgres", url: url.toString(), poolSize: 1 });
     try {

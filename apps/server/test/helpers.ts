@@ -125,11 +125,11 @@ export class Client {
   /** The address the request comes from (request.ip) and the browser's user-agent, when set. */
   readonly ip?: string;
   readonly userAgent?: string;
-  constructor(
-    readonly app: FastifyInstance,
-    readonly origin = ORIGIN,
-    opts: { ip?: string; userAgent?: string } = {},
-  ) {
+  readonly app: FastifyInstance;
+  readonly origin: string;
+  constructor(app: FastifyInstance, origin = ORIGIN, opts: { ip?: string; userAgent?: string } = {}) {
+    this.app = app;
+    this.origin = origin;
     this.ip = opts.ip;
     this.userAgent = opts.userAgent;
   }

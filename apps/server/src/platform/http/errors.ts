@@ -2,24 +2,24 @@ import type { ErrorCode } from "@helio/shared";
 
 /** An error meant for the client: its status, code and message are sent as they are. */
 export class AppError extends Error {
-  constructor(
-    readonly statusCode: number,
-    readonly code: ErrorCode,
-    message: string,
-    readonly fields?: { field: string; message: string }[],
-  ) {
+  readonly statusCode: number;
+  readonly code: ErrorCode;
+  readonly fields?: { field: string; message: string }[];
+  constructor(statusCode: number, code: ErrorCode, message: string, fields?: { field: string; message: string }[]) {
     super(message);
     this.name = "AppError";
+    this.statusCode = statusCode;
+    this.code = code;
+    this.fields = fields;
   }
 }
 
 /** 429 with a Retry-After header: the client may try again after `retryAfterS` seconds. */
 export class RetryLaterError extends AppError {
-  constructor(
-    readonly retryAfterS: number,
-    message: string,
-  ) {
+  readonly retryAfterS: number;
+  constructor(retryAfterS: number, message: string) {
     super(429, "RATE_LIMITED", message);
+    this.retryAfterS = retryAfterS;
   }
 }
 

@@ -49,11 +49,14 @@ export function loggerOptions(level: string): FastifyServerOptions["logger"] {
  */
 class LazyChildLogger implements FastifyBaseLogger {
   #child: FastifyBaseLogger | undefined;
-  constructor(
-    private readonly parent: FastifyBaseLogger,
-    private readonly bindings: Bindings,
-    private readonly options: ChildLoggerOptions,
-  ) {}
+  private readonly parent: FastifyBaseLogger;
+  private readonly bindings: Bindings;
+  private readonly options: ChildLoggerOptions;
+  constructor(parent: FastifyBaseLogger, bindings: Bindings, options: ChildLoggerOptions) {
+    this.parent = parent;
+    this.bindings = bindings;
+    this.options = options;
+  }
   #real(): FastifyBaseLogger {
     this.#child ??= this.parent.child(this.bindings, this.options);
     return this.#child;

@@ -12,11 +12,12 @@ export type RequestLogMode = "all" | "problems" | "off";
  * Failures are also logged with their error by our error handler; this line adds the timing.
  */
 export class RequestLog extends LogController {
-  constructor(
-    private readonly mode: RequestLogMode,
-    private readonly slowMs: number,
-  ) {
+  private readonly mode: RequestLogMode;
+  private readonly slowMs: number;
+  constructor(mode: RequestLogMode, slowMs: number) {
     super();
+    this.mode = mode;
+    this.slowMs = slowMs;
   }
 
   override incomingRequest() {}

@@ -15,15 +15,14 @@ import { AppError, fieldError } from "../http/errors.ts";
 
 /** 409 RATE_CHANGED: the rate a local amount was typed at is no longer in force; carries the new one. */
 export class RateChanged extends AppError {
-  constructor(
-    readonly quote: RateQuote,
-    sent: RateQuote,
-  ) {
+  readonly quote: RateQuote;
+  constructor(quote: RateQuote, sent: RateQuote) {
     super(
       409,
       "RATE_CHANGED",
       `The rate changed from ${formatRate(sent)} to ${formatRate(quote)}. Check the amount in USD and send again.`,
     );
+    this.quote = quote;
   }
 }
 

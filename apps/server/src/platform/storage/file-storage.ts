@@ -35,11 +35,10 @@ export function checkKey(key: string): string {
  * a 503 with a message a member can act on; `detail` (no secrets) is for the log and for scripts.
  */
 export class StorageUnavailableError extends AppError {
-  constructor(
-    readonly detail: string,
-    cause?: unknown,
-  ) {
+  readonly detail: string;
+  constructor(detail: string, cause?: unknown) {
     super(503, "UNAVAILABLE", "File storage is not reachable right now. Please try again in a moment.");
+    this.detail = detail;
     this.name = "StorageUnavailableError";
     this.cause = cause;
   }
