@@ -2,7 +2,7 @@
 // `npm run bench -- --only startup`: start-up time and idle memory of one server process on the
 // embedded defaults (PGlite in a fresh temporary DATA_DIR, in-process bus, mail to the outbox,
 // workers on), in turns per run:
-//   tsx       what `npm start` ran before issue 15: tsx's loader and the TypeScript sources
+//   tsx       what `npm start` ran before the compiled server: tsx's loader and the TypeScript sources
 //   compiled  node --enable-source-maps apps/server/dist/main.js
 //   start     node scripts/start.mjs: the staleness checks, then the compiled server in that process
 // Each run starts a mode twice: on a fresh DATA_DIR (creates the database, applies the migrations,
