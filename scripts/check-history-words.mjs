@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // Fails (exit 1) when a tracked file names the project's own working history instead of a reason:
-// a work item or a run ("stop" or "issue" with its number, "run set of <date>", "this stop"). A
-// reader of this repository has no such list; what they need is the reason itself, e.g. "two
-// Playwright workers are slower on 2 cores: 253 s against 203 s for the same 12 tests". Citing a
-// decision record by its file name (docs/decisions/0011-the-ledger-against-pgbench.md) is fine.
+// a work item or a run (a "stop" or an "issue" with its number, a dated "run set", a work period
+// called a stop). A reader of this repository has no such list; what they need is the reason
+// itself, e.g. "two browser-test workers: the stage in 305-360 s against 395-444 s on one". Citing
+// a decision record by its file name (docs/decisions/0011-the-ledger-against-pgbench.md) is fine.
 // Run by `npm test` beside lint; scripts/check-history-words.test.mjs proves what it catches.
 //
 //   node scripts/check-history-words.mjs     every tracked file; prints file:line for each find
@@ -17,7 +17,7 @@ export const HISTORY_PATTERNS = [
   { pattern: /\bstops?\s+#?\d+/i, names: "a numbered stop" },
   { pattern: /\bissues?\s+#?\d+/i, names: "a numbered issue" },
   { pattern: /\brun\s+sets?\s+(?:of|from)\s+\d{4}-/i, names: "a dated run set" },
-  { pattern: /\bstop's\b|\bstops'(?=\W|$)/i, names: "a stop's (a work period's) possession" },
+  { pattern: /\bstop's\b|\bstops'(?=\W|$)/i, names: "the possessive of a work period called a stop" },
   { pattern: /\b(?:this|that|previous|next|earlier|later|each|every)\s+stop\b/i, names: "a work period called a stop" },
 ];
 
