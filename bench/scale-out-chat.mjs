@@ -1,4 +1,4 @@
-// Scale-out, chat delivery (issue 15), on a cluster started by scale-out.mjs: members signed up
+// Scale-out, chat delivery, on a cluster started by scale-out.mjs: members signed up
 // through the balancer, each with an open WebSocket, send `chat.send` (what the web app sends,
 // answered with `chat.ack`) while the support admin's sockets (its tabs) receive every message as
 // `chat.message`. No stickiness: the sockets land on any process, so most messages cross processes

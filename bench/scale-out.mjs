@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Scale-out (issue 15): the authenticated balance read and chat delivery through HAProxy with 1, 2
+// Scale-out: the authenticated balance read and chat delivery through HAProxy with 1, 2
 // and 3 app processes (the cluster of `npm run cluster`: PostgreSQL, Redis, an S3 server), as
 // throughput relative to one process in the same run. On 2 cores the total cannot grow much; the
 // point is that nothing serialises across processes, so the cost per request stays flat: the

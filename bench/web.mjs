@@ -3,7 +3,7 @@
 // build, served by the real server in production mode on a free port: /login signed out and the
 // dashboard signed in (a member registered and verified through the app, its session cookie sent
 // with every request). Prints the performance, accessibility and best-practices scores, the first and
-// largest contentful paint, speed index, total blocking time, layout shift and bytes transferred. Targets (issue 18): performance ≥ 95,
+// largest contentful paint, speed index, total blocking time, layout shift and bytes transferred. Targets: performance ≥ 95,
 // accessibility 100, best practices ≥ 95. Lighthouse 12.8 is used: 13.x needs Node ≥ 22.19.
 //
 //   npm run bench -- --only web              builds first

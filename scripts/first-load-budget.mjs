@@ -4,7 +4,7 @@
 // imports statically (Vite preloads them), and for each lazy route module on the way to the page
 // (layout, then page) that module with its own static imports. The sum of their gzip sizes must stay
 // within the route's budget; the run fails (exit 1) when one is over or a listed module is missing.
-// `targetKb` is issue 18's goal; where it is not met yet, `budgetKb` is a ratchet just above today's
+// `targetKb` is the route's goal; where it is not met yet, `budgetKb` is a ratchet just above today's
 // figure so the first load cannot grow while the goal is worked towards (docs/performance.md).
 //
 //   node scripts/first-load-budget.mjs            figures + verdict

@@ -32,6 +32,9 @@ step() {
   printf '\n\033[1m== %s\033[0m\n' "$1"
 }
 step "lint (biome)"; npx biome check .
+step "history words: reasons, not work items or runs, in tracked files"
+node --test scripts/check-history-words.test.mjs
+node scripts/check-history-words.mjs
 step "types (tsc)"; npm run typecheck --silent
 step "server: unit + API tests"; npm run test -w @helio/server
 step "web: unit tests"; npm run test -w @helio/web

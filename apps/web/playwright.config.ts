@@ -16,13 +16,13 @@ export default defineConfig({
   // Generous: CI machines have two cores and the server, Chromium and PostgreSQL share them.
   timeout: 150_000,
   expect: { timeout: 15_000 },
-  // Two, each with its own server, database and Redis prefix. The whole stage: 305-360 s on two
-  // workers against 395-444 s on one (stop 31's machine), 7.6 against 9.5 min (stop 32's, slower);
+  // Two, each with its own server, database and Redis prefix. On two cores the whole stage took
+  // 305-360 s on two workers against 395-444 s on one, and 7.6 against 9.5 min on a slower machine:
   // on one a quarter of the machine stays idle while tests wait on the server (a 30 s contract,
   // live updates). With a trace recorded for every test two had been slower; E2E_WORKERS=1 runs one.
-  // The three flaky kinds seen on two busy cores (stop 32) were each mended: a screenshot that
-  // hangs is taken once more, options are picked from the keyboard, and a live message now wins
-  // over a read already on its way (lib/live-data.ts).
+  // The three flaky kinds first seen on two busy cores were each mended: a screenshot that hangs is
+  // taken once more, options are picked from the keyboard, and a live message now wins over a read
+  // already on its way (lib/live-data.ts). Figures: docs/decisions/0014-two-browser-test-workers.md.
   workers: Number(process.env.E2E_WORKERS ?? 2),
   forbidOnly: Boolean(process.env.CI),
   // A failing test runs once more, only to record its trace: recording one on every run (DOM

@@ -14,7 +14,7 @@ import { adjust, changeSettings, openAdmin, topBarBalance, uidOf } from "./money
 import { walkPasses } from "./screen-walk.ts";
 
 /**
- * Issue 13 end to end: the admin shortens the accrual period, member A registers through member
+ * Investments, funds and referrals end to end: the admin shortens the accrual period, member A registers through member
  * B's link, buys a package from the wallet, sees profit arrive live and moves it to the wallet;
  * B earns the level-1 commission and sees A in the network.
  */

@@ -19,7 +19,7 @@ if (!container) throw new Error("#root is missing from index.html");
 const root = createRoot(container);
 // As a transition, the first render is done in slices React can yield between, instead of in one task
 // behind the entry's evaluation: Lighthouse on /login, 8 runs each in turns, total blocking time
-// median 266 → 213 ms and performance median 93 → 95.5 (docs/performance.md).
+// median 266 → 213 ms and performance median 93 → 95.5 (docs/decisions/0015-the-first-render-in-slices.md).
 startTransition(() =>
   root.render(
     <StrictMode>

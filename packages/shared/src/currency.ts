@@ -14,7 +14,7 @@ export function groupDigits(digits: string): string {
  * maximumFractionDigits: 2 })` writes it: rounded half away from zero on the shortest decimal form of
  * `x`, as ICU does (so 1234567.895 gives "1,234,567.90"), and "-0.00" below zero. Not Intl itself:
  * the first Intl formatter a page creates loads ICU's data, 44–106 ms of main thread on our 2-core
- * machines, and this one was created as the dashboard's modules loaded (issue 18).
+ * machines, and this one was created as the dashboard's modules loaded, before its first paint.
  */
 function twoDecimals(x: number): string {
   const sign = x < 0 || Object.is(x, -0) ? "-" : "";

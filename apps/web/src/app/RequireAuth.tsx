@@ -35,7 +35,7 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   // The member's arrival mounts the whole signed-in screen. A query's update renders at once, in one
   // long task (useSyncExternalStore); deferred, React renders that mount in slices it can yield
   // between. Lighthouse on the dashboard, 5 runs each in turns: total blocking time median 2,974 →
-  // 1,971 ms, largest paint 6,496 → 5,239 ms (docs/performance.md).
+  // 1,971 ms, largest paint 6,496 → 5,239 ms (docs/decisions/0015-the-first-render-in-slices.md).
   const member = useDeferredValue(me.data);
   const lockedOut = member ? member.userBlock || member.userStatus === "banned" : false;
 

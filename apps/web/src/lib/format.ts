@@ -2,7 +2,7 @@
  * Date and time formatting helpers, always in English. They write what `Intl.DateTimeFormat("en-GB")`
  * and `Intl.RelativeTimeFormat("en", { numeric: "auto" })` would (format.test.ts compares them) without
  * creating either: the first Intl formatter a page creates loads ICU's data, 44–106 ms of main thread on
- * our 2-core machines, and these were created as the dashboard's modules loaded (issue 18).
+ * our 2-core machines, and these were created as the dashboard's modules loaded, before its first paint.
  */
 import { groupDigits } from "@helio/shared";
 

@@ -14,7 +14,7 @@ export function newIdempotencyKey(): string {
 
 /**
  * Whether a failed money request got a definite answer, so that the next submit is a new
- * operation with a new key. The server's rule (README, "Idempotency"): a key's first request
+ * operation with a new key. The server's rule (docs/architecture.md, "The API"): a key's first request
  * decides; a replay answers the same; another request under it is a 409 IDEMPOTENCY_CONFLICT.
  *
  * - Definite (rotate): a 4xx refusal (validation, KYC, limits, not found, conflict…): nothing was

@@ -14,7 +14,7 @@ import {
  * Every operation of /api/openapi.json, and better-auth's endpoints, attacked with malformed
  * input (wrong types, control characters, lone surrogates, huge strings, impossible dates, bad
  * multipart, foreign origins) as a signed-out client, a member and an admin. No answer may be a
- * 5xx, and none may take 5 s or more. The figure it prints is the one in the README.
+ * 5xx, and none may take 5 s or more. The figure it prints is the one in docs/operations.md (Security).
  */
 const SEED = 17;
 const PER_FIELD = 1;

@@ -10,7 +10,7 @@ import {
   type TestApp,
 } from "../../../test/helpers.ts";
 
-/** The five causes of 500s the fuzz found (issue 17), each answered by a 4xx in our error shape. */
+/** The five causes of 500s the fuzz test (fuzz.test.ts) found, each answered by a 4xx in our error shape. */
 describe.each(databaseKinds)("no input reaches a 500 (%s)", (kind) => {
   let t: TestApp;
   let member: Client;
