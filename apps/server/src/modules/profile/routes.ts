@@ -5,13 +5,14 @@ import { z } from "zod";
 import { currentOf, readSession, requireMember } from "../../platform/auth/session.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import type { Services } from "../../services.ts";
-import { replacePhoto, toMember, updateProfile } from "../members/index.ts";
+import { memberProfileService, toMember } from "../members/index.ts";
 import { AVATAR_MAX_BYTES, storeAvatar } from "./avatar.ts";
 
 export async function profileRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { auth, db, storage, realtime } = services;
   const guard = requireMember(auth);
+  const profiles = memberProfileService(db);
 
   const freshMember = async (headers: Parameters<typeof readSession>[1]) => {
     const current = await readSession(auth, headers);
@@ -32,7 +33,7 @@ export async function profileRoutes(app: FastifyInstance, { services }: { servic
     },
     async (request) => {
       const { user } = currentOf(request);
-      await updateProfile(db, user.id, request.body);
+      await profiles.updateDetails(user.id, request.body);
       await realtime.toUser(user.id, { type: "member.updated" });
       return freshMember(request.headers);
     },
@@ -62,7 +63,7 @@ export async function profileRoutes(app: FastifyInstance, { services }: { servic
         throw error;
       });
       const url = await storeAvatar(storage, data);
-      const previous = await replacePhoto(db, user.id, url);
+      const previous = await profiles.replacePhoto(user.id, url);
       if (previous?.startsWith(`${API.files}/`)) await storage.remove(previous.slice(API.files.length + 1));
       await realtime.toUser(user.id, { type: "member.updated" });
       return freshMember(request.headers);
