@@ -38,7 +38,7 @@ const PATH_NAMES = new Map<string, string>([
  * A path that paths.ts does not name (there is none; route-paths.test.ts sees to it) falls back to
  * its segments.
  */
-export function operationIdOf(method: string, path: string): string {
+function operationIdOf(method: string, path: string): string {
   const name =
     PATH_NAMES.get(path) ??
     path
