@@ -55,7 +55,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(securityHeaders, { secureCookies: config.secureCookies });
   await app.register(rateLimits, { redisUrl: config.redisUrl, prefix: config.redisPrefix });
   await app.register(originCheck, { trustedOrigins });
-  await app.register(apiDocs);
+  const sessionCookie = (await services.auth.$context).authCookies.sessionToken.name;
+  await app.register(apiDocs, { sessionCookie });
 
   const { auth, db, bus, realtime, now } = services;
   await app.register(authBridge, { auth, rateLimit: config.authRateLimit, db, now });

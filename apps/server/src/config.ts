@@ -187,8 +187,30 @@ export type Config = {
   webDist: string;
   storage: StorageSettings;
   secureCookies: boolean;
+  /**
+   * Origins besides PUBLIC_URL whose pages may call the API with the session cookie: TRUSTED_ORIGINS
+   * and, outside production, the other loopback names of a loopback PUBLIC_URL (`loopbackAliases`).
+   */
   trustedOrigins: string[];
 };
+
+const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
+
+/**
+ * The same server under its other loopback names: for `http://localhost:3000`,
+ * `http://127.0.0.1:3000` and `http://[::1]:3000`. Only this machine reaches them, and the start
+ * log shows 127.0.0.1 beside the banner's localhost, so in development a page opened at either
+ * is our own. Production keeps the one origin of PUBLIC_URL. Empty for any other host.
+ */
+export function loopbackAliases(publicUrl: string): string[] {
+  const url = new URL(publicUrl);
+  if (!LOOPBACK_HOSTS.includes(url.hostname)) return [];
+  return LOOPBACK_HOSTS.filter((host) => host !== url.hostname).map((host) => {
+    const alias = new URL(url.origin);
+    alias.hostname = host;
+    return alias.origin;
+  });
+}
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -247,6 +269,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist,
     storage: e.STORAGE_URL ?? { kind: "local" },
     secureCookies: publicUrl.startsWith("https://"),
-    trustedOrigins: (e.TRUSTED_ORIGINS ?? []).map((o) => new URL(o).origin),
+    trustedOrigins: [
+      ...(e.TRUSTED_ORIGINS ?? []).map((o) => new URL(o).origin),
+      ...(e.NODE_ENV === "production" ? [] : loopbackAliases(publicUrl)),
+    ],
   };
 }

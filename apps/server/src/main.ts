@@ -1,6 +1,7 @@
 import closeWithGrace from "close-with-grace";
 import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig } from "./config.ts";
+import { listeningText } from "./listen-addresses.ts";
 import { beginDraining } from "./modules/health/index.ts";
 
 let config: ReturnType<typeof loadConfig>;
@@ -29,7 +30,7 @@ closeWithGrace({ delay: drainMs + 10_000 }, async ({ signal, err }) => {
   await app.close();
 });
 
-await app.listen({ host: config.host, port: config.port });
+await app.listen({ host: config.host, port: config.port, listenTextResolver: listeningText(config) });
 
 const { services, startup } = app;
 const lines = [

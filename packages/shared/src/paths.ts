@@ -108,3 +108,60 @@ export const API = {
   adminInvestment: (id: string) => `/api/admin/investments/${encodeURIComponent(id)}`,
   adminMemberNetwork: (uid: string) => `/api/admin/members/${encodeURIComponent(uid)}/network`,
 } as const;
+
+/** The names in `API` whose path takes parameters (a builder function). */
+type ParameterisedApiPath = { [K in keyof typeof API]: (typeof API)[K] extends string ? never : K }[keyof typeof API];
+
+/**
+ * Each parameterised path of `API` as the server declares its route (`:name` for a parameter; the
+ * OpenAPI document writes `{name}`), plus the routes only the server names: a profile photo, and
+ * better-auth's catch-all. Every server route takes its path from `API` or from here (checked by
+ * the server's routes.test.ts), and each pattern names the same path as its builder in `API`
+ * (paths.test.ts).
+ */
+export const API_PATTERNS = {
+  adminMember: "/api/admin/members/:uid",
+  adminMemberStatus: "/api/admin/members/:uid/status",
+  adminMemberTrading: "/api/admin/members/:uid/trading",
+  adminMemberImpersonate: "/api/admin/members/:uid/impersonation-token",
+  chatImage: "/api/chat/images/:name",
+  adminChat: "/api/admin/chats/:chatId",
+  adminChatMessages: "/api/admin/chats/:chatId/messages",
+  adminChatImages: "/api/admin/chats/:chatId/images",
+  adminChatRead: "/api/admin/chats/:chatId/read",
+  adminMemberChat: "/api/admin/chats/member/:uid",
+  deposit: "/api/deposits/:id",
+  depositProof: "/api/deposits/:id/proof",
+  withdrawal: "/api/withdrawals/:id",
+  withdrawalCancel: "/api/withdrawals/:id/cancel",
+  kycDocument: "/api/kyc/documents/:doc",
+  adminDeposit: "/api/admin/deposits/:id",
+  adminDepositApprove: "/api/admin/deposits/:id/approve",
+  adminDepositReject: "/api/admin/deposits/:id/reject",
+  adminWithdrawal: "/api/admin/withdrawals/:id",
+  adminWithdrawalApprove: "/api/admin/withdrawals/:id/approve",
+  adminWithdrawalReject: "/api/admin/withdrawals/:id/reject",
+  adminKycMember: "/api/admin/kyc/:uid",
+  adminKycDocument: "/api/admin/kyc/:uid/documents/:doc",
+  adminKycApprove: "/api/admin/kyc/:uid/approve",
+  adminKycReject: "/api/admin/kyc/:uid/reject",
+  adminMemberMoney: "/api/admin/members/:uid/money",
+  adminMemberLedger: "/api/admin/members/:uid/ledger",
+  adminMemberAdjust: "/api/admin/members/:uid/adjust",
+  adminMemberDemoReset: "/api/admin/members/:uid/demo-reset",
+  marketCandles: "/api/market/candles/:symbol",
+  trade: "/api/trades/:id",
+  package: "/api/packages/:slug",
+  investment: "/api/investments/:id",
+  fund: "/api/funds/:fund",
+  fundHistory: "/api/funds/:fund/history",
+  fundHistoryCsv: "/api/funds/:fund/history.csv",
+  fundTransfers: "/api/funds/:fund/transfers",
+  adminPackage: "/api/admin/packages/:id",
+  adminInvestment: "/api/admin/investments/:id",
+  adminMemberNetwork: "/api/admin/members/:uid/network",
+  /** A profile photo; its URL is stored on the member as the upload returned it. */
+  avatarFile: "/api/files/avatars/:name",
+  /** better-auth's endpoints, behind one route (platform/auth/bridge.ts). */
+  auth: "/api/auth/*",
+} as const satisfies Record<ParameterisedApiPath, string> & Record<string, string>;

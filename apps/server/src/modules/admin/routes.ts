@@ -1,5 +1,6 @@
 import {
   API,
+  API_PATTERNS,
   adminMemberDetailSchema,
   adminMembersQuerySchema,
   adminMembersResponseSchema,
@@ -14,9 +15,9 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { listAudit, recordAudit } from "../../platform/audit/audit.ts";
-import { adminActorOf, requireAdmin, toWebHeaders } from "../../platform/auth/session.ts";
+import { adminActorOf, toWebHeaders } from "../../platform/auth/session.ts";
 import { AppError, notFound } from "../../platform/http/errors.ts";
-import { featureRouteOptions, memberUidParams } from "../../platform/http/route-options.ts";
+import { featureRouteOptions, memberUidParams, routeOptions } from "../../platform/http/route-options.ts";
 import type { Services } from "../../services.ts";
 import { findMember, listMembers } from "./queries.ts";
 import {
@@ -40,6 +41,8 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
   const deps = { db, realtime };
   const tags = ["admin"];
   const { asAdmin } = featureRouteOptions(services, "admin", tags);
+  // Stopping reads the impersonation session itself: no guard, but the session cookie is needed.
+  const asImpersonation = routeOptions({ tags, session: "required" });
 
   r.get(
     API.adminMembers,
@@ -55,7 +58,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
   );
 
   r.get(
-    "/api/admin/members/:uid",
+    API_PATTERNS.adminMember,
     asAdmin({ summary: "One member", params: memberUidParams, response: { 200: adminMemberDetailSchema } }),
     async (request) => {
       const row = await findMember(db, request.params.uid);
@@ -65,7 +68,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
   );
 
   r.post(
-    "/api/admin/members/:uid/status",
+    API_PATTERNS.adminMemberStatus,
     asAdmin({
       summary: "Block, unblock, ban or unban",
       params: memberUidParams,
@@ -79,7 +82,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
   );
 
   r.put(
-    "/api/admin/members/:uid/trading",
+    API_PATTERNS.adminMemberTrading,
     asAdmin({
       summary: "Switch Real (true) / Free (false)",
       params: memberUidParams,
@@ -90,7 +93,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
   );
 
   r.post(
-    "/api/admin/members/:uid/impersonation-token",
+    API_PATTERNS.adminMemberImpersonate,
     asAdmin({
       summary: "A single-use, 60-second 'sign in as member' link",
       params: memberUidParams,
@@ -111,16 +114,14 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
 
   r.post(
     API.impersonationExchange,
-    {
-      schema: {
-        tags,
+    asAdmin(
+      {
         summary: "Exchange a sign-in-as-member link for an impersonation session",
         body: impersonationExchangeSchema,
         response: { 200: z.object({ ok: z.literal(true) }) },
       },
-      preHandler: requireAdmin(auth),
-      config: { rateLimit: { max: config.authRateLimit, timeWindow: "1 minute" } },
-    },
+      { config: { rateLimit: { max: config.authRateLimit, timeWindow: "1 minute" } } },
+    ),
     async (request, reply) => {
       const { username, token } = request.body;
       const targetId = await redeemImpersonationToken(deps, adminActorOf(request), username, token);
@@ -137,13 +138,10 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
 
   r.post(
     API.impersonationStop,
-    {
-      schema: {
-        tags,
-        summary: "End the impersonation and return to the admin session",
-        response: { 200: z.object({ ok: z.literal(true) }) },
-      },
-    },
+    asImpersonation({
+      summary: "End the impersonation and return to the admin session",
+      response: { 200: z.object({ ok: z.literal(true) }) },
+    }),
     async (request, reply) => {
       const headers = toWebHeaders(request.headers);
       const current = await auth.api.getSession({ headers });

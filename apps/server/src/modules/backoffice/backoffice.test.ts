@@ -2,11 +2,10 @@ import { API, DEMO_GRANT_CENTS } from "@helio/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Client, databaseKinds, signInAdmin, signUpVerified, type TestApp } from "../../../test/helpers.ts";
-import { expectSoundLedger } from "../../../test/money.ts";
-import { getMemberBalances, moneyTransaction, postTransaction } from "../ledger/index.ts";
 import {
   captureMessages,
   expectError,
+  expectSoundLedger,
   fundWallet,
   kycForm,
   moneyApp,
@@ -14,7 +13,8 @@ import {
   png,
   postForm,
   readyMember,
-} from "../wallet/testing.ts";
+} from "../../../test/money.ts";
+import { getMemberBalances, moneyTransaction, postTransaction } from "../ledger/index.ts";
 
 describe.each(databaseKinds)("back office on %s", (kind) => {
   let t: TestApp;

@@ -1,5 +1,6 @@
 import {
   API,
+  API_PATTERNS,
   adminAdjustResponseSchema,
   adminAdjustSchema,
   adminDashboardSchema,
@@ -36,7 +37,7 @@ export async function backofficeRoutes(app: FastifyInstance, { services }: { ser
   );
 
   r.get(
-    "/api/admin/members/:uid/money",
+    API_PATTERNS.adminMemberMoney,
     asAdmin({
       summary: "A member's balances, KYC and bank data (full account number)",
       params: memberUidParams,
@@ -46,7 +47,7 @@ export async function backofficeRoutes(app: FastifyInstance, { services }: { ser
   );
 
   r.get(
-    "/api/admin/members/:uid/ledger",
+    API_PATTERNS.adminMemberLedger,
     asAdmin({
       summary: "A member's ledger entries (same filters and shape as /api/wallet/history)",
       params: memberUidParams,
@@ -61,7 +62,7 @@ export async function backofficeRoutes(app: FastifyInstance, { services }: { ser
   );
 
   r.post(
-    "/api/admin/members/:uid/adjust",
+    API_PATTERNS.adminMemberAdjust,
     asAdmin({
       summary: "Credit or debit wallet, profit or bonus with a reason (audited); Idempotency-Key honoured",
       params: memberUidParams,
@@ -74,7 +75,7 @@ export async function backofficeRoutes(app: FastifyInstance, { services }: { ser
   );
 
   r.post(
-    "/api/admin/members/:uid/demo-reset",
+    API_PATTERNS.adminMemberDemoReset,
     asAdmin({
       summary: "Reset a member's demo balance to 10,000.00 (audited); Idempotency-Key honoured",
       params: memberUidParams,

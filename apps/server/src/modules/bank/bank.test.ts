@@ -8,8 +8,7 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectSoundLedger } from "../../../test/money.ts";
-import { expectError, moneyApp } from "../wallet/testing.ts";
+import { expectError, expectSoundLedger, moneyApp } from "../../../test/money.ts";
 
 describe.each(databaseKinds)("bank data on %s", (kind) => {
   let t: TestApp;

@@ -1,5 +1,6 @@
 import {
   API,
+  API_PATTERNS,
   adminChatDetailSchema,
   adminChatParamsSchema,
   adminChatsQuerySchema,
@@ -21,11 +22,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentOf, requireAdmin, requireMember } from "../../platform/auth/session.ts";
 import { AppError, notFound } from "../../platform/http/errors.ts";
+import { routeOptions } from "../../platform/http/route-options.ts";
 import type { Services } from "../../services.ts";
 import { createChatService } from "./service.ts";
-
-const tags = ["chat"];
-const adminTags = ["admin", "chat"];
 
 /** Reads the one multipart file of an image upload as bytes; 413 over 5 MB. */
 async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
@@ -57,6 +56,11 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
     await member(request, reply);
     if (currentOf(request).user.role === "admin") throw notFound("Support answers from the inbox.");
   };
+  // The guards run on the request, before any body is read: an upload from the wrong person is
+  // refused before its bytes are.
+  const asChatMember = routeOptions({ tags: ["chat"], session: "required", onRequest: memberOnly });
+  const asImageReader = routeOptions({ tags: ["chat"], session: "required", onRequest: member });
+  const asSupport = routeOptions({ tags: ["admin", "chat"], session: "required", onRequest: admin });
   /** Per signed-in user (not per address), shared by every instance through Redis when configured. */
   const perUser = (groupId: string) => ({
     hook: "preHandler" as const,
@@ -100,56 +104,42 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   // Member side.
   r.get(
     API.chat,
-    {
-      schema: {
-        tags,
-        summary: "The member's chat with support (created with both index entries on first load)",
-        response: { 200: chatSchema },
-      },
-      onRequest: memberOnly,
-    },
+    asChatMember({
+      summary: "The member's chat with support (created with both index entries on first load)",
+      response: { 200: chatSchema },
+    }),
     async (request) => chat.view(await chat.memberChat(currentOf(request).user.id), "member"),
   );
 
   r.get(
     API.chatUnread,
-    {
-      schema: {
-        tags,
-        summary: "Unread messages from support (for the chat button)",
-        response: { 200: chatUnreadSchema },
-      },
-      onRequest: memberOnly,
-    },
+    asChatMember({
+      summary: "Unread messages from support (for the chat button)",
+      response: { 200: chatUnreadSchema },
+    }),
     async (request) => ({ unread: await chat.unread(currentOf(request).user.id) }),
   );
 
   r.get(
     API.chatMessages,
-    {
-      schema: {
-        tags,
-        summary: "Messages, newest page first; `before` pages back",
-        querystring: chatMessagesQuerySchema,
-        response: { 200: chatMessagesResponseSchema },
-      },
-      onRequest: memberOnly,
-    },
+    asChatMember({
+      summary: "Messages, newest page first; `before` pages back",
+      querystring: chatMessagesQuerySchema,
+      response: { 200: chatMessagesResponseSchema },
+    }),
     async (request) => chat.messages(await chat.memberChat(currentOf(request).user.id), request.query),
   );
 
   r.post(
     API.chatMessages,
-    {
-      schema: {
-        tags,
+    asChatMember(
+      {
         summary: "Send a message (text and/or an uploaded image); a repeated id returns the stored message",
         body: sendChatMessageSchema,
         response: { 200: chatMessageSchema, 201: chatMessageSchema },
       },
-      onRequest: memberOnly,
-      config: { rateLimit: perUser("chat-send") },
-    },
+      { config: { rateLimit: perUser("chat-send") } },
+    ),
     async (request, reply) => {
       const uid = currentOf(request).user.id;
       const sent = await chat.send(await chat.memberChat(uid), { uid, side: "member" }, request.body);
@@ -159,25 +149,20 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
 
   r.post(
     API.chatRead,
-    {
-      schema: { tags, summary: "Mark the chat read", response: { 200: chatReadResponseSchema } },
-      onRequest: memberOnly,
-    },
+    asChatMember({ summary: "Mark the chat read", response: { 200: chatReadResponseSchema } }),
     async (request) => chat.read(await chat.memberChat(currentOf(request).user.id), "member"),
   );
 
   r.post(
     API.chatImages,
-    {
-      schema: {
-        tags,
+    asChatMember(
+      {
         summary: "Upload an image for the next message (JPEG, PNG, WebP or GIF, at most 5 MB; multipart field `file`)",
         consumes: ["multipart/form-data"],
         response: { 201: chatImageUploadResponseSchema },
       },
-      onRequest: memberOnly,
-      config: { rateLimit: perUser("chat-image") },
-    },
+      { config: { rateLimit: perUser("chat-image") } },
+    ),
     async (request, reply) => {
       const uid = currentOf(request).user.id;
       const ref = await chat.memberChat(uid);
@@ -186,15 +171,11 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   );
 
   r.get(
-    "/api/chat/images/:name",
-    {
-      schema: {
-        tags,
-        summary: "A chat image: only for the chat's member and support (404 for anyone else)",
-        params: chatImageParamsSchema,
-      },
-      onRequest: member,
-    },
+    API_PATTERNS.chatImage,
+    asImageReader({
+      summary: "A chat image: only for the chat's member and support (404 for anyone else)",
+      params: chatImageParamsSchema,
+    }),
     async (request, reply) => {
       const { user } = currentOf(request);
       const image = await chat.readImage(request.params.name, { uid: user.id, role: user.role });
@@ -209,74 +190,56 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   // Support inbox.
   r.get(
     API.adminChats,
-    {
-      schema: {
-        tags: adminTags,
-        summary: "Every member chat, newest first, with unread counts; search by member",
-        querystring: adminChatsQuerySchema,
-        response: { 200: adminChatsResponseSchema },
-      },
-      onRequest: admin,
-    },
+    asSupport({
+      summary: "Every member chat, newest first, with unread counts; search by member",
+      querystring: adminChatsQuerySchema,
+      response: { 200: adminChatsResponseSchema },
+    }),
     async (request) => ({ ...(await chat.inbox(request.query)) }),
   );
 
   r.get(
-    "/api/admin/chats/member/:uid",
-    {
-      schema: {
-        tags: adminTags,
-        summary: "The chat id of a member (the chat is created with both index entries when missing)",
-        params: adminMemberChatParamsSchema,
-        response: { 200: adminMemberChatSchema },
-      },
-      onRequest: admin,
-    },
+    API_PATTERNS.adminMemberChat,
+    asSupport({
+      summary: "The chat id of a member (the chat is created with both index entries when missing)",
+      params: adminMemberChatParamsSchema,
+      response: { 200: adminMemberChatSchema },
+    }),
     async (request) => ({ chatId: (await chat.memberChat(request.params.uid)).id }),
   );
 
   r.get(
-    "/api/admin/chats/:chatId",
-    {
-      schema: {
-        tags: adminTags,
-        summary: "One chat with the member's summary",
-        params: adminChatParamsSchema,
-        response: { 200: adminChatDetailSchema },
-      },
-      onRequest: admin,
-    },
+    API_PATTERNS.adminChat,
+    asSupport({
+      summary: "One chat with the member's summary",
+      params: adminChatParamsSchema,
+      response: { 200: adminChatDetailSchema },
+    }),
     async (request) => chat.adminDetail(await chat.adminChat(request.params.chatId)),
   );
 
   r.get(
-    "/api/admin/chats/:chatId/messages",
-    {
-      schema: {
-        tags: adminTags,
-        summary: "Messages of a chat, newest page first; `before` pages back",
-        params: adminChatParamsSchema,
-        querystring: chatMessagesQuerySchema,
-        response: { 200: chatMessagesResponseSchema },
-      },
-      onRequest: admin,
-    },
+    API_PATTERNS.adminChatMessages,
+    asSupport({
+      summary: "Messages of a chat, newest page first; `before` pages back",
+      params: adminChatParamsSchema,
+      querystring: chatMessagesQuerySchema,
+      response: { 200: chatMessagesResponseSchema },
+    }),
     async (request) => chat.messages(await chat.adminChat(request.params.chatId), request.query),
   );
 
   r.post(
-    "/api/admin/chats/:chatId/messages",
-    {
-      schema: {
-        tags: adminTags,
+    API_PATTERNS.adminChatMessages,
+    asSupport(
+      {
         summary: "Answer as support",
         params: adminChatParamsSchema,
         body: sendChatMessageSchema,
         response: { 200: chatMessageSchema, 201: chatMessageSchema },
       },
-      onRequest: admin,
-      config: { rateLimit: perUser("chat-send") },
-    },
+      { config: { rateLimit: perUser("chat-send") } },
+    ),
     async (request, reply) => {
       const ref = await chat.adminChat(request.params.chatId);
       const sent = await chat.send(ref, { uid: currentOf(request).user.id, side: "support" }, request.body);
@@ -285,32 +248,26 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   );
 
   r.post(
-    "/api/admin/chats/:chatId/read",
-    {
-      schema: {
-        tags: adminTags,
-        summary: "Mark the chat read on the support side",
-        params: adminChatParamsSchema,
-        response: { 200: chatReadResponseSchema },
-      },
-      onRequest: admin,
-    },
+    API_PATTERNS.adminChatRead,
+    asSupport({
+      summary: "Mark the chat read on the support side",
+      params: adminChatParamsSchema,
+      response: { 200: chatReadResponseSchema },
+    }),
     async (request) => chat.read(await chat.adminChat(request.params.chatId), "support"),
   );
 
   r.post(
-    "/api/admin/chats/:chatId/images",
-    {
-      schema: {
-        tags: adminTags,
+    API_PATTERNS.adminChatImages,
+    asSupport(
+      {
         summary: "Upload an image for support's next message (multipart field `file`)",
         params: adminChatParamsSchema,
         consumes: ["multipart/form-data"],
         response: { 201: chatImageUploadResponseSchema },
       },
-      onRequest: admin,
-      config: { rateLimit: perUser("chat-image") },
-    },
+      { config: { rateLimit: perUser("chat-image") } },
+    ),
     async (request, reply) => {
       const ref = await chat.adminChat(request.params.chatId);
       const uploaded = await chat.uploadImage(ref, currentOf(request).user.id, await uploadedBytes(request));

@@ -11,11 +11,10 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectSoundLedger } from "../../../test/money.ts";
-import { getMemberBalances } from "../ledger/index.ts";
 import {
   captureMessages,
   expectError,
+  expectSoundLedger,
   gif,
   jpeg,
   moneyApp,
@@ -23,7 +22,8 @@ import {
   pdf,
   png,
   postForm,
-} from "../wallet/testing.ts";
+} from "../../../test/money.ts";
+import { getMemberBalances } from "../ledger/index.ts";
 import { expireDueInvoices } from "./service.ts";
 
 type Invoice = { id: string; reference: string; amountCents: number; status: string; [k: string]: unknown };

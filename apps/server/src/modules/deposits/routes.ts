@@ -1,5 +1,6 @@
 import {
   API,
+  API_PATTERNS,
   adminDepositSchema,
   adminDepositsQuerySchema,
   adminDepositsResponseSchema,
@@ -66,13 +67,13 @@ export async function depositRoutes(app: FastifyInstance, { services }: { servic
   );
 
   r.get(
-    "/api/deposits/:id",
+    API_PATTERNS.deposit,
     asMember({ summary: "One of the member's invoices", params: idParams, response: { 200: depositInvoiceSchema } }),
     async (request) => getInvoice(deps, currentOf(request).user.id, request.params.id),
   );
 
   r.post(
-    "/api/deposits/:id/proof",
+    API_PATTERNS.depositProof,
     asMoneyEndpoint({
       summary: "Upload the proof of payment (JPEG, PNG, WebP or PDF, ≤ 10 MB; multipart field `file`)",
       consumes: ["multipart/form-data"],
@@ -95,7 +96,7 @@ export async function depositRoutes(app: FastifyInstance, { services }: { servic
   );
 
   r.get(
-    "/api/deposits/:id/proof",
+    API_PATTERNS.depositProof,
     asMember({
       summary: "The proof of payment (its owner and admins only)",
       params: idParams,
@@ -129,13 +130,13 @@ export async function depositRoutes(app: FastifyInstance, { services }: { servic
   );
 
   r.get(
-    "/api/admin/deposits/:id",
+    API_PATTERNS.adminDeposit,
     asAdmin({ summary: "One deposit", params: idParams, response: { 200: adminDepositSchema } }),
     async (request) => getAdminInvoice(deps, request.params.id),
   );
 
   r.post(
-    "/api/admin/deposits/:id/approve",
+    API_PATTERNS.adminDepositApprove,
     asAdmin({
       summary: "Approve a deposit with a proof: credits the wallet exactly once",
       params: idParams,
@@ -145,7 +146,7 @@ export async function depositRoutes(app: FastifyInstance, { services }: { servic
   );
 
   r.post(
-    "/api/admin/deposits/:id/reject",
+    API_PATTERNS.adminDepositReject,
     asAdmin({
       summary: "Reject a deposit with a reason",
       params: idParams,

@@ -1,8 +1,7 @@
 import { API } from "@helio/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Client, databaseKinds, signInAdmin, signUpVerified, type TestApp } from "../../../test/helpers.ts";
-import { expectSoundLedger } from "../../../test/money.ts";
-import { expectError, moneyApp } from "../wallet/testing.ts";
+import { expectError, expectSoundLedger, moneyApp } from "../../../test/money.ts";
 
 describe.each(databaseKinds)("funds on %s", (kind) => {
   let t: TestApp;

@@ -8,8 +8,7 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectSoundLedger } from "../../../test/money.ts";
-import { expectError, idr, moneyApp } from "../wallet/testing.ts";
+import { expectError, expectSoundLedger, idr, moneyApp } from "../../../test/money.ts";
 
 describe.each(databaseKinds)("fund moves in the member's currency on %s", (kind) => {
   let t: TestApp;

@@ -1,4 +1,5 @@
 import {
+  API_PATTERNS,
   fundHistoryCsvQuerySchema,
   fundHistoryQuerySchema,
   fundParamsSchema,
@@ -30,7 +31,7 @@ export async function fundsRoutes(app: FastifyInstance, { services }: { services
   const { asMember, asMoneyEndpoint } = featureRouteOptions(services, "funds");
 
   r.get(
-    "/api/funds/:fund",
+    API_PATTERNS.fund,
     asMember({
       summary: "The fund's balance, the wallet's, and the smallest move",
       params: fundParamsSchema,
@@ -40,7 +41,7 @@ export async function fundsRoutes(app: FastifyInstance, { services }: { services
   );
 
   r.get(
-    "/api/funds/:fund/history",
+    API_PATTERNS.fundHistory,
     asMember({
       summary: "The fund's ledger entries, newest first; filter by kind and dates; paged",
       params: fundParamsSchema,
@@ -55,7 +56,7 @@ export async function fundsRoutes(app: FastifyInstance, { services }: { services
   );
 
   r.get(
-    "/api/funds/:fund/history.csv",
+    API_PATTERNS.fundHistoryCsv,
     asMoneyEndpoint({
       summary: "The same entries as CSV (the wallet history's columns), every page",
       params: fundParamsSchema,
@@ -70,7 +71,7 @@ export async function fundsRoutes(app: FastifyInstance, { services }: { services
   );
 
   r.get(
-    "/api/funds/:fund/transfers",
+    API_PATTERNS.fundTransfers,
     asMember({
       summary: "Past moves from the fund to the wallet, newest first",
       params: fundParamsSchema,
@@ -81,7 +82,7 @@ export async function fundsRoutes(app: FastifyInstance, { services }: { services
   );
 
   r.post(
-    "/api/funds/:fund/transfers",
+    API_PATTERNS.fundTransfers,
     asMoneyEndpoint({
       summary:
         "Move `amountCents`, `amount`, `local` (the member's currency at the rate shown; 409 RATE_CHANGED when that rate is no longer current) or `all` from the fund to the wallet; never below zero; Idempotency-Key honoured",

@@ -5,21 +5,20 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { readSession } from "../../platform/auth/session.ts";
 import { AppError } from "../../platform/http/errors.ts";
+import { routeOptions } from "../../platform/http/route-options.ts";
 import { listOutbox } from "../../platform/mail/mailer.ts";
 import type { Services } from "../../services.ts";
 import { readinessOf } from "./readiness.ts";
 
 export async function healthRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const asProbe = routeOptions({ tags: ["ops"], session: "none" });
   r.get(
     API.health,
-    {
-      schema: {
-        tags: ["ops"],
-        summary: "200 only when the database answers",
-        response: { 200: z.object({ status: z.literal("ok") }), 503: z.object({ status: z.literal("unavailable") }) },
-      },
-    },
+    asProbe({
+      summary: "200 only when the database answers",
+      response: { 200: z.object({ status: z.literal("ok") }), 503: z.object({ status: z.literal("unavailable") }) },
+    }),
     async (_request, reply) => {
       try {
         await services.db.execute(sql`select 1`);
@@ -35,13 +34,10 @@ export async function healthRoutes(app: FastifyInstance, { services }: { service
   const readiness = readinessOf(services);
   r.get(
     API.ready,
-    {
-      schema: {
-        tags: ["ops"],
-        summary: "Readiness for a load balancer: 200 while serving, 503 from the moment shutdown begins",
-        response: { 200: z.object({ status: z.literal("ready") }), 503: z.object({ status: z.literal("draining") }) },
-      },
-    },
+    asProbe({
+      summary: "Readiness for a load balancer: 200 while serving, 503 from the moment shutdown begins",
+      response: { 200: z.object({ status: z.literal("ready") }), 503: z.object({ status: z.literal("draining") }) },
+    }),
     async (_request, reply) => {
       readiness.probed = true;
       reply.header("cache-control", "no-store");
@@ -51,36 +47,37 @@ export async function healthRoutes(app: FastifyInstance, { services }: { service
   );
 
   if (services.mailer.kind === "outbox" && services.config.env !== "production") {
+    const asOutboxReader = routeOptions({
+      tags: ["ops"],
+      session: "optional",
+      preHandler: async (request, reply) => {
+        reply.header("cache-control", "no-store");
+        if (isLoopback(request.raw.socket.remoteAddress)) return;
+        const current = await readSession(services.auth, request.headers);
+        if (current?.user.role !== "admin") throw new AppError(404, "NOT_FOUND", "Not found");
+      },
+    });
     r.get(
       API.outbox,
-      {
-        schema: {
-          tags: ["ops"],
-          summary: "Development mail outbox (only without SMTP, outside production; loopback or admins)",
-          querystring: z.object({ to: text().max(254).optional() }),
-          response: {
-            200: z.object({
-              items: z.array(
-                z.object({
-                  id: z.string(),
-                  to: z.string(),
-                  subject: z.string(),
-                  text: z.string(),
-                  html: z.string().nullable(),
-                  messageId: z.string().nullable(),
-                  createdAt: z.string(),
-                }),
-              ),
-            }),
-          },
+      asOutboxReader({
+        summary: "Development mail outbox (only without SMTP, outside production; loopback or admins)",
+        querystring: z.object({ to: text().max(254).optional() }),
+        response: {
+          200: z.object({
+            items: z.array(
+              z.object({
+                id: z.string(),
+                to: z.string(),
+                subject: z.string(),
+                text: z.string(),
+                html: z.string().nullable(),
+                messageId: z.string().nullable(),
+                createdAt: z.string(),
+              }),
+            ),
+          }),
         },
-        preHandler: async (request, reply) => {
-          reply.header("cache-control", "no-store");
-          if (isLoopback(request.raw.socket.remoteAddress)) return;
-          const current = await readSession(services.auth, request.headers);
-          if (current?.user.role !== "admin") throw new AppError(404, "NOT_FOUND", "Not found");
-        },
-      },
+      }),
       async (request) => {
         const rows = await listOutbox(services.db, request.query.to);
         return { items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })) };

@@ -10,9 +10,8 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectSoundLedger } from "../../../test/money.ts";
+import { captureMessages, expectSoundLedger, fundWallet, moneyApp } from "../../../test/money.ts";
 import { openDatabase } from "../../db/client.ts";
-import { captureMessages, fundWallet, moneyApp } from "../wallet/testing.ts";
 import { accrueDue } from "./accrual.ts";
 import { buyInvestment } from "./service.ts";
 

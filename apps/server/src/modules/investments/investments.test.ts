@@ -9,8 +9,7 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectSoundLedger } from "../../../test/money.ts";
-import { expectError, fundWallet, moneyApp } from "../wallet/testing.ts";
+import { expectError, expectSoundLedger, fundWallet, moneyApp } from "../../../test/money.ts";
 
 describe("profit rounding", () => {
   it("rounds the total once, half to even, floors each period and puts the remainder on the last", () => {

@@ -8,8 +8,7 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectSoundLedger } from "../../../test/money.ts";
-import { expectError, fundWallet, idr, moneyApp } from "../wallet/testing.ts";
+import { expectError, expectSoundLedger, fundWallet, idr, moneyApp } from "../../../test/money.ts";
 
 describe.each(databaseKinds)("investments in the member's currency on %s", (kind) => {
   let t: TestApp;

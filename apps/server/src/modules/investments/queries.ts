@@ -234,3 +234,18 @@ export async function memberStanding(db: Executor, userId: string) {
     .where(eq(user.id, userId));
   return row ?? null;
 }
+
+/**
+ * What each of `uids` has invested in all (every investment bought), in cents; a member who has
+ * bought nothing is absent. The ids travel as one JSON parameter, however many there are.
+ */
+export async function investedByMembers(db: Executor, uids: readonly string[]): Promise<Map<string, number>> {
+  if (uids.length === 0) return new Map();
+  const rows = await queryRows<{ user_id: string; invested: string | number }>(
+    db,
+    sql`select i.user_id, sum(i.amount) as invested from investments i
+        where i.user_id in (select jsonb_array_elements_text(${JSON.stringify(uids)}::jsonb))
+        group by i.user_id`,
+  );
+  return new Map(rows.map((r) => [r.user_id, Number(r.invested)]));
+}

@@ -1,5 +1,6 @@
 import {
   API,
+  API_PATTERNS,
   adminInvestmentSummarySchema,
   adminInvestmentsQuerySchema,
   adminInvestmentsResponseSchema,
@@ -53,7 +54,7 @@ export async function investmentRoutes(app: FastifyInstance, { services }: { ser
   );
 
   r.get(
-    "/api/packages/:slug",
+    API_PATTERNS.package,
     asMember({
       summary: "One active package by slug (unknown or inactive: 404)",
       params: slugParams,
@@ -88,7 +89,7 @@ export async function investmentRoutes(app: FastifyInstance, { services }: { ser
   );
 
   r.get(
-    "/api/investments/:id",
+    API_PATTERNS.investment,
     asMember({
       summary: "The investment's invoice with its schedule (another member's: 404)",
       params: idParams,
@@ -111,7 +112,7 @@ export async function investmentRoutes(app: FastifyInstance, { services }: { ser
   );
 
   r.put(
-    "/api/admin/packages/:id",
+    API_PATTERNS.adminPackage,
     asAdmin({
       summary: "Replace a package's fields (audited); the slug is fixed once invested; investments keep their terms",
       params: packageIdParams,
@@ -122,7 +123,7 @@ export async function investmentRoutes(app: FastifyInstance, { services }: { ser
   );
 
   r.delete(
-    "/api/admin/packages/:id",
+    API_PATTERNS.adminPackage,
     asAdmin({
       summary: "Delete a package nobody invested in (audited); otherwise 409: deactivate it",
       params: packageIdParams,
@@ -153,7 +154,7 @@ export async function investmentRoutes(app: FastifyInstance, { services }: { ser
   );
 
   r.get(
-    "/api/admin/investments/:id",
+    API_PATTERNS.adminInvestment,
     asAdmin({
       summary: "Any member's investment invoice with its schedule",
       params: idParams,

@@ -8,11 +8,11 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectSoundLedger } from "../../../test/money.ts";
 import {
   adultBirthDate,
   captureMessages,
   expectError,
+  expectSoundLedger,
   type FormFile,
   gif,
   jpeg,
@@ -22,7 +22,7 @@ import {
   pdf,
   png,
   postForm,
-} from "../wallet/testing.ts";
+} from "../../../test/money.ts";
 
 describe.each(databaseKinds)("KYC on %s", (kind) => {
   let t: TestApp;

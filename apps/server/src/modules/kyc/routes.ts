@@ -1,5 +1,6 @@
 import {
   API,
+  API_PATTERNS,
   adminKycQuerySchema,
   adminKycResponseSchema,
   adminKycSchema,
@@ -111,7 +112,7 @@ export async function kycRoutes(app: FastifyInstance, { services }: { services: 
   );
 
   r.get(
-    "/api/kyc/documents/:doc",
+    API_PATTERNS.kycDocument,
     asMember({ summary: "One of the member's own KYC documents", params: docParams }),
     async (request, reply) =>
       sendDocument(reply, await readKycDocument(deps, currentOf(request).user.id, request.params.doc)),
@@ -129,25 +130,25 @@ export async function kycRoutes(app: FastifyInstance, { services }: { services: 
   );
 
   r.get(
-    "/api/admin/kyc/:uid",
+    API_PATTERNS.adminKycMember,
     asAdmin({ summary: "A member's KYC", params: memberUidParams, response: { 200: adminKycSchema } }),
     async (request) => getAdminKyc(deps, request.params.uid),
   );
 
   r.get(
-    "/api/admin/kyc/:uid/documents/:doc",
+    API_PATTERNS.adminKycDocument,
     asAdmin({ summary: "A member's KYC document", params: memberUidParams.extend(docParams.shape) }),
     async (request, reply) => sendDocument(reply, await readKycDocument(deps, request.params.uid, request.params.doc)),
   );
 
   r.post(
-    "/api/admin/kyc/:uid/approve",
+    API_PATTERNS.adminKycApprove,
     asAdmin({ summary: "Approve a pending KYC", params: memberUidParams, response: { 200: adminKycSchema } }),
     async (request) => reviewKyc(deps, adminActorOf(request), request.params.uid, { status: "approved" }),
   );
 
   r.post(
-    "/api/admin/kyc/:uid/reject",
+    API_PATTERNS.adminKycReject,
     asAdmin({
       summary: "Reject a pending KYC with a reason",
       params: memberUidParams,

@@ -2,7 +2,8 @@ import { API, memberSchema, referralCheckResponseSchema, registerSchema, text } 
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { currentOf, requireMember } from "../../platform/auth/session.ts";
+import { currentOf } from "../../platform/auth/session.ts";
+import { featureRouteOptions } from "../../platform/http/route-options.ts";
 import type { Services } from "../../services.ts";
 import { toMember } from "./member.ts";
 import { findUserIdByUsername } from "./queries.ts";
@@ -11,18 +12,18 @@ import { registerMember } from "./service.ts";
 export async function memberRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { auth, db, config } = services;
+  const { asPublic, asMember } = featureRouteOptions(services, "members");
 
   r.post(
     API.register,
-    {
-      schema: {
-        tags: ["members"],
+    asPublic(
+      {
         summary: "Create a member account; a verification mail follows",
         body: registerSchema,
         response: { 201: z.object({ email: z.string() }) },
       },
-      config: { rateLimit: { max: config.authRateLimit, timeWindow: "1 minute" } },
-    },
+      { config: { rateLimit: { max: config.authRateLimit, timeWindow: "1 minute" } } },
+    ),
     async (request, reply) => {
       const result = await registerMember({ db, auth }, request.body, request.headers);
       return reply.status(201).send(result);
@@ -31,25 +32,19 @@ export async function memberRoutes(app: FastifyInstance, { services }: { service
 
   r.get(
     API.referralCheck,
-    {
-      schema: {
-        tags: ["members"],
+    asPublic(
+      {
         summary: "Whether a referral code names a member",
         querystring: z.object({ code: text().trim().min(1).max(40) }),
         response: { 200: referralCheckResponseSchema },
       },
       // It tells whether a username exists (usernames are public, but not to be listed in bulk).
-      config: { rateLimit: { max: config.authRateLimit * 3, timeWindow: "1 minute" } },
-    },
+      { config: { rateLimit: { max: config.authRateLimit * 3, timeWindow: "1 minute" } } },
+    ),
     async (request) => ({ valid: Boolean(await findUserIdByUsername(db, request.query.code)) }),
   );
 
-  r.get(
-    API.me,
-    {
-      schema: { tags: ["members"], summary: "The signed-in member", response: { 200: memberSchema } },
-      preHandler: requireMember(auth),
-    },
-    async (request) => toMember(currentOf(request)),
+  r.get(API.me, asMember({ summary: "The signed-in member", response: { 200: memberSchema } }), async (request) =>
+    toMember(currentOf(request)),
   );
 }

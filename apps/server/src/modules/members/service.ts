@@ -5,7 +5,7 @@ import type { Db } from "../../db/client.ts";
 import type { Auth } from "../../platform/auth/auth.ts";
 import { toWebHeaders } from "../../platform/auth/session.ts";
 import { AppError, fieldError } from "../../platform/http/errors.ts";
-import { findUserIdByUsername } from "./queries.ts";
+import { findUserIdByUsername, replacePhoto, updateProfile } from "./queries.ts";
 
 type RegisterInput = z.output<typeof registerSchema>;
 
@@ -51,4 +51,16 @@ export async function registerMember(
     throw error instanceof Error ? error : new AppError(500, "INTERNAL", "Sign-up failed");
   }
   return { email };
+}
+
+/**
+ * A member's own details as the profile feature changes them: names and display currency, and the
+ * photo (the one it replaces is returned, so that its file can be removed).
+ */
+export function memberProfileService(db: Db) {
+  return {
+    updateDetails: (uid: string, values: { firstName: string; lastName: string; currency: string }) =>
+      updateProfile(db, uid, values),
+    replacePhoto: (uid: string, photoUrl: string): Promise<string | null> => replacePhoto(db, uid, photoUrl),
+  };
 }

@@ -19,12 +19,20 @@ import {
   socketsClosedAfterEachTest,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectSoundLedger } from "../../../test/money.ts";
+import {
+  expectError,
+  expectSoundLedger,
+  fundWallet,
+  kycForm,
+  multipartForm,
+  png,
+  postForm,
+  readyMember,
+} from "../../../test/money.ts";
 import type { Database } from "../../db/client.ts";
 import { createOutboxMailer, type Mailer, type MailMessage } from "../../platform/mail/mailer.ts";
 import { accrueDue } from "../investments/accrual.ts";
 import { settleDue } from "../trading/service.ts";
-import { expectError, fundWallet, kycForm, multipartForm, png, postForm, readyMember } from "../wallet/testing.ts";
 import { deviceKey, deviceOf } from "./devices.ts";
 import type { NotificationEvent } from "./messages.ts";
 import { createNotifications } from "./service.ts";

@@ -1,17 +1,19 @@
-import { API, memberSchema, updateProfileSchema } from "@helio/shared";
+import { API, API_PATTERNS, memberSchema, updateProfileSchema } from "@helio/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { currentOf, readSession, requireMember } from "../../platform/auth/session.ts";
+import { currentOf, readSession } from "../../platform/auth/session.ts";
 import { AppError } from "../../platform/http/errors.ts";
+import { featureRouteOptions } from "../../platform/http/route-options.ts";
 import type { Services } from "../../services.ts";
-import { replacePhoto, toMember, updateProfile } from "../members/index.ts";
+import { memberProfileService, toMember } from "../members/index.ts";
 import { AVATAR_MAX_BYTES, storeAvatar } from "./avatar.ts";
 
 export async function profileRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { auth, db, storage, realtime } = services;
-  const guard = requireMember(auth);
+  const { asMember } = featureRouteOptions(services, "profile");
+  const profiles = memberProfileService(db);
 
   const freshMember = async (headers: Parameters<typeof readSession>[1]) => {
     const current = await readSession(auth, headers);
@@ -21,18 +23,14 @@ export async function profileRoutes(app: FastifyInstance, { services }: { servic
 
   r.put(
     API.profile,
-    {
-      schema: {
-        tags: ["profile"],
-        summary: "Update names and display currency",
-        body: updateProfileSchema,
-        response: { 200: memberSchema },
-      },
-      preHandler: guard,
-    },
+    asMember({
+      summary: "Update names and display currency",
+      body: updateProfileSchema,
+      response: { 200: memberSchema },
+    }),
     async (request) => {
       const { user } = currentOf(request);
-      await updateProfile(db, user.id, request.body);
+      await profiles.updateDetails(user.id, request.body);
       await realtime.toUser(user.id, { type: "member.updated" });
       return freshMember(request.headers);
     },
@@ -40,15 +38,11 @@ export async function profileRoutes(app: FastifyInstance, { services }: { servic
 
   r.post(
     API.avatar,
-    {
-      schema: {
-        tags: ["profile"],
-        summary: "Upload a profile photo (JPEG, PNG or WebP, at most 2 MB; multipart field `file`)",
-        consumes: ["multipart/form-data"],
-        response: { 200: memberSchema },
-      },
-      preHandler: guard,
-    },
+    asMember({
+      summary: "Upload a profile photo (JPEG, PNG or WebP, at most 2 MB; multipart field `file`)",
+      consumes: ["multipart/form-data"],
+      response: { 200: memberSchema },
+    }),
     async (request) => {
       const { user } = currentOf(request);
       const file = await request.file({ limits: { fileSize: AVATAR_MAX_BYTES, files: 1 } });
@@ -62,7 +56,7 @@ export async function profileRoutes(app: FastifyInstance, { services }: { servic
         throw error;
       });
       const url = await storeAvatar(storage, data);
-      const previous = await replacePhoto(db, user.id, url);
+      const previous = await profiles.replacePhoto(user.id, url);
       if (previous?.startsWith(`${API.files}/`)) await storage.remove(previous.slice(API.files.length + 1));
       await realtime.toUser(user.id, { type: "member.updated" });
       return freshMember(request.headers);
@@ -70,15 +64,11 @@ export async function profileRoutes(app: FastifyInstance, { services }: { servic
   );
 
   r.get(
-    `${API.files}/avatars/:name`,
-    {
-      schema: {
-        tags: ["profile"],
-        summary: "A profile photo (signed-in members only)",
-        params: z.object({ name: z.string().regex(/^[a-f0-9-]{36}\.webp$/) }),
-      },
-      preHandler: guard,
-    },
+    API_PATTERNS.avatarFile,
+    asMember({
+      summary: "A profile photo (signed-in members only)",
+      params: z.object({ name: z.string().regex(/^[a-f0-9-]{36}\.webp$/) }),
+    }),
     async (request, reply) => {
       const data = await storage.read(`avatars/${request.params.name}`);
       if (!data) throw new AppError(404, "NOT_FOUND", "Not found");

@@ -47,20 +47,16 @@ const downline = (uid: string) => sql`
     where d.level < 3 and not (u.id = any(d.path))
   )`;
 
-/** Per level: members, and what they invested (every investment bought). */
-export async function downlineTotals(db: Executor, uid: string) {
-  const rows = await queryRows<{ level: number; members: string; invested: string }>(
+/** Every member of the downline with their level (1 to 3). */
+export async function downlineLevels(db: Executor, uid: string) {
+  const rows = await queryRows<{ uid: string; level: number }>(
     db,
-    sql`${downline(uid)}
-    select d.level, count(*) as members, coalesce(sum(inv.total), 0) as invested
-    from down d
-    left join lateral (select sum(i.amount) as total from investments i where i.user_id = d.uid) inv on true
-    group by d.level`,
+    sql`${downline(uid)} select d.uid, d.level from down d`,
   );
-  return rows.map((r) => ({ level: Number(r.level), members: Number(r.members), investedCents: Number(r.invested) }));
+  return rows.map((r) => ({ uid: r.uid, level: Number(r.level) }));
 }
 
-/** One page of one level's members, newest first: name, joined, invested (never email or balances). */
+/** One page of one level's members, newest first: name and joined (never email or balances). */
 export async function downlineMembers(
   db: Executor,
   uid: string,
@@ -68,18 +64,16 @@ export async function downlineMembers(
   page: { limit: number; offset: number },
 ) {
   const rows = await queryRows<{
+    uid: string;
     first_name: string;
     last_name: string;
     name: string;
     created_at: string | Date;
-    invested: string;
     total: string;
   }>(
     db,
     sql`${downline(uid)}
-    select u.first_name, u.last_name, u.name, u.created_at,
-      coalesce((select sum(i.amount) from investments i where i.user_id = d.uid), 0) as invested,
-      count(*) over () as total
+    select d.uid, u.first_name, u.last_name, u.name, u.created_at, count(*) over () as total
     from down d join "user" u on u.id = d.uid
     where d.level = ${level}
     order by u.created_at desc, u.id

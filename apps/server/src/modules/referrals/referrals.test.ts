@@ -9,8 +9,7 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectSoundLedger } from "../../../test/money.ts";
-import { expectError, fundWallet, moneyApp } from "../wallet/testing.ts";
+import { expectError, expectSoundLedger, fundWallet, moneyApp } from "../../../test/money.ts";
 
 describe.each(databaseKinds)("referral commissions on %s", (kind) => {
   let t: TestApp;

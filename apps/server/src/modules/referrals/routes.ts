@@ -1,5 +1,6 @@
 import {
   API,
+  API_PATTERNS,
   adminMemberNetworkSchema,
   referralMembersQuerySchema,
   referralMembersResponseSchema,
@@ -44,7 +45,7 @@ export async function referralRoutes(app: FastifyInstance, { services }: { servi
   );
 
   r.get(
-    "/api/admin/members/:uid/network",
+    API_PATTERNS.adminMemberNetwork,
     asAdmin({
       summary: "A member's upline (with whether each earns), downline per level and commissions earned",
       params: memberUidParams,

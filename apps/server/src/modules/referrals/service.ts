@@ -9,13 +9,14 @@ import {
 import type { Db, Executor, Tx } from "../../db/client.ts";
 import { recordAudit } from "../../platform/audit/audit.ts";
 import { toMemberRef } from "../../platform/kit.ts";
+import { investedBy } from "../investments/index.ts";
 import type { Movement, Posted } from "../ledger/index.ts";
 import type { SettingsService } from "../settings/index.ts";
 import {
   commissionTotals,
   countLevel,
+  downlineLevels,
   downlineMembers,
-  downlineTotals,
   insertCommissions,
   type NewCommission,
   referrerChain,
@@ -99,6 +100,23 @@ export async function planCommissions(
   };
 }
 
+/** Per level: members, and what they invested (every investment bought, as the investments feature counts it). */
+async function downlineTotals(db: Executor, uid: string) {
+  const members = await downlineLevels(db, uid);
+  const invested = await investedBy(
+    db,
+    members.map((m) => m.uid),
+  );
+  return REFERRAL_LEVELS.map((level) => {
+    const ofLevel = members.filter((m) => m.level === level);
+    return {
+      level,
+      members: ofLevel.length,
+      investedCents: ofLevel.reduce((sum, m) => sum + (invested.get(m.uid) ?? 0), 0),
+    };
+  });
+}
+
 export async function networkOf(
   deps: { db: Db; settings: SettingsService },
   uid: string,
@@ -126,12 +144,16 @@ export async function membersOfLevel(
 ): Promise<ReferralMembers> {
   const rows = await downlineMembers(deps.db, uid, q.level, { limit: q.pageSize, offset: (q.page - 1) * q.pageSize });
   const total = rows.length ? Number(rows[0]?.total ?? 0) : await countLevel(deps.db, uid, q.level);
+  const invested = await investedBy(
+    deps.db,
+    rows.map((r) => r.uid),
+  );
   return {
     level: q.level,
     items: rows.map((r) => ({
       fullName: `${r.first_name} ${r.last_name}`.trim() || r.name,
       joinedAt: new Date(r.created_at).toISOString(),
-      investedCents: Number(r.invested),
+      investedCents: invested.get(r.uid) ?? 0,
     })),
     total,
     page: q.page,

@@ -3,8 +3,9 @@ import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import type { Executor } from "../../db/client.ts";
-import { currentOf, requireMember } from "../../platform/auth/session.ts";
+import { currentOf } from "../../platform/auth/session.ts";
 import { signInEvents } from "../../platform/auth/tables.ts";
+import { featureRouteOptions } from "../../platform/http/route-options.ts";
 import type { Services } from "../../services.ts";
 
 export async function recentSignIns(db: Executor, uid: string, limit = 20) {
@@ -24,16 +25,12 @@ export async function recentSignIns(db: Executor, uid: string, limit = 20) {
 }
 
 export async function securityRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    API.signIns,
-    {
-      schema: {
-        tags: ["security"],
-        summary: "The member's recent sign-ins",
-        response: { 200: signInEventsResponseSchema },
-      },
-      preHandler: requireMember(services.auth),
-    },
-    async (request) => ({ items: await recentSignIns(services.db, currentOf(request).user.id) }),
-  );
+  const { asMember } = featureRouteOptions(services, "security");
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      API.signIns,
+      asMember({ summary: "The member's recent sign-ins", response: { 200: signInEventsResponseSchema } }),
+      async (request) => ({ items: await recentSignIns(services.db, currentOf(request).user.id) }),
+    );
 }

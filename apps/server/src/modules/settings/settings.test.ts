@@ -13,7 +13,7 @@ import {
   type TestApp,
   waitFor,
 } from "../../../test/helpers.ts";
-import { expectError } from "../wallet/testing.ts";
+import { expectError } from "../../../test/money.ts";
 
 describe.each(databaseKinds)("settings on %s", (kind) => {
   let t: TestApp;

@@ -1,5 +1,6 @@
 import {
   API,
+  API_PATTERNS,
   adminTradesQuerySchema,
   adminTradesResponseSchema,
   centsToDecimal,
@@ -133,7 +134,7 @@ export async function tradingRoutes(app: FastifyInstance, { services }: { servic
   );
 
   r.get(
-    "/api/trades/:id",
+    API_PATTERNS.trade,
     asMember({ summary: "One of the member's contracts", params: idParams, response: { 200: tradeContractSchema } }),
     async (request) => getContract(deps, currentOf(request).user.id, request.params.id),
   );

@@ -15,9 +15,8 @@ import {
   type TestApp,
   waitFor,
 } from "../../../test/helpers.ts";
-import { expectSoundLedger } from "../../../test/money.ts";
+import { expectError, expectSoundLedger, fundWallet, moneyApp } from "../../../test/money.ts";
 import { ledgerTotals, moneyTransaction, postTransactions } from "../ledger/index.ts";
-import { expectError, fundWallet, moneyApp } from "../wallet/testing.ts";
 import { outcomeOf, SETTLE_GRACE_MS, settleDue } from "./service.ts";
 import { tradeContracts } from "./tables.ts";
 

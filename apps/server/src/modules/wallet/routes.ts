@@ -13,7 +13,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentOf, requireMember } from "../../platform/auth/session.ts";
 import { type CsvCell, csvStream, datedCsvName, sendCsvFile, text, value } from "../../platform/http/csv.ts";
-import { featureRouteOptions } from "../../platform/http/route-options.ts";
+import { featureRouteOptions, routeOptions } from "../../platform/http/route-options.ts";
 import { idempotentHandler } from "../../platform/money/idempotency.ts";
 import type { Services } from "../../services.ts";
 import { getMemberBalances, memberHistory, memberHistoryBatches } from "../ledger/index.ts";
@@ -39,16 +39,15 @@ export async function walletRoutes(app: FastifyInstance, { services }: { service
   const member = requireMember(auth);
   const fastBalances = createFastBalanceRead(auth, db);
   const { asMember, asMoneyEndpoint } = featureRouteOptions(services, "wallet");
+  // The balance read checks the session in its handler (the fast path first).
+  const asBalanceRead = routeOptions({ tags: ["wallet"], session: "required" });
 
   r.get(
     API.wallet,
-    {
-      schema: {
-        tags: ["wallet"],
-        summary: "The member's balances in cents (wallet, demo, profit, bonus, withdrawal_hold)",
-        response: { 200: walletBalancesSchema },
-      },
-    },
+    asBalanceRead({
+      summary: "The member's balances in cents (wallet, demo, profit, bonus, withdrawal_hold)",
+      response: { 200: walletBalancesSchema },
+    }),
     async (request, reply) => {
       reply.header("cache-control", "no-store"); // the fast path skips requireMember, which sets it
       const fast = await fastBalances(request);

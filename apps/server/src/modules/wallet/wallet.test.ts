@@ -8,9 +8,8 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectSoundLedger } from "../../../test/money.ts";
+import { captureMessages, expectError, expectSoundLedger, fundWallet, moneyApp } from "../../../test/money.ts";
 import { moneyTransaction, postTransaction } from "../ledger/index.ts";
-import { captureMessages, expectError, fundWallet, moneyApp } from "./testing.ts";
 
 describe.each(databaseKinds)("wallet on %s", (kind) => {
   let t: TestApp;

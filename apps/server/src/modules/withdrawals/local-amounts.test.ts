@@ -1,9 +1,8 @@
 import { API } from "@helio/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Client, changeSettings, databaseKinds, signInAdmin, type TestApp } from "../../../test/helpers.ts";
-import { expectSoundLedger } from "../../../test/money.ts";
+import { expectError, expectSoundLedger, fundWallet, idr, moneyApp, readyMember } from "../../../test/money.ts";
 import { getMemberBalances } from "../ledger/index.ts";
-import { expectError, fundWallet, idr, moneyApp, readyMember } from "../wallet/testing.ts";
 
 describe.each(databaseKinds)("withdrawals in the member's currency on %s", (kind) => {
   let t: TestApp;

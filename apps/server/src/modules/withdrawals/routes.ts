@@ -1,5 +1,6 @@
 import {
   API,
+  API_PATTERNS,
   adminWithdrawalSchema,
   adminWithdrawalsQuerySchema,
   adminWithdrawalsResponseSchema,
@@ -75,13 +76,13 @@ export async function withdrawalRoutes(app: FastifyInstance, { services }: { ser
   );
 
   r.get(
-    "/api/withdrawals/:id",
+    API_PATTERNS.withdrawal,
     asMember({ summary: "One of the member's withdrawals", params: idParams, response: { 200: withdrawalSchema } }),
     async (request) => getWithdrawal(deps, currentOf(request).user.id, request.params.id),
   );
 
   r.post(
-    "/api/withdrawals/:id/cancel",
+    API_PATTERNS.withdrawalCancel,
     asMoneyEndpoint({
       summary: "Cancel a pending withdrawal: the amount returns to the wallet",
       params: idParams,
@@ -102,13 +103,13 @@ export async function withdrawalRoutes(app: FastifyInstance, { services }: { ser
   );
 
   r.get(
-    "/api/admin/withdrawals/:id",
+    API_PATTERNS.adminWithdrawal,
     asAdmin({ summary: "One withdrawal", params: idParams, response: { 200: adminWithdrawalSchema } }),
     async (request) => getAdminWithdrawal(deps, request.params.id),
   );
 
   r.post(
-    "/api/admin/withdrawals/:id/approve",
+    API_PATTERNS.adminWithdrawalApprove,
     asAdmin({
       summary: "Approve a pending withdrawal with the payout reference (net → payouts, fee → fees)",
       params: idParams,
@@ -119,7 +120,7 @@ export async function withdrawalRoutes(app: FastifyInstance, { services }: { ser
   );
 
   r.post(
-    "/api/admin/withdrawals/:id/reject",
+    API_PATTERNS.adminWithdrawalReject,
     asAdmin({
       summary: "Reject a pending withdrawal with a reason: the amount returns to the wallet",
       params: idParams,

@@ -2,10 +2,9 @@ import { API } from "@helio/shared";
 import { authenticator } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, createTestApp, databaseKinds, signIn, signInAdmin, type TestApp } from "../../../test/helpers.ts";
-import { expectSoundLedger } from "../../../test/money.ts";
+import { expectError, expectSoundLedger, fundWallet, readyMember } from "../../../test/money.ts";
 import { TWO_FACTOR_LOCK_MS, TWO_FACTOR_MAX_FAILURES } from "../../platform/auth/two-factor-lockout.ts";
 import { getMemberBalances } from "../ledger/index.ts";
-import { expectError, fundWallet, readyMember } from "../wallet/testing.ts";
 
 describe.each(databaseKinds)("withdrawal 2FA lock-out on %s", (kind) => {
   let t: TestApp;

@@ -9,17 +9,17 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectSoundLedger } from "../../../test/money.ts";
-import { getMemberBalances } from "../ledger/index.ts";
 import {
   captureMessages,
   expectError,
+  expectSoundLedger,
   fundWallet,
   kycForm,
   moneyApp,
   postForm,
   readyMember,
-} from "../wallet/testing.ts";
+} from "../../../test/money.ts";
+import { getMemberBalances } from "../ledger/index.ts";
 
 type W = { id: string; status: string; amountCents: number; feeCents: number; netCents: number; [k: string]: unknown };
 

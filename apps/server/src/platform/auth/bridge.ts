@@ -1,8 +1,9 @@
-import { isSafeText, UNSAFE_TEXT_MESSAGE } from "@helio/shared";
+import { API_PATTERNS, isSafeText, UNSAFE_TEXT_MESSAGE } from "@helio/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { CODE_BY_STATUS } from "../http/error-handler.ts";
 import { AppError, fieldError } from "../http/errors.ts";
+import { SESSION_SECURITY } from "../http/route-options.ts";
 import { type Auth, CLIENT_IP_HEADER } from "./auth.ts";
 import { readSession, toWebHeaders } from "./session.ts";
 import { accountOfAttempt, assertMayAttempt, clearFailures, recordFailure } from "./sign-in-backoff.ts";
@@ -108,11 +109,13 @@ export async function authBridge(
 
   app.route({
     method: ["GET", "POST"],
-    url: "/api/auth/*",
+    url: API_PATTERNS.auth,
     schema: {
       hide: false,
       tags: ["auth"],
       summary: "Accounts (better-auth)",
+      // Sign-in and the other open paths need no session; the rest (sessions, 2FA, …) do.
+      security: [{}, { [SESSION_SECURITY]: [] }],
       description: `Sign-in, sessions, verification, password reset and 2FA. Open paths: ${[...OPEN_PATHS].join(", ")}, reset-password/{token}.`,
     },
     config: {

@@ -76,7 +76,7 @@ describe.each(databaseKinds)("http platform on %s", (kind) => {
     expect(Object.keys(doc.paths["/api/admin/members/{uid}/status"] ?? {})).toEqual(["post"]);
     // And each documented path is a real route.
     for (const [p, methods] of Object.entries(doc.paths)) {
-      const url = p.replace("{*}", "*").replace(/\{(\w+)\}/g, ":$1");
+      const url = p.replace("{path}", "*").replace(/\{(\w+)\}/g, ":$1");
       for (const method of Object.keys(methods)) {
         expect(t.app.hasRoute({ method: method.toUpperCase() as "GET", url }), `${method} ${url}`).toBe(true);
       }

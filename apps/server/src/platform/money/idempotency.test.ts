@@ -13,9 +13,8 @@ import {
   type TestApp,
   waitFor,
 } from "../../../test/helpers.ts";
-import { expectSoundLedger } from "../../../test/money.ts";
+import { expectError, expectSoundLedger, fundWallet, moneyApp, readyMember } from "../../../test/money.ts";
 import { moneyTransaction, postTransaction } from "../../modules/ledger/index.ts";
-import { expectError, fundWallet, moneyApp, readyMember } from "../../modules/wallet/testing.ts";
 import { differingFields } from "./idempotency.ts";
 
 /**

@@ -14,9 +14,8 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectSoundLedger } from "../../../test/money.ts";
+import { expectSoundLedger, jpeg, kycForm, moneyApp, multipartForm, pdf, png, postForm } from "../../../test/money.ts";
 import { closedPort, type S3TestServer, startS3Server } from "../../../test/s3.ts";
-import { jpeg, kycForm, moneyApp, multipartForm, pdf, png, postForm } from "../../modules/wallet/testing.ts";
 import { type FileStorage, StorageUnavailableError } from "./file-storage.ts";
 import { createLocalStorage } from "./local-storage.ts";
 import { createS3Storage, type S3FileStorage } from "./s3-storage.ts";
