@@ -1,11 +1,11 @@
-import { API, memberSchema, updateProfileSchema } from "@helio/shared";
+import { API, memberSchema, updateLocaleSchema, updateProfileSchema } from "@helio/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { currentOf, readSession, requireMember } from "../../platform/auth/session.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import type { Services } from "../../services.ts";
-import { replacePhoto, toMember, updateProfile } from "../members/index.ts";
+import { replacePhoto, toMember, updateLocale, updateProfile } from "../members/index.ts";
 import { AVATAR_MAX_BYTES, storeAvatar } from "./avatar.ts";
 
 export async function profileRoutes(app: FastifyInstance, { services }: { services: Services }) {
@@ -33,6 +33,25 @@ export async function profileRoutes(app: FastifyInstance, { services }: { servic
     async (request) => {
       const { user } = currentOf(request);
       await updateProfile(db, user.id, request.body);
+      await realtime.toUser(user.id, { type: "member.updated" });
+      return freshMember(request.headers);
+    },
+  );
+
+  r.put(
+    API.profileLocale,
+    {
+      schema: {
+        tags: ["profile"],
+        summary: "Keep the member's language on the account (mail and notifications are written in it)",
+        body: updateLocaleSchema,
+        response: { 200: memberSchema },
+      },
+      preHandler: guard,
+    },
+    async (request) => {
+      const { user } = currentOf(request);
+      await updateLocale(db, user.id, request.body.locale);
       await realtime.toUser(user.id, { type: "member.updated" });
       return freshMember(request.headers);
     },

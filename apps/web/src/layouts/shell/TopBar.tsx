@@ -19,6 +19,7 @@ import { Money } from "../../components/Money.tsx";
 import { NotificationBell } from "../../features/notifications/index.ts";
 import { useMemberBalances, useMoneyLive } from "../../lib/balances.ts";
 import { useThemeMode } from "../../lib/theme-mode.ts";
+import { LanguageMenu } from "./LanguageMenu.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 
 /** Height of the balance row under the toolbar on phones. */
@@ -123,6 +124,7 @@ export function TopBar({ member, isDesktop, drawerCollapsed, onMenuClick, onLogo
           </Box>
         ) : null}
         <NotificationBell />
+        <LanguageMenu />
         <Tooltip title={themeLabel}>
           <IconButton color="inherit" onClick={toggleMode} aria-label={themeLabel}>
             {mode === "light" ? <DarkModeIcon /> : <LightModeIcon />}
