@@ -1,4 +1,5 @@
 import { defineConfig } from "@lingui/cli";
+import { formatter } from "@lingui/format-po";
 
 /**
  * The web app's message catalogues (docs/architecture.md, "Languages"): one `.po` file per locale in
@@ -11,6 +12,8 @@ export default defineConfig({
   locales: ["en", "ms", "id", "zh-Hans", "ko", "ja", "ar", "pseudo"],
   pseudoLocale: "pseudo",
   fallbackLocales: { default: "en" },
+  // Files without line numbers: moving a wrapped string within its file does not change the catalogues.
+  format: formatter({ lineNumbers: false }),
   catalogs: [
     {
       path: "<rootDir>/src/locales/{locale}",
