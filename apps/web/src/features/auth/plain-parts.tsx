@@ -80,6 +80,7 @@ export function PlainTextField({
 
 /** A password input with a show/hide button, as PasswordField draws it. */
 export function PlainPasswordField(props: FieldProps) {
+  const { t } = useLingui();
   const [visible, setVisible] = useState(false);
   return (
     <PlainTextField
@@ -93,7 +94,7 @@ export function PlainPasswordField(props: FieldProps) {
           className={styles.iconButton}
           onClick={() => setVisible((v) => !v)}
           onMouseDown={(event) => event.preventDefault()}
-          aria-label={visible ? "Hide password" : "Show password"}
+          aria-label={visible ? t`Hide password` : t`Show password`}
         >
           <PlainIcon name={visible ? "hide" : "show"} small />
         </button>
