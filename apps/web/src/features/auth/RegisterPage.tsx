@@ -1,11 +1,12 @@
-import { CURRENCIES, registerSchema } from "@helio/shared";
+import { registerSchema } from "@helio/shared";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import TextField from "@mui/material/TextField";
 import { useNavigate, useParams } from "react-router";
 import { EmailField } from "../../components/EmailField.tsx";
 import { PasswordField } from "../../components/PasswordField.tsx";
-import { FormSelectField, plainOptions } from "../../components/SelectField.tsx";
+import { FormSelectField } from "../../components/SelectField.tsx";
+import { currencyOptions } from "../../lib/display-names.ts";
 import { fieldProps } from "../../lib/form.ts";
 import { paths } from "../../lib/paths.ts";
 import { useSubmitForm } from "../../lib/submit-form.ts";
@@ -80,7 +81,7 @@ export function RegisterPage() {
         control={control}
         name="currency"
         label={t`Display currency`}
-        options={plainOptions(CURRENCIES)}
+        options={currencyOptions()}
         helperText={t`Amounts are shown in this currency.`}
       />
       <TextField
