@@ -38,6 +38,7 @@ node scripts/check-history-words.mjs
 step "types (tsc)"; npm run typecheck --silent
 step "server: unit + API tests"; npm run test -w @helio/server
 step "web: unit tests"; npm run test -w @helio/web
+step "web: message catalogues in step with the code and translated in every locale"; node scripts/i18n-check.mjs
 step "Chromium for the browser tests (Debian's package)"
 set +e; bash scripts/ensure-chromium.sh; chromium=$?; set -e
 if [ "$chromium" = "3" ]; then

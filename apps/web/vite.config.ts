@@ -1,3 +1,5 @@
+import { lingui } from "@lingui/vite-plugin";
+import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { precompress } from "./build/precompress.ts";
@@ -5,7 +7,16 @@ import { precompress } from "./build/precompress.ts";
 const apiTarget = process.env.HELIO_API_URL ?? "http://localhost:3000";
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    // Lingui's macros (t`…`, <Trans>, msg) become message ids and lookups at build time; the React
+    // plugin no longer takes Babel plugins, so Babel runs as its own plugin before it. The app's own
+    // files only: libraries never use the macros.
+    babel({ include: /\/src\/.*\.[jt]sx?$/, plugins: ["@lingui/babel-plugin-lingui-macro"] }),
+    react(),
+    // Compiles each src/locales/*.po catalogue when lib/i18n.ts imports it (one chunk per locale).
+    lingui(),
+    precompress(),
+  ],
   // Marks the page's tags and adds <meta property="csp-nonce">; the server puts a fresh nonce in
   // place of this on every answer (apps/server/src/platform/http/content-security.ts).
   html: { cspNonce: "__CSP_NONCE__" },

@@ -45,7 +45,7 @@ test("register → verify by mail → the shell with the Free badge and 0.00", a
   await page.getByLabel(/username/i).fill(member.username);
   await page.getByLabel(/^email/i).fill(member.email);
   await page.getByLabel(/^password/i).fill(member.password);
-  await chooseOption(page.getByRole("combobox", { name: /currency/i }), "EUR");
+  await chooseOption(page.getByRole("combobox", { name: /currency/i }), "Euro (EUR)");
   await screenshot(page, "register-filled");
   await page.getByRole("button", { name: /create account|register|sign up/i }).click();
 

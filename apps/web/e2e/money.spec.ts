@@ -241,7 +241,7 @@ test("the top bar shows the balance in the member's currency (IDR: balance × ra
   expect(expected).toMatch(/^\d{1,3}(,\d{3})+\.\d{2} IDR$/);
 
   await page.goto(paths.updateProfile);
-  await chooseOption(page.getByRole("combobox", { name: "Display currency" }), "IDR");
+  await chooseOption(page.getByRole("combobox", { name: "Display currency" }), "Indonesian Rupiah (IDR)");
   await page.getByRole("button", { name: "Save changes" }).click();
   await expect(page.getByText("Your profile was saved.")).toBeVisible();
   await expect(topBarBalance(page)).toContainText(expected);

@@ -27,12 +27,34 @@ function twoDecimals(x: number): string {
   return `${sign}${groupDigits(hundredths.slice(0, -2))}.${hundredths.slice(-2)}`;
 }
 
+const decimalFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * A decimal written as English does ("-1,234,567.89") in `locale`'s separators ("-1.234.567,89" in
+ * `id`), exactly: Intl reads the digits as a decimal string, not a float. English and no locale
+ * keep the text as it is and create no Intl formatter (the first one a page creates loads ICU's
+ * data); others create theirs once, at first use. Arabic keeps Latin digits: amounts, like prices,
+ * are read left to right with the same digits everywhere on Helio.
+ */
+export function localizeDecimal(english: string, locale?: string): string {
+  if (!locale || locale === "en") return english;
+  const fraction = english.split(".")[1]?.length ?? 0;
+  const key = `${locale}:${fraction}`;
+  let format = decimalFormats.get(key);
+  if (!format) {
+    const tag = locale === "ar" ? "ar-u-nu-latn" : locale;
+    format = new Intl.NumberFormat(tag, { minimumFractionDigits: fraction, maximumFractionDigits: fraction });
+    decimalFormats.set(key, format);
+  }
+  return format.format(english.replaceAll(",", "") as `${number}`);
+}
+
 /**
  * Formats an amount held in integer USD cents for display in `currency`,
- * e.g. `1,234,567.89 IDR`. `rate` is the settings multiplier (USD is 1).
- * Display only: stored amounts never pass through floating point.
+ * e.g. `1,234,567.89 IDR` (`1.234.567,89 IDR` with `locale` "id"). `rate` is the settings multiplier
+ * (USD is 1). Display only: stored amounts never pass through floating point.
  */
-export function formatMoney(cents: number | bigint, currency: Currency = "USD", rate = 1): string {
+export function formatMoney(cents: number | bigint, currency: Currency = "USD", rate = 1, locale?: string): string {
   const usd = Number(cents) / 100;
-  return `${twoDecimals(usd * (currency === "USD" ? 1 : rate))} ${currency}`;
+  return `${localizeDecimal(twoDecimals(usd * (currency === "USD" ? 1 : rate)), locale)} ${currency}`;
 }

@@ -10,6 +10,7 @@ export * from "./investments.ts";
 export * from "./kyc.ts";
 export * from "./ledger.ts";
 export * from "./local-amount.ts";
+export * from "./locale.ts";
 export * from "./market.ts";
 export * from "./member.ts";
 export * from "./notifications.ts";

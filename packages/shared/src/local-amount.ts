@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { CURRENCIES, type Currency } from "./currency.ts";
+import { CURRENCIES, type Currency, localizeDecimal } from "./currency.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Amounts typed in the member's own currency (docs/product.md §4a). The member types e.g.
@@ -94,12 +94,13 @@ export function usdCentsToLocalHundredths(
   return divideHalfEven(product, RATE_SCALE);
 }
 
-/** Hundredths of `currency` → "162,500.00 IDR", exactly (grouped by thousands). */
-export function formatLocalHundredths(hundredths: bigint, currency: Currency): string {
+/** Hundredths of `currency` → "162,500.00 IDR" ("162.500,00 IDR" in `id`), exactly (grouped by thousands). */
+export function formatLocalHundredths(hundredths: bigint, currency: Currency, locale?: string): string {
   const negative = hundredths < 0n;
   const abs = negative ? -hundredths : hundredths;
   const units = (abs / 100n).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${negative ? "-" : ""}${units}.${(abs % 100n).toString().padStart(2, "0")} ${currency}`;
+  const english = `${negative ? "-" : ""}${units}.${(abs % 100n).toString().padStart(2, "0")}`;
+  return `${localizeDecimal(english, locale)} ${currency}`;
 }
 
 /** Hundredths of a currency → the decimal text an amount input takes ("162500.00"). */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { CURRENCIES } from "./currency.ts";
+import { localeSchema } from "./locale.ts";
 import { text } from "./text.ts";
 
 export const currencySchema = z.enum(CURRENCIES);
@@ -24,6 +25,8 @@ export const memberSchema = z.object({
   email: z.string(),
   emailVerified: z.boolean(),
   currency: currencySchema,
+  /** The language chosen on the account; null until the member picks one (the device's is used). */
+  locale: localeSchema.nullable(),
   userTrading: z.boolean(),
   userBlock: z.boolean(),
   userStatus: userStatusSchema,

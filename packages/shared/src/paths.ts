@@ -12,6 +12,7 @@ export const API = {
   authSignOut: "/api/auth/sign-out",
   profile: "/api/profile",
   avatar: "/api/profile/avatar",
+  profileLocale: "/api/profile/locale",
   signIns: "/api/security/sign-ins",
   notifications: "/api/notifications",
   notificationsRead: "/api/notifications/read",

@@ -6,6 +6,7 @@ import { PageLoader } from "../components/PageLoader.tsx";
 import { QueryError } from "../components/QueryError.tsx";
 import { blockReasonFromCode, isApiError, notifyAccountBlocked } from "../lib/api.ts";
 import { useLiveAccountStatus } from "../lib/live-status.ts";
+import { useAccountLocale } from "../lib/locale-choice.ts";
 import { MemberContext, meQueryOptions } from "../lib/member.tsx";
 import { paths } from "../lib/paths.ts";
 import { loginPathFor } from "../lib/redirect.ts";
@@ -38,6 +39,7 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
   // 1,971 ms, largest paint 6,496 → 5,239 ms (docs/decisions/0015-the-first-render-in-slices.md).
   const member = useDeferredValue(me.data);
   const lockedOut = member ? member.userBlock || member.userStatus === "banned" : false;
+  useAccountLocale(member);
 
   useEffect(() => {
     if (member && lockedOut) notifyAccountBlocked(member.userStatus === "banned" ? "banned" : "blocked");

@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { useLingui } from "@lingui/react";
 import { useEffect, useRef } from "react";
 import { Outlet, ScrollRestoration, useLocation, useMatches, useNavigate } from "react-router";
 import { onAccountBlocked } from "../lib/api.ts";
@@ -5,19 +7,22 @@ import { signOut } from "../lib/auth-requests.ts";
 import { paths } from "../lib/paths.ts";
 
 interface RouteHandle {
-  title?: string;
+  /** A member page's title in the member's language; the back office's stay English strings. */
+  title?: MessageDescriptor | string;
 }
 
 function useDocumentTitle() {
+  const { i18n } = useLingui();
   const matches = useMatches();
-  let title: string | undefined;
+  let title: MessageDescriptor | string | undefined;
   for (const match of matches) {
     const handle = match.handle as RouteHandle | undefined;
     if (handle?.title) title = handle.title;
   }
+  const words = typeof title === "object" ? i18n._(title) : title;
   useEffect(() => {
-    document.title = title ? `${title} · Helio` : "Helio";
-  }, [title]);
+    document.title = words ? `${words} · Helio` : "Helio";
+  }, [words]);
 }
 
 /**

@@ -1,4 +1,7 @@
 import { API } from "@helio/shared";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react/macro";
 import type { ComponentType } from "react";
 import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from "react-router";
 import { LoginPage } from "../features/auth/LoginPage.tsx";
@@ -22,7 +25,7 @@ function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: k
  */
 function listAndRecord<M extends Record<string, unknown>>(
   path: string,
-  title: string,
+  title: MessageDescriptor,
   load: () => Promise<M>,
   index: keyof M & string,
   record: { path: string; page: keyof M & string },
@@ -39,7 +42,8 @@ function listAndRecord<M extends Record<string, unknown>>(
 
 /** While the first screen's chunk arrives: plain, as MUI may be in that chunk (app/plain.css). */
 function FullPageLoader() {
-  return <div className="plain-loader" role="status" aria-label="Loading" />;
+  const { t } = useLingui();
+  return <div className="plain-loader" role="status" aria-label={t`Loading`} />;
 }
 
 const auth = () => import("../features/auth/pages.ts");
@@ -58,89 +62,97 @@ const chat = () => import("../features/chat/pages.ts");
  */
 const signInRoute: RouteObject = {
   Component: RedirectIfSignedIn,
-  children: [{ path: paths.login, handle: { title: "Sign in" }, Component: LoginPage }],
+  children: [{ path: paths.login, handle: { title: msg`Sign in` }, Component: LoginPage }],
 };
 
 /** The other pages for visitors only. */
 const visitorRoutes: RouteObject[] = [
-  { path: paths.register, handle: { title: "Create your account" }, lazy: page(auth, "RegisterPage") },
+  { path: paths.register, handle: { title: msg`Create your account` }, lazy: page(auth, "RegisterPage") },
   {
     path: routePatterns.registerWithReferral,
-    handle: { title: "Create your account" },
+    handle: { title: msg`Create your account` },
     lazy: page(auth, "RegisterPage"),
   },
-  { path: paths.forgotPassword, handle: { title: "Forgot password" }, lazy: page(auth, "ForgotPasswordPage") },
+  { path: paths.forgotPassword, handle: { title: msg`Forgot password` }, lazy: page(auth, "ForgotPasswordPage") },
 ];
 
 /** Public pages, in the Centered layout. Every path is absolute, from `lib/paths.ts`. */
 const publicRoutes: RouteObject[] = [
   { Component: RedirectIfSignedIn, children: visitorRoutes },
-  { path: paths.verifyEmail, handle: { title: "Check your email" }, lazy: page(auth, "VerifyEmailPage") },
-  { path: paths.resetPassword, handle: { title: "Reset password" }, lazy: page(auth, "ResetPasswordPage") },
-  { path: routePatterns.loginAdmin, handle: { title: "Support sign-in" }, lazy: page(auth, "LoginAdminPage") },
-  { path: paths.accountBlocked, handle: { title: "Account blocked" }, lazy: page(auth, "AccountBlockedPage") },
+  { path: paths.verifyEmail, handle: { title: msg`Check your email` }, lazy: page(auth, "VerifyEmailPage") },
+  { path: paths.resetPassword, handle: { title: msg`Reset password` }, lazy: page(auth, "ResetPasswordPage") },
+  { path: routePatterns.loginAdmin, handle: { title: msg`Support sign-in` }, lazy: page(auth, "LoginAdminPage") },
+  { path: paths.accountBlocked, handle: { title: msg`Account blocked` }, lazy: page(auth, "AccountBlockedPage") },
 ];
 
 /** Signed-in pages, in the Shell (docs/product.md §6). */
 const memberRoutes: RouteObject[] = [
   {
     index: true,
-    handle: { title: "Dashboard" },
+    handle: { title: msg`Dashboard` },
     lazy: page(() => import("../features/dashboard/DashboardPage.tsx"), "DashboardPage"),
   },
-  { path: paths.profile, handle: { title: "Profile" }, lazy: page(profile, "ProfilePage") },
-  { path: paths.updateProfile, handle: { title: "Update profile" }, lazy: page(profile, "UpdateProfilePage") },
-  { path: paths.changePassword, handle: { title: "Change password" }, lazy: page(profile, "ChangePasswordPage") },
+  { path: paths.profile, handle: { title: msg`Profile` }, lazy: page(profile, "ProfilePage") },
+  { path: paths.updateProfile, handle: { title: msg`Update profile` }, lazy: page(profile, "UpdateProfilePage") },
+  { path: paths.changePassword, handle: { title: msg`Change password` }, lazy: page(profile, "ChangePasswordPage") },
   {
     path: paths.dataBank,
-    handle: { title: "Bank" },
+    handle: { title: msg`Bank` },
     lazy: page(() => import("../features/bank/pages.tsx"), "BankPage"),
   },
   {
     path: paths.security,
-    handle: { title: "Security" },
+    handle: { title: msg`Security` },
     lazy: page(() => import("../features/security/SecurityPage.tsx"), "SecurityPage"),
   },
   {
     path: paths.notifications,
-    handle: { title: "Notifications" },
+    handle: { title: msg`Notifications` },
     lazy: page(() => import("../features/notifications/NotificationsPage.tsx"), "NotificationsPage"),
   },
-  { path: paths.kycUser, handle: { title: "KYC" }, lazy: page(() => import("../features/kyc/pages.tsx"), "KycPage") },
-  { path: paths.investment, handle: { title: "Investment" }, lazy: page(investment, "InvestmentPage") },
-  listAndRecord(paths.addInvestment, "Add investment", investment, "AddInvestmentIndexPage", {
+  {
+    path: paths.kycUser,
+    handle: { title: msg`KYC` },
+    lazy: page(() => import("../features/kyc/pages.tsx"), "KycPage"),
+  },
+  { path: paths.investment, handle: { title: msg`Investment` }, lazy: page(investment, "InvestmentPage") },
+  listAndRecord(paths.addInvestment, msg`Add investment`, investment, "AddInvestmentIndexPage", {
     path: routePatterns.addInvestmentOne,
     page: "AddInvestmentPage",
   }),
-  listAndRecord(paths.invoice, "Investment invoice", investment, "InvoiceIndexPage", {
+  listAndRecord(paths.invoice, msg`Investment invoice`, investment, "InvoiceIndexPage", {
     path: routePatterns.invoiceOne,
     page: "InvoicePage",
   }),
-  listAndRecord(paths.invoiceWd, "Withdrawal invoice", wallet, "InvoiceWdIndexPage", {
+  listAndRecord(paths.invoiceWd, msg`Withdrawal invoice`, wallet, "InvoiceWdIndexPage", {
     path: routePatterns.invoiceWdOne,
     page: "InvoiceWdPage",
   }),
-  listAndRecord(paths.invoiceBalance, "Deposit invoice", wallet, "InvoiceBalanceIndexPage", {
+  listAndRecord(paths.invoiceBalance, msg`Deposit invoice`, wallet, "InvoiceBalanceIndexPage", {
     path: routePatterns.invoiceBalanceOne,
     page: "InvoiceBalancePage",
   }),
-  { path: paths.fundsBonus, handle: { title: "Funds Bonus" }, lazy: page(funds, "FundsBonusPage") },
-  { path: paths.fundsProfit, handle: { title: "Funds Profit" }, lazy: page(funds, "FundsProfitPage") },
-  { path: paths.withdrawalBonus, handle: { title: "Withdrawal Bonus" }, lazy: page(funds, "WithdrawalBonusPage") },
-  { path: paths.withdrawalProfit, handle: { title: "Withdrawal Profit" }, lazy: page(funds, "WithdrawalProfitPage") },
-  { path: paths.wallet, handle: { title: "Balance" }, lazy: page(wallet, "WalletPage") },
-  { path: paths.addBalance, handle: { title: "Add Balance" }, lazy: page(wallet, "AddBalancePage") },
-  { path: paths.withdrawal, handle: { title: "Withdrawal" }, lazy: page(wallet, "WithdrawalPage") },
-  { path: paths.viewWithdrawal, handle: { title: "Withdrawals" }, lazy: page(wallet, "ViewWithdrawalPage") },
-  listAndRecord(paths.trade, "Trade", trade, "TradeIndexPage", {
+  { path: paths.fundsBonus, handle: { title: msg`Funds Bonus` }, lazy: page(funds, "FundsBonusPage") },
+  { path: paths.fundsProfit, handle: { title: msg`Funds Profit` }, lazy: page(funds, "FundsProfitPage") },
+  { path: paths.withdrawalBonus, handle: { title: msg`Withdrawal Bonus` }, lazy: page(funds, "WithdrawalBonusPage") },
+  {
+    path: paths.withdrawalProfit,
+    handle: { title: msg`Withdrawal Profit` },
+    lazy: page(funds, "WithdrawalProfitPage"),
+  },
+  { path: paths.wallet, handle: { title: msg`Balance` }, lazy: page(wallet, "WalletPage") },
+  { path: paths.addBalance, handle: { title: msg`Add Balance` }, lazy: page(wallet, "AddBalancePage") },
+  { path: paths.withdrawal, handle: { title: msg`Withdrawal` }, lazy: page(wallet, "WithdrawalPage") },
+  { path: paths.viewWithdrawal, handle: { title: msg`Withdrawals` }, lazy: page(wallet, "ViewWithdrawalPage") },
+  listAndRecord(paths.trade, msg`Trade`, trade, "TradeIndexPage", {
     path: routePatterns.tradePair,
     page: "TradePairPage",
   }),
-  { path: paths.onTrade, handle: { title: "On Trade" }, lazy: page(trade, "OnTradePage") },
-  { path: paths.historyTrade, handle: { title: "History Trade" }, lazy: page(trade, "HistoryTradePage") },
+  { path: paths.onTrade, handle: { title: msg`On Trade` }, lazy: page(trade, "OnTradePage") },
+  { path: paths.historyTrade, handle: { title: msg`History Trade` }, lazy: page(trade, "HistoryTradePage") },
   {
     path: paths.referrals,
-    handle: { title: "Network" },
+    handle: { title: msg`Network` },
     lazy: page(() => import("../features/referrals/pages.tsx"), "ReferralsPage"),
   },
   { path: paths.referralsAlias, element: <Navigate to={paths.referrals} replace /> },
@@ -197,7 +209,7 @@ export const routes: RouteObject[] = [
               },
             ],
           },
-          { path: "*", handle: { title: "Page not found" }, lazy: page(() => import("./CatchAll.tsx"), "CatchAll") },
+          { path: "*", handle: { title: msg`Page not found` }, lazy: page(() => import("./CatchAll.tsx"), "CatchAll") },
         ],
       },
     ],

@@ -4,9 +4,10 @@ import { BRAND, FONT_STACK, type ThemeMode } from "./brand.ts";
 export const DRAWER_WIDTH = 240;
 export const DRAWER_COLLAPSED_WIDTH = 64;
 
-export function createAppTheme(mode: ThemeMode): Theme {
+export function createAppTheme(mode: ThemeMode, direction: "ltr" | "rtl" = "ltr"): Theme {
   const dark = mode === "dark";
   return createTheme({
+    direction,
     // app/plain.css repeats these for the sign-in page, drawn without MUI (decision 0013);
     // plain.test.ts fails when the two differ.
     palette: {

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import Button from "@mui/material/Button";
 import Dialog from "@mui/material/Dialog";
 import DialogActions from "@mui/material/DialogActions";
@@ -25,14 +26,15 @@ export function ConfirmDialog({
   open,
   title,
   message,
-  confirmLabel = "Yes",
-  cancelLabel = "Cancel",
+  confirmLabel,
+  cancelLabel,
   confirmColor = "primary",
   busy = false,
   onConfirm,
   onClose,
   children,
 }: ConfirmDialogProps) {
+  const { t } = useLingui();
   const titleId = useId();
   const messageId = useId();
   return (
@@ -51,10 +53,10 @@ export function ConfirmDialog({
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy} color="inherit">
-          {cancelLabel}
+          {cancelLabel ?? t`Cancel`}
         </Button>
         <Button onClick={onConfirm} disabled={busy} variant="contained" color={confirmColor}>
-          {confirmLabel}
+          {confirmLabel ?? t`Yes`}
         </Button>
       </DialogActions>
     </Dialog>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import ContentCopyIcon from "@mui/icons-material/ContentCopy";
 import DoneIcon from "@mui/icons-material/Done";
 import IconButton from "@mui/material/IconButton";
@@ -11,6 +12,7 @@ interface CopyButtonProps {
 }
 
 export function CopyButton({ value, label }: CopyButtonProps) {
+  const { t } = useLingui();
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -28,8 +30,8 @@ export function CopyButton({ value, label }: CopyButtonProps) {
   };
 
   return (
-    <Tooltip title={copied ? "Copied" : label}>
-      <IconButton onClick={copy} aria-label={copied ? "Copied" : label} size="small">
+    <Tooltip title={copied ? t`Copied` : label}>
+      <IconButton onClick={copy} aria-label={copied ? t`Copied` : label} size="small">
         {copied ? <DoneIcon fontSize="small" /> : <ContentCopyIcon fontSize="small" />}
       </IconButton>
     </Tooltip>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import TextField, { type TextFieldProps } from "@mui/material/TextField";
 
 /** A date input (the browser's date picker); its label always sits above, where the date's placeholder is. */
@@ -22,18 +23,19 @@ export function DateRangeFields({
   problem?: string | null;
   size?: "small" | "medium";
 }) {
+  const { t } = useLingui();
   return (
     <>
       <DateField
         size={size}
-        label="From"
+        label={t`From`}
         value={from}
         onChange={(event) => onChange("from", event.target.value)}
         error={Boolean(problem)}
       />
       <DateField
         size={size}
-        label="To"
+        label={t`To`}
         value={to}
         onChange={(event) => onChange("to", event.target.value)}
         error={Boolean(problem)}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import UploadFileIcon from "@mui/icons-material/UploadFile";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -50,6 +51,7 @@ export function FileUpload({
   progress = null,
   name,
 }: FileUploadProps) {
+  const { t } = useLingui();
   const inputRef = useRef<HTMLInputElement>(null);
   const labelId = useId();
   const helpId = useId();
@@ -106,9 +108,9 @@ export function FileUpload({
           startIcon={<UploadFileIcon />}
           onClick={() => inputRef.current?.click()}
           disabled={disabled}
-          aria-label={`${value ? "Change file" : (buttonLabel ?? "Choose file")}: ${label}`}
+          aria-label={`${value ? t`Change file` : (buttonLabel ?? t`Choose file`)}: ${label}`}
         >
-          {value ? "Change file" : (buttonLabel ?? "Choose file")}
+          {value ? t`Change file` : (buttonLabel ?? t`Choose file`)}
         </Button>
         {value ? (
           <Typography variant="body2" sx={{ wordBreak: "break-all", minWidth: 0 }}>

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -73,7 +74,7 @@ export function DialogButtons({
   return (
     <DialogActions>
       <Button onClick={onCancel} disabled={busy} color="inherit">
-        Cancel
+        <Trans>Cancel</Trans>
       </Button>
       <Button type="submit" variant="contained" color={color} disabled={busy}>
         {busy ? busyLabel : label}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import type { SxProps, Theme } from "@mui/material/styles";
 import { Link as RouterLink } from "react-router";
@@ -35,12 +36,13 @@ interface LogoProps {
 
 /** The logo as a link to `/`. White in the app bar (height 40); coloured on centred pages (50, 60 on md+). */
 export function Logo({ variant = "white", sx, markSx }: LogoProps) {
+  const { t } = useLingui();
   const white = variant === "white";
   return (
     <Box
       component={RouterLink}
       to={paths.dashboard}
-      aria-label="Helio home"
+      aria-label={t`Helio home`}
       sx={[
         {
           display: "inline-flex",

@@ -37,6 +37,8 @@ export function LogoShapes({ variant, wordmark }: { variant: LogoVariant; wordma
       <text
         x={44}
         y={28.5}
+        // The brand reads left to right in every language: right to left, the text would end at x.
+        direction="ltr"
         fill={text}
         fontSize={25}
         fontWeight={700}

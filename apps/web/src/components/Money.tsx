@@ -2,6 +2,7 @@ import { type Currency, formatMoney } from "@helio/shared";
 import Box from "@mui/material/Box";
 import type { SxProps, Theme } from "@mui/material/styles";
 import { useDisplayCurrency } from "../lib/settings.ts";
+import { useFormatLocale } from "../lib/use-locale.ts";
 
 interface MoneyProps {
   /** Amount in integer USD cents. */
@@ -19,22 +20,26 @@ interface MoneyProps {
 
 /**
  * An amount in the display currency: `1,234,567.89 IDR` (USD cents × rate, 2 decimals, comma
- * thousands). Every amount on every screen goes through here.
+ * thousands; `1.234.567,89 IDR` in Indonesian: the member's language's separators). Every amount on
+ * every screen goes through here. Left to right in every language (`dir="ltr"` isolates it inside
+ * Arabic text), so the sign, digits and code keep their order.
  */
 export function Money({ cents, currency, rate, signed = false, withUsd = false, sx }: MoneyProps) {
   const display = useDisplayCurrency(currency);
+  const locale = useFormatLocale();
   const shownRate = rate ?? display.rate;
   const sign = signed && Number(cents) > 0 ? "+" : "";
   const local =
-    shownRate === null ? `… ${display.currency}` : `${sign}${formatMoney(cents, display.currency, shownRate)}`;
-  const text = withUsd && display.currency !== "USD" ? `${local} (${sign}${formatMoney(cents, "USD")})` : local;
+    shownRate === null ? `… ${display.currency}` : `${sign}${formatMoney(cents, display.currency, shownRate, locale)}`;
+  const text =
+    withUsd && display.currency !== "USD" ? `${local} (${sign}${formatMoney(cents, "USD", 1, locale)})` : local;
   // The fit comes first: a size given by `sx` wins over it.
   const style = [
     { fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap", fontSize: fitWidth(text.length) },
     ...(Array.isArray(sx) ? sx : [sx]),
   ];
   return (
-    <Box component="span" sx={style}>
+    <Box component="span" dir="ltr" sx={style}>
       {text}
     </Box>
   );

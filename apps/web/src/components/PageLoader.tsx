@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import Box from "@mui/material/Box";
 import CircularProgress from "@mui/material/CircularProgress";
 import { useEffect, useState } from "react";
@@ -7,7 +8,7 @@ interface SpinnerProps {
   size?: number;
 }
 
-export function Spinner({ label = "Loading", size = 40 }: SpinnerProps) {
+export function Spinner({ label = t`Loading`, size = 40 }: SpinnerProps) {
   return <CircularProgress size={size} aria-label={label} />;
 }
 
@@ -20,7 +21,7 @@ interface PageLoaderProps {
 }
 
 /** The spinner shown while a screen (or the app) loads. */
-export function PageLoader({ label = "Loading", delayMs = 0, fullScreen = false }: PageLoaderProps) {
+export function PageLoader({ label = t`Loading`, delayMs = 0, fullScreen = false }: PageLoaderProps) {
   const [visible, setVisible] = useState(delayMs === 0);
   useEffect(() => {
     if (delayMs === 0) return;

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import Visibility from "@mui/icons-material/Visibility";
 import VisibilityOff from "@mui/icons-material/VisibilityOff";
 import IconButton from "@mui/material/IconButton";
@@ -13,6 +14,7 @@ type PasswordFieldProps = Omit<TextInputProps, "type" | "autoComplete"> & {
 
 /** A password input with a show/hide button (a TextInput: light enough for the sign-in screens). */
 export function PasswordField({ slotProps, revealToggle = true, ...props }: PasswordFieldProps) {
+  const { t } = useLingui();
   const [visible, setVisible] = useState(false);
   return (
     <TextInput
@@ -27,7 +29,7 @@ export function PasswordField({ slotProps, revealToggle = true, ...props }: Pass
               <IconButton
                 onClick={() => setVisible((v) => !v)}
                 onMouseDown={(event) => event.preventDefault()}
-                aria-label={visible ? "Hide password" : "Show password"}
+                aria-label={visible ? t`Hide password` : t`Show password`}
                 edge="end"
                 size="small"
               >

@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Dialog from "@mui/material/Dialog";
@@ -66,6 +67,7 @@ function PromptDialogForm({
   onSubmit,
   onClose,
 }: PromptDialogProps) {
+  const { t } = useLingui();
   const titleId = useId();
   const [formError, setFormError] = useState<string | null>(null);
   // The value goes by the server's name of it, so that its field error lands on the input.
@@ -114,7 +116,7 @@ function PromptDialogForm({
           ) : null}
           {input.kind === "password" ? (
             <PasswordField
-              label="Password"
+              label={t`Password`}
               autoComplete="current-password"
               revealToggle={false}
               autoFocus
@@ -136,7 +138,7 @@ function PromptDialogForm({
         </DialogContent>
         <DialogButtons
           label={confirmLabel}
-          busyLabel="Please wait…"
+          busyLabel={t`Please wait…`}
           busy={busy}
           color={confirmColor}
           onCancel={onClose}

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import { errorMessage } from "../lib/api.ts";
@@ -15,7 +16,7 @@ export function QueryError({ error, onRetry }: QueryErrorProps) {
       action={
         onRetry ? (
           <Button color="inherit" size="small" onClick={onRetry}>
-            Retry
+            <Trans>Retry</Trans>
           </Button>
         ) : undefined
       }

@@ -2,6 +2,7 @@ import MenuItem from "@mui/material/MenuItem";
 import TextField, { type TextFieldProps } from "@mui/material/TextField";
 import type { ReactNode } from "react";
 import { type Control, Controller, type FieldPath, type FieldValues } from "react-hook-form";
+import { wordFieldError } from "../lib/error-words.ts";
 
 export interface SelectOption {
   value: string | number;
@@ -63,7 +64,7 @@ export function FormSelectField<T extends FieldValues>({
           onBlur={field.onBlur}
           inputRef={field.ref}
           error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? helperText}
+          helperText={wordFieldError(fieldState.error?.message) ?? helperText}
         />
       )}
     />

@@ -1,25 +1,28 @@
 import type { DepositStatus, InvestmentStatus, KycStatus, WithdrawalStatus } from "@helio/shared";
+import { i18n, type MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
 import Box from "@mui/material/Box";
 import Chip from "@mui/material/Chip";
 
 export type MoneyStatus = DepositStatus | WithdrawalStatus | KycStatus | InvestmentStatus;
 
 export type ChipColor = "default" | "info" | "success" | "warning" | "error";
-const STATUS: Record<MoneyStatus, { label: string; color: ChipColor }> = {
-  awaiting_payment: { label: "Awaiting payment", color: "info" },
-  proof_submitted: { label: "Proof submitted", color: "warning" },
-  approved: { label: "Approved", color: "success" },
-  rejected: { label: "Rejected", color: "error" },
-  expired: { label: "Expired", color: "default" },
-  pending: { label: "Pending", color: "warning" },
-  cancelled: { label: "Cancelled", color: "default" },
-  not_submitted: { label: "Not submitted", color: "default" },
-  active: { label: "Active", color: "info" },
-  matured: { label: "Matured", color: "success" },
+const STATUS: Record<MoneyStatus, { label: MessageDescriptor; color: ChipColor }> = {
+  awaiting_payment: { label: msg`Awaiting payment`, color: "info" },
+  proof_submitted: { label: msg`Proof submitted`, color: "warning" },
+  approved: { label: msg`Approved`, color: "success" },
+  rejected: { label: msg`Rejected`, color: "error" },
+  expired: { label: msg`Expired`, color: "default" },
+  pending: { label: msg`Pending`, color: "warning" },
+  cancelled: { label: msg`Cancelled`, color: "default" },
+  not_submitted: { label: msg`Not submitted`, color: "default" },
+  active: { label: msg`Active`, color: "info" },
+  matured: { label: msg`Matured`, color: "success" },
 };
 
 export function statusLabel(status: MoneyStatus): string {
-  return STATUS[status].label;
+  return i18n._(STATUS[status].label);
 }
 
 /** An outlined chip whose words are in its colour: a status or a result at a glance. */
@@ -54,7 +57,8 @@ export function ToneChip({
 
 /** The status of a deposit, withdrawal, KYC or investment, in words and colour. */
 export function StatusChip({ status, size = "small" }: { status: MoneyStatus; size?: "small" | "medium" }) {
-  return <ToneChip {...STATUS[status]} size={size} />;
+  const { i18n } = useLingui();
+  return <ToneChip label={i18n._(STATUS[status].label)} color={STATUS[status].color} size={size} />;
 }
 
 /** A record's status beside its heading, announced when it changes while the page is open. */

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import LinearProgress from "@mui/material/LinearProgress";
 import Paper from "@mui/material/Paper";
@@ -30,10 +31,11 @@ export function pageIndex(page: number, total: number, pageSize: number): number
 
 /** The page and page-size controls under a paged list; they wrap on narrow screens. */
 export function TablePager({ page, pageSize, total, onPage, sizes = PAGE_SIZES }: Paging) {
+  const { t } = useLingui();
   return (
     <TablePagination
       component="div"
-      labelRowsPerPage="Per page"
+      labelRowsPerPage={t`Per page`}
       sx={{ "& .MuiTablePagination-toolbar": { flexWrap: "wrap", rowGap: 0.5 } }}
       count={total}
       page={pageIndex(page, total, pageSize)}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import DarkModeIcon from "@mui/icons-material/DarkMode";
 import LightModeIcon from "@mui/icons-material/LightMode";
 import Box from "@mui/material/Box";
@@ -9,11 +10,14 @@ import type { ReactNode } from "react";
 import { Outlet } from "react-router";
 import { Logo } from "../components/Logo.tsx";
 import { useThemeMode } from "../lib/theme-mode.ts";
+import { LanguageMenu } from "./shell/LanguageMenu.tsx";
 
 /** Public pages: the coloured logo above one card, centred; works from 360 px wide. */
 export function Centered({ children }: { children?: ReactNode }) {
+  const { t } = useLingui();
   const { mode, toggleMode } = useThemeMode();
-  const themeLabel = mode === "light" ? "Switch to dark mode" : "Switch to light mode";
+  const themeLabel = mode === "light" ? t`Switch to dark mode` : t`Switch to light mode`;
+  const year = new Date().getFullYear();
   return (
     <Box
       sx={{
@@ -30,10 +34,13 @@ export function Centered({ children }: { children?: ReactNode }) {
             : "radial-gradient(circle at 50% -10%, rgba(241,90,41,0.18), transparent 55%), #140907",
       }}
     >
-      <IconButton onClick={toggleMode} aria-label={themeLabel} sx={{ position: "absolute", top: 8, right: 8 }}>
-        {mode === "light" ? <DarkModeIcon /> : <LightModeIcon />}
-      </IconButton>
-      <Box component="header" sx={{ mb: { xs: 2.5, sm: 3 }, mt: { xs: 1, sm: 0 } }}>
+      <Box sx={{ position: "absolute", top: 8, insetInlineEnd: 8, display: "flex", gap: 0.5 }}>
+        <LanguageMenu />
+        <IconButton onClick={toggleMode} aria-label={themeLabel}>
+          {mode === "light" ? <DarkModeIcon /> : <LightModeIcon />}
+        </IconButton>
+      </Box>
+      <Box component="header" sx={{ mb: { xs: 2.5, sm: 3 }, mt: { xs: 5, sm: 0 } }}>
         <Logo variant="colour" />
       </Box>
       <Card component="main" sx={{ width: "100%", maxWidth: 460, borderRadius: 3 }}>
@@ -42,7 +49,7 @@ export function Centered({ children }: { children?: ReactNode }) {
         </CardContent>
       </Card>
       <Typography component="footer" variant="body2" sx={{ mt: 3, color: "text.secondary" }}>
-        © {new Date().getFullYear()} Helio
+        <Trans>© {year} Helio</Trans>
       </Typography>
     </Box>
   );

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Container from "@mui/material/Container";
 import Drawer from "@mui/material/Drawer";
@@ -105,7 +106,7 @@ export function Shell({ children }: { children?: ReactNode }) {
         href="#main"
         sx={{
           position: "absolute",
-          left: 8,
+          insetInlineStart: 8,
           top: -48,
           zIndex: (t) => t.zIndex.tooltip,
           bgcolor: "background.paper",
@@ -116,7 +117,7 @@ export function Shell({ children }: { children?: ReactNode }) {
           "&:focus": { top: 8 },
         }}
       >
-        Skip to content
+        <Trans>Skip to content</Trans>
       </Box>
       <TopBar
         member={member}

@@ -1,5 +1,6 @@
 import type { Currency, ErrorResponse, RateQuote } from "@helio/shared";
 import type { z } from "zod";
+import { wordError } from "./error-words.ts";
 
 export interface FieldError {
   field: string;
@@ -210,9 +211,9 @@ export function idempotentPost<T>(path: string, body: unknown, key: string, sche
   return apiFetch(path, { method: "POST", body, headers: { "Idempotency-Key": key }, schema });
 }
 
-/** A message fit for an Alert from any thrown value. */
+/** A message fit for an Alert from any thrown value, in the member's words (lib/error-words.ts). */
 export function errorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
+  if (error instanceof ApiError) return wordError(error.code, error.status, error.message);
   if (error instanceof Error && error.message) return error.message;
-  return "Something went wrong. Please try again.";
+  return wordError("UNKNOWN", 0, "Something went wrong. Please try again.");
 }

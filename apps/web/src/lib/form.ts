@@ -1,5 +1,6 @@
 import type { FieldError, FieldValues, Path, UseFormRegisterReturn, UseFormSetError } from "react-hook-form";
 import { ApiError, errorMessage } from "./api.ts";
+import { wordFieldError } from "./error-words.ts";
 
 /** Props for an MUI TextField from a react-hook-form registration and its error. */
 export function fieldProps(registration: UseFormRegisterReturn, error?: FieldError, helperText?: string) {
@@ -8,7 +9,7 @@ export function fieldProps(registration: UseFormRegisterReturn, error?: FieldErr
     ...rest,
     inputRef: ref,
     error: Boolean(error),
-    helperText: error?.message ?? helperText,
+    helperText: wordFieldError(error?.message) ?? helperText,
   };
 }
 
@@ -26,14 +27,14 @@ export function applyServerErrors<T extends FieldValues>(
     let placed = 0;
     for (const { field, message } of error.fields) {
       if (knownFields.includes(field)) {
-        setError(field as Path<T>, { type: "server", message }, { shouldFocus: placed === 0 });
+        setError(field as Path<T>, { type: "server", message: wordFieldError(message) }, { shouldFocus: placed === 0 });
         placed += 1;
       } else {
-        unplaced.push(message);
+        unplaced.push(wordFieldError(message) ?? message);
       }
     }
     if (unplaced.length > 0) return unplaced.join(" ");
-    return placed > 0 ? null : error.message;
+    return placed > 0 ? null : errorMessage(error);
   }
   return errorMessage(error);
 }

@@ -1,20 +1,14 @@
 /**
- * Date and time formatting helpers, always in English. They write what `Intl.DateTimeFormat("en-GB")`
- * and `Intl.RelativeTimeFormat("en", { numeric: "auto" })` would (format.test.ts compares them) without
- * creating either: the first Intl formatter a page creates loads ICU's data, 44–106 ms of main thread on
- * our 2-core machines, and these were created as the dashboard's modules loaded, before its first paint.
+ * Dates and times in the member's language, through the platform's Intl. Each formatter is created
+ * once per locale, at its first use rather than as modules load: the first Intl formatter a page
+ * creates loads ICU's data (44–106 ms of main thread on our 2-core machines, docs/decisions/0015-the-first-render-in-slices.md).
+ * English writes as `en-GB` does ("3 Mar 2026, 14:05"), the seed's form. A component that formats
+ * reads the language with useLingui(), so that it draws again when the member switches.
  */
+
 import { groupDigits } from "@helio/shared";
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sept", "Oct", "Nov", "Dec"];
-
-function twoDigits(value: number): string {
-  return String(value).padStart(2, "0");
-}
-
-function dayMonthYear(date: Date): string {
-  return `${date.getDate()} ${MONTHS[date.getMonth()]} ${date.getFullYear()}`;
-}
+import { t } from "@lingui/core/macro";
+import { activeLocale, type Locale } from "./i18n.ts";
 
 type DateInput = string | number | Date;
 
@@ -23,18 +17,45 @@ function toDate(value: DateInput): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** `3 Mar 2026` */
-export function formatDate(value: DateInput | null | undefined): string {
+/** The Intl locale a member locale formats with: English in the seed's day-month-year order. */
+function intlLocale(locale: Locale): string {
+  return locale === "en" ? "en-GB" : locale;
+}
+
+/** `make(locale)` made once per locale, when first asked for. */
+function perLocale<T>(make: (locale: string) => T): (locale: Locale) => T {
+  const made = new Map<Locale, T>();
+  return (locale) => {
+    let value = made.get(locale);
+    if (value === undefined) {
+      value = make(intlLocale(locale));
+      made.set(locale, value);
+    }
+    return value;
+  };
+}
+
+const DAY = { day: "numeric", month: "short", year: "numeric" } as const;
+const MINUTE = { ...DAY, hour: "2-digit", minute: "2-digit" } as const;
+const dateFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, DAY));
+const dateTimeFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, MINUTE));
+const secondsFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, { ...MINUTE, second: "2-digit" }));
+const relativeFormat = perLocale((locale) => new Intl.RelativeTimeFormat(locale, { numeric: "auto" }));
+
+/** `3 Mar 2026` (`2026年3月3日` in ja, `3 Mac 2026` in ms…) */
+export function formatDate(value: DateInput | null | undefined, locale: Locale = activeLocale()): string {
   const date = value == null ? null : toDate(value);
-  return date ? dayMonthYear(date) : "—";
+  return date ? dateFormat(locale).format(date) : "—";
 }
 
 /** `3 Mar 2026, 14:05`, or with `seconds`, `3 Mar 2026, 14:05:09` */
-export function formatDateTime(value: DateInput | null | undefined, { seconds = false } = {}): string {
+export function formatDateTime(
+  value: DateInput | null | undefined,
+  { seconds = false, locale = activeLocale() }: { seconds?: boolean; locale?: Locale } = {},
+): string {
   const date = value == null ? null : toDate(value);
   if (!date) return "—";
-  const time = `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
-  return `${dayMonthYear(date)}, ${seconds ? `${time}:${twoDigits(date.getSeconds())}` : time}`;
+  return (seconds ? secondsFormat : dateTimeFormat)(locale).format(date);
 }
 
 type Unit = "year" | "month" | "week" | "day" | "hour" | "minute";
@@ -49,35 +70,19 @@ export const RELATIVE_UNITS: readonly [Unit, number][] = [
   ["minute", 60],
 ];
 
-/** The words `numeric: "auto"` uses for one unit back and forward. */
-const LAST_AND_NEXT: Partial<Record<Unit, [string, string]>> = {
-  year: ["last year", "next year"],
-  month: ["last month", "next month"],
-  week: ["last week", "next week"],
-  day: ["yesterday", "tomorrow"],
-};
-
-/** `value` whole units from now, never 0: `in 3 hours`, `2 days ago`, `yesterday`. */
-function relative(value: number, unit: Unit): string {
-  const words = LAST_AND_NEXT[unit];
-  if (words && value === -1) return words[0];
-  if (words && value === 1) return words[1];
-  const count = Math.abs(value);
-  const phrase = `${groupDigits(String(count))} ${unit}${count === 1 ? "" : "s"}`;
-  return value < 0 ? `${phrase} ago` : `in ${phrase}`;
-}
-
-/** `just now`, `5 minutes ago`, `yesterday`, `in 2 hours`… */
-export function formatRelative(value: DateInput | null | undefined, now: DateInput = Date.now()): string {
+/** `just now`, `5 minutes ago`, `yesterday`, `in 2 hours`… in the member's language. */
+export function formatRelative(
+  value: DateInput | null | undefined,
+  now: DateInput = Date.now(),
+  locale: Locale = activeLocale(),
+): string {
   const date = value == null ? null : toDate(value);
   const reference = toDate(now);
   if (!date || !reference) return "—";
   const seconds = Math.round((date.getTime() - reference.getTime()) / 1000);
-  if (Math.abs(seconds) < 45) return "just now";
-  for (const [unit, size] of RELATIVE_UNITS) {
-    if (Math.abs(seconds) >= size) return relative(Math.round(seconds / size), unit);
-  }
-  return relative(Math.round(seconds / 60) || (seconds < 0 ? -1 : 1), "minute");
+  if (Math.abs(seconds) < 45) return t`just now`;
+  const [unit, size] = RELATIVE_UNITS.find(([, length]) => Math.abs(seconds) >= length) ?? ["minute", 60];
+  return relativeFormat(locale).format(Math.round(seconds / size) || Math.sign(seconds), unit);
 }
 
 /** Initials for an avatar: `Jane Doe` → `JD`. */

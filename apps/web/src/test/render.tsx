@@ -1,10 +1,17 @@
 import type { Member } from "@helio/shared";
+import { I18nProvider } from "@lingui/react";
 import { QueryClient } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { AppProviders } from "../app/providers.tsx";
+import { i18n } from "../lib/i18n.ts";
 import { MemberContext } from "../lib/member.tsx";
+
+/** The app's messages around `children` (English unless a test activates another locale). */
+export function WithI18n({ children }: { children: ReactNode }) {
+  return <I18nProvider i18n={i18n}>{children}</I18nProvider>;
+}
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({
@@ -21,6 +28,7 @@ export const sampleMember: Member = {
   email: "jane@example.com",
   emailVerified: true,
   currency: "USD",
+  locale: null,
   userTrading: false,
   userBlock: false,
   userStatus: "active",

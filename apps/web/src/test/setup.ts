@@ -1,5 +1,9 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
+import { activateLocale, DEFAULT_LOCALE, i18n } from "../lib/i18n.ts";
+
+// Tests read the seed's English unless they switch language themselves.
+await activateLocale(DEFAULT_LOCALE, { remember: false });
 
 // A console.error during a test fails it (React warnings, act() problems, prop-type errors…).
 let errors: string[] = [];
@@ -11,8 +15,9 @@ beforeEach(() => {
   });
 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  if (i18n.locale !== DEFAULT_LOCALE) await activateLocale(DEFAULT_LOCALE, { remember: false });
   window.localStorage.clear();
   const logged = errors;
   errors = [];

@@ -1,4 +1,4 @@
-import type { Member } from "@helio/shared";
+import { localeSchema, type Member } from "@helio/shared";
 import type { CurrentSession } from "../../platform/auth/session.ts";
 
 /** The member record (docs/product.md §4), from the session's user row. */
@@ -14,6 +14,7 @@ export function toMember({ user, session }: CurrentSession): Member {
     email: user.email,
     emailVerified: user.emailVerified,
     currency: (user.currency ?? "USD") as Member["currency"],
+    locale: localeSchema.safeParse(user.locale).data ?? null,
     userTrading: Boolean(user.userTrading),
     userBlock: Boolean(user.userBlock),
     userStatus: user.userStatus === "banned" ? "banned" : "active",

@@ -1,3 +1,4 @@
+import type { Locale } from "@helio/shared";
 import { eq, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { user } from "../../platform/auth/tables.ts";
@@ -19,6 +20,11 @@ export async function updateProfile(
     .update(user)
     .set({ ...values, name: `${values.firstName} ${values.lastName}`, updatedAt: new Date() })
     .where(eq(user.id, uid));
+}
+
+/** Keeps the member's language on the account (mail and notifications follow it). */
+export async function updateLocale(db: Executor, uid: string, locale: Locale) {
+  await db.update(user).set({ locale, updatedAt: new Date() }).where(eq(user.id, uid));
 }
 
 /** Sets the photo and returns the one it replaced, so its file can be removed. */

@@ -1,11 +1,11 @@
 import type { IncomingHttpHeaders } from "node:http";
-import type { registerSchema } from "@helio/shared";
+import type { Locale, registerSchema } from "@helio/shared";
 import type { z } from "zod";
 import type { Db } from "../../db/client.ts";
 import type { Auth } from "../../platform/auth/auth.ts";
 import { toWebHeaders } from "../../platform/auth/session.ts";
 import { AppError, fieldError } from "../../platform/http/errors.ts";
-import { findUserIdByUsername, replacePhoto, updateProfile } from "./queries.ts";
+import { findUserIdByUsername, replacePhoto, updateLocale, updateProfile } from "./queries.ts";
 
 type RegisterInput = z.output<typeof registerSchema>;
 
@@ -54,13 +54,14 @@ export async function registerMember(
 }
 
 /**
- * A member's own details as the profile feature changes them: names and display currency, and the
- * photo (the one it replaces is returned, so that its file can be removed).
+ * A member's own details as the profile feature changes them: names, display currency and language,
+ * and the photo (the one it replaces is returned, so that its file can be removed).
  */
 export function memberProfileService(db: Db) {
   return {
     updateDetails: (uid: string, values: { firstName: string; lastName: string; currency: string }) =>
       updateProfile(db, uid, values),
     replacePhoto: (uid: string, photoUrl: string): Promise<string | null> => replacePhoto(db, uid, photoUrl),
+    updateLocale: (uid: string, locale: Locale) => updateLocale(db, uid, locale),
   };
 }

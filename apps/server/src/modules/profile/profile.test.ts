@@ -109,6 +109,27 @@ describe.each(databaseKinds)("profile on %s", (kind) => {
     ).toBe(403);
   });
 
+  it("keeps the member's language on the account, one of ours only", async () => {
+    const { client } = await signUpVerified(t.app);
+    expect((await client.get(API.me)).json().locale).toBeNull();
+
+    const chosen = await client.put(API.profileLocale, { locale: "ar" });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.json().locale).toBe("ar");
+    expect((await client.get(API.me)).json().locale).toBe("ar");
+
+    const unknown = await client.put(API.profileLocale, { locale: "fr" });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().error.fields.map((f: { field: string }) => f.field)).toEqual(["locale"]);
+    // Not through the profile form either.
+    await client.put(API.profile, { firstName: "A", lastName: "K", currency: "USD", locale: "ko" });
+    expect((await client.get(API.me)).json().locale).toBe("ar");
+
+    const signedOut = await t.app.inject({ method: "PUT", url: API.profileLocale, payload: { locale: "ja" } });
+    expect(signedOut.statusCode).toBeGreaterThanOrEqual(401);
+    expect(signedOut.statusCode).toBeLessThanOrEqual(403);
+  });
+
   it("stores an uploaded photo as a 256×256 WebP under a random name", async () => {
     const { client } = await signUpVerified(t.app);
     const res = await upload(client, { filename: "me.png", contentType: "image/png", data: pngData });

@@ -1,4 +1,4 @@
-import { API, API_PATTERNS, memberSchema, updateProfileSchema } from "@helio/shared";
+import { API, API_PATTERNS, memberSchema, updateLocaleSchema, updateProfileSchema } from "@helio/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -31,6 +31,21 @@ export async function profileRoutes(app: FastifyInstance, { services }: { servic
     async (request) => {
       const { user } = currentOf(request);
       await profiles.updateDetails(user.id, request.body);
+      await realtime.toUser(user.id, { type: "member.updated" });
+      return freshMember(request.headers);
+    },
+  );
+
+  r.put(
+    API.profileLocale,
+    asMember({
+      summary: "Keep the member's language on the account (mail and notifications are written in it)",
+      body: updateLocaleSchema,
+      response: { 200: memberSchema },
+    }),
+    async (request) => {
+      const { user } = currentOf(request);
+      await profiles.updateLocale(user.id, request.body.locale);
       await realtime.toUser(user.id, { type: "member.updated" });
       return freshMember(request.headers);
     },

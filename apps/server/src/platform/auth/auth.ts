@@ -140,6 +140,7 @@ export function createAuth({
         firstName: { type: "string", required: false, defaultValue: "" },
         lastName: { type: "string", required: false, defaultValue: "" },
         currency: { type: "string", required: false, defaultValue: "USD" },
+        locale: { type: "string", required: false, input: false },
         referredBy: { type: "string", required: false },
         userTrading: { type: "boolean", required: false, defaultValue: false, input: false },
         userBlock: { type: "boolean", required: false, defaultValue: false, input: false },

@@ -23,6 +23,8 @@ export const user = pgTable("user", {
   firstName: text("first_name").notNull().default(""),
   lastName: text("last_name").notNull().default(""),
   currency: text("currency").notNull().default("USD"),
+  /** The member's language (packages/shared LOCALES); null until chosen. */
+  locale: text("locale"),
   userTrading: boolean("user_trading").notNull().default(false),
   userBlock: boolean("user_block").notNull().default(false),
   userStatus: text("user_status").notNull().default("active"),

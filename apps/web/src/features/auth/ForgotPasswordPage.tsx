@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { z } from "zod";
@@ -12,6 +13,7 @@ const schema = z.object({ email: z.email("Enter a valid email").trim() });
 
 /** `/forgot-password`: mails a reset link; the answer never tells whether the account exists. */
 export function ForgotPasswordPage() {
+  const { t } = useLingui();
   const [sent, setSent] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -33,23 +35,29 @@ export function ForgotPasswordPage() {
 
   if (sent) {
     return (
-      <AuthOutcome title="Reset link sent" severity="success" action={{ to: paths.login, label: "Back to sign in" }}>
-        If an account exists for that email, we sent it a link to reset the password. The link works once and expires
-        soon.
+      <AuthOutcome
+        title={t`Reset link sent`}
+        severity="success"
+        action={{ to: paths.login, label: t`Back to sign in` }}
+      >
+        <Trans>
+          If an account exists for that email, we sent it a link to reset the password. The link works once and expires
+          soon.
+        </Trans>
       </AuthOutcome>
     );
   }
 
   return (
     <AuthLayout
-      title="Forgot your password?"
-      intro="Enter your email and we will send you a link to choose a new one."
+      title={t`Forgot your password?`}
+      intro={t`Enter your email and we will send you a link to choose a new one.`}
       onSubmit={submit}
       error={formError}
     >
       <EmailField autoFocus {...fieldProps(register("email"), errors.email)} />
-      <AuthSubmit label="Send reset link" busyLabel="Sending…" busy={isSubmitting} />
-      <AuthLink question="Remembered it?" to={paths.login} label="Sign in" />
+      <AuthSubmit label={t`Send reset link`} busyLabel={t`Sending…`} busy={isSubmitting} />
+      <AuthLink question={t`Remembered it?`} to={paths.login} label={t`Sign in`} />
     </AuthLayout>
   );
 }

@@ -1,4 +1,5 @@
 import { impersonationExchangeSchema } from "@helio/shared";
+import { useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { PageLoader } from "../../components/PageLoader.tsx";
@@ -11,6 +12,7 @@ import { exchangeImpersonationToken } from "./api.ts";
  * The single-use token is exchanged once for a support session, then the app reloads at `/`.
  */
 export function LoginAdminPage() {
+  const { t } = useLingui();
   const { username = "", token = "" } = useParams();
   const [failed, setFailed] = useState(false);
   const started = useRef(false);
@@ -32,14 +34,18 @@ export function LoginAdminPage() {
 
   if (!failed) {
     return (
-      <AuthLayout title="Opening the member's account">
-        <PageLoader label="Signing in as the member" />
+      <AuthLayout title={t`Opening the member's account`}>
+        <PageLoader label={t`Signing in as the member`} />
       </AuthLayout>
     );
   }
 
   return (
-    <AuthOutcome title="This link does not work" severity="error" action={{ to: paths.login, label: "Go to sign in" }}>
+    <AuthOutcome
+      title={t`This link does not work`}
+      severity="error"
+      action={{ to: paths.login, label: t`Go to sign in` }}
+    >
       The sign-in link is invalid or has expired. Links from the back office work once and only for a minute: open the
       member again in the back office and press “Sign in as member”.
     </AuthOutcome>

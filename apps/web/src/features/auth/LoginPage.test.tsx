@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { appQueryClient } from "../../app/query-client.ts";
 import { meQueryKey } from "../../lib/me-query-key.ts";
 import { paths } from "../../lib/paths.ts";
+import { WithI18n } from "../../test/render.tsx";
 import { LoginPage } from "./LoginPage.tsx";
 
 function Where() {
@@ -26,7 +27,7 @@ function renderLogin(answer: (url: string, body: unknown) => Response, path: str
     { initialEntries: [path] },
   );
   // No providers: the page is drawn without MUI or the data cache (decision 0013).
-  render(<RouterProvider router={router} />);
+  render(<RouterProvider router={router} />, { wrapper: WithI18n });
   return fetchSpy;
 }
 

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
 import { blockReasonFromCode } from "../../lib/api.ts";
@@ -29,6 +30,7 @@ export function signInErrorTarget(error: Parameters<typeof authErrorInfo>[0], id
 
 /** `/login`: email or username + password, then a TOTP step when two-factor is on. */
 export function LoginPage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const { mode, toggleMode } = useStoredMode();
   const [params] = useSearchParams();
@@ -65,40 +67,48 @@ export function LoginPage() {
   return (
     <SignInFrame mode={mode} onToggleMode={toggleMode}>
       {step === "totp" ? (
-        <Suspense fallback={<div className="plain-loader" role="status" aria-label="Loading" />}>
+        <Suspense fallback={<div className="plain-loader" role="status" aria-label={t`Loading`} />}>
           <TwoFactorStep mode={mode} onDone={finish} onCancel={() => setStep("credentials")} />
         </Suspense>
       ) : (
         <form noValidate onSubmit={form.submit}>
-          <h1 className={styles.title}>Sign in</h1>
-          <p className={styles.intro}>Welcome back to Helio.</p>
+          <h1 className={styles.title}>
+            <Trans>Sign in</Trans>
+          </h1>
+          <p className={styles.intro}>
+            <Trans>Welcome back to Helio.</Trans>
+          </p>
           <div className={styles.stack}>
             {params.get("reset") === "1" ? (
-              <PlainAlert severity="success">Your password was changed. Sign in with the new one.</PlainAlert>
+              <PlainAlert severity="success">
+                <Trans>Your password was changed. Sign in with the new one.</Trans>
+              </PlainAlert>
             ) : null}
             {formError ? <PlainAlert severity="error">{formError}</PlainAlert> : null}
             <PlainTextField
-              label="Email or username"
+              label={t`Email or username`}
               autoComplete="username"
               autoFocus
               autoCapitalize="none"
               spellCheck={false}
               {...form.field("identifier")}
             />
-            <PlainPasswordField label="Password" autoComplete="current-password" {...form.field("password")} />
+            <PlainPasswordField label={t`Password`} autoComplete="current-password" {...form.field("password")} />
             <div className={styles.forgot}>
               <Link className={styles.link} to={paths.forgotPassword}>
-                Forgot password?
+                <Trans>Forgot password?</Trans>
               </Link>
             </div>
             <button type="submit" className="plain-button" disabled={form.submitting}>
-              {form.submitting ? "Signing in…" : "Sign in"}
+              {form.submitting ? t`Signing in…` : t`Sign in`}
             </button>
             <p className={styles.question}>
-              New to Helio?{" "}
-              <Link className={styles.link} to={paths.register}>
-                Create an account
-              </Link>
+              <Trans>
+                New to Helio?{" "}
+                <Link className={styles.link} to={paths.register}>
+                  Create an account
+                </Link>
+              </Trans>
             </p>
           </div>
         </form>

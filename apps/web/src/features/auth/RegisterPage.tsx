@@ -1,10 +1,12 @@
-import { CURRENCIES, registerSchema } from "@helio/shared";
+import { registerSchema } from "@helio/shared";
+import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import TextField from "@mui/material/TextField";
 import { useNavigate, useParams } from "react-router";
 import { EmailField } from "../../components/EmailField.tsx";
 import { PasswordField } from "../../components/PasswordField.tsx";
-import { FormSelectField, plainOptions } from "../../components/SelectField.tsx";
+import { FormSelectField } from "../../components/SelectField.tsx";
+import { currencyOptions } from "../../lib/display-names.ts";
 import { fieldProps } from "../../lib/form.ts";
 import { paths } from "../../lib/paths.ts";
 import { useSubmitForm } from "../../lib/submit-form.ts";
@@ -15,6 +17,7 @@ const FIELDS = ["firstName", "lastName", "username", "email", "password", "curre
 
 /** `/register` and `/register/:slug` (the slug pre-fills the referral code). */
 export function RegisterPage() {
+  const { t } = useLingui();
   const { slug } = useParams();
   const navigate = useNavigate();
   const { form, submit, formError } = useSubmitForm({
@@ -41,54 +44,54 @@ export function RegisterPage() {
 
   return (
     <AuthLayout
-      title="Create your account"
-      intro="Trade, invest and grow with Helio."
+      title={t`Create your account`}
+      intro={t`Trade, invest and grow with Helio.`}
       onSubmit={submit}
       error={formError}
     >
       <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>
         <TextField
-          label="First name"
+          label={t`First name`}
           autoComplete="given-name"
           required
           {...fieldProps(register("firstName"), errors.firstName)}
         />
         <TextField
-          label="Last name"
+          label={t`Last name`}
           autoComplete="family-name"
           required
           {...fieldProps(register("lastName"), errors.lastName)}
         />
       </Box>
       <TextField
-        label="Username"
+        label={t`Username`}
         autoComplete="username"
         required
-        {...fieldProps(register("username"), errors.username, "3 to 20 characters: a-z, 0-9 and _")}
+        {...fieldProps(register("username"), errors.username, t`3 to 20 characters: a-z, 0-9 and _`)}
         slotProps={{ htmlInput: { autoCapitalize: "none", spellCheck: false } }}
       />
       <EmailField required {...fieldProps(register("email"), errors.email)} />
       <PasswordField
-        label="Password"
+        label={t`Password`}
         autoComplete="new-password"
         required
-        {...fieldProps(register("password"), errors.password, "At least 10 characters")}
+        {...fieldProps(register("password"), errors.password, t`At least 10 characters`)}
       />
       <FormSelectField
         control={control}
         name="currency"
-        label="Display currency"
-        options={plainOptions(CURRENCIES)}
-        helperText="Amounts are shown in this currency."
+        label={t`Display currency`}
+        options={currencyOptions()}
+        helperText={t`Amounts are shown in this currency.`}
       />
       <TextField
-        label="Referral code (optional)"
+        label={t`Referral code (optional)`}
         autoComplete="off"
-        {...fieldProps(register("referralCode"), errors.referralCode, "The username of the member who invited you.")}
+        {...fieldProps(register("referralCode"), errors.referralCode, t`The username of the member who invited you.`)}
         slotProps={{ htmlInput: { autoCapitalize: "none", spellCheck: false } }}
       />
-      <AuthSubmit label="Create account" busyLabel="Creating your account…" busy={isSubmitting} />
-      <AuthLink question="Already have an account?" to={paths.login} label="Sign in" />
+      <AuthSubmit label={t`Create account`} busyLabel={t`Creating your account…`} busy={isSubmitting} />
+      <AuthLink question={t`Already have an account?`} to={paths.login} label={t`Sign in`} />
     </AuthLayout>
   );
 }

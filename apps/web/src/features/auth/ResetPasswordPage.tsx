@@ -1,5 +1,6 @@
 import { passwordSchema } from "@helio/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
@@ -17,6 +18,7 @@ type Values = z.infer<typeof schema>;
 
 /** `/reset-password?token=` (or `?error=INVALID_TOKEN`): choose a new password. */
 export function ResetPasswordPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const token = params.get("token");
   const [done, setDone] = useState(false);
@@ -44,42 +46,42 @@ export function ResetPasswordPage() {
   if (invalid) {
     return (
       <AuthOutcome
-        title="Reset your password"
+        title={t`Reset your password`}
         severity="error"
-        action={{ to: paths.forgotPassword, label: "Send a new link" }}
+        action={{ to: paths.forgotPassword, label: t`Send a new link` }}
       >
-        This reset link is invalid or has expired. Ask for a new one.
+        <Trans>This reset link is invalid or has expired. Ask for a new one.</Trans>
       </AuthOutcome>
     );
   }
 
   if (done) {
     return (
-      <AuthOutcome title="Password changed" severity="success" action={{ to: paths.login, label: "Go to sign in" }}>
-        Your password has been changed. You can now sign in with the new one.
+      <AuthOutcome title={t`Password changed`} severity="success" action={{ to: paths.login, label: t`Go to sign in` }}>
+        <Trans>Your password has been changed. You can now sign in with the new one.</Trans>
       </AuthOutcome>
     );
   }
 
   return (
     <AuthLayout
-      title="Reset your password"
-      intro="Choose a new password of at least 10 characters."
+      title={t`Reset your password`}
+      intro={t`Choose a new password of at least 10 characters.`}
       onSubmit={submit}
       error={formError}
     >
       <PasswordField
-        label="New password"
+        label={t`New password`}
         autoComplete="new-password"
         autoFocus
         {...fieldProps(register("newPassword"), errors.newPassword)}
       />
       <PasswordField
-        label="Confirm new password"
+        label={t`Confirm new password`}
         autoComplete="new-password"
         {...fieldProps(register("confirm"), errors.confirm)}
       />
-      <AuthSubmit label="Set new password" busyLabel="Saving…" busy={isSubmitting} />
+      <AuthSubmit label={t`Set new password`} busyLabel={t`Saving…`} busy={isSubmitting} />
     </AuthLayout>
   );
 }

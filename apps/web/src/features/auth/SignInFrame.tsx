@@ -1,9 +1,10 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ThemeMode } from "../../app/brand.ts";
 import { LOGO_VIEWBOX, LogoShapes } from "../../components/LogoShapes.tsx";
 import { paths } from "../../lib/paths.ts";
-import { PlainIcon } from "./plain-parts.tsx";
+import { PlainIcon, PlainLanguageSelect } from "./plain-parts.tsx";
 import styles from "./sign-in.module.css";
 
 /** The Centered layout of the other public pages, drawn without MUI for the sign-in page (decision 0013). */
@@ -16,25 +17,32 @@ export function SignInFrame({
   onToggleMode: () => void;
   children: ReactNode;
 }) {
+  const { t } = useLingui();
+  const year = new Date().getFullYear();
   return (
     <div className={styles.page}>
-      <button
-        type="button"
-        className={`${styles.iconButton} ${styles.modeToggle}`}
-        onClick={onToggleMode}
-        aria-label={mode === "light" ? "Switch to dark mode" : "Switch to light mode"}
-      >
-        <PlainIcon name={mode === "light" ? "dark" : "light"} />
-      </button>
+      <div className={styles.corner}>
+        <PlainLanguageSelect />
+        <button
+          type="button"
+          className={styles.iconButton}
+          onClick={onToggleMode}
+          aria-label={mode === "light" ? t`Switch to dark mode` : t`Switch to light mode`}
+        >
+          <PlainIcon name={mode === "light" ? "dark" : "light"} />
+        </button>
+      </div>
       <header className={styles.header}>
-        <Link to={paths.dashboard} aria-label="Helio home" className={styles.logoLink}>
+        <Link to={paths.dashboard} aria-label={t`Helio home`} className={styles.logoLink}>
           <svg className={styles.logo} viewBox={LOGO_VIEWBOX} aria-hidden="true" focusable="false">
             <LogoShapes variant="colour" wordmark="currentColor" />
           </svg>
         </Link>
       </header>
       <main className={styles.card}>{children}</main>
-      <footer className={styles.footer}>© {new Date().getFullYear()} Helio</footer>
+      <footer className={styles.footer}>
+        <Trans>© {year} Helio</Trans>
+      </footer>
     </div>
   );
 }

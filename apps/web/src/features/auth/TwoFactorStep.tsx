@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import Button from "@mui/material/Button";
 import { useState } from "react";
 import { type RegisterOptions, useForm } from "react-hook-form";
@@ -20,6 +21,7 @@ const backupRules = {
 
 /** The sign-in's second step when two-factor authentication is on: a code from the app, or a backup code. */
 export function TwoFactorStep({ onDone, onCancel }: { onDone: () => Promise<void>; onCancel: () => void }) {
+  const { t } = useLingui();
   const [useBackup, setUseBackup] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<{ code: string }>({ defaultValues: { code: "" } });
@@ -50,7 +52,7 @@ export function TwoFactorStep({ onDone, onCancel }: { onDone: () => Promise<void
 
   return (
     <AuthLayout
-      title="Two-factor authentication"
+      title={t`Two-factor authentication`}
       intro={
         useBackup
           ? "Enter one of the backup codes you saved when you turned on two-factor authentication."
@@ -62,7 +64,7 @@ export function TwoFactorStep({ onDone, onCancel }: { onDone: () => Promise<void
       {/* Keyed by kind, so that switching clears the field and focuses it again. */}
       <TextInput
         key={useBackup ? "backup" : "totp"}
-        label={useBackup ? "Backup code" : "6-digit code"}
+        label={useBackup ? t`Backup code` : t`6-digit code`}
         autoComplete="one-time-code"
         autoFocus
         {...fieldProps(register("code", useBackup ? backupRules : totpRules), errors.code)}
@@ -72,12 +74,12 @@ export function TwoFactorStep({ onDone, onCancel }: { onDone: () => Promise<void
             : { inputMode: "numeric", pattern: "[0-9]*", maxLength: 6 },
         }}
       />
-      <AuthSubmit label="Verify" busyLabel="Checking…" busy={isSubmitting} />
+      <AuthSubmit label={t`Verify`} busyLabel={t`Checking…`} busy={isSubmitting} />
       <Button onClick={switchMode} disabled={isSubmitting}>
-        {useBackup ? "Use the code from my app" : "Use a backup code"}
+        {useBackup ? t`Use the code from my app` : t`Use a backup code`}
       </Button>
       <Button onClick={onCancel} color="inherit" disabled={isSubmitting}>
-        Back to sign in
+        <Trans>Back to sign in</Trans>
       </Button>
     </AuthLayout>
   );

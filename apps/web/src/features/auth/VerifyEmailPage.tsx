@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import MarkEmailReadIcon from "@mui/icons-material/MarkEmailRead";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -16,6 +17,7 @@ const emailSchema = z.email();
 
 /** `/verify-email?email=`: tells the member to open the link we mailed, with a resend button. */
 export function VerifyEmailPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const fromQuery = params.get("email") ?? "";
   const [email, setEmail] = useState(fromQuery);
@@ -25,14 +27,14 @@ export function VerifyEmailPage() {
 
   const resend = async () => {
     if (!validEmail) {
-      setStatus({ kind: "error", text: "Enter the email address you registered with." });
+      setStatus({ kind: "error", text: t`Enter the email address you registered with.` });
       return;
     }
     setBusy(true);
     setStatus(null);
     try {
       await unwrap(authClient.sendVerificationEmail({ email: email.trim(), callbackURL: paths.dashboard }));
-      setStatus({ kind: "success", text: "We sent a new verification email. It can take a minute to arrive." });
+      setStatus({ kind: "success", text: t`We sent a new verification email. It can take a minute to arrive.` });
     } catch (error) {
       setStatus({ kind: "error", text: errorMessage(error) });
     } finally {
@@ -42,28 +44,30 @@ export function VerifyEmailPage() {
 
   return (
     <AuthLayout
-      title="Check your email"
+      title={t`Check your email`}
       icon={<MarkEmailReadIcon sx={{ fontSize: 48, color: "primary.main" }} aria-hidden="true" />}
       intro={
         <>
           {fromQuery ? (
-            <>
+            <Trans>
               We sent a verification link to{" "}
               <Box component="strong" sx={{ color: "text.primary", wordBreak: "break-all" }}>
                 {fromQuery}
               </Box>
               .
-            </>
+            </Trans>
           ) : (
-            "We sent you a verification link."
+            t`We sent you a verification link.`
           )}{" "}
-          Open it to verify your address; you will be signed in and taken to your dashboard. (If the address already has
-          a Helio account, the email says so instead.)
+          <Trans>
+            Open it to verify your address; you will be signed in and taken to your dashboard. (If the address already
+            has a Helio account, the email says so instead.)
+          </Trans>
         </>
       }
     >
       <Typography variant="body2" sx={{ color: "text.secondary" }}>
-        Nothing arrived? Check your spam folder, or send the email again.
+        <Trans>Nothing arrived? Check your spam folder, or send the email again.</Trans>
       </Typography>
       {status ? (
         <Alert severity={status.kind} role={status.kind === "error" ? "alert" : "status"}>
@@ -72,9 +76,9 @@ export function VerifyEmailPage() {
       ) : null}
       {fromQuery ? null : <EmailField value={email} onChange={(event) => setEmail(event.target.value)} />}
       <Button variant="contained" onClick={() => void resend()} disabled={busy}>
-        {busy ? "Sending…" : "Resend email"}
+        {busy ? t`Sending…` : t`Resend email`}
       </Button>
-      <AuthLink question="Already verified?" to={paths.login} label="Sign in" />
+      <AuthLink question={t`Already verified?`} to={paths.login} label={t`Sign in`} />
     </AuthLayout>
   );
 }

@@ -1,4 +1,5 @@
 import { type ChangeEvent, type FormEvent, useRef, useState } from "react";
+import { wordFieldError } from "../../lib/error-words.ts";
 
 export interface Credentials {
   identifier: string;
@@ -56,7 +57,7 @@ export function useCredentialsForm(onValid: (credentials: Credentials) => Promis
       inputs.current[name] = element;
     },
     error: Boolean(errors[name]),
-    helperText: errors[name],
+    helperText: wordFieldError(errors[name]),
   });
 
   return { submit, field, submitting };

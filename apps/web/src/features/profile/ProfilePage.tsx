@@ -25,6 +25,7 @@ import { paths } from "../../lib/paths.ts";
 import { kycQuery } from "../kyc/index.ts";
 import { referralLink } from "../referrals/index.ts";
 import { EmailNotificationsSection } from "./EmailNotificationsSection.tsx";
+import { LanguageSection } from "./LanguageSection.tsx";
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -127,6 +128,9 @@ export function ProfilePage() {
           </Box>
         </CardContent>
       </Card>
+      <Box sx={{ mt: 3 }}>
+        <LanguageSection />
+      </Box>
       <Box sx={{ mt: 3 }}>
         <EmailNotificationsSection />
       </Box>

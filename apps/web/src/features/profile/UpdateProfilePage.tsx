@@ -1,4 +1,4 @@
-import { CURRENCIES, type UpdateProfileInput, updateProfileSchema } from "@helio/shared";
+import { type UpdateProfileInput, updateProfileSchema } from "@helio/shared";
 import PhotoCameraIcon from "@mui/icons-material/PhotoCamera";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -13,8 +13,9 @@ import { FormButtons, FormStack } from "../../components/FormLayout.tsx";
 import { MemberAvatar } from "../../components/MemberAvatar.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
-import { FormSelectField, plainOptions } from "../../components/SelectField.tsx";
+import { FormSelectField } from "../../components/SelectField.tsx";
 import { ApiError } from "../../lib/api.ts";
+import { currencyOptions } from "../../lib/display-names.ts";
 import { checkUpload, refusalMessage, useLatestFileCheck } from "../../lib/file-check.ts";
 import { fieldProps } from "../../lib/form.ts";
 import { useMember } from "../../lib/member.tsx";
@@ -159,7 +160,7 @@ function DetailsCard() {
           control={control}
           name="currency"
           label="Display currency"
-          options={plainOptions(CURRENCIES)}
+          options={currencyOptions()}
           helperText="Balances and amounts are shown in this currency."
         />
         <FormButtons label="Save changes" busyLabel="Saving…" busy={isSubmitting} disabled={!isDirty}>

@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 
@@ -19,7 +20,7 @@ export function Footer({ roomForChat = false }: { roomForChat?: boolean }) {
       }}
     >
       <Typography variant="body2" sx={{ color: "text.secondary" }}>
-        © {year} Helio
+        <Trans>© {year} Helio</Trans>
       </Typography>
     </Box>
   );

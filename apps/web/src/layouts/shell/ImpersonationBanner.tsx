@@ -1,4 +1,5 @@
 import { API } from "@helio/shared";
+import { Trans } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import { useState } from "react";
@@ -31,11 +32,11 @@ export function ImpersonationBanner({ fullName }: { fullName: string }) {
       sx={{ borderRadius: 0, alignItems: "center", color: "#3D2F01", bgcolor: "secondary.main" }}
       action={
         <Button color="inherit" size="small" variant="outlined" onClick={() => void exit()} disabled={busy}>
-          Exit
+          <Trans>Exit</Trans>
         </Button>
       }
     >
-      You are signed in as {fullName} (support view)
+      <Trans>You are signed in as {fullName} (support view)</Trans>
       {error ? ` — ${error}` : null}
     </Alert>
   );

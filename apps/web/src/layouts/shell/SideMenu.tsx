@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import ExpandLessIcon from "@mui/icons-material/ExpandLess";
 import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
 import Collapse from "@mui/material/Collapse";
@@ -10,7 +11,7 @@ import Tooltip from "@mui/material/Tooltip";
 import { type ReactElement, useEffect, useId, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { paths } from "../../lib/paths.ts";
-import { groupsContaining, isActivePath, type MenuEntry, type MenuGroup } from "./menu.tsx";
+import { groupKey, groupsContaining, isActivePath, type MenuEntry, type MenuGroup } from "./menu.tsx";
 
 interface SideMenuProps {
   entries: readonly MenuEntry[];
@@ -62,14 +63,16 @@ function Group({
   collapsed: boolean;
   onToggle: () => void;
 }) {
+  const { i18n } = useLingui();
   const listId = useId();
   const { pathname } = useLocation();
+  const label = i18n._(group.label);
   const containsActive = group.children.some((child) => isActivePath(pathname, child.to));
   const Icon = group.icon;
   const shown = open && !collapsed;
   return (
     <li>
-      <MaybeTooltip show={collapsed} title={group.label}>
+      <MaybeTooltip show={collapsed} title={label}>
         <ListItemButton
           onClick={onToggle}
           aria-expanded={shown}
@@ -79,16 +82,16 @@ function Group({
           <ListItemIcon sx={{ minWidth: 40 }}>
             <Icon />
           </ListItemIcon>
-          <ListItemText primary={group.label} sx={textSx(collapsed)} />
+          <ListItemText primary={label} sx={textSx(collapsed)} />
           {collapsed ? null : shown ? <ExpandLessIcon aria-hidden="true" /> : <ExpandMoreIcon aria-hidden="true" />}
         </ListItemButton>
       </MaybeTooltip>
       <Collapse in={shown} timeout="auto" unmountOnExit>
-        <List id={listId} disablePadding aria-label={group.label}>
+        <List id={listId} disablePadding aria-label={label}>
           {group.children.map((child) => (
             <li key={child.to}>
               <ListItemButton component={NavLink} to={child.to} sx={[itemSx, { pl: 7.5 }]}>
-                <ListItemText primary={child.label} sx={textSx(collapsed)} />
+                <ListItemText primary={i18n._(child.label)} sx={textSx(collapsed)} />
               </ListItemButton>
             </li>
           ))}
@@ -100,6 +103,7 @@ function Group({
 
 /** The side navigation (docs/product.md §5): links and groups that expand and collapse on click. */
 export function SideMenu({ entries, collapsed = false, onExpandRequest }: SideMenuProps) {
+  const { i18n, t } = useLingui();
   const { pathname } = useLocation();
   const [openGroups, setOpenGroups] = useState<Set<string>>(() => new Set(groupsContaining(pathname, entries)));
 
@@ -108,49 +112,49 @@ export function SideMenu({ entries, collapsed = false, onExpandRequest }: SideMe
     const active = groupsContaining(pathname, entries);
     if (active.length === 0) return;
     setOpenGroups((current) => {
-      if (active.every((label) => current.has(label))) return current;
+      if (active.every((key) => current.has(key))) return current;
       return new Set([...current, ...active]);
     });
   }, [pathname, entries]);
 
-  const toggle = (label: string) => {
+  const toggle = (key: string) => {
     if (collapsed) {
       onExpandRequest?.();
-      setOpenGroups((current) => new Set([...current, label]));
+      setOpenGroups((current) => new Set([...current, key]));
       return;
     }
     setOpenGroups((current) => {
       const next = new Set(current);
-      if (next.has(label)) next.delete(label);
-      else next.add(label);
+      if (next.has(key)) next.delete(key);
+      else next.add(key);
       return next;
     });
   };
 
   return (
-    <nav aria-label="Main menu">
+    <nav aria-label={t`Main menu`}>
       <List sx={{ py: 1 }}>
         {entries.map((entry) => {
           if (entry.kind === "group") {
             return (
               <Group
-                key={entry.label}
+                key={groupKey(entry)}
                 group={entry}
-                open={openGroups.has(entry.label)}
+                open={openGroups.has(groupKey(entry))}
                 collapsed={collapsed}
-                onToggle={() => toggle(entry.label)}
+                onToggle={() => toggle(groupKey(entry))}
               />
             );
           }
           const Icon = entry.icon;
           return (
             <li key={entry.to}>
-              <MaybeTooltip show={collapsed} title={entry.label}>
+              <MaybeTooltip show={collapsed} title={i18n._(entry.label)}>
                 <ListItemButton component={NavLink} to={entry.to} end={entry.to === paths.dashboard} sx={itemSx}>
                   <ListItemIcon sx={{ minWidth: 40 }}>
                     <Icon />
                   </ListItemIcon>
-                  <ListItemText primary={entry.label} sx={textSx(collapsed)} />
+                  <ListItemText primary={i18n._(entry.label)} sx={textSx(collapsed)} />
                 </ListItemButton>
               </MaybeTooltip>
             </li>

@@ -1,4 +1,5 @@
 import type { Member } from "@helio/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import DarkModeIcon from "@mui/icons-material/DarkMode";
 import LightModeIcon from "@mui/icons-material/LightMode";
 import MenuIcon from "@mui/icons-material/Menu";
@@ -19,7 +20,11 @@ import { Money } from "../../components/Money.tsx";
 import { NotificationBell } from "../../features/notifications/index.ts";
 import { useMemberBalances, useMoneyLive } from "../../lib/balances.ts";
 import { useThemeMode } from "../../lib/theme-mode.ts";
+import { LanguageMenu } from "./LanguageMenu.tsx";
 import { UserMenu } from "./UserMenu.tsx";
+
+/** An icon that points the way the page reads: mirrored right to left. */
+const FLIP_IN_RTL = { "[dir=rtl] &": { transform: "scaleX(-1)" } };
 
 /** Height of the balance row under the toolbar on phones. */
 export const MOBILE_SECOND_ROW = 36;
@@ -30,30 +35,36 @@ export const MOBILE_SECOND_ROW = 36;
  * tooltip) and always in the group's text for assistive technology.
  */
 function Balance({ member }: { member: Member }) {
+  const { t } = useLingui();
   const balances = useMemberBalances();
   const real = balances.data?.wallet ?? 0;
   const practice = balances.data?.demo ?? 0;
   const [shown, other] = member.userTrading
     ? [
-        { label: "Balance", cents: real },
-        { label: "Practice", cents: practice },
+        { label: t`Balance`, cents: real },
+        { label: t`Practice`, cents: practice },
       ]
     : [
-        { label: "Practice", cents: practice },
-        { label: "Real wallet", cents: real },
+        { label: t`Practice`, cents: practice },
+        { label: t`Real wallet`, cents: real },
       ];
+  const otherLabel = other.label;
   const both = (
     <>
-      Real wallet: <Money cents={real} currency={member.currency} />
+      <Trans>
+        Real wallet: <Money cents={real} currency={member.currency} />
+      </Trans>
       <br />
-      Practice: <Money cents={practice} currency={member.currency} />
+      <Trans>
+        Practice: <Money cents={practice} currency={member.currency} />
+      </Trans>
     </>
   );
   return (
     <Tooltip title={both} enterTouchDelay={0} leaveTouchDelay={5000} describeChild>
       <Box
         role="group"
-        aria-label="Wallet balance"
+        aria-label={t`Wallet balance`}
         // Focusable so keyboard users reach the tooltip with both balances too.
         tabIndex={0}
         sx={{ display: "flex", alignItems: "baseline", gap: 0.75, minWidth: 0, borderRadius: 1, cursor: "default" }}
@@ -72,7 +83,7 @@ function Balance({ member }: { member: Member }) {
               sx={{ fontWeight: 700, fontSize: { xs: "0.95rem", sm: "1rem" } }}
             />
             <Box component="span" sx={visuallyHidden}>
-              {`, ${other.label}: `}
+              {t`, ${otherLabel}: `}
               <Money cents={other.cents} currency={member.currency} />
             </Box>
           </>
@@ -95,13 +106,14 @@ interface TopBarProps {
  * bell, theme toggle, user menu.
  */
 export function TopBar({ member, isDesktop, drawerCollapsed, onMenuClick, onLogout }: TopBarProps) {
+  const { t } = useLingui();
   const { mode, toggleMode } = useThemeMode();
   const theme = useTheme();
   useMoneyLive();
   // One balance and badge in the DOM: in the toolbar from sm up, in a second row on phones.
   const isWide = useMediaQuery(theme.breakpoints.up("sm"), { noSsr: true });
-  const menuLabel = isDesktop ? (drawerCollapsed ? "Expand menu" : "Collapse menu") : "Open menu";
-  const themeLabel = mode === "light" ? "Switch to dark mode" : "Switch to light mode";
+  const menuLabel = isDesktop ? (drawerCollapsed ? t`Expand menu` : t`Collapse menu`) : t`Open menu`;
+  const themeLabel = mode === "light" ? t`Switch to dark mode` : t`Switch to light mode`;
 
   return (
     <AppBar
@@ -112,7 +124,7 @@ export function TopBar({ member, isDesktop, drawerCollapsed, onMenuClick, onLogo
     >
       <Toolbar sx={{ gap: { xs: 0.5, sm: 1.5 }, px: { xs: 1, sm: 2 } }}>
         <IconButton color="inherit" edge="start" onClick={onMenuClick} aria-label={menuLabel}>
-          {isDesktop && !drawerCollapsed ? <MenuOpenIcon /> : <MenuIcon />}
+          {isDesktop && !drawerCollapsed ? <MenuOpenIcon sx={FLIP_IN_RTL} /> : <MenuIcon />}
         </IconButton>
         <Logo variant="white" />
         <Box sx={{ flexGrow: 1 }} />
@@ -123,6 +135,7 @@ export function TopBar({ member, isDesktop, drawerCollapsed, onMenuClick, onLogo
           </Box>
         ) : null}
         <NotificationBell />
+        <LanguageMenu />
         <Tooltip title={themeLabel}>
           <IconButton color="inherit" onClick={toggleMode} aria-label={themeLabel}>
             {mode === "light" ? <DarkModeIcon /> : <LightModeIcon />}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import IconButton from "@mui/material/IconButton";
 import { lazy, Suspense, useId, useState } from "react";
 import { MemberAvatar } from "../../components/MemberAvatar.tsx";
@@ -17,11 +18,13 @@ interface UserMenuProps {
  * The button is on every page; the menu itself loads when the pointer or focus first reaches it.
  */
 export function UserMenu({ fullName, photoURL, onLogout }: UserMenuProps) {
+  const { t } = useLingui();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [wanted, setWanted] = useState(false);
   const menuId = useId();
   const buttonId = useId();
   const open = Boolean(anchor);
+  const memberInitials = initials(fullName);
   const prefetch = () => void loadPopup();
 
   return (
@@ -35,7 +38,7 @@ export function UserMenu({ fullName, photoURL, onLogout }: UserMenuProps) {
         onPointerEnter={prefetch}
         onFocus={prefetch}
         // The name holds the initials the button shows (WCAG 2.5.3, label in name).
-        aria-label={photoURL ? "Account menu" : `Account menu, ${initials(fullName)}`}
+        aria-label={photoURL ? t`Account menu` : t`Account menu, ${memberInitials}`}
         aria-controls={open ? menuId : undefined}
         aria-haspopup="menu"
         aria-expanded={open}

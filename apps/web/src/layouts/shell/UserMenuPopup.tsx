@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import LockResetIcon from "@mui/icons-material/LockReset";
 import LogoutIcon from "@mui/icons-material/Logout";
 import PersonIcon from "@mui/icons-material/Person";
@@ -23,6 +24,7 @@ export interface UserMenuPopupProps {
  * the dialog and the menu's icons are not in every page's first load.
  */
 export default function UserMenuPopup({ menuId, buttonId, anchor, onClose, onLogout }: UserMenuPopupProps) {
+  const { t } = useLingui();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [busy, setBusy] = useState(false);
 
@@ -51,13 +53,17 @@ export default function UserMenuPopup({ menuId, buttonId, anchor, onClose, onLog
           <ListItemIcon>
             <PersonIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>Account</ListItemText>
+          <ListItemText>
+            <Trans>Account</Trans>
+          </ListItemText>
         </MenuItem>
         <MenuItem component={RouterLink} to={paths.changePassword} onClick={onClose}>
           <ListItemIcon>
             <LockResetIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>Change Password</ListItemText>
+          <ListItemText>
+            <Trans>Change Password</Trans>
+          </ListItemText>
         </MenuItem>
         <MenuItem
           onClick={() => {
@@ -68,15 +74,17 @@ export default function UserMenuPopup({ menuId, buttonId, anchor, onClose, onLog
           <ListItemIcon>
             <LogoutIcon fontSize="small" />
           </ListItemIcon>
-          <ListItemText>Logout</ListItemText>
+          <ListItemText>
+            <Trans>Logout</Trans>
+          </ListItemText>
         </MenuItem>
       </Menu>
       <ConfirmDialog
         open={confirmOpen}
-        title="Logout"
-        message="Are you sure you want to logout?"
-        cancelLabel="Cancel"
-        confirmLabel="Yes"
+        title={t`Logout`}
+        message={t`Are you sure you want to logout?`}
+        cancelLabel={t`Cancel`}
+        confirmLabel={t`Yes`}
         busy={busy}
         onConfirm={() => void logout()}
         onClose={() => setConfirmOpen(false)}

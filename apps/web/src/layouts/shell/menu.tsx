@@ -1,3 +1,5 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import type { SvgIconComponent } from "@mui/icons-material";
 import AccountBalanceWalletIcon from "@mui/icons-material/AccountBalanceWallet";
 import AdminPanelSettingsIcon from "@mui/icons-material/AdminPanelSettings";
@@ -13,71 +15,71 @@ import { paths } from "../../lib/paths.ts";
 
 export interface MenuLink {
   kind: "link";
-  label: string;
+  label: MessageDescriptor;
   to: string;
   icon: SvgIconComponent;
 }
 
 export interface MenuGroup {
   kind: "group";
-  label: string;
+  label: MessageDescriptor;
   icon: SvgIconComponent;
-  children: { label: string; to: string }[];
+  children: { label: MessageDescriptor; to: string }[];
 }
 
 export type MenuEntry = MenuLink | MenuGroup;
 
 /** The side menu, in the product's order (docs/product.md §5). */
 export const MEMBER_MENU: readonly MenuEntry[] = [
-  { kind: "link", label: "Dashboard", to: paths.dashboard, icon: DashboardIcon },
+  { kind: "link", label: msg`Dashboard`, to: paths.dashboard, icon: DashboardIcon },
   {
     kind: "group",
-    label: "Settings",
+    label: msg`Settings`,
     icon: SettingsIcon,
     children: [
-      { label: "Profile", to: paths.profile },
-      { label: "Bank", to: paths.dataBank },
-      { label: "Password", to: paths.changePassword },
+      { label: msg`Profile`, to: paths.profile },
+      { label: msg`Bank`, to: paths.dataBank },
+      { label: msg`Password`, to: paths.changePassword },
     ],
   },
-  { kind: "link", label: "Security", to: paths.security, icon: SecurityIcon },
-  { kind: "link", label: "KYC", to: paths.kycUser, icon: BadgeIcon },
-  { kind: "link", label: "Investment", to: paths.investment, icon: TrendingUpIcon },
+  { kind: "link", label: msg`Security`, to: paths.security, icon: SecurityIcon },
+  { kind: "link", label: msg`KYC`, to: paths.kycUser, icon: BadgeIcon },
+  { kind: "link", label: msg`Investment`, to: paths.investment, icon: TrendingUpIcon },
   {
     kind: "group",
-    label: "Trade",
+    label: msg`Trade`,
     icon: CandlestickChartIcon,
     children: [
-      { label: "Trade", to: paths.tradeFirstPair },
-      { label: "On Trade", to: paths.onTrade },
-      { label: "History Trade", to: paths.historyTrade },
+      { label: msg`Trade`, to: paths.tradeFirstPair },
+      { label: msg`On Trade`, to: paths.onTrade },
+      { label: msg`History Trade`, to: paths.historyTrade },
     ],
   },
   {
     kind: "group",
-    label: "Funds",
+    label: msg`Funds`,
     icon: SavingsIcon,
     children: [
-      { label: "Funds Bonus", to: paths.fundsBonus },
-      { label: "Funds Profit", to: paths.fundsProfit },
-      { label: "Withdrawal Bonus", to: paths.withdrawalBonus },
-      { label: "Withdrawal Profit", to: paths.withdrawalProfit },
+      { label: msg`Funds Bonus`, to: paths.fundsBonus },
+      { label: msg`Funds Profit`, to: paths.fundsProfit },
+      { label: msg`Withdrawal Bonus`, to: paths.withdrawalBonus },
+      { label: msg`Withdrawal Profit`, to: paths.withdrawalProfit },
     ],
   },
   {
     kind: "group",
-    label: "Wallet",
+    label: msg`Wallet`,
     icon: AccountBalanceWalletIcon,
     children: [
-      { label: "Balance", to: paths.wallet },
-      { label: "Add Balance", to: paths.addBalance },
-      { label: "Withdrawal", to: paths.withdrawal },
+      { label: msg`Balance`, to: paths.wallet },
+      { label: msg`Add Balance`, to: paths.addBalance },
+      { label: msg`Withdrawal`, to: paths.withdrawal },
     ],
   },
-  { kind: "link", label: "Network", to: paths.referrals, icon: HubIcon },
+  { kind: "link", label: msg`Network`, to: paths.referrals, icon: HubIcon },
 ];
 
-export const ADMIN_ENTRY: MenuLink = { kind: "link", label: "Admin", to: paths.admin, icon: AdminPanelSettingsIcon };
+export const ADMIN_ENTRY: MenuLink = { kind: "link", label: msg`Admin`, to: paths.admin, icon: AdminPanelSettingsIcon };
 
 export function menuFor(role: "member" | "admin"): readonly MenuEntry[] {
   return role === "admin" ? [...MEMBER_MENU, ADMIN_ENTRY] : MEMBER_MENU;
@@ -89,10 +91,15 @@ export function isActivePath(pathname: string, to: string): boolean {
   return pathname === to || pathname.startsWith(`${to}/`);
 }
 
-/** The groups that contain the current page, open by default. */
+/** The groups that contain the current page, open by default (by their labels' message ids). */
 export function groupsContaining(pathname: string, entries: readonly MenuEntry[]): string[] {
   return entries
     .filter((entry): entry is MenuGroup => entry.kind === "group")
     .filter((group) => group.children.some((child) => isActivePath(pathname, child.to)))
-    .map((group) => group.label);
+    .map((group) => groupKey(group));
+}
+
+/** A group's identity, the same in every language. */
+export function groupKey(group: MenuGroup): string {
+  return group.label.id ?? "";
 }

@@ -1,0 +1,46 @@
+import { useLingui } from "@lingui/react/macro";
+import TranslateIcon from "@mui/icons-material/Translate";
+import IconButton from "@mui/material/IconButton";
+import Tooltip from "@mui/material/Tooltip";
+import { lazy, Suspense, useId, useState } from "react";
+
+// The menu itself (MUI's Menu, about 12 kB gzip) loads when the pointer or focus first reaches the
+// button, as the user menu's does: the dashboard's first load stays within its budget.
+const loadPopup = () => import("./LanguageMenuPopup.tsx");
+const LanguageMenuPopup = lazy(loadPopup);
+
+/** The compact language menu of the top bar and the public pages. */
+export function LanguageMenu() {
+  const { t } = useLingui();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [wanted, setWanted] = useState(false);
+  const menuId = useId();
+  const label = t`Language`;
+  const prefetch = () => void loadPopup();
+  return (
+    <>
+      <Tooltip title={label}>
+        <IconButton
+          color="inherit"
+          aria-label={label}
+          aria-haspopup="menu"
+          aria-controls={anchor ? menuId : undefined}
+          aria-expanded={anchor ? true : undefined}
+          onPointerEnter={prefetch}
+          onFocus={prefetch}
+          onClick={(event) => {
+            setWanted(true);
+            setAnchor(event.currentTarget);
+          }}
+        >
+          <TranslateIcon />
+        </IconButton>
+      </Tooltip>
+      {wanted ? (
+        <Suspense fallback={null}>
+          <LanguageMenuPopup menuId={menuId} anchor={anchor} onClose={() => setAnchor(null)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
