@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, isAPIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { admin, twoFactor, username } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { Config } from "../../config.ts";
@@ -9,6 +9,7 @@ import type { Db, Executor } from "../../db/client.ts";
 import type { LogTo } from "../http/logging.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { existingAccountMail, resetPasswordMail, verificationMail } from "../mail/templates.ts";
+import { generateBackupCodes, normaliseBackupCode } from "./backup-codes.ts";
 import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./fast-session.ts";
 import * as tables from "./tables.ts";
 import { signInEvents } from "./tables.ts";
@@ -201,8 +202,20 @@ export function createAuth({
         usernameValidator: (name) => /^[a-z0-9_]+$/i.test(name),
       }),
       admin({ defaultRole: "member", adminRoles: ["admin"], impersonationSessionDuration: 60 * 60 }),
-      twoFactor({ issuer: "Helio", skipVerificationOnEnable: false }),
+      twoFactor({
+        issuer: "Helio",
+        skipVerificationOnEnable: false,
+        backupCodeOptions: { customBackupCodesGenerate: () => generateBackupCodes() },
+      }),
     ],
+    hooks: {
+      // A backup code as typed (any case, dash or not) is checked in the form it was issued in.
+      before: createAuthMiddleware(async (ctx) => {
+        const code = (ctx.body as { code?: unknown } | undefined)?.code;
+        if (ctx.path !== "/two-factor/verify-backup-code" || typeof code !== "string") return;
+        return { context: { ...ctx, body: { ...ctx.body, code: normaliseBackupCode(code) } } };
+      }),
+    },
     databaseHooks: {
       user: {
         create: {
