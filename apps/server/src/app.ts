@@ -12,6 +12,7 @@ import { responseSerializerCompiler } from "./platform/http/response-serializer.
 import { realtimeGateway } from "./platform/realtime/gateway.ts";
 import { socketMessageLimits } from "./platform/realtime/message-limit.ts";
 import { apiDocs } from "./plugins/api-docs.ts";
+import { impersonation } from "./plugins/impersonation.ts";
 import { originCheck } from "./plugins/origin-check.ts";
 import { rateLimits } from "./plugins/rate-limits.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
@@ -56,6 +57,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(rateLimits, { redisUrl: config.redisUrl, prefix: config.redisPrefix });
   await app.register(originCheck, { trustedOrigins });
   await app.register(apiDocs);
+  await app.register(impersonation, { auth: services.auth, db: services.db });
 
   const { auth, db, bus, realtime, now } = services;
   await app.register(authBridge, { auth, rateLimit: config.authRateLimit, db, now });

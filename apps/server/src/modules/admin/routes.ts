@@ -143,6 +143,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
         summary: "End the impersonation and return to the admin session",
         response: { 200: z.object({ ok: z.literal(true) }) },
       },
+      config: { allowedWhileImpersonating: true },
     },
     async (request, reply) => {
       const headers = toWebHeaders(request.headers);

@@ -200,7 +200,7 @@ describe.each(databaseKinds)("withdrawals on %s", (kind) => {
     const exchanged = await helper.post(API.impersonationExchange, { username, token });
     expect(exchanged.statusCode, exchanged.body).toBe(200);
     expect((await helper.get(API.me)).json().uid).toBe(member.uid);
-    expectError(await withdraw(helper, { amountCents: 5_000 }), 403, "FORBIDDEN");
+    expectError(await withdraw(helper, { amountCents: 5_000 }), 403, "IMPERSONATION_READ_ONLY");
     expectError(
       await helper.put(API.bank, {
         bankName: "Other Bank",
@@ -209,7 +209,7 @@ describe.each(databaseKinds)("withdrawals on %s", (kind) => {
         password: input.password,
       }),
       403,
-      "FORBIDDEN",
+      "IMPERSONATION_READ_ONLY",
     );
     expect(await balances(member.uid)).toMatchObject({ wallet: 20_000, withdrawal_hold: 0 });
     // Reading is fine.
