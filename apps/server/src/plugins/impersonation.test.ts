@@ -1,9 +1,11 @@
 import { API } from "@helio/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  ADMIN,
   type Client,
   createTestApp,
   databaseKinds,
+  latestMail,
   signInAdmin,
   signUpVerified,
   type TestApp,
@@ -100,5 +102,18 @@ describe.each(databaseKinds)("an admin signed in as a member (%s)", (kind) => {
         [adminId, { method: "POST", route: API.withdrawals, status: 403 }],
       ]),
     );
+  });
+
+  it("tells the member, in the app and by mail, that support had the account open, by role and for how long", async () => {
+    const { admin, client, input } = await impersonating();
+    expect((await admin.post(API.impersonationStop)).statusCode).toBe(200);
+    await t.app.services.notifications.idle();
+    const [notice] = (await client.get(API.notifications)).json().items;
+    expect(notice).toMatchObject({ kind: "account.opened_by_support", title: "Support opened your account" });
+    expect(notice.body).toMatch(/an administrator of Helio support had your account open from .+ to .+ \(1 min\)/);
+    expect(notice.body).not.toContain(ADMIN.email);
+    expect(notice.body).not.toContain(ADMIN.username);
+    const mail = await latestMail(t.app, input.email);
+    expect(mail.subject).toBe("Support opened your account");
   });
 });

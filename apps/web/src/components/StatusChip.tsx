@@ -7,6 +7,7 @@ export type MoneyStatus = DepositStatus | WithdrawalStatus | KycStatus | Investm
 export type ChipColor = "default" | "info" | "success" | "warning" | "error";
 const STATUS: Record<MoneyStatus, { label: string; color: ChipColor }> = {
   awaiting_payment: { label: "Awaiting payment", color: "info" },
+  unconfirmed: { label: "Confirm by e-mail", color: "info" },
   proof_submitted: { label: "Proof submitted", color: "warning" },
   approved: { label: "Approved", color: "success" },
   rejected: { label: "Rejected", color: "error" },

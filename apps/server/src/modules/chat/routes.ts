@@ -23,6 +23,7 @@ import { currentOf, requireAdmin, requireMember } from "../../platform/auth/sess
 import { AppError, notFound } from "../../platform/http/errors.ts";
 import type { Services } from "../../services.ts";
 import { createChatService } from "./service.ts";
+import { supportFormRoutes } from "./support-form.ts";
 
 const tags = ["chat"];
 const adminTags = ["admin", "chat"];
@@ -50,6 +51,7 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { auth, config, realtime } = services;
   const chat = createChatService(services);
+  supportFormRoutes(app, services, chat);
   const member = requireMember(auth);
   const admin = requireAdmin(auth);
   // The support side answers from the inbox; the member routes are for members only.

@@ -1,11 +1,14 @@
-import { API, signInEventsResponseSchema } from "@helio/shared";
+import { API, adminFreezeSchema, freezeAccountSchema, signInEventsResponseSchema } from "@helio/shared";
 import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { Executor } from "../../db/client.ts";
-import { currentOf, requireMember } from "../../platform/auth/session.ts";
+import { adminActorOf, currentOf, requireMember } from "../../platform/auth/session.ts";
 import { signInEvents } from "../../platform/auth/tables.ts";
+import { featureRouteOptions, memberUidParams } from "../../platform/http/route-options.ts";
 import type { Services } from "../../services.ts";
+import { freezeByLink, freezeOf, liftFreeze } from "./freeze.ts";
 
 export async function recentSignIns(db: Executor, uid: string, limit = 20) {
   const rows = await db
@@ -35,5 +38,42 @@ export async function securityRoutes(app: FastifyInstance, { services }: { servi
       preHandler: requireMember(services.auth),
     },
     async (request) => ({ items: await recentSignIns(services.db, currentOf(request).user.id) }),
+  );
+
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { asAdmin } = featureRouteOptions(services, "security", ["admin", "security"]);
+  r.post(
+    API.accountFreeze,
+    {
+      schema: {
+        tags: ["security"],
+        summary:
+          "The 'it was not me' link of a security mail: freezes money out until support lifts it and signs every session out (no sign-in needed; a used link answers the same)",
+        body: freezeAccountSchema,
+        response: { 200: z.object({ frozen: z.literal(true) }) },
+      },
+      config: { rateLimit: { max: services.config.authRateLimit, timeWindow: "1 minute" } },
+    },
+    async (request) => freezeByLink(services, request.body.token, request.ip, services.now()),
+  );
+
+  r.get(
+    "/api/admin/members/:uid/freeze",
+    asAdmin({
+      summary: "Whether the member froze money out, since when and after which mail",
+      params: memberUidParams,
+      response: { 200: adminFreezeSchema },
+    }),
+    async (request) => freezeOf(services.db, request.params.uid),
+  );
+
+  r.delete(
+    "/api/admin/members/:uid/freeze",
+    asAdmin({
+      summary: "Lift the member's freeze (after speaking with them); audited",
+      params: memberUidParams,
+      response: { 200: adminFreezeSchema },
+    }),
+    async (request) => liftFreeze(services, adminActorOf(request), request.params.uid),
   );
 }

@@ -33,7 +33,9 @@ export type SecurityEvent =
       at: Date;
     }
   | { kind: "password.changed"; userId: string; how: "changed" | "reset"; at: Date }
-  | { kind: "two_factor.enabled" | "two_factor.disabled"; userId: string; at: Date };
+  | { kind: "two_factor.enabled" | "two_factor.disabled"; userId: string; at: Date }
+  /** An admin's session as the member ended (left, expired or revoked); `role` names the admin's role. */
+  | { kind: "impersonation.ended"; userId: string; sessionId: string; role: string; from: Date; to: Date };
 
 /**
  * Hears a security event inside the transaction that records it (for a sign-in, the one that
@@ -302,6 +304,22 @@ export function createAuth({
         delete: {
           after: async (session) => {
             await onSessionEnded?.(session.id).catch((err) => log.error({ err }, "session end not published"));
+            const adminId = (session as typeof session & { impersonatedBy?: string | null }).impersonatedBy;
+            if (adminId) {
+              const [admin] = await db
+                .select({ role: tables.user.role })
+                .from(tables.user)
+                .where(eq(tables.user.id, adminId));
+              const to = new Date(Math.min(Date.now(), new Date(session.expiresAt).getTime()));
+              await afterSecurityChange({
+                kind: "impersonation.ended",
+                userId: session.userId,
+                sessionId: session.id,
+                role: roleInWords(admin?.role),
+                from: new Date(session.createdAt),
+                to,
+              });
+            }
           },
         },
       },
@@ -321,6 +339,12 @@ type EndpointContextLike = {
     session?: { session?: { userId?: string; createdAt?: Date | string } } | null;
   };
 };
+
+/** Who opened a member's account, as the member is told: a role, never a person. */
+function roleInWords(role: string | null | undefined): string {
+  if (!role || role === "admin") return "an administrator";
+  return `a ${role.replace(/[_-]+/g, " ")}`;
+}
 
 /** The sign-ins better-auth's twoFactor plugin follows with a code step (its `signInPaths`). */
 const PASSWORD_SIGN_IN_PATHS = new Set(["/sign-in/email", "/sign-in/username"]);
