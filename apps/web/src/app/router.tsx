@@ -78,6 +78,16 @@ const publicRoutes: RouteObject[] = [
   { path: paths.verifyEmail, handle: { title: "Check your email" }, lazy: page(auth, "VerifyEmailPage") },
   { path: paths.resetPassword, handle: { title: "Reset password" }, lazy: page(auth, "ResetPasswordPage") },
   { path: routePatterns.loginAdmin, handle: { title: "Support sign-in" }, lazy: page(auth, "LoginAdminPage") },
+  {
+    path: routePatterns.confirmWithdrawalOne,
+    handle: { title: "Confirm your withdrawal" },
+    lazy: page(auth, "ConfirmWithdrawalPage"),
+  },
+  {
+    path: routePatterns.freezeAccountOne,
+    handle: { title: "Freeze your account" },
+    lazy: page(auth, "FreezeAccountPage"),
+  },
   { path: paths.accountBlocked, handle: { title: "Account blocked" }, lazy: page(auth, "AccountBlockedPage") },
 ];
 

@@ -50,6 +50,13 @@ const CASES: [action: string, before: unknown, after: unknown, sentence: string]
   ["member.impersonation_start", null, null, "Signed in as the member"],
   ["member.impersonation_end", null, null, "Ended the session as the member"],
   [
+    "member.freeze",
+    null,
+    { cause: "bank.changed", sessionsEnded: 2 },
+    "The member froze their account from a security e-mail (every session signed out)",
+  ],
+  ["member.unfreeze", { cause: "bank.changed" }, null, "Lifted the member's freeze"],
+  [
     "impersonation.request",
     null,
     { method: "GET", route: "/api/wallet", status: 200 },

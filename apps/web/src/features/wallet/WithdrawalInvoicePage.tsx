@@ -19,6 +19,20 @@ import { InvoiceLayout } from "./invoice-parts.tsx";
 
 function StatusMessage({ w }: { w: Withdrawal }) {
   switch (w.status) {
+    case "unconfirmed":
+      return (
+        <Alert severity="info">
+          Check your e-mail: open the link we sent to confirm this withdrawal
+          {w.confirmExpiresAt ? ` by ${formatDateTime(w.confirmExpiresAt)}` : ""}. Until then it is not sent for review,
+          and without it the amount returns to your wallet.
+        </Alert>
+      );
+    case "expired":
+      return (
+        <Alert severity="warning">
+          This withdrawal was not confirmed in time. The amount was returned to your wallet.
+        </Alert>
+      );
     case "pending":
       return (
         <Alert severity="info">
@@ -95,7 +109,7 @@ export function InvoiceWdPage() {
             {error}
           </Alert>
         ) : null}
-        {w.status === "pending" ? (
+        {w.status === "pending" || w.status === "unconfirmed" ? (
           <Button
             variant="outlined"
             color="error"
