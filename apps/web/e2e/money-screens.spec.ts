@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
 import { expect, registerAndVerify, test } from "./fixtures.ts";
-import { adjust, approveKyc, makePng, openAdmin, submitKyc, uidOf } from "./money-kit.ts";
+import { adjust, approveKyc, confirmWithdrawalFromMail, makePng, openAdmin, submitKyc, uidOf } from "./money-kit.ts";
 import { walkPasses } from "./screen-walk.ts";
 
 async function post(request: APIRequestContext, baseURL: string, path: string, data: unknown) {
@@ -10,7 +10,10 @@ async function post(request: APIRequestContext, baseURL: string, path: string, d
   return res.json();
 }
 
-/** A verified member with a proof-carrying deposit, one awaiting proof, an approved KYC, bank data and a withdrawal. */
+/**
+ * A verified member with a proof-carrying deposit, one awaiting proof, an approved KYC, bank data and
+ * a withdrawal confirmed from its mail (in the operators' queue).
+ */
 async function memberWithMoney(page: Page, browser: Browser, base: string) {
   const member = await registerAndVerify(page, base);
   const uid = await uidOf(page.request);
@@ -36,6 +39,7 @@ async function memberWithMoney(page: Page, browser: Browser, base: string) {
   await approveKyc(admin.request, base, uid);
   await adjust(admin.request, base, uid, 1_234_567);
   const withdrawal = (await post(page.request, base, "/api/withdrawals", { amount: "25.00" })) as { id: string };
+  await confirmWithdrawalFromMail(page.request, base, member.email);
   return { uid, admin, deposit, awaiting, withdrawal };
 }
 

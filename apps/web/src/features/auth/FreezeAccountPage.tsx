@@ -65,7 +65,14 @@ export function FreezeAccountPage() {
         If you did not make this change, freeze your account now. Everyone signed in is signed out, and no money can
         leave it until support has spoken with you.
       </Typography>
-      <Button variant="contained" color="error" onClick={() => void freeze()} disabled={busy}>
+      <Button
+        variant="contained"
+        color="error"
+        // error.dark keeps white text above 4.5:1 in both themes.
+        sx={{ bgcolor: "error.dark", "&:hover": { bgcolor: "error.dark", filter: "brightness(0.9)" } }}
+        onClick={() => void freeze()}
+        disabled={busy}
+      >
         {busy ? "Freezing…" : "Freeze my account"}
       </Button>
     </AuthLayout>
