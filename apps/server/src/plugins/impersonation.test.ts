@@ -1,4 +1,5 @@
-import { API } from "@helio/shared";
+import { randomUUID } from "node:crypto";
+import { API, chatIdOf } from "@helio/shared";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ADMIN,
@@ -8,8 +9,11 @@ import {
   latestMail,
   signInAdmin,
   signUpVerified,
+  socketsClosedAfterEachTest,
   type TestApp,
 } from "../../test/helpers.ts";
+
+const connect = socketsClosedAfterEachTest();
 
 type Operation = { method: string; path: string };
 const WRITES = new Set(["post", "put", "patch", "delete"]);
@@ -28,6 +32,7 @@ describe.each(databaseKinds)("an admin signed in as a member (%s)", (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp(kind);
+    await t.app.listen({ port: 0, host: "127.0.0.1" });
   }, 180_000);
   afterAll(async () => t?.close());
 
@@ -66,6 +71,17 @@ describe.each(databaseKinds)("an admin signed in as a member (%s)", (kind) => {
     // The member's own session is not affected: the same routes answer it as usual.
     const own = await send(client, { method: "PUT", path: API.profile });
     expect(own.statusCode).toBe(400);
+  });
+
+  it("refuses a chat message sent over the socket as the member", async () => {
+    const { admin, member } = await impersonating();
+    const socket = await connect(t.app, admin);
+    socket.ws.send(JSON.stringify({ type: "chat.send", id: randomUUID(), text: "Hello from support" }));
+    expect(await socket.next("chat.ack")).toMatchObject({ ok: false, error: { code: "IMPERSONATION_READ_ONLY" } });
+    const back = await signInAdmin(t.app);
+    const supportId = (await back.get(API.me)).json().uid as string;
+    const chat = (await back.get(API.adminChatMessages(chatIdOf(member.uid, supportId)))).json();
+    expect(chat.items ?? []).toEqual([]);
   });
 
   it("refuses better-auth's security writes and keeps reading and leaving open", async () => {

@@ -14,6 +14,7 @@ import { LiveStatusChip } from "../../components/StatusChip.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
+import { ReadOnlyNote, useReadOnlyReason } from "../../lib/read-only.tsx";
 import { useCancelWithdrawal, useWalletLive, withdrawalQuery } from "./api.ts";
 import { InvoiceLayout } from "./invoice-parts.tsx";
 
@@ -63,6 +64,7 @@ export function InvoiceWdPage() {
   const { slug = "" } = useParams();
   const withdrawal = useQuery(withdrawalQuery(slug));
   const cancel = useCancelWithdrawal(slug);
+  const readOnly = useReadOnlyReason();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useWalletLive();
@@ -115,11 +117,12 @@ export function InvoiceWdPage() {
             color="error"
             sx={{ mt: 2 }}
             onClick={() => setConfirming(true)}
-            disabled={cancel.isPending}
+            disabled={cancel.isPending || Boolean(readOnly)}
           >
             Cancel withdrawal
           </Button>
         ) : null}
+        <ReadOnlyNote reason={w.status === "pending" || w.status === "unconfirmed" ? readOnly : null} />
       </SectionCard>
       <SectionCard id="wd-detail-heading" title="Detail">
         <DetailList
