@@ -22,7 +22,8 @@ export const impersonation = fp<{ auth: Auth; db: Db }>(
     const refuseWrites: onRequestHookHandler = async (request) => {
       if (!request.headers.cookie) return;
       if (!isRefusedWhileImpersonating(request.method, request.routeOptions.config)) return;
-      const current = await readSession(auth, request.headers);
+      // A guard that ran first (a route's own onRequest) has read it already.
+      const current = request.current ?? (await readSession(auth, request.headers));
       if (!current) return;
       request.current = current;
       if (impersonatorOf(current)) throw impersonationReadOnly();
