@@ -11,8 +11,9 @@ async function post(request: APIRequestContext, baseURL: string, path: string, d
 }
 
 /**
- * A verified member with a proof-carrying deposit, one awaiting proof, an approved KYC, bank data and
- * a withdrawal confirmed from its mail (in the operators' queue).
+ * A verified member with a proof-carrying deposit, one awaiting proof, an approved KYC, bank data whose
+ * holder is written unlike the verified name, and a withdrawal confirmed from its mail (in the
+ * operators' queue, flagged).
  */
 async function memberWithMoney(page: Page, browser: Browser, base: string) {
   const member = await registerAndVerify(page, base);
@@ -28,7 +29,8 @@ async function memberWithMoney(page: Page, browser: Browser, base: string) {
   const bank = await page.request.put("/api/bank", {
     data: {
       bankName: "Bank Central Asia",
-      accountHolder: "Grace Hopper",
+      // Not the verified name (Grace Hopper): the bank page warns, the operator's card flags it.
+      accountHolder: "G. M. Hopper",
       accountNumber: "1234567890",
       password: member.password,
     },
@@ -98,5 +100,7 @@ test("the back office's money screens, in every pass", async ({ page, browser, b
     ],
     "money",
   );
+  await admin.page.goto(paths.adminWithdrawals);
+  await expect(admin.page.getByTestId("name-mismatch").first()).toContainText("“G. M. Hopper” does not match");
   await admin.context.close();
 });

@@ -1,7 +1,10 @@
 import { paths } from "../src/lib/paths.ts";
 import {
+  DESKTOP,
   expect,
   expectAccessible,
+  expectNoHorizontalOverflow,
+  MOBILE,
   mailLink,
   newMember,
   registerAndVerify,
@@ -54,11 +57,16 @@ test("a stolen password cannot move the money out: the changed bank account wait
   await expect(thief.getByText(/withdrawals are paused until/)).toBeVisible();
   await expect(thief.getByText(/not the name you verified/)).toBeVisible();
   await expectAccessible(thief);
+  await thief.setViewportSize(MOBILE);
+  await expectNoHorizontalOverflow(thief);
 
   // A withdrawal now is refused; the form says until when.
   await thief.goto(paths.withdrawal);
   await expect(thief.getByText("Your bank account was changed recently")).toBeVisible();
   await expect(thief.getByRole("button", { name: "Request withdrawal" })).toBeDisabled();
+  await expectNoHorizontalOverflow(thief);
+  await thief.setViewportSize(DESKTOP);
+  await expectAccessible(thief);
   const refused = await thief.request.post("/api/withdrawals", {
     data: { amountCents: 10_000 },
     headers: { origin: base },
