@@ -77,6 +77,11 @@ describe.each(databaseKinds)("what guards a withdrawal on %s", (kind) => {
     it("tells the member at once, in the app and by mail, with a link that freezes the account", async () => {
       const account = await funded();
       const before = await signIn(t.app, account.input.email, account.input.password);
+      // Asked for before the change (to the first account): one in the queue, one waiting for its link.
+      await withdraw(account.client, 1_000);
+      const queued = await confirmFromMail(t.app, account.input.email);
+      await withdraw(account.client, 1_000);
+      const waiting = await confirmationLinkOf(t.app, account.input.email);
       expect((await changeBank(account)).statusCode).toBe(200);
       await t.app.services.notifications.idle();
       const [notice] = (await account.client.get(API.notifications)).json().items;
@@ -96,6 +101,11 @@ describe.each(databaseKinds)("what guards a withdrawal on %s", (kind) => {
       expect((await new Client(t.app).post(API.accountFreeze, { token })).statusCode).toBe(200);
       expectError(await new Client(t.app).post(API.accountFreeze, { token: "x".repeat(43) }), 400, "INVALID_TOKEN");
 
+      // Nothing already asked for leaves either: no confirmation, no payout (cancelling stays open).
+      expectError(await new Client(t.app).post(API.withdrawalConfirm, waiting), 409, "ACCOUNT_FROZEN");
+      const pay = () => admin.post(API.adminWithdrawalApprove(queued.id), { payoutReference: "PAY-FROZEN" });
+      expectError(await pay(), 409, "ACCOUNT_FROZEN");
+
       const again = await signIn(t.app, account.input.email, account.input.password);
       tick(25 * HOUR);
       expect((await again.client.get(API.withdrawalRequirements)).json()).toMatchObject({ frozen: true });
@@ -111,6 +121,7 @@ describe.each(databaseKinds)("what guards a withdrawal on %s", (kind) => {
       expect(lifted.json()).toEqual({ frozen: false, since: null, cause: null });
       expectError(await admin.request({ method: "DELETE", url: API.adminMemberFreeze(uid) }), 409, "CONFLICT");
       expect((await withdraw(again.client, 1_000)).statusCode).toBe(201);
+      expect((await pay()).json()).toMatchObject({ status: "approved" });
       const audit = (await admin.get(`${API.adminAudit}?targetUserId=${uid}`)).json().items as { action: string }[];
       expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(["member.freeze", "member.unfreeze"]));
     });

@@ -131,6 +131,9 @@ export async function withdrawalRequirements(
   };
 }
 
+const frozen = () =>
+  new AppError(409, "ACCOUNT_FROZEN", "Your account is frozen: no money can leave it until support lifts it.");
+
 const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 /** The TOTP code of a member with two-factor on, checked by better-auth against their stored secret. */
@@ -222,9 +225,7 @@ async function requestWithdrawal(
   }
   const bank = await bankAccountOf(deps.db, uid);
   if (!bank) throw new AppError(409, "BANK_DATA_REQUIRED", "Add your bank account before withdrawing.");
-  if (await isFrozen(deps.db, uid)) {
-    throw new AppError(409, "ACCOUNT_FROZEN", "Your account is frozen: no money can leave it until support lifts it.");
-  }
+  if (await isFrozen(deps.db, uid)) throw frozen();
   const now = deps.now();
   const holdUntil = holdUntilOf(bank, settings, now);
   if (holdUntil) {
@@ -308,6 +309,7 @@ export async function confirmWithdrawal(deps: WithdrawalDeps, id: string, token:
     posted.length = 0;
     const row = await findWithdrawal(tx, id, { forUpdate: true });
     if (row?.status !== "unconfirmed" || row.confirmTokenHash !== hashLinkToken(token)) throw invalidLink();
+    if (await isFrozen(tx, row.userId)) throw frozen();
     if (!row.confirmExpiresAt || row.confirmExpiresAt <= deps.now()) {
       const expired = await expireUnconfirmed(tx, row);
       posted.push(expired.posted);
@@ -429,6 +431,10 @@ async function decide(deps: WithdrawalDeps, id: string, decision: Decision): Pro
     // The member may cancel before confirming; operators see a withdrawal only once confirmed.
     const open = row.status === "pending" || (decision.to === "cancelled" && row.status === "unconfirmed");
     if (!open) throw new AppError(409, "CONFLICT", `This withdrawal is ${describeStatus(row.status)}.`);
+    // A frozen account pays nothing out; cancelling or rejecting (money back to the wallet) stays open.
+    if (decision.to === "approved" && (await isFrozen(tx, row.userId))) {
+      throw new AppError(409, "ACCOUNT_FROZEN", "The member froze this account: lift the freeze before paying out.");
+    }
     const hold = { account: { userId: row.userId, account: "withdrawal_hold" as const }, amount: -row.amount };
     const reference = { type: "withdrawal", id };
     let saved: WithdrawalRow;
