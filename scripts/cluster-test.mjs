@@ -23,6 +23,7 @@ import {
   percentile,
   png,
   verificationLink,
+  withdrawalConfirmationToken,
 } from "./cluster/load-client.mjs";
 import { DEFAULT_DATABASE_URL, dropDatabase, startCluster } from "./cluster/start-cluster.mjs";
 
@@ -463,6 +464,21 @@ async function run() {
         m.wallet -= amountCents;
       } catch (error) {
         if (!refusedOk("withdrawal.request", error, ["INSUFFICIENT_FUNDS"])) throw error;
+        return;
+      }
+      // Confirmed from its mail, as the member would; the link works once, so a retry after an
+      // answer lost in a restart is refused, and the withdrawal itself says whether it went through.
+      const w = m.withdrawals.at(-1);
+      const token = await withdrawalConfirmationToken(db, m.email, w.id);
+      const c = await m.http.post(
+        "withdrawal.confirm",
+        "/api/withdrawals/confirm",
+        { id: w.id, token },
+        { expect: [200, 400] },
+      );
+      if (c.status === 400) {
+        const again = await m.http.get("withdrawal.read", `/api/withdrawals/${w.id}`);
+        if (again.body.status !== "pending") throw new Error(`withdrawal ${w.id} ${again.body.status} after its link`);
       }
     } else {
       if (!before || m.investments.length >= 2 || m.wallet < 10_000) return;

@@ -20,6 +20,21 @@ export async function verificationLink(db, email) {
   throw new Error(`no verification mail for ${email}`);
 }
 
+/** The token of the mail that confirms withdrawal `id`, read from the outbox (mailed to `email`). */
+export async function withdrawalConfirmationToken(db, email, id) {
+  const pattern = new RegExp(`/confirm-withdrawal/${id}/([A-Za-z0-9_-]+)`);
+  for (let i = 0; i < 200; i++) {
+    const { rows } = await db.query(
+      'select text from mail_outbox where "to" = $1 and text like $2 order by created_at desc limit 1',
+      [email.toLowerCase(), `%/confirm-withdrawal/${id}/%`],
+    );
+    const token = rows[0]?.text.match(pattern)?.[1];
+    if (token) return token;
+    await sleep(50);
+  }
+  throw new Error(`no confirmation mail for withdrawal ${id}`);
+}
+
 /** Request and error figures, by operation, and the timeline marks that classify errors. */
 export class Metrics {
   constructor() {

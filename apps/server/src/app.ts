@@ -12,6 +12,7 @@ import { responseSerializerCompiler } from "./platform/http/response-serializer.
 import { realtimeGateway } from "./platform/realtime/gateway.ts";
 import { socketMessageLimits } from "./platform/realtime/message-limit.ts";
 import { apiDocs } from "./plugins/api-docs.ts";
+import { impersonation } from "./plugins/impersonation.ts";
 import { originCheck } from "./plugins/origin-check.ts";
 import { rateLimits } from "./plugins/rate-limits.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(originCheck, { trustedOrigins });
   const sessionCookie = (await services.auth.$context).authCookies.sessionToken.name;
   await app.register(apiDocs, { sessionCookie });
+  await app.register(impersonation, { auth: services.auth, db: services.db });
 
   const { auth, db, bus, realtime, now } = services;
   await app.register(authBridge, { auth, rateLimit: config.authRateLimit, db, now });

@@ -10,7 +10,7 @@ import sharp from "sharp";
 import { expect } from "vitest";
 import type { Database } from "../src/db/client.ts";
 import { verifyLedger } from "../src/modules/ledger/index.ts";
-import { type Client, createTestApp, type DatabaseKind, signUpVerified, type TestApp } from "./helpers.ts";
+import { Client, createTestApp, type DatabaseKind, latestMail, signUpVerified, type TestApp } from "./helpers.ts";
 
 /** Every money test ends here: the ledger's invariants hold. */
 export async function expectSoundLedger(database: Database) {
@@ -145,4 +145,20 @@ export function captureMessages(app: FastifyInstance, uid: string) {
     messages.push(...((Array.isArray(m) ? m : [m]) as typeof messages)),
   );
   return { messages, off };
+}
+
+/** The id and token of the newest withdrawal-confirmation mail to `email` (its link, taken apart). */
+export async function confirmationLinkOf(app: FastifyInstance, email: string) {
+  const mail = await latestMail(app, email);
+  const match = mail.text.match(/\/confirm-withdrawal\/([^/\s]+)\/([^/\s]+)/);
+  if (!match) throw new Error(`no withdrawal confirmation in the newest mail to ${email}`);
+  return { id: decodeURIComponent(match[1] as string), token: decodeURIComponent(match[2] as string) };
+}
+
+/** Confirms the member's newest withdrawal as its mail's link would (signed out); the withdrawal. */
+export async function confirmFromMail(app: FastifyInstance, email: string) {
+  const link = await confirmationLinkOf(app, email);
+  const res = await new Client(app).post(API.withdrawalConfirm, link);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { id: string; status: string };
 }

@@ -63,6 +63,12 @@ test("an admin signs in as a member, sees the banner, and exits", async ({ page,
   await expect(page).toHaveURL(`${baseURL}${paths.dashboard}`);
   await expect(page.getByText(/support view/i)).toBeVisible();
   await expect(page.getByText(`${member.firstName} ${member.lastName}`).first()).toBeVisible();
+  // The support view looks and changes nothing: money and security controls are off, with the reason.
+  await page.goto(paths.dataBank);
+  await expect(page.getByRole("button", { name: "Save", exact: true })).toBeDisabled();
+  await expect(page.getByText("Support view: you can look, but not move money or change settings.")).toBeVisible();
+  await page.goto(paths.security);
+  await expect(page.getByRole("button", { name: "Enable" })).toBeDisabled();
   await page.getByRole("button", { name: "Exit" }).click();
   await expect(page).toHaveURL(/\/admin/);
   await page.goto(paths.adminAudit);

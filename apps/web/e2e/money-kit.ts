@@ -1,7 +1,7 @@
 import zlib from "node:zlib";
 import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
-import { ADMIN, signInWithForm } from "./fixtures.ts";
+import { ADMIN, mailLink, signInWithForm } from "./fixtures.ts";
 
 /** Helpers of the money specs: real PNG files, an admin browser, and API shortcuts an admin may take. */
 
@@ -155,4 +155,19 @@ export async function saveBankViaUi(page: Page, password: string) {
   await dialog.getByRole("button", { name: "Save bank account" }).click();
   await expect(page.getByText("Your bank account was saved.")).toBeVisible();
   await expect(page.getByText("****9012").first()).toBeVisible();
+}
+
+/** The id and token of the newest withdrawal-confirmation mail to `email` (from the dev outbox). */
+export async function confirmationOf(request: APIRequestContext, email: string) {
+  const link = new URL(await mailLink(request, email, /^Confirm your withdrawal/));
+  const [, , id, token] = link.pathname.split("/");
+  return { link, id: decodeURIComponent(id as string), token: decodeURIComponent(token as string) };
+}
+
+/** Confirms the member's newest withdrawal as its mail's link does (no sign-in needed). */
+export async function confirmWithdrawalFromMail(request: APIRequestContext, baseURL: string, email: string) {
+  const { id, token } = await confirmationOf(request, email);
+  const res = await request.post("/api/withdrawals/confirm", { data: { id, token }, headers: { origin: baseURL } });
+  expect(res.status(), await res.text()).toBe(200);
+  return id;
 }

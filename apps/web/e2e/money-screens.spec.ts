@@ -1,7 +1,7 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
 import { expect, registerAndVerify, test } from "./fixtures.ts";
-import { adjust, approveKyc, makePng, openAdmin, submitKyc, uidOf } from "./money-kit.ts";
+import { adjust, approveKyc, confirmWithdrawalFromMail, makePng, openAdmin, submitKyc, uidOf } from "./money-kit.ts";
 import { walkPasses } from "./screen-walk.ts";
 
 async function post(request: APIRequestContext, baseURL: string, path: string, data: unknown) {
@@ -10,7 +10,11 @@ async function post(request: APIRequestContext, baseURL: string, path: string, d
   return res.json();
 }
 
-/** A verified member with a proof-carrying deposit, one awaiting proof, an approved KYC, bank data and a withdrawal. */
+/**
+ * A verified member with a proof-carrying deposit, one awaiting proof, an approved KYC, bank data whose
+ * holder is written unlike the verified name, and a withdrawal confirmed from its mail (in the
+ * operators' queue, flagged).
+ */
 async function memberWithMoney(page: Page, browser: Browser, base: string) {
   const member = await registerAndVerify(page, base);
   const uid = await uidOf(page.request);
@@ -25,7 +29,8 @@ async function memberWithMoney(page: Page, browser: Browser, base: string) {
   const bank = await page.request.put("/api/bank", {
     data: {
       bankName: "Bank Central Asia",
-      accountHolder: "Grace Hopper",
+      // Not the verified name (Grace Hopper): the bank page warns, the operator's card flags it.
+      accountHolder: "G. M. Hopper",
       accountNumber: "1234567890",
       password: member.password,
     },
@@ -36,6 +41,7 @@ async function memberWithMoney(page: Page, browser: Browser, base: string) {
   await approveKyc(admin.request, base, uid);
   await adjust(admin.request, base, uid, 1_234_567);
   const withdrawal = (await post(page.request, base, "/api/withdrawals", { amount: "25.00" })) as { id: string };
+  await confirmWithdrawalFromMail(page.request, base, member.email);
   return { uid, admin, deposit, awaiting, withdrawal };
 }
 
@@ -94,5 +100,7 @@ test("the back office's money screens, in every pass", async ({ page, browser, b
     ],
     "money",
   );
+  await admin.page.goto(paths.adminWithdrawals);
+  await expect(admin.page.getByTestId("name-mismatch").first()).toContainText("“G. M. Hopper” does not match");
   await admin.context.close();
 });

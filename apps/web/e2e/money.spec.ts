@@ -5,6 +5,7 @@ import {
   adjust,
   approveKyc,
   chooseFile,
+  confirmWithdrawalFromMail,
   openAdmin,
   png,
   saveBankViaUi,
@@ -132,9 +133,12 @@ test("withdrawal: requirements, request, admin rejects, the money is back live",
   await expectAccessible(page);
   await page.getByRole("button", { name: "Request withdrawal" }).click();
   await page.waitForURL(/\/invoice-wd\/[0-9a-f-]{36}$/);
-  await expect(page.getByText("Pending").first()).toBeVisible();
+  // It waits for the link mailed to the member before it reaches the operators.
+  await expect(page.getByText("Check your e-mail: open the link we sent")).toBeVisible();
   await expect(topBarBalance(page)).toContainText("400.00 USD");
   await markNoReload(page);
+  await confirmWithdrawalFromMail(page.request, baseURL as string, member.email);
+  await expect(page.getByText("Pending").first()).toBeVisible();
 
   // The admin rejects it.
   await admin.page.goto(paths.adminWithdrawals);
@@ -152,7 +156,7 @@ test("withdrawal: requirements, request, admin rejects, the money is back live",
   await expect(topBarBalance(page)).toContainText("500.00 USD");
   await expectNotReloaded(page);
 
-  // A second one is cancelled by the member.
+  // A second one is cancelled by the member before confirming it.
   await page.goto(paths.withdrawal);
   await page.getByLabel("Amount (USD)").fill("50");
   await page.getByRole("button", { name: "Request withdrawal" }).click();

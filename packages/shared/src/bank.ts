@@ -45,8 +45,33 @@ export const bankAccountSchema = z.object({
   swift: z.string().nullable(),
   branch: z.string().nullable(),
   updatedAt: z.string(),
+  /** Withdrawals wait until then after this account changed; null: no wait. */
+  holdUntil: z.string().nullable(),
+  /** Whether the holder's name matches the member's verified (KYC) name; null: not verified yet. */
+  nameMatchesKyc: z.boolean().nullable(),
 });
 export type BankAccount = z.infer<typeof bankAccountSchema>;
+
+/** POST /api/account/freeze: the token of the "it was not me" link. */
+export const freezeAccountSchema = z.object({
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, "Not a freeze link"),
+});
+/** GET /api/admin/members/:uid/freeze: whether money out is frozen, since when and why. */
+export const adminFreezeSchema = z.object({
+  frozen: z.boolean(),
+  since: z.string().nullable(),
+  cause: z.string().nullable(),
+});
+export type AdminFreeze = z.infer<typeof adminFreezeSchema>;
+
+/** GET /api/support/contact: where a member who cannot sign in writes ("" when not set). */
+export const supportContactSchema = z.object({ supportEmail: z.string() });
+/** POST /api/support/requests: a blocked member's message to support, sent signed out. */
+export const supportRequestSchema = z.object({
+  email: z.email("An e-mail address").max(200),
+  message: text({ multiline: true }).trim().min(10, "At least 10 characters").max(2000, "At most 2,000 characters"),
+});
+export type SupportRequestInput = z.input<typeof supportRequestSchema>;
 export const bankAccountResponseSchema = z.object({ bank: bankAccountSchema.nullable() });
 
 /** Admins see the full number (they make the payout). */

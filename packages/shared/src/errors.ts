@@ -25,6 +25,12 @@ export const ERROR_CODES = [
   "TWO_FACTOR_INVALID",
   /** A local amount's rate is no longer the current one: the error carries the new `quote`. */
   "RATE_CHANGED",
+  /** An admin signed in as the member may look, never change money or security. */
+  "IMPERSONATION_READ_ONLY",
+  /** Withdrawals wait after a change of bank data: the error names `holdUntil` in its message. */
+  "WITHDRAWAL_HOLD",
+  /** The member froze money out (a bank change they did not make) until support lifts it. */
+  "ACCOUNT_FROZEN",
   /** A part we depend on (file storage, …) is down for now: the same request may work later. */
   "UNAVAILABLE",
   "INTERNAL",

@@ -19,6 +19,8 @@ export const NOTIFICATION_KINDS = [
   "sign_in.new_device",
   "investment.profit",
   "investment.matured",
+  "bank.changed",
+  "account.opened_by_support",
 ] as const;
 export const notificationKindSchema = z.enum(NOTIFICATION_KINDS);
 export type NotificationKind = z.infer<typeof notificationKindSchema>;
@@ -41,6 +43,8 @@ export const NOTIFICATION_EMAIL = {
   "sign_in.new_device": "always",
   "investment.profit": "never",
   "investment.matured": "never",
+  "bank.changed": "always",
+  "account.opened_by_support": "always",
 } as const satisfies Record<NotificationKind, "never" | "optional" | "always">;
 
 /** The kinds a member may turn off by e-mail, in the order /profile lists them. */

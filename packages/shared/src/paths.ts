@@ -57,6 +57,14 @@ export const API = {
   withdrawalRequirements: "/api/withdrawals/requirements",
   withdrawal: (id: string) => `/api/withdrawals/${encodeURIComponent(id)}`,
   withdrawalCancel: (id: string) => `/api/withdrawals/${encodeURIComponent(id)}/cancel`,
+  /** The mail's link: confirms one withdrawal with its single-use token (no sign-in needed). */
+  withdrawalConfirm: "/api/withdrawals/confirm",
+  /** The "it was not me" link of a security mail: freezes money out (no sign-in needed). */
+  accountFreeze: "/api/account/freeze",
+  adminMemberFreeze: (uid: string) => `/api/admin/members/${encodeURIComponent(uid)}/freeze`,
+  /** Signed out: the support address, and a blocked member's request to support. */
+  supportContact: "/api/support/contact",
+  supportRequests: "/api/support/requests",
   bank: "/api/bank",
   kyc: "/api/kyc",
   kycDocument: (doc: string) => `/api/kyc/documents/${encodeURIComponent(doc)}`,
@@ -125,6 +133,7 @@ export const API_PATTERNS = {
   adminMemberStatus: "/api/admin/members/:uid/status",
   adminMemberTrading: "/api/admin/members/:uid/trading",
   adminMemberImpersonate: "/api/admin/members/:uid/impersonation-token",
+  adminMemberFreeze: "/api/admin/members/:uid/freeze",
   chatImage: "/api/chat/images/:name",
   adminChat: "/api/admin/chats/:chatId",
   adminChatMessages: "/api/admin/chats/:chatId/messages",

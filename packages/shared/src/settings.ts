@@ -63,6 +63,10 @@ export const settingsSchema = z
     /** Withdrawal fee in basis points (100 = 1%) plus a flat fee in cents. */
     withdrawalFeeBps: z.number().int().min(0).max(5_000).default(100),
     withdrawalFeeFlatCents: cents.default(0),
+    /** Hours withdrawals wait after the member changed their bank account (0: no wait). */
+    withdrawalHoldHoursAfterBankChange: z.number().int().min(0).max(720, "At most 720 hours (30 days)").default(24),
+    /** Where members write when they cannot sign in (blocked or banned); named on their page. Empty: none. */
+    supportEmail: z.union([z.literal(""), z.email("An e-mail address").max(200)]).default(""),
     invoiceExpiryMinutes: z
       .number()
       .int()

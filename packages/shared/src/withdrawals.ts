@@ -11,8 +11,12 @@ import {
   refineOneAmount,
 } from "./wallet.ts";
 
-/** pending → approved (with the payout reference) | rejected (with a reason) | cancelled (by the member). */
-export const WITHDRAWAL_STATUSES = ["pending", "approved", "rejected", "cancelled"] as const;
+/**
+ * unconfirmed (waiting for the mail's link) → pending (in the operators' queue) | expired (not
+ * confirmed in time) | cancelled (by the member); pending → approved (with the payout reference) |
+ * rejected (with a reason) | cancelled.
+ */
+export const WITHDRAWAL_STATUSES = ["unconfirmed", "pending", "approved", "rejected", "cancelled", "expired"] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 export const withdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES);
 
@@ -54,6 +58,10 @@ export const withdrawalRequirementsSchema = z.object({
   kycStatus: kycStatusSchema,
   bank: bankAccountSchema.nullable(),
   twoFactorRequired: z.boolean(),
+  /** Withdrawals wait until then after a change of bank data; null: no wait. */
+  holdUntil: z.string().nullable(),
+  /** The member froze money out ("it was not me"); support lifts it. */
+  frozen: z.boolean(),
 });
 export type WithdrawalRequirements = z.infer<typeof withdrawalRequirementsSchema>;
 
@@ -74,11 +82,19 @@ export const withdrawalSchema = z.object({
   destination: withdrawalDestinationSchema,
   payoutReference: z.string().nullable(),
   reason: z.string().nullable(),
+  /** While unconfirmed: until when the mail's link works. */
+  confirmExpiresAt: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
   reviewedAt: z.string().nullable(),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
+
+/** POST /api/withdrawals/confirm: the withdrawal and the token of the mail's link. */
+export const confirmWithdrawalSchema = z.object({
+  id: z.uuid("Not a withdrawal id"),
+  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, "Not a confirmation link"),
+});
 export const withdrawalListQuerySchema = z.object({ status: withdrawalStatusSchema.optional(), ...pageQueryShape });
 export const withdrawalListResponseSchema = z.object({ items: z.array(withdrawalSchema), ...pagedShape });
 
@@ -86,6 +102,12 @@ export const withdrawalListResponseSchema = z.object({ items: z.array(withdrawal
 export const adminWithdrawalSchema = withdrawalSchema.extend({
   member: memberRefSchema,
   destination: withdrawalDestinationSchema.extend({ accountNumber: z.string() }),
+  /** What the operator checks before paying: the holder against the verified name, a recent bank change. */
+  checks: z.object({
+    kycName: z.string().nullable(),
+    nameMismatch: z.boolean(),
+    bankChangedAt: z.string().nullable(),
+  }),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const adminWithdrawalsQuerySchema = z.object({

@@ -8,6 +8,7 @@ export * from "../modules/ledger/tables.ts";
 export * from "../modules/market/tables.ts";
 export * from "../modules/notifications/tables.ts";
 export * from "../modules/referrals/tables.ts";
+export * from "../modules/security/tables.ts";
 export * from "../modules/settings/tables.ts";
 export * from "../modules/trading/tables.ts";
 export * from "../modules/withdrawals/tables.ts";

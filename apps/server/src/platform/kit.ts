@@ -6,9 +6,9 @@ import type { FastifyRequest } from "fastify";
 import { fileTypeFromBuffer } from "file-type";
 import type { Config } from "../config.ts";
 import type { Executor } from "../db/client.ts";
-import type { CurrentSession } from "./auth/session.ts";
+import { type CurrentSession, impersonatorOf } from "./auth/session.ts";
 import { user } from "./auth/tables.ts";
-import { AppError } from "./http/errors.ts";
+import { AppError, impersonationReadOnly } from "./http/errors.ts";
 
 /**
  * Small pieces every money feature (wallet, deposits, withdrawals, bank, KYC, back office) uses:
@@ -145,9 +145,11 @@ export function toMemberRef(m: MemberRefRow): MemberRef {
   };
 }
 
-/** Money out and payout details stay with the member: refused in an admin's impersonation session. */
+/**
+ * Money out and payout details stay with the member: refused in an admin's impersonation session
+ * (requireMember already refuses every write there; services check again, so that no other way in
+ * reaches them).
+ */
 export function notWhileImpersonating(current: CurrentSession) {
-  if ((current.session as { impersonatedBy?: string | null }).impersonatedBy) {
-    throw new AppError(403, "FORBIDDEN", "Not available while an admin is signed in as this member.");
-  }
+  if (impersonatorOf(current)) throw impersonationReadOnly();
 }

@@ -1,6 +1,6 @@
 import type { onRequestHookHandler } from "fastify";
 import fp from "fastify-plugin";
-import { AppError } from "../platform/http/errors.ts";
+import { AppError, ORIGIN_REFUSED_MESSAGE } from "../platform/http/errors.ts";
 
 const UNSAFE_METHODS = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -16,7 +16,7 @@ export const originCheck = fp<{ trustedOrigins: ReadonlySet<string> }>(
     const checkOrigin: onRequestHookHandler = (request, _reply, done) => {
       const origin = request.headers.origin;
       if (origin && trustedOrigins.has(origin)) return done();
-      done(new AppError(403, "FORBIDDEN", "Cross-site request refused: the Origin header is missing or not trusted."));
+      done(new AppError(403, "FORBIDDEN", ORIGIN_REFUSED_MESSAGE));
     };
     app.addHook("onRoute", (route) => {
       if (!needsCheck(route.method, route.url)) return;

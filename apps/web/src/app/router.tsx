@@ -82,6 +82,16 @@ const publicRoutes: RouteObject[] = [
   { path: paths.verifyEmail, handle: { title: msg`Check your email` }, lazy: page(auth, "VerifyEmailPage") },
   { path: paths.resetPassword, handle: { title: msg`Reset password` }, lazy: page(auth, "ResetPasswordPage") },
   { path: routePatterns.loginAdmin, handle: { title: msg`Support sign-in` }, lazy: page(auth, "LoginAdminPage") },
+  {
+    path: routePatterns.confirmWithdrawalOne,
+    handle: { title: msg`Confirm your withdrawal` },
+    lazy: page(auth, "ConfirmWithdrawalPage"),
+  },
+  {
+    path: routePatterns.freezeAccountOne,
+    handle: { title: msg`Freeze your account` },
+    lazy: page(auth, "FreezeAccountPage"),
+  },
   { path: paths.accountBlocked, handle: { title: msg`Account blocked` }, lazy: page(auth, "AccountBlockedPage") },
 ];
 

@@ -5,6 +5,7 @@ import Button from "@mui/material/Button";
 import DialogActions from "@mui/material/DialogActions";
 import Stack from "@mui/material/Stack";
 import type { FormEventHandler, ReactNode } from "react";
+import { ReadOnlyNote, useReadOnlyReason } from "../lib/read-only.tsx";
 
 /**
  * A form whose parts stand in a column: `heading` first (a heading, or the outcome of the last
@@ -47,12 +48,14 @@ export function FormButtons({
   disabled?: boolean;
   children?: ReactNode;
 }) {
+  const readOnly = useReadOnlyReason();
   return (
     <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
-      <Button type="submit" variant="contained" disabled={busy || disabled}>
+      <Button type="submit" variant="contained" disabled={busy || disabled || Boolean(readOnly)}>
         {busy ? busyLabel : label}
       </Button>
       {children}
+      <ReadOnlyNote reason={readOnly} />
     </Box>
   );
 }
@@ -71,12 +74,14 @@ export function DialogButtons({
   color?: "primary" | "error";
   onCancel: () => void;
 }) {
+  const readOnly = useReadOnlyReason();
   return (
-    <DialogActions>
+    <DialogActions sx={{ flexWrap: "wrap" }}>
+      <ReadOnlyNote reason={readOnly} />
       <Button onClick={onCancel} disabled={busy} color="inherit">
         <Trans>Cancel</Trans>
       </Button>
-      <Button type="submit" variant="contained" color={color} disabled={busy}>
+      <Button type="submit" variant="contained" color={color} disabled={busy || Boolean(readOnly)}>
         {busy ? busyLabel : label}
       </Button>
     </DialogActions>

@@ -10,6 +10,7 @@ export type MoneyStatus = DepositStatus | WithdrawalStatus | KycStatus | Investm
 export type ChipColor = "default" | "info" | "success" | "warning" | "error";
 const STATUS: Record<MoneyStatus, { label: MessageDescriptor; color: ChipColor }> = {
   awaiting_payment: { label: msg`Awaiting payment`, color: "info" },
+  unconfirmed: { label: msg`Confirm by e-mail`, color: "info" },
   proof_submitted: { label: msg`Proof submitted`, color: "warning" },
   approved: { label: msg`Approved`, color: "success" },
   rejected: { label: msg`Rejected`, color: "error" },

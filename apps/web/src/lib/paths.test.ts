@@ -8,6 +8,8 @@ describe("paths", () => {
     const cases: [keyof typeof routePatterns, string, Record<string, string>][] = [
       ["registerWithReferral", paths.registerWithReferral(odd), { slug: odd }],
       ["loginAdmin", paths.loginAdmin(odd, "t/1"), { username: odd, token: "t/1" }],
+      ["confirmWithdrawalOne", paths.confirmWithdrawalOne(odd, "t/1"), { id: odd, token: "t/1" }],
+      ["freezeAccountOne", paths.freezeAccountOne(odd), { token: odd }],
       ["addInvestmentOne", paths.addInvestmentOne(odd), { slug: odd }],
       ["invoiceOne", paths.invoiceOne(odd), { slug: odd }],
       ["invoiceWdOne", paths.invoiceWdOne(odd), { slug: odd }],

@@ -27,6 +27,10 @@ export const paths = {
   accountBlocked: "/account-blocked",
   /** `/account-blocked?reason=`: where a blocked or banned member lands. */
   accountBlockedFor: (reason: "blocked" | "banned") => `/account-blocked?reason=${reason}`,
+  /** `/confirm-withdrawal/:id/:token`: the mail's link that confirms one withdrawal. */
+  confirmWithdrawalOne: (id: string, token: string) => `/confirm-withdrawal/${enc(id)}/${enc(token)}`,
+  /** `/freeze-account/:token`: a security mail's "it was not me" link. */
+  freezeAccountOne: (token: string) => `/freeze-account/${enc(token)}`,
 
   // Member pages (Shell).
   dashboard: "/",
@@ -99,6 +103,8 @@ export const paths = {
 export const routePatterns = {
   registerWithReferral: "/register/:slug",
   loginAdmin: "/login-admin/:username/:token",
+  confirmWithdrawalOne: "/confirm-withdrawal/:id/:token",
+  freezeAccountOne: "/freeze-account/:token",
   addInvestmentOne: "/add-investment/:slug",
   invoiceOne: "/invoice/:slug",
   invoiceWdOne: "/invoice-wd/:slug",

@@ -387,11 +387,19 @@ describe.each(databaseKinds)("admin on %s", (kind) => {
       // Not impersonating any more.
       expect((await helper.post(API.impersonationStop)).statusCode).toBe(400);
 
-      const actions = (await auditOf(member.uid)).map((i) => [i.action, i.actorId]);
+      const audit = await auditOf(member.uid);
+      const actions = audit.filter((i) => i.action !== "impersonation.request").map((i) => [i.action, i.actorId]);
       expect(actions).toEqual([
         ["member.impersonation_end", adminId],
         ["member.impersonation_start", adminId],
         ["member.impersonation_link", adminId],
+      ]);
+      // Every request in between is in the log under the admin, with its answer.
+      const requests = audit.filter((i) => i.action === "impersonation.request").reverse();
+      expect(requests.map((i) => [i.actorId, i.after])).toEqual([
+        [adminId, { method: "GET", route: API.me, status: 200 }],
+        [adminId, { method: "GET", route: API.adminMembers, status: 404 }],
+        [adminId, { method: "GET", route: API.signIns, status: 200 }],
       ]);
     });
 

@@ -138,10 +138,13 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
 
   r.post(
     API.impersonationStop,
-    asImpersonation({
-      summary: "End the impersonation and return to the admin session",
-      response: { 200: z.object({ ok: z.literal(true) }) },
-    }),
+    asImpersonation(
+      {
+        summary: "End the impersonation and return to the admin session",
+        response: { 200: z.object({ ok: z.literal(true) }) },
+      },
+      { config: { allowedWhileImpersonating: true } },
+    ),
     async (request, reply) => {
       const headers = toWebHeaders(request.headers);
       const current = await auth.api.getSession({ headers });

@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { type Client, databaseKinds, signInAdmin, signUpVerified, type TestApp } from "../../../test/helpers.ts";
 import {
   captureMessages,
+  confirmFromMail,
   expectError,
   expectSoundLedger,
   fundWallet,
@@ -168,7 +169,7 @@ describe.each(databaseKinds)("back office on %s", (kind) => {
 
   it("counts queues, money and today's deposits and withdrawals on the dashboard", async () => {
     const before = (await admin.get(API.adminDashboard)).json();
-    const { client, member } = await readyMember(t.app, admin);
+    const { client, member, input } = await readyMember(t.app, admin);
     await fundWallet(admin, member.uid, 100_000);
     // A deposit approved today, one awaiting payment, one waiting for review.
     const approved = (await client.post(API.deposits, { amountCents: 20_000 })).json();
@@ -178,10 +179,13 @@ describe.each(databaseKinds)("back office on %s", (kind) => {
     await client.post(API.deposits, { amountCents: 3_000 });
     const review = (await client.post(API.deposits, { amountCents: 4_000 })).json();
     await postForm(client, API.depositProof(review.id), form);
-    // Two withdrawals, one approved today.
-    const w1 = (await client.post(API.withdrawals, { amountCents: 10_000 })).json();
+    // Two withdrawals confirmed from their mail, one approved today; one not confirmed (not in the queue).
+    await client.post(API.withdrawals, { amountCents: 10_000 });
+    const w1 = await confirmFromMail(t.app, input.email);
     await client.post(API.withdrawals, { amountCents: 5_000 });
+    await confirmFromMail(t.app, input.email);
     await admin.post(API.adminWithdrawalApprove(w1.id), { payoutReference: "PAY-DASH-1" });
+    await client.post(API.withdrawals, { amountCents: 1_000 });
     // A KYC waiting.
     const other = await signUpVerified(t.app);
     await postForm(other.client, API.kyc, await kycForm());
@@ -197,12 +201,12 @@ describe.each(databaseKinds)("back office on %s", (kind) => {
     expect(d((x) => x.today.depositsRequested.sumCents)).toBe(27_000);
     expect(d((x) => x.today.depositsApproved.count)).toBe(1);
     expect(d((x) => x.today.depositsApproved.sumCents)).toBe(20_000);
-    expect(d((x) => x.today.withdrawalsRequested.count)).toBe(2);
-    expect(d((x) => x.today.withdrawalsRequested.sumCents)).toBe(15_000);
+    expect(d((x) => x.today.withdrawalsRequested.count)).toBe(3);
+    expect(d((x) => x.today.withdrawalsRequested.sumCents)).toBe(16_000);
     expect(d((x) => x.today.withdrawalsApproved.sumCents)).toBe(10_000);
-    // Member money: +100,000 adjusted + 20,000 deposited − 10,000 paid out; 5,000 of it on hold.
-    expect(d((x) => x.memberMoney.wallet)).toBe(105_000);
-    expect(d((x) => x.memberMoney.withdrawal_hold)).toBe(5_000);
+    // Member money: +100,000 adjusted + 20,000 deposited − 10,000 paid out; 6,000 of it on hold.
+    expect(d((x) => x.memberMoney.wallet)).toBe(104_000);
+    expect(d((x) => x.memberMoney.withdrawal_hold)).toBe(6_000);
     expect(d((x) => x.memberMoney.demo)).toBe(2 * DEMO_GRANT_CENTS);
     expect(d((x) => x.systemAccounts.deposits_clearing)).toBe(-20_000);
     expect(d((x) => x.systemAccounts.fees)).toBe(100);

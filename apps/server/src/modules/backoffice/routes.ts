@@ -43,7 +43,7 @@ export async function backofficeRoutes(app: FastifyInstance, { services }: { ser
       params: memberUidParams,
       response: { 200: adminMemberMoneySchema },
     }),
-    async (request) => memberMoney(deps, request.params.uid),
+    async (request) => memberMoney({ ...deps, settings: services.settings, now: services.now }, request.params.uid),
   );
 
   r.get(

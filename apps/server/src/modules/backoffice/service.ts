@@ -6,7 +6,7 @@ import { notFound } from "../../platform/http/errors.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest, KeyAlreadyUsed } from "../../platform/money/idempotency.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import { memberTotals } from "../admin/index.ts";
-import { bankAccountOf, toAdminBankAccount } from "../bank/index.ts";
+import { adminBankAccountOf } from "../bank/index.ts";
 import { depositNumbers } from "../deposits/index.ts";
 import { investmentSummary } from "../investments/index.ts";
 import { getAdminKyc, pendingKycCount } from "../kyc/index.ts";
@@ -69,15 +69,18 @@ export async function requireMemberRow(deps: { db: Db }, uid: string) {
   return row;
 }
 
-export async function memberMoney(deps: { db: Db }, uid: string): Promise<AdminMemberMoney> {
+export async function memberMoney(
+  deps: { db: Db } & Parameters<typeof adminBankAccountOf>[0],
+  uid: string,
+): Promise<AdminMemberMoney> {
   await requireMemberRow(deps, uid);
   const [balances, kyc, bank] = await Promise.all([
     getMemberBalances(deps.db, uid),
     getAdminKyc(deps, uid),
-    bankAccountOf(deps.db, uid),
+    adminBankAccountOf(deps, uid),
   ]);
   const { member: _member, ...kycView } = kyc;
-  return { balances, kyc: kycView, bank: bank ? toAdminBankAccount(bank) : null };
+  return { balances, kyc: kycView, bank };
 }
 
 type Adjustment = {

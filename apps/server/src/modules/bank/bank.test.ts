@@ -40,6 +40,8 @@ describe.each(databaseKinds)("bank data on %s", (kind) => {
         swift: "ABNANL2A",
         branch: "Amsterdam",
         updatedAt: expect.any(String),
+        holdUntil: null,
+        nameMatchesKyc: null,
       },
     });
     expect((await client.get(API.bank)).json()).toEqual(res.json());
@@ -51,7 +53,12 @@ describe.each(databaseKinds)("bank data on %s", (kind) => {
     });
     // Changing it asks for the password again; optional fields can be cleared.
     const changed = await client.put(API.bank, { ...valid, accountNumber: "99887766", password: input.password });
-    expect(changed.json().bank).toMatchObject({ accountNumberMasked: "****7766", swift: null, branch: null });
+    expect(changed.json().bank).toMatchObject({
+      accountNumberMasked: "****7766",
+      swift: null,
+      branch: null,
+      holdUntil: expect.any(String),
+    });
     const audit = (await admin.get(`${API.adminAudit}?targetUserId=${member.uid}`)).json();
     expect(audit.items.filter((a: { action: string }) => a.action === "bank.update")).toHaveLength(2);
     expect(JSON.stringify(audit)).not.toContain("99887766");

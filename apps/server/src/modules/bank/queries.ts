@@ -26,6 +26,7 @@ export async function upsertBankAccount(
         accountNumber: row.accountNumber,
         swift: row.swift ?? null,
         branch: row.branch ?? null,
+        changedAt: row.changedAt ?? null,
         updatedAt: now,
       },
     })

@@ -9,7 +9,6 @@ import { getBankAccount, saveBankAccount } from "./service.ts";
 
 export async function bankRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, db } = services;
   const { asMember, asMoneyEndpoint } = featureRouteOptions(services, "bank");
 
   r.get(
@@ -18,20 +17,21 @@ export async function bankRoutes(app: FastifyInstance, { services }: { services:
       summary: "The member's payout account (number masked), or null",
       response: { 200: bankAccountResponseSchema },
     }),
-    async (request) => ({ bank: await getBankAccount(db, currentOf(request).user.id) }),
+    async (request) => ({ bank: await getBankAccount(services, currentOf(request).user.id) }),
   );
 
   r.put(
     API.bank,
     asMoneyEndpoint({
-      summary: "Save the payout account; needs the current password",
+      summary:
+        "Save the payout account; needs the current password. A change of an account already saved pauses withdrawals (`holdUntil`) and is mailed to the member with a link to freeze the account",
       body: saveBankAccountSchema,
       response: { 200: bankAccountResponseSchema },
     }),
     async (request) => {
       const current = currentOf(request);
       notWhileImpersonating(current);
-      return { bank: await saveBankAccount({ db, auth }, current.user.id, request.body, request.ip) };
+      return { bank: await saveBankAccount(services, current.user.id, request.body, request.ip) };
     },
   );
 }

@@ -1,8 +1,11 @@
 import { pgTable, text } from "drizzle-orm/pg-core";
 import { user } from "../../platform/auth/tables.ts";
-import { createdAt, updatedAt } from "../../platform/db/columns.ts";
+import { createdAt, timestamptz, updatedAt } from "../../platform/db/columns.ts";
 
-/** The member's payout account; one per member. */
+/**
+ * The member's payout account; one per member. `changedAt` is when its destination (bank, holder
+ * or number) last changed after it was first added: withdrawals wait a while after it.
+ */
 export const bankAccounts = pgTable("bank_accounts", {
   userId: text("user_id")
     .primaryKey()
@@ -12,6 +15,7 @@ export const bankAccounts = pgTable("bank_accounts", {
   accountNumber: text("account_number").notNull(),
   swift: text("swift"),
   branch: text("branch"),
+  changedAt: timestamptz("changed_at"),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

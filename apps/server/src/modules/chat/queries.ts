@@ -354,3 +354,19 @@ export async function sendTextMessage(db: Executor, m: TextSend): Promise<OneSta
     unread: Object.fromEntries(Object.entries(unread).map(([k, v]) => [k, Number(v)])),
   };
 }
+
+/** The blocked (not banned) member with this e-mail address, if there is one. */
+export async function findBlockedMemberByEmail(db: Executor, email: string): Promise<string | null> {
+  const [row] = await db
+    .select({ id: user.id })
+    .from(user)
+    .where(
+      and(
+        sql`lower(${user.email}) = ${email.toLowerCase()}`,
+        eq(user.userBlock, true),
+        sql`${user.userStatus} is distinct from 'banned'`,
+        sql`${user.role} is distinct from 'admin'`,
+      ),
+    );
+  return row?.id ?? null;
+}

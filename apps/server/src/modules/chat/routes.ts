@@ -25,6 +25,7 @@ import { AppError, notFound } from "../../platform/http/errors.ts";
 import { routeOptions } from "../../platform/http/route-options.ts";
 import type { Services } from "../../services.ts";
 import { createChatService } from "./service.ts";
+import { supportFormRoutes } from "./support-form.ts";
 
 /** Reads the one multipart file of an image upload as bytes; 413 over 5 MB. */
 async function uploadedBytes(request: FastifyRequest): Promise<Buffer> {
@@ -49,6 +50,7 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { auth, config, realtime } = services;
   const chat = createChatService(services);
+  supportFormRoutes(app, services, chat);
   const member = requireMember(auth);
   const admin = requireAdmin(auth);
   // The support side answers from the inbox; the member routes are for members only.

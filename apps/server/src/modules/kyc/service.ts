@@ -77,6 +77,12 @@ export async function kycStatusOf(deps: { db: Db }, uid: string): Promise<KycSta
   return ((await findKyc(deps.db, uid))?.status as KycStatus | undefined) ?? "not_submitted";
 }
 
+/** The legal name of the member's approved verification, or null while none is approved. */
+export async function approvedKycNameOf(deps: { db: Db }, uid: string): Promise<string | null> {
+  const row = await findKyc(deps.db, uid);
+  return row?.status === "approved" ? row.legalName : null;
+}
+
 const pushStatus = (deps: { realtime: Realtime }, row: KycRow) =>
   deps.realtime.toUser(row.userId, { type: "kyc.updated", status: row.status as KycStatus, reason: row.reason });
 

@@ -144,12 +144,13 @@ export function notificationMail(mail: ClaimedMail, publicUrl: string): MailMess
   const base = publicUrl.replace(/\/+$/, "");
   const url = `${base}${mail.link ?? webPaths.notifications}`;
   const security = NOTIFICATION_EMAIL[mail.kind] === "always";
+  const freeze = mail.kind === "bank.changed";
   const message = linkMail(mail.to, {
     subject: mail.title,
     title: mail.title,
     intro: mail.body,
-    action: "Open in Helio",
-    linkLabel: "Open it in Helio",
+    action: freeze ? "It was not me: freeze my account" : "Open in Helio",
+    linkLabel: freeze ? "If it was not you, freeze your account" : "Open it in Helio",
     url,
     outro: security
       ? `This security e-mail is always sent. If it was not you, change your password at ${base}${webPaths.changePassword} and contact support.`

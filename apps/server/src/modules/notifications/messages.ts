@@ -71,6 +71,27 @@ export type NotificationEvent =
       durationPeriods: number;
       amountCents: number;
     }
+  /** `changeId` tells one change from another; the freeze link answers "it was not me". */
+  | {
+      kind: "bank.changed";
+      userId: string;
+      changeId: string;
+      bankName: string;
+      accountNumberMasked: string;
+      at: Date;
+      /** Withdrawals wait until then (null: no wait is set). */
+      holdUntil: Date | null;
+      freezeToken: string;
+    }
+  /** Support (an admin signed in as the member) had the account open from `from` to `to`. */
+  | {
+      kind: "account.opened_by_support";
+      userId: string;
+      sessionId: string;
+      role: string;
+      from: Date;
+      to: Date;
+    }
   | {
       kind: "investment.matured";
       userId: string;
@@ -97,6 +118,7 @@ export const webPaths = {
   deposit: (id: string) => `/invoice-balance/${encodeURIComponent(id)}`,
   withdrawal: (id: string) => `/invoice-wd/${encodeURIComponent(id)}`,
   investment: (id: string) => `/invoice/${encodeURIComponent(id)}`,
+  freezeAccount: (token: string) => `/freeze-account/${encodeURIComponent(token)}`,
 } as const;
 
 /** A reader's display currency and its rate from the settings (null when the settings lack it). */
@@ -240,6 +262,27 @@ export function write(event: NotificationEvent, r: Reader): Written {
         title: "Investment profit paid",
         body: `Your investment ${event.reference} paid ${money(r, event.amountCents)} of profit for ${periods}.`,
         link: webPaths.investment(event.investmentId),
+      };
+    }
+    case "bank.changed":
+      return {
+        eventKey: `bank.changed:${event.changeId}`,
+        title: "Your bank account was changed",
+        body:
+          `${r.name}, the bank account for your withdrawals was changed to ${event.bankName} ${event.accountNumberMasked} on ${when(event.at)}. ` +
+          (event.holdUntil ? `For your safety, withdrawals are paused until ${when(event.holdUntil)}. ` : "") +
+          "If this was not you, freeze your account with the link: every session is signed out and no money can leave until support has spoken with you.",
+        link: webPaths.freezeAccount(event.freezeToken),
+      };
+    case "account.opened_by_support": {
+      const minutes = Math.max(1, Math.round((event.to.getTime() - event.from.getTime()) / 60_000));
+      return {
+        eventKey: `account.opened_by_support:${event.sessionId}`,
+        title: "Support opened your account",
+        body:
+          `${r.name}, ${event.role} of Helio support had your account open from ${when(event.from)} to ${when(event.to)} (${minutes} min). ` +
+          "Support can look at your account to help you, but cannot move money or change your settings. If you did not ask for help, contact support.",
+        link: webPaths.security,
       };
     }
     case "investment.matured":

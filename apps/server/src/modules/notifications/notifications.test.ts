@@ -20,6 +20,7 @@ import {
   type TestApp,
 } from "../../../test/helpers.ts";
 import {
+  confirmFromMail,
   expectError,
   expectSoundLedger,
   fundWallet,
@@ -148,10 +149,11 @@ describe.each(databaseKinds)("notifications on %s", (kind) => {
     expect((await postForm(client, API.depositProof(id), proof)).statusCode).toBe(200);
     return res.json() as { id: string; reference: string };
   };
-  const withdraw = async (client: Client, amountCents: number) => {
-    const res = await client.post(API.withdrawals, { amountCents });
+  /** A withdrawal the member confirmed from its mail: in the operators' queue. */
+  const withdraw = async (account: { client: Client; input: { email: string } }, amountCents: number) => {
+    const res = await account.client.post(API.withdrawals, { amountCents });
     expect(res.statusCode, res.body).toBe(201);
-    return res.json() as { id: string };
+    return confirmFromMail(t.app, account.input.email);
   };
 
   it("records one notification per decision on deposits, withdrawals and KYC, and none for a replay", async () => {
@@ -167,12 +169,12 @@ describe.each(databaseKinds)("notifications on %s", (kind) => {
       expect((await admin.post(API.adminDepositReject(rejected.id), { reason: "No such transfer" })).statusCode).toBe(
         200,
       );
-    const paid = await withdraw(ada.client, 5_000);
+    const paid = await withdraw(ada, 5_000);
     for (let i = 0; i < 2; i++)
       expect((await admin.post(API.adminWithdrawalApprove(paid.id), { payoutReference: "SEPA-1" })).statusCode).toBe(
         200,
       );
-    const refused = await withdraw(ada.client, 2_000);
+    const refused = await withdraw(ada, 2_000);
     for (let i = 0; i < 2; i++)
       expect((await admin.post(API.adminWithdrawalReject(refused.id), { reason: "Bank closed" })).statusCode).toBe(200);
 

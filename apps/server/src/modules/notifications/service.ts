@@ -269,6 +269,8 @@ export function securityNotifier(notifications: Notifications): SecurityEventLis
       });
     } else if (event.kind === "password.changed") {
       recorded = await notifications.notify(tx, { ...event, eventId: randomUUID() });
+    } else if (event.kind === "impersonation.ended") {
+      recorded = await notifications.notify(tx, { ...event, kind: "account.opened_by_support" });
     } else {
       recorded = await notifications.notify(tx, { ...event, eventId: randomUUID() });
     }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 // The web app's own route table: a mail's link must open the page the web app serves.
 import { paths } from "../../../../web/src/lib/paths.ts";
+import { confirmPagePath } from "../withdrawals/mail.ts";
 import { webPaths } from "./messages.ts";
 
 describe("links in notifications", () => {
@@ -16,6 +17,8 @@ describe("links in notifications", () => {
       deposit: webPaths.deposit(id),
       withdrawal: webPaths.withdrawal(id),
       investment: webPaths.investment(id),
+      freezeAccount: webPaths.freezeAccount(id),
+      confirmWithdrawal: confirmPagePath(id, id),
     }).toEqual({
       notifications: paths.notifications,
       profile: paths.profile,
@@ -26,6 +29,8 @@ describe("links in notifications", () => {
       deposit: paths.invoiceBalanceOne(id),
       withdrawal: paths.invoiceWdOne(id),
       investment: paths.invoiceOne(id),
+      freezeAccount: paths.freezeAccountOne(id),
+      confirmWithdrawal: paths.confirmWithdrawalOne(id, id),
     });
   });
 });

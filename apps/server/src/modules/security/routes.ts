@@ -1,12 +1,14 @@
-import { API, signInEventsResponseSchema } from "@helio/shared";
+import { API, API_PATTERNS, adminFreezeSchema, freezeAccountSchema, signInEventsResponseSchema } from "@helio/shared";
 import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import type { Executor } from "../../db/client.ts";
-import { currentOf } from "../../platform/auth/session.ts";
+import { adminActorOf, currentOf } from "../../platform/auth/session.ts";
 import { signInEvents } from "../../platform/auth/tables.ts";
-import { featureRouteOptions } from "../../platform/http/route-options.ts";
+import { featureRouteOptions, memberUidParams } from "../../platform/http/route-options.ts";
 import type { Services } from "../../services.ts";
+import { freezeByLink, freezeOf, liftFreeze } from "./freeze.ts";
 
 export async function recentSignIns(db: Executor, uid: string, limit = 20) {
   const rows = await db
@@ -25,12 +27,45 @@ export async function recentSignIns(db: Executor, uid: string, limit = 20) {
 }
 
 export async function securityRoutes(app: FastifyInstance, { services }: { services: Services }) {
-  const { asMember } = featureRouteOptions(services, "security");
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      API.signIns,
-      asMember({ summary: "The member's recent sign-ins", response: { 200: signInEventsResponseSchema } }),
-      async (request) => ({ items: await recentSignIns(services.db, currentOf(request).user.id) }),
-    );
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { asMember, asPublic, asAdmin } = featureRouteOptions(services, "security", ["admin", "security"]);
+  r.get(
+    API.signIns,
+    asMember({ summary: "The member's recent sign-ins", response: { 200: signInEventsResponseSchema } }),
+    async (request) => ({ items: await recentSignIns(services.db, currentOf(request).user.id) }),
+  );
+
+  r.post(
+    API.accountFreeze,
+    asPublic(
+      {
+        summary:
+          "The 'it was not me' link of a security mail: freezes money out until support lifts it and signs every session out (no sign-in needed; a used link answers the same)",
+        body: freezeAccountSchema,
+        response: { 200: z.object({ frozen: z.literal(true) }) },
+      },
+      { config: { rateLimit: { max: services.config.authRateLimit, timeWindow: "1 minute" } } },
+    ),
+    async (request) => freezeByLink(services, request.body.token, request.ip, services.now()),
+  );
+
+  r.get(
+    API_PATTERNS.adminMemberFreeze,
+    asAdmin({
+      summary: "Whether the member froze money out, since when and after which mail",
+      params: memberUidParams,
+      response: { 200: adminFreezeSchema },
+    }),
+    async (request) => freezeOf(services.db, request.params.uid),
+  );
+
+  r.delete(
+    API_PATTERNS.adminMemberFreeze,
+    asAdmin({
+      summary: "Lift the member's freeze (after speaking with them); audited",
+      params: memberUidParams,
+      response: { 200: adminFreezeSchema },
+    }),
+    async (request) => liftFreeze(services, adminActorOf(request), request.params.uid),
+  );
 }

@@ -102,6 +102,27 @@ describe.each(databaseKinds)("security on %s", (kind) => {
       expect((await second.client.get(API.me)).statusCode).toBe(200);
     });
 
+    it("issues backup codes without look-alike characters and accepts them in any case, with or without the dash", async () => {
+      const { input, backupCodes, member } = await withTwoFactor();
+      for (const code of backupCodes) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
+      const typed = [
+        (backupCodes[0] as string).toLowerCase(),
+        (backupCodes[1] as string).replace("-", ""),
+        ` ${(backupCodes[2] as string).toLowerCase().replace("-", " ")} `,
+      ];
+      for (const code of typed) {
+        const attempt = await signIn(t.app, input.username, input.password);
+        const verified = await attempt.client.post("/api/auth/two-factor/verify-backup-code", { code });
+        expect(verified.statusCode, code).toBe(200);
+        expect((await attempt.client.get(API.me)).json().uid).toBe(member.uid);
+      }
+      const again = await signIn(t.app, input.username, input.password);
+      const reuse = await again.client.post("/api/auth/two-factor/verify-backup-code", {
+        code: (backupCodes[0] as string).replace("-", ""),
+      });
+      expect(reuse.statusCode).toBe(401);
+    });
+
     it("records turning TOTP on or off as no sign-in, and keeps the session's sign-in time", async () => {
       const { client, input } = await signUpVerified(t.app);
       const signIns = async () => (await client.get(API.signIns)).json().items as { createdAt: string }[];

@@ -1,2 +1,2 @@
-export { withdrawalRoutes } from "./routes.ts";
-export { withdrawalNumbers } from "./service.ts";
+export { withdrawalDeps, withdrawalRoutes } from "./routes.ts";
+export { expireUnconfirmedWithdrawals, startWithdrawalExpiryWorker, withdrawalNumbers } from "./service.ts";

@@ -33,7 +33,7 @@ describe.each(databaseKinds)("withdrawals in the member's currency on %s", (kind
     const { client, member } = await idrMember(100_000);
     const res = await withdraw(client, idr("162500"));
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ amountCents: 1000, feeCents: 10, netCents: 990, status: "pending" });
+    expect(res.json()).toMatchObject({ amountCents: 1000, feeCents: 10, netCents: 990, status: "unconfirmed" });
     expect(await balances(member.uid)).toMatchObject({ wallet: 99_000, withdrawal_hold: 1000 });
   });
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, type SQL, sql } from "drizzle-orm";
+import { and, count, desc, eq, gte, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { sliceOf, sliceWithTotal } from "../../platform/db/paging.ts";
 import { updateTouched } from "../../platform/db/update-touched.ts";
@@ -76,4 +76,19 @@ export async function withdrawalTotalsSince(db: Executor, since: Date) {
     requested: { count: requested?.n ?? 0, sumCents: Number(requested?.total ?? 0) },
     approved: { count: approved?.n ?? 0, sumCents: Number(approved?.total ?? 0) },
   };
+}
+
+/**
+ * Locks up to `limit` unconfirmed withdrawals whose link has expired, oldest first. Rows another
+ * worker or a confirmation holds are skipped (FOR UPDATE SKIP LOCKED): each is expired once, by
+ * whoever holds it, on any number of processes.
+ */
+export async function lockDueUnconfirmed(tx: Executor, now: Date, limit: number): Promise<WithdrawalRow[]> {
+  return tx
+    .select()
+    .from(withdrawals)
+    .where(and(eq(withdrawals.status, "unconfirmed"), lte(withdrawals.confirmExpiresAt, now)))
+    .orderBy(withdrawals.confirmExpiresAt)
+    .limit(limit)
+    .for("update", { skipLocked: true });
 }

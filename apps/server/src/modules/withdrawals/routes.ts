@@ -5,6 +5,7 @@ import {
   adminWithdrawalsQuerySchema,
   adminWithdrawalsResponseSchema,
   approveWithdrawalSchema,
+  confirmWithdrawalSchema,
   createWithdrawalSchema,
   reasonBodySchema,
   withdrawalListQuerySchema,
@@ -23,21 +24,28 @@ import type { Services } from "../../services.ts";
 import {
   approveWithdrawal,
   cancelWithdrawal,
+  confirmWithdrawal,
   createWithdrawal,
   getAdminWithdrawal,
   getWithdrawal,
   listAdminWithdrawals,
   listMemberWithdrawals,
   rejectWithdrawal,
+  type WithdrawalDeps,
   withdrawalRequirements,
 } from "./service.ts";
 
 const idParams = z.object({ id: z.uuid("Not a withdrawal id") });
 
+/** What the withdrawal service needs, from the services (the routes and the expiry worker alike). */
+export function withdrawalDeps(services: Services, log: WithdrawalDeps["log"]): WithdrawalDeps {
+  const { auth, db, realtime, settings, notifications, mailer, config, now } = services;
+  return { db, auth, realtime, settings, notifications, mailer, log, publicUrl: config.publicUrl, now };
+}
+
 export async function withdrawalRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { auth, db, realtime, settings, notifications } = services;
-  const deps = { db, auth, realtime, settings, notifications, now: services.now };
+  const deps = withdrawalDeps(services, app.log);
   const { asMember, asMoneyEndpoint, asAdmin } = featureRouteOptions(services, "withdrawals");
 
   r.get(
@@ -53,7 +61,7 @@ export async function withdrawalRoutes(app: FastifyInstance, { services }: { ser
     API.withdrawals,
     asMoneyEndpoint({
       summary:
-        "Request a withdrawal of `amountCents`, `amount`, or `local` in the member's currency at the rate shown (409 RATE_CHANGED when that rate is no longer current): the amount moves from wallet to withdrawal_hold; Idempotency-Key honoured",
+        "Request a withdrawal of `amountCents`, `amount`, or `local` in the member's currency at the rate shown (409 RATE_CHANGED when that rate is no longer current): the amount moves from wallet to withdrawal_hold and the withdrawal waits, `unconfirmed`, for the link mailed to the member (30 minutes). 409 WITHDRAWAL_HOLD while withdrawals wait after a bank change, ACCOUNT_FROZEN after the member froze the account; Idempotency-Key honoured",
       body: createWithdrawalSchema,
       response: { 201: withdrawalSchema },
     }),
@@ -63,6 +71,21 @@ export async function withdrawalRoutes(app: FastifyInstance, { services }: { ser
       const input = { ...amountAskedOf(body, current.user.currency), totpCode: body.totpCode };
       return createWithdrawal(deps, current, request.headers, input, key);
     }),
+  );
+
+  r.post(
+    API.withdrawalConfirm,
+    {
+      schema: {
+        tags: ["withdrawals"],
+        summary:
+          "The mail's link: confirms that withdrawal (single use, 30 minutes; no sign-in needed) and it joins the operators' queue; an expired link expires the withdrawal (409) and the amount returns to the wallet",
+        body: confirmWithdrawalSchema,
+        response: { 200: withdrawalSchema },
+      },
+      config: { rateLimit: { max: services.config.authRateLimit, timeWindow: "1 minute" } },
+    },
+    async (request) => confirmWithdrawal(deps, request.body.id, request.body.token),
   );
 
   r.get(

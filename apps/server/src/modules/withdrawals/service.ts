@@ -9,18 +9,21 @@ import {
   withdrawalQuote,
 } from "@helio/shared";
 import { isAPIError } from "better-auth/api";
-import type { Db } from "../../db/client.ts";
+import type { Db, Tx } from "../../db/client.ts";
 import { recordAdminAudit } from "../../platform/audit/audit.ts";
 import type { Auth } from "../../platform/auth/auth.ts";
+import { hashLinkToken, newLinkToken } from "../../platform/auth/link-tokens.ts";
 import { type CurrentSession, toWebHeaders } from "../../platform/auth/session.ts";
 import { verifyWithLockout } from "../../platform/auth/two-factor-lockout.ts";
 import { AppError, fieldError, notFound } from "../../platform/http/errors.ts";
 import { notWhileImpersonating, toMemberRef } from "../../platform/kit.ts";
+import type { Mailer } from "../../platform/mail/mailer.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/money/idempotency.ts";
 import { type AmountAsked, assertRateCurrent, usdAndLocal } from "../../platform/money/rate-quote.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
-import { bankAccountOf, getBankAccount } from "../bank/index.ts";
-import { kycStatusOf } from "../kyc/index.ts";
+import { type BackgroundWorker, drainBatches, startWorkerLoop, type WorkerLog } from "../../platform/workers/loop.ts";
+import { bankAccountOf, getBankAccount, holdUntilOf, namesMatch } from "../bank/index.ts";
+import { approvedKycNameOf, kycStatusOf } from "../kyc/index.ts";
 import {
   announceBalances,
   getMemberBalances,
@@ -29,7 +32,9 @@ import {
   postTransaction,
 } from "../ledger/index.ts";
 import type { Notifications, Recorded } from "../notifications/index.ts";
+import { isFrozen } from "../security/index.ts";
 import type { SettingsService } from "../settings/index.ts";
+import { withdrawalConfirmMail } from "./mail.ts";
 import {
   countPendingWithdrawals,
   findWithdrawal,
@@ -37,6 +42,7 @@ import {
   findWithdrawalWithMember,
   insertWithdrawal,
   listWithdrawals,
+  lockDueUnconfirmed,
   updateWithdrawal,
   type WithdrawalRow,
   type WithdrawalWithMember,
@@ -49,9 +55,15 @@ export type WithdrawalDeps = {
   realtime: Realtime;
   settings: SettingsService;
   notifications: Notifications;
-  /** The clock of the 2FA lock-out (tests move it). */
-  now?: () => Date;
+  mailer: Mailer;
+  log: WorkerLog;
+  publicUrl: string;
+  /** The clock of the 2FA lock-out, the wait after a bank change and the confirmation link (tests move it). */
+  now: () => Date;
 };
+
+/** How long the mail's confirmation link of a withdrawal works. */
+export const CONFIRM_LINK_TTL_MS = 30 * 60_000;
 type Actor = { adminId: string; ip: string };
 
 export function toWithdrawal(row: WithdrawalRow): Withdrawal {
@@ -70,6 +82,7 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
     },
     payoutReference: row.payoutReference,
     reason: row.reason,
+    confirmExpiresAt: row.status === "unconfirmed" ? (row.confirmExpiresAt?.toISOString() ?? null) : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
@@ -81,6 +94,11 @@ const toAdminWithdrawal = (row: WithdrawalWithMember): AdminWithdrawal => {
     ...view,
     destination: { ...view.destination, accountNumber: row.accountNumber },
     member: toMemberRef(row.member),
+    checks: {
+      kycName: row.kycName,
+      nameMismatch: row.nameMismatch,
+      bankChangedAt: row.bankChangedAt?.toISOString() ?? null,
+    },
   };
 };
 
@@ -92,11 +110,12 @@ export async function withdrawalRequirements(
   deps: WithdrawalDeps,
   user: { id: string; twoFactorEnabled?: boolean | null },
 ): Promise<WithdrawalRequirements> {
-  const [settings, balances, kycStatus, bank] = await Promise.all([
+  const [settings, balances, kycStatus, bank, frozen] = await Promise.all([
     deps.settings.get(),
     getMemberBalances(deps.db, user.id),
     kycStatusOf(deps, user.id),
-    getBankAccount(deps.db, user.id),
+    getBankAccount(deps, user.id),
+    isFrozen(deps.db, user.id),
   ]);
   return {
     minCents: settings.withdrawalMinCents,
@@ -107,8 +126,15 @@ export async function withdrawalRequirements(
     kycStatus,
     bank,
     twoFactorRequired: Boolean(user.twoFactorEnabled),
+    holdUntil: bank?.holdUntil ?? null,
+    frozen,
   };
 }
+
+const frozen = () =>
+  new AppError(409, "ACCOUNT_FROZEN", "Your account is frozen: no money can leave it until support lifts it.");
+
+const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 /** The TOTP code of a member with two-factor on, checked by better-auth against their stored secret. */
 async function checkTotp(deps: WithdrawalDeps, uid: string, headers: IncomingHttpHeaders, code: string | undefined) {
@@ -126,7 +152,7 @@ async function checkTotp(deps: WithdrawalDeps, uid: string, headers: IncomingHtt
         if (isAPIError(error)) return false;
         throw error;
       });
-  const ok = await verifyWithLockout(deps.db, uid, verify, deps.now?.());
+  const ok = await verifyWithLockout(deps.db, uid, verify, deps.now());
   if (!ok) {
     throw new AppError(400, "TWO_FACTOR_INVALID", "totpCode: the code is wrong or expired", [
       { field: "totpCode", message: "The code is wrong or expired" },
@@ -135,8 +161,10 @@ async function checkTotp(deps: WithdrawalDeps, uid: string, headers: IncomingHtt
 }
 
 /**
- * A withdrawal request: checks the amount (min, max, fee), KYC, bank data and the 2FA code, then in
- * one transaction records it and moves the amount from the wallet to withdrawal_hold. The same
+ * A withdrawal request: checks the amount (min, max, fee), KYC, bank data (not within the wait
+ * after a change, the account not frozen) and the 2FA code, then in one transaction records it,
+ * unconfirmed, and moves the amount from the wallet to withdrawal_hold; the member confirms it
+ * from the mail sent after the commit (`confirmWithdrawal`) before it reaches the queue. The same
  * request key answers the same withdrawal (201 both times, even after the rate of a local amount
  * changed) and moves nothing more; another amount under it is a 409 (platform/money/idempotency.ts
  * owns the rule). A new withdrawal needs the local amount's rate to be the current one.
@@ -197,7 +225,20 @@ async function requestWithdrawal(
   }
   const bank = await bankAccountOf(deps.db, uid);
   if (!bank) throw new AppError(409, "BANK_DATA_REQUIRED", "Add your bank account before withdrawing.");
+  if (await isFrozen(deps.db, uid)) throw frozen();
+  const now = deps.now();
+  const holdUntil = holdUntilOf(bank, settings, now);
+  if (holdUntil) {
+    throw new AppError(
+      409,
+      "WITHDRAWAL_HOLD",
+      `Your bank account was changed recently. For your safety, withdrawals are paused until ${utc(holdUntil)}.`,
+    );
+  }
   if (current.user.twoFactorEnabled) await checkTotp(deps, uid, headers, input.totpCode);
+  const kycName = await approvedKycNameOf(deps, uid);
+  const link = newLinkToken();
+  const confirmExpiresAt = new Date(now.getTime() + CONFIRM_LINK_TTL_MS);
 
   const posted: Posted[] = [];
   const row = await moneyTransaction(deps.db, async (tx) => {
@@ -209,7 +250,12 @@ async function requestWithdrawal(
       amount: quote.amountCents,
       fee: quote.feeCents,
       net: quote.netCents,
-      status: "pending",
+      status: "unconfirmed",
+      confirmTokenHash: link.hash,
+      confirmExpiresAt,
+      kycName,
+      nameMismatch: kycName === null || !namesMatch(kycName, bank.accountHolder),
+      bankChangedAt: bank.changedAt,
       bankName: bank.bankName,
       accountHolder: bank.accountHolder,
       accountNumber: bank.accountNumber,
@@ -234,7 +280,112 @@ async function requestWithdrawal(
   });
   await announceBalances(deps.realtime, posted);
   await push(deps, row);
+  const mail = withdrawalConfirmMail({
+    to: current.user.email,
+    name: (current.user as { firstName?: string }).firstName?.trim() || current.user.name,
+    publicUrl: deps.publicUrl,
+    id: row.id,
+    token: link.token,
+    amountCents: row.amount,
+    bankName: row.bankName,
+    accountNumberMasked: maskAccountNumber(row.accountNumber),
+    expiresAt: confirmExpiresAt,
+  });
+  // The withdrawal stands without its mail (the member can cancel it, or it expires); never a 500.
+  await deps.mailer.send(mail).catch((err: unknown) => deps.log.error({ err }, "withdrawal confirmation not mailed"));
   return toWithdrawal(row);
+}
+
+const invalidLink = () => new AppError(400, "INVALID_TOKEN", "This confirmation link has been used or is not valid.");
+
+/**
+ * The mail's link: its token confirms that withdrawal only, once, until it expires; the
+ * withdrawal then joins the operators' queue. A link used after its time expires the withdrawal
+ * here (as the worker would) and says so. No sign-in is needed: the token is the proof.
+ */
+export async function confirmWithdrawal(deps: WithdrawalDeps, id: string, token: string): Promise<Withdrawal> {
+  const posted: Posted[] = [];
+  const outcome = await moneyTransaction(deps.db, async (tx) => {
+    posted.length = 0;
+    const row = await findWithdrawal(tx, id, { forUpdate: true });
+    if (row?.status !== "unconfirmed" || row.confirmTokenHash !== hashLinkToken(token)) throw invalidLink();
+    if (await isFrozen(tx, row.userId)) throw frozen();
+    if (!row.confirmExpiresAt || row.confirmExpiresAt <= deps.now()) {
+      const expired = await expireUnconfirmed(tx, row);
+      posted.push(expired.posted);
+      return { row: expired.row, expired: true };
+    }
+    const saved = await updateWithdrawal(tx, id, {
+      status: "pending",
+      confirmedAt: deps.now(),
+      confirmTokenHash: null,
+    });
+    return { row: saved, expired: false };
+  });
+  await announceBalances(deps.realtime, posted);
+  await push(deps, outcome.row);
+  if (outcome.expired) {
+    throw new AppError(409, "CONFLICT", "This confirmation link has expired. The amount is back in your wallet.");
+  }
+  return toWithdrawal(outcome.row);
+}
+
+/** An unconfirmed withdrawal whose link expired: the hold returns to the wallet (once: its key). */
+async function expireUnconfirmed(tx: Tx, row: WithdrawalRow) {
+  const saved = await updateWithdrawal(tx, row.id, { status: "expired", confirmTokenHash: null });
+  const posted = await postTransaction(tx, {
+    kind: "withdrawal_release",
+    idempotencyKey: `withdrawal:release:${row.id}`,
+    legs: [
+      { account: { userId: row.userId, account: "withdrawal_hold" }, amount: -row.amount },
+      { account: { userId: row.userId, account: "wallet" }, amount: row.amount },
+    ],
+    reference: { type: "withdrawal", id: row.id },
+    actorId: row.userId,
+    memo: "Withdrawal not confirmed in time",
+  });
+  return { row: saved, posted };
+}
+
+/** Withdrawals expired per transaction. */
+export const CONFIRM_EXPIRY_BATCH = 100;
+
+async function expireUnconfirmedBatch(deps: WithdrawalDeps, now: Date, batch: number) {
+  const posted: Posted[] = [];
+  const rows = await moneyTransaction(deps.db, async (tx) => {
+    posted.length = 0;
+    const due = await lockDueUnconfirmed(tx, now, batch);
+    const expired: WithdrawalRow[] = [];
+    for (const row of due) {
+      const result = await expireUnconfirmed(tx, row);
+      posted.push(result.posted);
+      expired.push(result.row);
+    }
+    return expired;
+  });
+  await announceBalances(deps.realtime, posted);
+  for (const row of rows) await push(deps, row);
+  return rows.length;
+}
+
+/** Expires every unconfirmed withdrawal whose link is past (in batches); how many. */
+export async function expireUnconfirmedWithdrawals(
+  deps: WithdrawalDeps,
+  now = deps.now(),
+  batch = CONFIRM_EXPIRY_BATCH,
+) {
+  return (await drainBatches(() => expireUnconfirmedBatch(deps, now, batch), batch)).processed;
+}
+
+/** Expires unconfirmed withdrawals every `intervalMs` (platform/workers/loop.ts runs it). */
+export function startWithdrawalExpiryWorker(deps: WithdrawalDeps, intervalMs = 15_000): BackgroundWorker {
+  return startWorkerLoop({
+    name: "withdrawal confirmation expiry",
+    intervalMs,
+    batchSize: CONFIRM_EXPIRY_BATCH,
+    batch: () => expireUnconfirmedBatch(deps, deps.now(), CONFIRM_EXPIRY_BATCH),
+    log: deps.log,
+  });
 }
 
 export async function getWithdrawal(deps: { db: Db }, uid: string, id: string) {
@@ -251,6 +402,9 @@ export async function listMemberWithdrawals(
   const { rows, total } = await listWithdrawals(deps.db, { userId: uid, ...q });
   return { items: rows.map(toWithdrawal), total, page: q.page, pageSize: q.pageSize };
 }
+
+const describeStatus = (status: string) =>
+  status === "unconfirmed" ? "not confirmed by the member yet" : `already ${status}`;
 
 type Decision =
   | { to: "cancelled"; uid: string }
@@ -274,7 +428,13 @@ async function decide(deps: WithdrawalDeps, id: string, decision: Decision): Pro
     });
     if (!row) throw notFound("Withdrawal not found");
     if (row.status === decision.to) return { row, changed: false };
-    if (row.status !== "pending") throw new AppError(409, "CONFLICT", `This withdrawal is already ${row.status}.`);
+    // The member may cancel before confirming; operators see a withdrawal only once confirmed.
+    const open = row.status === "pending" || (decision.to === "cancelled" && row.status === "unconfirmed");
+    if (!open) throw new AppError(409, "CONFLICT", `This withdrawal is ${describeStatus(row.status)}.`);
+    // A frozen account pays nothing out; cancelling or rejecting (money back to the wallet) stays open.
+    if (decision.to === "approved" && (await isFrozen(tx, row.userId))) {
+      throw new AppError(409, "ACCOUNT_FROZEN", "The member froze this account: lift the freeze before paying out.");
+    }
     const hold = { account: { userId: row.userId, account: "withdrawal_hold" as const }, amount: -row.amount };
     const reference = { type: "withdrawal", id };
     let saved: WithdrawalRow;
@@ -302,6 +462,7 @@ async function decide(deps: WithdrawalDeps, id: string, decision: Decision): Pro
     } else {
       saved = await updateWithdrawal(tx, id, {
         status: decision.to,
+        confirmTokenHash: null,
         ...(decision.to === "rejected"
           ? { reason: decision.reason, reviewedBy: decision.actor.adminId, reviewedAt: new Date() }
           : {}),

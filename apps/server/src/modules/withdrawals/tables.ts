@@ -1,12 +1,15 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { referencesUser } from "../../platform/auth/tables.ts";
-import { createdAt, reviewColumns, updatedAt } from "../../platform/db/columns.ts";
+import { createdAt, reviewColumns, timestamptz, updatedAt } from "../../platform/db/columns.ts";
 
 /**
- * A withdrawal: `amount` left the wallet for withdrawal_hold when it was made; on approval `net`
- * goes to payouts and `fee` to fees, on rejection or cancellation the amount returns to the wallet.
- * The destination is the member's bank data as it was when requested.
+ * A withdrawal: `amount` left the wallet for withdrawal_hold when it was made. It waits for the
+ * member to confirm it from the mail (`unconfirmed`, a single-use link until `confirmExpiresAt`)
+ * before it reaches the queue (`pending`); on approval `net` goes to payouts and `fee` to fees, on
+ * rejection, cancellation or expiry of the link the amount returns to the wallet.
+ * The destination is the member's bank data as it was when requested, with what the operator
+ * checks: whether its holder matches the approved KYC name and when the bank data last changed.
  */
 export const withdrawals = pgTable(
   "withdrawals",
@@ -24,6 +27,15 @@ export const withdrawals = pgTable(
     branch: text("branch"),
     requestKey: text("request_key"),
     payoutReference: text("payout_reference"),
+    /** SHA-256 of the mail's confirmation token; cleared once used. */
+    confirmTokenHash: text("confirm_token_hash"),
+    confirmExpiresAt: timestamptz("confirm_expires_at"),
+    confirmedAt: timestamptz("confirmed_at"),
+    /** The approved KYC name when requested, and whether the account holder's name matches it. */
+    kycName: text("kyc_name"),
+    nameMismatch: boolean("name_mismatch").notNull().default(false),
+    /** When the destination last changed before the request (null: never since it was added). */
+    bankChangedAt: timestamptz("bank_changed_at"),
     ...reviewColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -32,10 +44,14 @@ export const withdrawals = pgTable(
     unique("withdrawals_user_request_key").on(t.userId, t.requestKey),
     index("withdrawals_user_idx").on(t.userId, t.createdAt),
     index("withdrawals_status_idx").on(t.status, t.createdAt),
+    index("withdrawals_unconfirmed_idx").on(t.confirmExpiresAt).where(sql`${t.status} = 'unconfirmed'`),
     check(
       "withdrawals_amounts",
       sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.net} > 0 and ${t.amount} = ${t.fee} + ${t.net}`,
     ),
-    check("withdrawals_status_known", sql`${t.status} in ('pending', 'approved', 'rejected', 'cancelled')`),
+    check(
+      "withdrawals_status_known",
+      sql`${t.status} in ('unconfirmed', 'pending', 'approved', 'rejected', 'cancelled', 'expired')`,
+    ),
   ],
 );

@@ -11,6 +11,7 @@ import {
 } from "../../../test/helpers.ts";
 import {
   captureMessages,
+  confirmFromMail,
   expectError,
   expectSoundLedger,
   fundWallet,
@@ -41,6 +42,14 @@ describe.each(databaseKinds)("withdrawals on %s", (kind) => {
     await fundWallet(admin, account.member.uid, cents);
     return account;
   };
+  /** A withdrawal the member asked for and confirmed from its mail: in the operators' queue. */
+  const confirmed = async (account: { client: Client; input: { email: string } }, amountCents: number) => {
+    const requested = await withdraw(account.client, { amountCents });
+    expect(requested.statusCode, requested.body).toBe(201);
+    const w = await confirmFromMail(t.app, account.input.email);
+    expect(w).toMatchObject({ id: requested.json().id, status: "pending" });
+    return w as W;
+  };
 
   it("tells the form the limits, the fee, the balance and what is missing", async () => {
     const { client } = await signUpVerified(t.app);
@@ -53,6 +62,8 @@ describe.each(databaseKinds)("withdrawals on %s", (kind) => {
       kycStatus: "not_submitted",
       bank: null,
       twoFactorRequired: false,
+      holdUntil: null,
+      frozen: false,
     });
     const ready = await funded(5_000);
     expect((await ready.client.get(API.withdrawalRequirements)).json()).toMatchObject({
@@ -69,7 +80,8 @@ describe.each(databaseKinds)("withdrawals on %s", (kind) => {
     expect(res.statusCode, res.body).toBe(201);
     const w = res.json() as W;
     expect(w).toMatchObject({
-      status: "pending",
+      status: "unconfirmed",
+      confirmExpiresAt: expect.any(String),
       amountCents: 1_250,
       feeCents: 12, // 1% of 12.50 = 0.125 → 0.12
       netCents: 1_238,
@@ -200,7 +212,7 @@ describe.each(databaseKinds)("withdrawals on %s", (kind) => {
     const exchanged = await helper.post(API.impersonationExchange, { username, token });
     expect(exchanged.statusCode, exchanged.body).toBe(200);
     expect((await helper.get(API.me)).json().uid).toBe(member.uid);
-    expectError(await withdraw(helper, { amountCents: 5_000 }), 403, "FORBIDDEN");
+    expectError(await withdraw(helper, { amountCents: 5_000 }), 403, "IMPERSONATION_READ_ONLY");
     expectError(
       await helper.put(API.bank, {
         bankName: "Other Bank",
@@ -209,7 +221,7 @@ describe.each(databaseKinds)("withdrawals on %s", (kind) => {
         password: input.password,
       }),
       403,
-      "FORBIDDEN",
+      "IMPERSONATION_READ_ONLY",
     );
     expect(await balances(member.uid)).toMatchObject({ wallet: 20_000, withdrawal_hold: 0 });
     // Reading is fine.
@@ -229,12 +241,13 @@ describe.each(databaseKinds)("withdrawals on %s", (kind) => {
     expect((await a.client.get(API.withdrawal(first.id))).json()).toEqual(first);
     expectError(await a.client.get(API.withdrawal(theirs.id)), 404, "NOT_FOUND");
     expectError(await a.client.post(API.withdrawalCancel(theirs.id), {}), 404, "NOT_FOUND");
-    expect((await b.client.get(API.withdrawal(theirs.id))).json().status).toBe("pending");
+    expect((await b.client.get(API.withdrawal(theirs.id))).json().status).toBe("unconfirmed");
   });
 
   it("cancels while pending: the amount returns to the wallet, once", async () => {
-    const { client, member } = await funded(20_000);
-    const w = (await withdraw(client, { amountCents: 5_000 })).json() as W;
+    const account = await funded(20_000);
+    const { client, member } = account;
+    const w = await confirmed(account, 5_000);
     const pushed = captureMessages(t.app, member.uid);
     const cancel = await client.post(API.withdrawalCancel(w.id), {});
     expect(cancel.json()).toMatchObject({ id: w.id, status: "cancelled" });
@@ -246,8 +259,9 @@ describe.each(databaseKinds)("withdrawals on %s", (kind) => {
   });
 
   it("approves with a payout reference: net to payouts, fee to fees; cannot be cancelled after", async () => {
-    const { client, member } = await funded(100_000);
-    const w = (await withdraw(client, { amountCents: 10_000 })).json() as W;
+    const account = await funded(100_000);
+    const { client, member } = account;
+    const w = await confirmed(account, 10_000);
     const queue = (await admin.get(`${API.adminWithdrawals}?uid=${member.uid}`)).json();
     expect(queue.items.find((i: W) => i.id === w.id)).toMatchObject({
       member: { uid: member.uid },
@@ -275,8 +289,9 @@ describe.each(databaseKinds)("withdrawals on %s", (kind) => {
   });
 
   it("rejects with a reason: the amount returns to the wallet", async () => {
-    const { client, member } = await funded(30_000);
-    const w = (await withdraw(client, { amountCents: 30_000 })).json() as W;
+    const account = await funded(30_000);
+    const { client, member } = account;
+    const w = await confirmed(account, 30_000);
     expectError(await admin.post(API.adminWithdrawalReject(w.id), { reason: "" }), 400, "VALIDATION_FAILED", "reason");
     const rejected = await admin.post(API.adminWithdrawalReject(w.id), { reason: "Bank account name mismatch" });
     expect(rejected.json()).toMatchObject({ status: "rejected", reason: "Bank account name mismatch" });
@@ -295,9 +310,10 @@ describe.each(databaseKinds)("withdrawals on %s", (kind) => {
   });
 
   it("approves once when admins race, and member cancel racing approval settles one way", async () => {
-    const { client, member } = await funded(50_000);
+    const account = await funded(50_000);
+    const { client, member } = account;
     const second = await signInAdmin(t.app);
-    const w = (await withdraw(client, { amountCents: 20_000 })).json() as W;
+    const w = await confirmed(account, 20_000);
     const results = await Promise.all([
       admin.post(API.adminWithdrawalApprove(w.id), { payoutReference: "PAY-RACE-1" }),
       second.post(API.adminWithdrawalApprove(w.id), { payoutReference: "PAY-RACE-1" }),

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, isAPIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import { admin, twoFactor, username } from "better-auth/plugins";
 import { eq } from "drizzle-orm";
 import type { Config } from "../../config.ts";
@@ -9,6 +9,7 @@ import type { Db, Executor } from "../../db/client.ts";
 import type { LogTo } from "../http/logging.ts";
 import type { Mailer } from "../mail/mailer.ts";
 import { existingAccountMail, resetPasswordMail, verificationMail } from "../mail/templates.ts";
+import { generateBackupCodes, normaliseBackupCode } from "./backup-codes.ts";
 import { SESSION_EXPIRES_IN_S, SESSION_UPDATE_AGE_S } from "./fast-session.ts";
 import * as tables from "./tables.ts";
 import { signInEvents } from "./tables.ts";
@@ -32,7 +33,9 @@ export type SecurityEvent =
       at: Date;
     }
   | { kind: "password.changed"; userId: string; how: "changed" | "reset"; at: Date }
-  | { kind: "two_factor.enabled" | "two_factor.disabled"; userId: string; at: Date };
+  | { kind: "two_factor.enabled" | "two_factor.disabled"; userId: string; at: Date }
+  /** An admin's session as the member ended (left, expired or revoked); `role` names the admin's role. */
+  | { kind: "impersonation.ended"; userId: string; sessionId: string; role: string; from: Date; to: Date };
 
 /**
  * Hears a security event inside the transaction that records it (for a sign-in, the one that
@@ -202,8 +205,20 @@ export function createAuth({
         usernameValidator: (name) => /^[a-z0-9_]+$/i.test(name),
       }),
       admin({ defaultRole: "member", adminRoles: ["admin"], impersonationSessionDuration: 60 * 60 }),
-      twoFactor({ issuer: "Helio", skipVerificationOnEnable: false }),
+      twoFactor({
+        issuer: "Helio",
+        skipVerificationOnEnable: false,
+        backupCodeOptions: { customBackupCodesGenerate: () => generateBackupCodes() },
+      }),
     ],
+    hooks: {
+      // A backup code as typed (any case, dash or not) is checked in the form it was issued in.
+      before: createAuthMiddleware(async (ctx) => {
+        const code = (ctx.body as { code?: unknown } | undefined)?.code;
+        if (ctx.path !== "/two-factor/verify-backup-code" || typeof code !== "string") return;
+        return { context: { ...ctx, body: { ...ctx.body, code: normaliseBackupCode(code) } } };
+      }),
+    },
     databaseHooks: {
       user: {
         create: {
@@ -290,6 +305,22 @@ export function createAuth({
         delete: {
           after: async (session) => {
             await onSessionEnded?.(session.id).catch((err) => log.error({ err }, "session end not published"));
+            const adminId = (session as typeof session & { impersonatedBy?: string | null }).impersonatedBy;
+            if (adminId) {
+              const [admin] = await db
+                .select({ role: tables.user.role })
+                .from(tables.user)
+                .where(eq(tables.user.id, adminId));
+              const to = new Date(Math.min(Date.now(), new Date(session.expiresAt).getTime()));
+              await afterSecurityChange({
+                kind: "impersonation.ended",
+                userId: session.userId,
+                sessionId: session.id,
+                role: roleInWords(admin?.role),
+                from: new Date(session.createdAt),
+                to,
+              });
+            }
           },
         },
       },
@@ -309,6 +340,12 @@ type EndpointContextLike = {
     session?: { session?: { userId?: string; createdAt?: Date | string } } | null;
   };
 };
+
+/** Who opened a member's account, as the member is told: a role, never a person. */
+function roleInWords(role: string | null | undefined): string {
+  if (!role || role === "admin") return "an administrator";
+  return `a ${role.replace(/[_-]+/g, " ")}`;
+}
 
 /** The sign-ins better-auth's twoFactor plugin follows with a code step (its `signInPaths`). */
 const PASSWORD_SIGN_IN_PATHS = new Set(["/sign-in/email", "/sign-in/username"]);

@@ -2,10 +2,10 @@ import { API_PATTERNS, isSafeText, UNSAFE_TEXT_MESSAGE } from "@helio/shared";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { Db } from "../../db/client.ts";
 import { CODE_BY_STATUS } from "../http/error-handler.ts";
-import { AppError, fieldError } from "../http/errors.ts";
+import { AppError, fieldError, impersonationReadOnly, ORIGIN_REFUSED_MESSAGE } from "../http/errors.ts";
 import { SESSION_SECURITY } from "../http/route-options.ts";
 import { type Auth, CLIENT_IP_HEADER } from "./auth.ts";
-import { readSession, toWebHeaders } from "./session.ts";
+import { impersonatorOf, readSession, toWebHeaders } from "./session.ts";
 import { accountOfAttempt, assertMayAttempt, clearFailures, recordFailure } from "./sign-in-backoff.ts";
 
 /**
@@ -34,6 +34,8 @@ const OPEN_PATHS = new Set([
 ]);
 /** Paths a signed-in but blocked member may still call: reading and ending the session. */
 const STATUS_EXEMPT = new Set(["get-session", "sign-out"]);
+/** What an admin signed in as a member may call here: reading, and leaving. */
+const IMPERSONATION_OPEN = new Set(["get-session", "sign-out", "list-sessions"]);
 const RATE_LIMITED =
   /^(sign-in\/|send-verification-email|request-password-reset|reset-password|two-factor\/|change-password)/;
 
@@ -89,7 +91,12 @@ function errorBody(status: number, raw: string): string {
   if (status >= 500)
     return JSON.stringify({ error: { code: "INTERNAL", message: "Something went wrong. Please try again." } });
   const code = typeof parsed?.code === "string" ? parsed.code : (CODE_BY_STATUS[status] ?? "VALIDATION_FAILED");
-  const message = typeof parsed?.message === "string" && parsed.message ? parsed.message : "The request was refused.";
+  // better-auth's Origin refusals are worded for developers; members get ours.
+  const message = /ORIGIN/.test(code)
+    ? ORIGIN_REFUSED_MESSAGE
+    : typeof parsed?.message === "string" && parsed.message
+      ? parsed.message
+      : "The request was refused.";
   return JSON.stringify({
     ...(parsed && typeof parsed === "object" ? parsed : {}),
     code,
@@ -134,10 +141,12 @@ export async function authBridge(
       const headers = toWebHeaders(request.headers);
       headers.delete("x-forwarded-for");
       headers.set(CLIENT_IP_HEADER, request.ip);
-      if (!STATUS_EXEMPT.has(path) && headers.has("cookie")) {
+      if (headers.has("cookie") && !(STATUS_EXEMPT.has(path) && request.method === "GET")) {
         const current = await readSession(auth, request.headers);
+        if (current) request.current = current;
+        if (impersonatorOf(current) && !IMPERSONATION_OPEN.has(path)) throw impersonationReadOnly();
         const u = current?.user;
-        if (u && (u.userBlock || u.userStatus === "banned")) {
+        if (u && !STATUS_EXEMPT.has(path) && (u.userBlock || u.userStatus === "banned")) {
           throw new AppError(
             403,
             u.userStatus === "banned" ? "ACCOUNT_BANNED" : "ACCOUNT_BLOCKED",

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { FastifyReply, FastifyRequest } from "fastify";
-import { AppError } from "../http/errors.ts";
+import { AppError, impersonationReadOnly } from "../http/errors.ts";
 import { type Auth, accountStatusError } from "./auth.ts";
 import { fastSessionRead } from "./fast-session.ts";
 
@@ -22,7 +22,21 @@ declare module "fastify" {
   interface FastifyRequest {
     current?: CurrentSession;
   }
+  interface FastifyContextConfig {
+    /**
+     * A member write that an admin signed in as the member may still send (it changes nothing of
+     * money, payout details or security). Every other write is refused in such a session.
+     */
+    allowedWhileImpersonating?: boolean;
+  }
 }
+
+/** The admin who opened this session as the member (better-auth's impersonation), or null. */
+export function impersonatorOf(current: CurrentSession | null | undefined): string | null {
+  return (current?.session as { impersonatedBy?: string | null } | undefined)?.impersonatedBy ?? null;
+}
+
+const READS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 /** The signed-in user and session, or null; the common case without better-auth's endpoint. */
 export async function readSession(auth: Auth, headers: IncomingHttpHeaders): Promise<CurrentSession | null> {
@@ -40,14 +54,22 @@ export function assertActive(current: CurrentSession | null): asserts current is
   if (problem) throw new AppError(403, problem.code, problem.message);
 }
 
+/** A write an admin's impersonation session may not send (see plugins/impersonation.ts). */
+export function isRefusedWhileImpersonating(method: string, config: { allowedWhileImpersonating?: boolean }) {
+  return !READS.has(method) && !config.allowedWhileImpersonating;
+}
+
 /** preHandler factories: every member route uses one of these. */
 export function requireMember(auth: Auth) {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // A personal answer: no shared or browser cache may keep it (set here, not in a global hook).
     reply.header("cache-control", "no-store");
-    const current = await readSession(auth, request.headers);
+    // Read already when the impersonation check ran first (a write).
+    const current = request.current ?? (await readSession(auth, request.headers));
     assertActive(current);
     request.current = current;
+    if (impersonatorOf(current) && isRefusedWhileImpersonating(request.method, request.routeOptions.config))
+      throw impersonationReadOnly();
   };
 }
 

@@ -5,8 +5,9 @@ import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import type { Auth } from "../auth/auth.ts";
 import { accountStatusError } from "../auth/auth.ts";
-import { readSession } from "../auth/session.ts";
+import { impersonatorOf, readSession } from "../auth/session.ts";
 import { SESSION_ENDED_CHANNEL, type SessionEndedEvent, type SessionLiveness } from "../auth/session-end.ts";
+import { impersonationReadOnly } from "../http/errors.ts";
 import type { EventBus, Unsubscribe } from "./bus.ts";
 import { createMessageLimiter, type SocketMessageLimits } from "./message-limit.ts";
 import { BROADCAST_CHANNEL, type Realtime, userChannel } from "./realtime.ts";
@@ -173,6 +174,7 @@ export async function realtimeGateway(
     // "ready" promises that events raised anywhere from now on reach this socket.
     await unsubscribers.get(user.id)?.ready;
     const sender = { uid: user.id, role: user.role === "admin" ? ("admin" as const) : ("member" as const) };
+    const impersonatedBy = impersonatorOf(current);
     socket.on("message", (raw) => {
       if (socket.readyState !== socket.OPEN) return;
       // Counted before anything else, junk included: a flood costs one map update per frame.
@@ -203,6 +205,16 @@ export async function realtimeGateway(
       }
       if (message.type === "ping") {
         send(socket, { type: "pong" });
+        return;
+      }
+      // The support view reads, never writes as the member (plugins/impersonation.ts for HTTP).
+      if (impersonatedBy && message.type === "chat.send") {
+        send(socket, {
+          type: "chat.ack",
+          id: message.id,
+          ok: false,
+          error: { code: "IMPERSONATION_READ_ONLY", message: impersonationReadOnly().message },
+        });
         return;
       }
       // Acting for the member: only on a session that is still live, read from the database now.

@@ -24,16 +24,18 @@ import { PageHeader } from "../../components/PageHeader.tsx";
 import { QueryError } from "../../components/QueryError.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
 import { errorMessage, isApiError } from "../../lib/api.ts";
-import { formatDate } from "../../lib/format.ts";
+import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { useMember } from "../../lib/member.tsx";
 import { paths } from "../../lib/paths.ts";
 import { memberChatIdFor } from "../chat/index.ts";
 import { AuditTable } from "./AuditTable.tsx";
 import {
   type AdminMemberDetail,
+  freezeQuery,
   memberQuery,
   type StatusAction,
   useImpersonate,
+  useLiftFreeze,
   useSetMemberStatus,
   useSetTradingMode,
 } from "./api.ts";
@@ -204,6 +206,28 @@ function Actions({ member }: { member: AdminMemberDetail }) {
   );
 }
 
+/** Shown while the member has frozen money out: since when, why, and the button that lifts it. */
+function FreezeNotice({ uid }: { uid: string }) {
+  const freeze = useQuery(freezeQuery(uid));
+  const lift = useLiftFreeze(uid);
+  if (!freeze.data?.frozen) return null;
+  return (
+    <Alert
+      severity="warning"
+      action={
+        <Button color="inherit" size="small" onClick={() => lift.mutate()} disabled={lift.isPending}>
+          Lift freeze
+        </Button>
+      }
+    >
+      Frozen by the member{freeze.data.since ? ` on ${formatDateTime(freeze.data.since)}` : ""}
+      {freeze.data.cause === "bank.changed" ? " after a change of bank account they did not recognise" : ""}: no money
+      can leave the account. Lift it once you have spoken with the member.
+      {lift.isError ? ` ${errorMessage(lift.error)}` : ""}
+    </Alert>
+  );
+}
+
 /**
  * `/admin/members/:uid`: one member, with status and mode controls, their money, trades,
  * investments and audit trail.
@@ -285,6 +309,7 @@ export function MemberDetailPage() {
             />
           </CardContent>
         </Card>
+        <FreezeNotice uid={m.uid} />
         <Actions member={m} />
         <MemberMoneySection uid={m.uid} fullName={m.fullName} />
         <MemberTrades uid={m.uid} fullName={m.fullName} />

@@ -37,6 +37,8 @@ const SERVER_FIELDS = new Set<string>([
   "withdrawalMaxCents",
   "withdrawalFeeBps",
   "withdrawalFeeFlatCents",
+  "withdrawalHoldHoursAfterBankChange",
+  "supportEmail",
   "invoiceExpiryMinutes",
   "referralCommissionBps.0",
   "referralCommissionBps.1",
@@ -83,6 +85,17 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
         description="The support chat button and the currency rates (1 USD in each currency)."
       >
         <SwitchField control={control} name="menuContact" label="Show the support chat button (menuContact)" />
+        <TextField
+          label="Support e-mail"
+          type="email"
+          sx={{ mt: 2 }}
+          fullWidth
+          {...fieldProps(
+            register("supportEmail"),
+            errors.supportEmail,
+            "Named to members who cannot sign in (blocked or banned). Empty: none.",
+          )}
+        />
         <Box sx={{ ...grid, gridTemplateColumns: { xs: "1fr 1fr", md: "repeat(4, minmax(0, 1fr))" }, mt: 2 }}>
           {RATE_FIELDS.map((name) => (
             <TextField
@@ -121,6 +134,15 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
             {...fieldProps(register("withdrawalFeeBps"), errors.withdrawalFeeBps, "0 to 50, 2 decimals.")}
           />
           {amount("withdrawalFeeFlatCents", "Flat fee")}
+          <TextField
+            label="Wait after a bank change (hours)"
+            slotProps={{ htmlInput: { inputMode: "numeric" } }}
+            {...fieldProps(
+              register("withdrawalHoldHoursAfterBankChange"),
+              errors.withdrawalHoldHoursAfterBankChange,
+              "0 to 720; 0: no wait.",
+            )}
+          />
         </Box>
       </SectionCard>
       <SectionCard

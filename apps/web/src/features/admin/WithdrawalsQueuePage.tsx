@@ -1,4 +1,5 @@
 import { type AdminWithdrawal, WITHDRAWAL_STATUSES } from "@helio/shared";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
@@ -16,6 +17,33 @@ const FILTERS: { value: WithdrawalFilter; label: string }[] = [
   ...WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
   { value: "all", label: "All" },
 ];
+
+/** How long before the request the bank account changed, in words ("26 h", "3 days"). */
+export function changedBefore(changedAt: string, requestedAt: string): string {
+  const hours = Math.max(0, Math.round((Date.parse(requestedAt) - Date.parse(changedAt)) / 3_600_000));
+  return hours < 48 ? `${hours} h` : `${Math.round(hours / 24)} days`;
+}
+
+/** What the operator checks before paying: the holder against the verified name, a recent bank change. */
+function WithdrawalChecks({ w }: { w: AdminWithdrawal }) {
+  const { kycName, nameMismatch, bankChangedAt } = w.checks;
+  return (
+    <Box sx={{ display: "grid", gap: 1, mb: 2 }}>
+      {nameMismatch ? (
+        <Alert severity="warning" data-testid="name-mismatch">
+          The account holder “{w.destination.accountHolder}” does not match the verified name
+          {kycName ? ` “${kycName}”` : " (no approved KYC)"}. Check that the account is the member's own before paying.
+        </Alert>
+      ) : null}
+      {bankChangedAt ? (
+        <Alert severity={nameMismatch ? "warning" : "info"} data-testid="bank-changed">
+          The bank account was changed {formatDateTime(bankChangedAt)}, {changedBefore(bankChangedAt, w.createdAt)}{" "}
+          before this request.
+        </Alert>
+      ) : null}
+    </Box>
+  );
+}
 
 function WithdrawalItem({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal; onDone: (text: string) => void }) {
   const decide = useWithdrawalDecision();
@@ -76,6 +104,7 @@ function WithdrawalItem({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal
         </>
       }
     >
+      <WithdrawalChecks w={w} />
       <DetailList
         columns={3}
         items={[
@@ -84,6 +113,7 @@ function WithdrawalItem({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal
           { label: "Pay out (net)", value: <Money cents={w.netCents} sx={{ fontWeight: 700 }} /> },
           { label: "Bank", value: d.bankName },
           { label: "Account holder", value: d.accountHolder },
+          { label: "Verified name (KYC)", value: w.checks.kycName ?? "—" },
           {
             label: "Account number",
             wide: true,

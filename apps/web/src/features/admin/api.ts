@@ -1,5 +1,6 @@
 import {
   API,
+  adminFreezeSchema,
   adminMemberDetailSchema,
   adminMembersResponseSchema,
   auditResponseSchema,
@@ -33,6 +34,23 @@ export function membersQuery(search: string, page: number, pageSize: number) {
 
 export function memberQuery(uid: string) {
   return readQuery(adminKeys.member(uid), API.adminMember(uid), adminMemberDetailSchema);
+}
+
+/** Whether the member froze money out from a security e-mail ("it was not me"). */
+export function freezeQuery(uid: string) {
+  return readQuery(["admin", "freeze", uid] as const, API.adminMemberFreeze(uid), adminFreezeSchema);
+}
+
+/** Lifts the member's freeze (after speaking with them); audited. */
+export function useLiftFreeze(uid: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch(API.adminMemberFreeze(uid), { method: "DELETE", schema: adminFreezeSchema }),
+    onSuccess: (data) => {
+      queryClient.setQueryData(["admin", "freeze", uid], data);
+      void queryClient.invalidateQueries({ queryKey: adminKeys.all });
+    },
+  });
 }
 
 export function auditQuery(page: number, pageSize: number, targetUserId?: string) {

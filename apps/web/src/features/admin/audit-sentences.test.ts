@@ -50,6 +50,19 @@ const CASES: [action: string, before: unknown, after: unknown, sentence: string]
   ["member.impersonation_start", null, null, "Signed in as the member"],
   ["member.impersonation_end", null, null, "Ended the session as the member"],
   [
+    "member.freeze",
+    null,
+    { cause: "bank.changed", sessionsEnded: 2 },
+    "The member froze their account from a security e-mail (every session signed out)",
+  ],
+  ["member.unfreeze", { cause: "bank.changed" }, null, "Lifted the member's freeze"],
+  [
+    "impersonation.request",
+    null,
+    { method: "GET", route: "/api/wallet", status: 200 },
+    "As the member: GET /api/wallet",
+  ],
+  [
     "member.sign_in_backoff",
     null,
     { failures: 5, delaySeconds: 30 },
@@ -149,6 +162,9 @@ describe("auditSentence", () => {
 
   it("reads the less common shapes of known actions", () => {
     const sentence = (action: string, before: unknown, after: unknown) => auditSentence({ action, before, after });
+    expect(sentence("impersonation.request", null, { method: "POST", route: "/api/withdrawals", status: 403 })).toBe(
+      "As the member: POST /api/withdrawals (refused: read-only)",
+    );
     expect(sentence("member.trading_mode", { userTrading: true }, { userTrading: false })).toBe(
       "Changed trading mode from Real to Free",
     );

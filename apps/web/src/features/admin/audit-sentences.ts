@@ -86,6 +86,15 @@ const SENTENCES: Record<string, Describe> = {
   "member.impersonation_link": () => "Made a one-time link to sign in as the member",
   "member.impersonation_start": () => "Signed in as the member",
   "member.impersonation_end": () => "Ended the session as the member",
+  "member.freeze": () => "The member froze their account from a security e-mail (every session signed out)",
+  "member.unfreeze": () => "Lifted the member's freeze",
+  "impersonation.request": ({ after }) => {
+    const method = textOf(field(after, "method")) ?? "?";
+    const route = textOf(field(after, "route")) ?? "?";
+    const status = numberOf(field(after, "status"));
+    const refused = status === 403 ? " (refused: read-only)" : status !== null && status >= 400 ? ` (${status})` : "";
+    return `As the member: ${method} ${route}${refused}`;
+  },
   "member.sign_in_backoff": ({ after }) => {
     const failures = numberOf(field(after, "failures"));
     const delay = numberOf(field(after, "delaySeconds"));

@@ -55,6 +55,12 @@ export const settingsFormSchema = z
       .regex(/^\d{1,2}(\.\d{1,2})?$/, "A percentage like 1.5 (at most 2 decimals)")
       .refine((v) => (parseDecimalToCents(v) ?? Number.POSITIVE_INFINITY) <= 5_000, "At most 50%"),
     withdrawalFeeFlatCents: usd("Flat fee"),
+    withdrawalHoldHoursAfterBankChange: z
+      .string()
+      .trim()
+      .regex(/^\d{1,3}$/, "Whole hours")
+      .refine((v) => Number(v) <= 720, "At most 720 hours (30 days)"),
+    supportEmail: z.union([z.literal(""), z.email("An e-mail address").max(200)]),
     invoiceExpiryMinutes: z
       .string()
       .trim()
@@ -109,6 +115,8 @@ export function settingsToForm(s: Settings): SettingsForm {
     withdrawalMaxCents: centsToDecimal(s.withdrawalMaxCents),
     withdrawalFeeBps: centsToDecimal(s.withdrawalFeeBps).replace(/\.00$/, ""),
     withdrawalFeeFlatCents: centsToDecimal(s.withdrawalFeeFlatCents),
+    withdrawalHoldHoursAfterBankChange: String(s.withdrawalHoldHoursAfterBankChange),
+    supportEmail: s.supportEmail,
     invoiceExpiryMinutes: String(s.invoiceExpiryMinutes),
     referralCommissionBps: [
       percentText(s.referralCommissionBps[0] ?? 0),
@@ -145,6 +153,8 @@ export function formToSettings(form: SettingsForm, base: Settings): Settings {
     // A percentage with 2 decimals is exactly the basis points: "1.5" → 150.
     withdrawalFeeBps: cents(form.withdrawalFeeBps),
     withdrawalFeeFlatCents: cents(form.withdrawalFeeFlatCents),
+    withdrawalHoldHoursAfterBankChange: Number(form.withdrawalHoldHoursAfterBankChange.trim()),
+    supportEmail: form.supportEmail.trim(),
     invoiceExpiryMinutes: Number(form.invoiceExpiryMinutes.trim()),
     referralCommissionBps: form.referralCommissionBps.map(cents),
     fundTransferMinCents: cents(form.fundTransferMinCents),

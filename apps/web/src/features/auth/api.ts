@@ -1,4 +1,12 @@
-import { API, type Member, memberSchema, type RegisterInput } from "@helio/shared";
+import {
+  API,
+  type Member,
+  memberSchema,
+  type RegisterInput,
+  type SupportRequestInput,
+  supportContactSchema,
+  type Withdrawal,
+} from "@helio/shared";
 import { apiFetch } from "../../lib/api.ts";
 
 /** `POST /api/register` → 201; 400 carries field errors. */
@@ -9,6 +17,26 @@ export function registerMember(input: RegisterInput): Promise<unknown> {
 /** `POST /api/impersonation/exchange`: trades a back-office link for a support session. */
 export function exchangeImpersonationToken(username: string, token: string): Promise<unknown> {
   return apiFetch(API.impersonationExchange, { method: "POST", body: { username, token } });
+}
+
+/** `POST /api/withdrawals/confirm`: the mail's link confirms its withdrawal (no sign-in needed). */
+export function confirmWithdrawal(id: string, token: string): Promise<Withdrawal> {
+  return apiFetch<Withdrawal>(API.withdrawalConfirm, { method: "POST", body: { id, token } });
+}
+
+/** `POST /api/account/freeze`: a security mail's "it was not me" link. */
+export function freezeAccount(token: string): Promise<unknown> {
+  return apiFetch(API.accountFreeze, { method: "POST", body: { token } });
+}
+
+/** `GET /api/support/contact`: the support address ("" when none is set). */
+export async function supportEmail(signal?: AbortSignal): Promise<string> {
+  return (await apiFetch(API.supportContact, { schema: supportContactSchema, signal })).supportEmail;
+}
+
+/** `POST /api/support/requests`: a blocked member's message to support, signed out. */
+export function sendSupportRequest(input: SupportRequestInput): Promise<unknown> {
+  return apiFetch(API.supportRequests, { method: "POST", body: input });
 }
 
 export type { Member };

@@ -1,5 +1,7 @@
 export { AccountBlockedPage } from "./AccountBlockedPage.tsx";
+export { ConfirmWithdrawalPage } from "./ConfirmWithdrawalPage.tsx";
 export { ForgotPasswordPage } from "./ForgotPasswordPage.tsx";
+export { FreezeAccountPage } from "./FreezeAccountPage.tsx";
 export { LoginAdminPage } from "./LoginAdminPage.tsx";
 export { LoginPage } from "./LoginPage.tsx";
 export { RegisterPage } from "./RegisterPage.tsx";

@@ -20,7 +20,9 @@ import { QueryState } from "../../components/QueryState.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { fieldProps } from "../../lib/form.ts";
+import { formatDateTime } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
+import { ReadOnlyNote, useReadOnlyReason } from "../../lib/read-only.tsx";
 import { bankQuery, useSaveBank } from "./api.ts";
 import { bankDetails, maskedPreview } from "./model.ts";
 
@@ -39,12 +41,25 @@ function SavedAccount({ bank }: { bank: BankAccount }) {
           </Box>,
         )}
       />
+      {bank.holdUntil ? (
+        <Alert severity="info" sx={{ mt: 2 }}>
+          This account was changed recently. For your safety, withdrawals are paused until{" "}
+          {formatDateTime(bank.holdUntil)}.
+        </Alert>
+      ) : null}
+      {bank.nameMatchesKyc === false ? (
+        <Alert severity="warning" sx={{ mt: 2 }}>
+          The account holder's name is not the name you verified (KYC). Withdrawals to it are checked by hand and may
+          take longer.
+        </Alert>
+      ) : null}
     </SectionCard>
   );
 }
 
 function BankFormCard({ bank }: { bank: BankAccount | null }) {
   const save = useSaveBank();
+  const readOnly = useReadOnlyReason();
   const [pending, setPending] = useState<BankForm | null>(null);
   const [formError, setFormError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
@@ -148,16 +163,21 @@ function BankFormCard({ bank }: { bank: BankAccount | null }) {
           />
           <TextField label="Branch (optional)" autoComplete="off" {...fieldProps(register("branch"), errors.branch)} />
         </Box>
-        <Box>
-          <Button type="submit" variant="contained" disabled={save.isPending}>
+        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+          <Button type="submit" variant="contained" disabled={save.isPending || Boolean(readOnly)}>
             Save
           </Button>
+          <ReadOnlyNote reason={readOnly} />
         </Box>
       </FormStack>
       <PromptDialog
         open={pending !== null}
         title="Confirm with your password"
-        message="Your withdrawals will be paid to the new account. Enter your password to save it."
+        message={
+          bank
+            ? "Your withdrawals will be paid to the new account. For your safety they are paused for a while after a change, and we e-mail you about it. Enter your password to save it."
+            : "Your withdrawals will be paid to this account. Enter your password to save it."
+        }
         input={{ kind: "password" }}
         confirmLabel="Save bank account"
         onSubmit={confirm}

@@ -10,6 +10,7 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { type KeyboardEvent, useId, useRef, useState } from "react";
 import { useLatestFileCheck } from "../../lib/file-check.ts";
+import { useReadOnlyReason } from "../../lib/read-only.tsx";
 import { useTypingSignal } from "./live.ts";
 import { checkChatFile, composerProblem } from "./model.ts";
 import type { Draft } from "./use-chat-send.ts";
@@ -32,6 +33,7 @@ export function ChatComposer({ chatId, autoFocus, onSend }: ChatComposerProps) {
   const typingSignal = useTypingSignal(chatId);
 
   const problem = composerProblem(text, Boolean(file));
+  const readOnly = useReadOnlyReason();
   const submit = () => {
     if (problem) return;
     // The preview URL goes with the message: it is revoked once the message is sent or discarded.
@@ -147,7 +149,8 @@ export function ChatComposer({ chatId, autoFocus, onSend }: ChatComposerProps) {
         <Button
           type="submit"
           variant="contained"
-          disabled={Boolean(problem)}
+          disabled={Boolean(problem) || Boolean(readOnly)}
+          title={readOnly ?? undefined}
           endIcon={<SendIcon />}
           sx={{ flexShrink: 0, minWidth: 0, "& .MuiButton-endIcon": { display: { xs: "none", sm: "inherit" } } }}
         >

@@ -31,6 +31,7 @@ import { FileUpload } from "../../components/FileUpload.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { fieldProps } from "../../lib/form.ts";
+import { ReadOnlyNote, useReadOnlyReason } from "../../lib/read-only.tsx";
 import { useSubmitKyc } from "./api.ts";
 import {
   countryOptions,
@@ -52,6 +53,7 @@ export function KycForm({ kyc }: { kyc: Kyc }) {
   const [formError, setFormError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const submitKyc = useSubmitKyc(setProgress);
+  const readOnly = useReadOnlyReason();
   const countries = useMemo(countryOptions, []);
   const {
     register,
@@ -212,10 +214,11 @@ export function KycForm({ kyc }: { kyc: Kyc }) {
               </Typography>
             </Box>
           ) : null}
-          <Box>
-            <Button type="submit" variant="contained" disabled={submitKyc.isPending}>
+          <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+            <Button type="submit" variant="contained" disabled={submitKyc.isPending || Boolean(readOnly)}>
               {submitKyc.isPending ? "Submitting…" : "Submit for review"}
             </Button>
+            <ReadOnlyNote reason={readOnly} />
           </Box>
         </Stack>
       </Box>

@@ -15,8 +15,10 @@ export const NOTIFICATION_KIND_LABELS: Record<NotificationKind, string> = {
   "sign_in.new_device": "Sign-in from a new device",
   "investment.profit": "Investment profit paid",
   "investment.matured": "Investment matured",
+  "bank.changed": "Bank account changed",
+  "account.opened_by_support": "Support opened your account",
 };
 
 /** What /profile says of the mail a member cannot turn off (`NOTIFICATION_EMAIL` "always"). */
 export const SECURITY_EMAIL_NOTE =
-  "Security e-mails (password changed, two-factor changes, sign-ins from a new device) are always sent.";
+  "Security e-mails (password changed, two-factor changes, sign-ins from a new device, bank account changed, support opened your account) are always sent.";

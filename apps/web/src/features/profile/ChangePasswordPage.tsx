@@ -13,6 +13,7 @@ import { PageHeader } from "../../components/PageHeader.tsx";
 import { PasswordField } from "../../components/PasswordField.tsx";
 import { authClient, toApiError } from "../../lib/auth-client.ts";
 import { fieldProps } from "../../lib/form.ts";
+import { ReadOnlyNote, useReadOnlyReason } from "../../lib/read-only.tsx";
 
 const schema = z
   .object({
@@ -29,6 +30,7 @@ type Values = z.infer<typeof schema>;
 
 /** `/change-password` (menu label Password): signs out the other sessions. */
 export function ChangePasswordPage() {
+  const readOnly = useReadOnlyReason();
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const {
@@ -94,10 +96,11 @@ export function ChangePasswordPage() {
               autoComplete="new-password"
               {...fieldProps(register("confirm"), errors.confirm)}
             />
-            <Box>
-              <Button type="submit" variant="contained" disabled={isSubmitting}>
+            <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+              <Button type="submit" variant="contained" disabled={isSubmitting || Boolean(readOnly)}>
                 {isSubmitting ? "Changing…" : "Change password"}
               </Button>
+              <ReadOnlyNote reason={readOnly} />
             </Box>
           </FormStack>
         </CardContent>

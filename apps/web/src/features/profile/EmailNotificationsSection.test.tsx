@@ -37,7 +37,7 @@ describe("EmailNotificationsSection", () => {
     expect(screen.getByRole("region", { name: "E-mail notifications" })).toBeTruthy();
     expect(
       screen.getByText(
-        "Security e-mails (password changed, two-factor changes, sign-ins from a new device) are always sent.",
+        "Security e-mails (password changed, two-factor changes, sign-ins from a new device, bank account changed, support opened your account) are always sent.",
       ),
     ).toBeTruthy();
   });

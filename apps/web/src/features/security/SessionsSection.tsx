@@ -17,6 +17,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { QueryState } from "../../components/QueryState.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime, formatRelative } from "../../lib/format.ts";
+import { ReadOnlyNote, useReadOnlyReason } from "../../lib/read-only.tsx";
 import {
   currentSessionQuery,
   type SessionRow,
@@ -41,6 +42,7 @@ export function SessionsSection() {
   const current = useQuery(currentSessionQuery);
   const revoke = useRevokeSession();
   const revokeOthers = useRevokeOtherSessions();
+  const readOnly = useReadOnlyReason();
   const [confirmAll, setConfirmAll] = useState(false);
   const [message, setMessage] = useState<{ kind: "success" | "error"; text: string } | null>(null);
   const currentId = current.data?.id ?? null;
@@ -78,7 +80,7 @@ export function SessionsSection() {
             color="error"
             size="small"
             onClick={() => setConfirmAll(true)}
-            disabled={others.length === 0 || revokeOthers.isPending}
+            disabled={others.length === 0 || revokeOthers.isPending || Boolean(readOnly)}
           >
             Sign out all other sessions
           </Button>
@@ -86,6 +88,7 @@ export function SessionsSection() {
         <Typography sx={{ mt: 1, mb: 1, color: "text.secondary" }}>
           Browsers and devices signed in to your account. Sign out any you do not recognise.
         </Typography>
+        <ReadOnlyNote reason={readOnly} />
         {message ? (
           <Alert severity={message.kind} sx={{ my: 1 }} onClose={() => setMessage(null)}>
             {message.text}
@@ -130,7 +133,7 @@ export function SessionsSection() {
                         size="small"
                         color="error"
                         onClick={() => revokeOne(session)}
-                        disabled={revoke.isPending}
+                        disabled={revoke.isPending || Boolean(readOnly)}
                         aria-label={`Revoke session: ${device.label}, ${session.ipAddress ?? "unknown IP"}`}
                       >
                         Revoke

@@ -11,6 +11,7 @@ import { useState } from "react";
 import { PromptDialog } from "../../components/PromptDialog.tsx";
 import { authClient, unwrap } from "../../lib/auth-client.ts";
 import { meQueryKey, useMember } from "../../lib/member.tsx";
+import { ReadOnlyNote, useReadOnlyReason } from "../../lib/read-only.tsx";
 import { BackupCodes } from "./BackupCodes.tsx";
 import { SetupStep } from "./TwoFactorSetupStep.tsx";
 
@@ -47,6 +48,7 @@ type Prompt = null | keyof typeof PROMPTS;
 /** TOTP two-factor: enable (QR, confirm, backup codes), disable, new backup codes. */
 export function TwoFactorSection() {
   const member = useMember();
+  const readOnly = useReadOnlyReason();
   const queryClient = useQueryClient();
   const [step, setStep] = useState<Step>({ kind: "idle" });
   const [prompt, setPrompt] = useState<Prompt>(null);
@@ -134,18 +136,24 @@ export function TwoFactorSection() {
           <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
             {member.twoFactorEnabled ? (
               <>
-                <Button variant="outlined" onClick={() => setPrompt("codes")}>
+                <Button variant="outlined" onClick={() => setPrompt("codes")} disabled={Boolean(readOnly)}>
                   New backup codes
                 </Button>
-                <Button variant="outlined" color="error" onClick={() => setPrompt("disable")}>
+                <Button
+                  variant="outlined"
+                  color="error"
+                  onClick={() => setPrompt("disable")}
+                  disabled={Boolean(readOnly)}
+                >
                   Disable
                 </Button>
               </>
             ) : (
-              <Button variant="contained" onClick={() => setPrompt("enable")}>
+              <Button variant="contained" onClick={() => setPrompt("enable")} disabled={Boolean(readOnly)}>
                 Enable
               </Button>
             )}
+            <ReadOnlyNote reason={readOnly} />
           </Box>
         ) : null}
 

@@ -30,6 +30,7 @@ import { formatPrice } from "../../lib/format.ts";
 import { useMember } from "../../lib/member.tsx";
 import { useMoneyForm } from "../../lib/money-form.ts";
 import { paths } from "../../lib/paths.ts";
+import { ReadOnlyNote, useReadOnlyReason } from "../../lib/read-only.tsx";
 import { type MemberQuote, useMemberQuote } from "../../lib/settings.ts";
 import { tradeConfigQuery, usePlaceTrade } from "./api.ts";
 
@@ -103,7 +104,8 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
   const typed = watch("amount");
   const cents = validAmountCents(typed, rules, quote);
   const payout = config.payouts[symbol] ?? 85;
-  const blocked = Boolean(errors.amount) || stale || place.isPending;
+  const readOnly = useReadOnlyReason();
+  const blocked = Boolean(errors.amount) || stale || place.isPending || Boolean(readOnly);
 
   const submitAs = (direction: TradeDirection) => {
     setValue("direction", direction);
@@ -185,6 +187,7 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
               Down
             </Button>
           </Stack>
+          <ReadOnlyNote reason={readOnly} />
         </Stack>
       </CardContent>
     </Card>

@@ -12,6 +12,7 @@ import { FileUpload, formatBytes } from "../../components/FileUpload.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
+import { ReadOnlyNote, useReadOnlyReason } from "../../lib/read-only.tsx";
 import { useUploadProof } from "./api.ts";
 
 function proofErrorMessage(error: unknown): string {
@@ -30,6 +31,7 @@ export function DepositProofSection({ invoice }: { invoice: DepositInvoice }) {
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
   const upload = useUploadProof(invoice.id, setProgress);
+  const readOnly = useReadOnlyReason();
   const canUpload = invoice.status === "awaiting_payment" || invoice.status === "proof_submitted";
 
   const send = () => {
@@ -92,10 +94,11 @@ export function DepositProofSection({ invoice }: { invoice: DepositInvoice }) {
             progress={progress}
             name="file"
           />
-          <Box>
-            <Button variant="contained" onClick={send} disabled={upload.isPending || !file}>
+          <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
+            <Button variant="contained" onClick={send} disabled={upload.isPending || !file || Boolean(readOnly)}>
               {upload.isPending ? "Uploading…" : "Upload proof"}
             </Button>
+            <ReadOnlyNote reason={readOnly} />
           </Box>
         </Stack>
       ) : null}

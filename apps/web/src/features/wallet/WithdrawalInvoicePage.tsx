@@ -14,11 +14,26 @@ import { LiveStatusChip } from "../../components/StatusChip.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
+import { ReadOnlyNote, useReadOnlyReason } from "../../lib/read-only.tsx";
 import { useCancelWithdrawal, useWalletLive, withdrawalQuery } from "./api.ts";
 import { InvoiceLayout } from "./invoice-parts.tsx";
 
 function StatusMessage({ w }: { w: Withdrawal }) {
   switch (w.status) {
+    case "unconfirmed":
+      return (
+        <Alert severity="info">
+          Check your e-mail: open the link we sent to confirm this withdrawal
+          {w.confirmExpiresAt ? ` by ${formatDateTime(w.confirmExpiresAt)}` : ""}. Until then it is not sent for review,
+          and without it the amount returns to your wallet.
+        </Alert>
+      );
+    case "expired":
+      return (
+        <Alert severity="warning">
+          This withdrawal was not confirmed in time. The amount was returned to your wallet.
+        </Alert>
+      );
     case "pending":
       return (
         <Alert severity="info">
@@ -49,6 +64,7 @@ export function InvoiceWdPage() {
   const { slug = "" } = useParams();
   const withdrawal = useQuery(withdrawalQuery(slug));
   const cancel = useCancelWithdrawal(slug);
+  const readOnly = useReadOnlyReason();
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<string | null>(null);
   useWalletLive();
@@ -95,17 +111,18 @@ export function InvoiceWdPage() {
             {error}
           </Alert>
         ) : null}
-        {w.status === "pending" ? (
+        {w.status === "pending" || w.status === "unconfirmed" ? (
           <Button
             variant="outlined"
             color="error"
             sx={{ mt: 2 }}
             onClick={() => setConfirming(true)}
-            disabled={cancel.isPending}
+            disabled={cancel.isPending || Boolean(readOnly)}
           >
             Cancel withdrawal
           </Button>
         ) : null}
+        <ReadOnlyNote reason={w.status === "pending" || w.status === "unconfirmed" ? readOnly : null} />
       </SectionCard>
       <SectionCard id="wd-detail-heading" title="Detail">
         <DetailList

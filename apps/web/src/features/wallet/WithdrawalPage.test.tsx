@@ -20,8 +20,12 @@ const requirements = {
     swift: null,
     branch: null,
     updatedAt: "2026-01-01T00:00:00.000Z",
+    holdUntil: null as string | null,
+    nameMatchesKyc: true as boolean | null,
   },
   twoFactorRequired: true,
+  holdUntil: null as string | null,
+  frozen: false,
 };
 
 /** Every POST body is kept (these tests look only at what is sent, not at the answer). */
@@ -107,5 +111,18 @@ describe("WithdrawalPage", () => {
     expect(screen.getByRole("link", { name: "Add your bank account" }).getAttribute("href")).toBe("/data-bank");
     expect((screen.getByRole("button", { name: "Request withdrawal" }) as HTMLButtonElement).disabled).toBe(true);
     expect(screen.queryByLabelText("Authentication code")).toBeNull();
+  });
+
+  it("keeps the request disabled, and says until when, while withdrawals wait after a bank change or are frozen", async () => {
+    stubApi({ holdUntil: "2026-03-02T10:00:00.000Z" });
+    const first = renderWithApp(<WithdrawalPage />);
+    expect(await screen.findByText("Your bank account was changed recently")).toBeTruthy();
+    expect(screen.getByText(/withdrawals are paused until/)).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Request withdrawal" }) as HTMLButtonElement).disabled).toBe(true);
+    first.unmount();
+    stubApi({ frozen: true });
+    renderWithApp(<WithdrawalPage />);
+    expect(await screen.findByText("Your account is frozen")).toBeTruthy();
+    expect((screen.getByRole("button", { name: "Request withdrawal" }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

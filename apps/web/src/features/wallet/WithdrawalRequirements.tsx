@@ -11,6 +11,7 @@ import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
 import { SectionCard } from "../../components/SectionCard.tsx";
+import { formatDateTime } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
 
 export interface Requirement {
@@ -79,7 +80,24 @@ export function requirementsOf(req: WithdrawalRequirements): Requirement[] {
           </>
         ),
       };
-  return [kyc, bank];
+  const guards: Requirement[] = [];
+  if (req.frozen) {
+    guards.push({
+      key: "frozen",
+      state: "missing",
+      label: "Your account is frozen",
+      detail: "You froze it after a change you did not make. No money can leave it until support has spoken with you.",
+    });
+  }
+  if (req.holdUntil) {
+    guards.push({
+      key: "hold",
+      state: "waiting",
+      label: "Your bank account was changed recently",
+      detail: `For your safety, withdrawals are paused until ${formatDateTime(req.holdUntil)}.`,
+    });
+  }
+  return [kyc, bank, ...guards];
 }
 
 const ICONS = {
@@ -109,6 +127,9 @@ export function RequirementsCard({ items, twoFactorRequired }: { items: Requirem
           Two-factor authentication is on: you will enter a code from your authenticator app.
         </Typography>
       ) : null}
+      <Typography variant="body2" sx={{ mt: 1, color: "text.secondary" }}>
+        We will e-mail you a link to confirm each withdrawal.
+      </Typography>
     </SectionCard>
   );
 }
