@@ -9,6 +9,10 @@ export const ERROR_CODES = [
   "ACCOUNT_BLOCKED",
   "ACCOUNT_BANNED",
   "FORBIDDEN",
+  /** A back-office operation the staff member's roles do not include. */
+  "STAFF_ROLE_REQUIRED",
+  /** A disabled staff account: no back-office operation at all. */
+  "STAFF_DISABLED",
   "NOT_FOUND",
   "CONFLICT",
   "RATE_LIMITED",

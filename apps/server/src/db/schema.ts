@@ -12,5 +12,6 @@ export * from "../modules/settings/tables.ts";
 export * from "../modules/trading/tables.ts";
 export * from "../modules/withdrawals/tables.ts";
 export * from "../platform/audit/tables.ts";
+export * from "../platform/auth/staff-tables.ts";
 export * from "../platform/auth/tables.ts";
 export * from "../platform/mail/tables.ts";

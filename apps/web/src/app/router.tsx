@@ -161,6 +161,7 @@ const memberRoutes: RouteObject[] = [
       { path: paths.adminLedger, handle: { title: "Ledger verification" }, lazy: page(admin, "LedgerPage") },
       { path: routePatterns.adminMember, handle: { title: "Member" }, lazy: page(admin, "MemberDetailPage") },
       { path: paths.adminAudit, handle: { title: "Audit log" }, lazy: page(admin, "AuditPage") },
+      { path: paths.adminStaff, handle: { title: "Staff" }, lazy: page(admin, "StaffPage") },
       { path: routePatterns.adminInboxChat, handle: { title: "Support inbox" }, lazy: page(chat, "InboxPage") },
       { path: "*", lazy: page(() => import("../components/NotFound.tsx"), "NotFound") },
     ],

@@ -71,6 +71,7 @@ describe("paths", () => {
       adminInvestments: "/admin/investments",
       adminLedger: "/admin/ledger",
       adminAudit: "/admin/audit",
+      adminStaff: "/admin/staff",
       adminInbox: "/admin/inbox",
     });
     expect(paths.fundsOf("profit")).toBe("/funds-profit");

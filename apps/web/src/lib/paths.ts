@@ -88,6 +88,7 @@ export const paths = {
   adminLedger: "/admin/ledger",
   adminMember: (uid: string) => `/admin/members/${enc(uid)}`,
   adminAudit: "/admin/audit",
+  adminStaff: "/admin/staff",
   adminInbox: "/admin/inbox",
   adminInboxChat: (chatId: string) => `/admin/inbox/${enc(chatId)}`,
 } as const;

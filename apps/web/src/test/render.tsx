@@ -1,10 +1,11 @@
-import type { Member } from "@helio/shared";
+import type { Member, StaffRole } from "@helio/shared";
 import { QueryClient } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
 import { AppProviders } from "../app/providers.tsx";
 import { MemberContext } from "../lib/member.tsx";
+import { StaffRolesProvider } from "../lib/staff.tsx";
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({
@@ -33,10 +34,19 @@ export const sampleMember: Member = {
 };
 
 /** Renders inside the app providers, a memory router and (optionally) a signed-in member. */
-export function renderWithApp(ui: ReactNode, options: { path?: string; member?: Member | null } = {}) {
-  const { path = "/", member = sampleMember } = options;
+export function renderWithApp(
+  ui: ReactNode,
+  options: { path?: string; member?: Member | null; staffRoles?: readonly StaffRole[] } = {},
+) {
+  const { path = "/", member = sampleMember, staffRoles = ["owner"] } = options;
   const queryClient = testQueryClient();
-  const tree = member ? <MemberContext value={member}>{ui}</MemberContext> : ui;
+  const tree = member ? (
+    <MemberContext value={member}>
+      <StaffRolesProvider roles={staffRoles}>{ui}</StaffRolesProvider>
+    </MemberContext>
+  ) : (
+    ui
+  );
   return {
     queryClient,
     ...render(

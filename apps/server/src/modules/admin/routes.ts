@@ -9,12 +9,14 @@ import {
   impersonationTokenResponseSchema,
   memberStatusActionSchema,
   memberTradingModeSchema,
+  STAFF_ACCESS,
 } from "@helio/shared";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { listAudit, recordAudit } from "../../platform/audit/audit.ts";
-import { adminActorOf, requireAdmin, toWebHeaders } from "../../platform/auth/session.ts";
+import { adminActorOf, toWebHeaders } from "../../platform/auth/session.ts";
+import { requireStaff } from "../../platform/auth/staff.ts";
 import { AppError, notFound } from "../../platform/http/errors.ts";
 import { featureRouteOptions, memberUidParams } from "../../platform/http/route-options.ts";
 import type { Services } from "../../services.ts";
@@ -44,6 +46,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
   r.get(
     API.adminMembers,
     asAdmin({
+      access: "membersRead",
       summary: "Members, searchable and paged",
       querystring: adminMembersQuerySchema,
       response: { 200: adminMembersResponseSchema },
@@ -56,7 +59,12 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
 
   r.get(
     "/api/admin/members/:uid",
-    asAdmin({ summary: "One member", params: memberUidParams, response: { 200: adminMemberDetailSchema } }),
+    asAdmin({
+      access: "membersRead",
+      summary: "One member",
+      params: memberUidParams,
+      response: { 200: adminMemberDetailSchema },
+    }),
     async (request) => {
       const row = await findMember(db, request.params.uid);
       if (!row) throw notFound("Member not found");
@@ -67,6 +75,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
   r.post(
     "/api/admin/members/:uid/status",
     asAdmin({
+      access: "memberStatus",
       summary: "Block, unblock, ban or unban",
       params: memberUidParams,
       body: memberStatusActionSchema,
@@ -81,6 +90,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
   r.put(
     "/api/admin/members/:uid/trading",
     asAdmin({
+      access: "memberTradingMode",
       summary: "Switch Real (true) / Free (false)",
       params: memberUidParams,
       body: memberTradingModeSchema,
@@ -92,6 +102,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
   r.post(
     "/api/admin/members/:uid/impersonation-token",
     asAdmin({
+      access: "impersonation",
       summary: "A single-use, 60-second 'sign in as member' link",
       params: memberUidParams,
       response: { 200: impersonationTokenResponseSchema },
@@ -102,6 +113,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
   r.get(
     API.adminAudit,
     asAdmin({
+      access: "auditRead",
       summary: "Audit log of admin actions",
       querystring: auditQuerySchema,
       response: { 200: auditResponseSchema },
@@ -118,7 +130,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
         body: impersonationExchangeSchema,
         response: { 200: z.object({ ok: z.literal(true) }) },
       },
-      preHandler: requireAdmin(auth),
+      onRequest: requireStaff(auth, db, STAFF_ACCESS.impersonation),
       config: { rateLimit: { max: config.authRateLimit, timeWindow: "1 minute" } },
     },
     async (request, reply) => {

@@ -29,6 +29,7 @@ export async function backofficeRoutes(app: FastifyInstance, { services }: { ser
   r.get(
     API.adminDashboard,
     asAdmin({
+      access: "backOffice",
       summary: "Dashboard numbers (queues, money totals, today's deposits and withdrawals)",
       response: { 200: adminDashboardSchema },
     }),
@@ -38,6 +39,7 @@ export async function backofficeRoutes(app: FastifyInstance, { services }: { ser
   r.get(
     "/api/admin/members/:uid/money",
     asAdmin({
+      access: "memberMoneyRead",
       summary: "A member's balances, KYC and bank data (full account number)",
       params: memberUidParams,
       response: { 200: adminMemberMoneySchema },
@@ -48,6 +50,7 @@ export async function backofficeRoutes(app: FastifyInstance, { services }: { ser
   r.get(
     "/api/admin/members/:uid/ledger",
     asAdmin({
+      access: "memberMoneyRead",
       summary: "A member's ledger entries (same filters and shape as /api/wallet/history)",
       params: memberUidParams,
       querystring: walletHistoryQuerySchema,
@@ -63,6 +66,7 @@ export async function backofficeRoutes(app: FastifyInstance, { services }: { ser
   r.post(
     "/api/admin/members/:uid/adjust",
     asAdmin({
+      access: "balanceAdjust",
       summary: "Credit or debit wallet, profit or bonus with a reason (audited); Idempotency-Key honoured",
       params: memberUidParams,
       body: adminAdjustSchema,
@@ -76,6 +80,7 @@ export async function backofficeRoutes(app: FastifyInstance, { services }: { ser
   r.post(
     "/api/admin/members/:uid/demo-reset",
     asAdmin({
+      access: "demoReset",
       summary: "Reset a member's demo balance to 10,000.00 (audited); Idempotency-Key honoured",
       params: memberUidParams,
       response: { 200: demoResetResponseSchema },
@@ -90,6 +95,7 @@ export async function backofficeRoutes(app: FastifyInstance, { services }: { ser
   r.get(
     API.adminLedgerVerify,
     asAdmin({
+      access: "ledgerVerify",
       summary: "Run the ledger verification: every transaction sums to zero, balances match entries, none negative",
       response: { 200: ledgerReportSchema },
     }),

@@ -19,8 +19,9 @@ import {
 } from "@helio/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { currentOf, requireAdmin, requireMember } from "../../platform/auth/session.ts";
+import { currentOf, requireMember } from "../../platform/auth/session.ts";
 import { AppError, notFound } from "../../platform/http/errors.ts";
+import { staffRouteOptions } from "../../platform/http/route-options.ts";
 import type { Services } from "../../services.ts";
 import { createChatService } from "./service.ts";
 
@@ -51,7 +52,7 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   const { auth, config, realtime } = services;
   const chat = createChatService(services);
   const member = requireMember(auth);
-  const admin = requireAdmin(auth);
+  const asStaff = staffRouteOptions({ auth, db: services.db }, adminTags);
   // The support side answers from the inbox; the member routes are for members only.
   const memberOnly = async (request: FastifyRequest, reply: FastifyReply) => {
     await member(request, reply);
@@ -210,13 +211,12 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   r.get(
     API.adminChats,
     {
-      schema: {
-        tags: adminTags,
+      ...asStaff({
+        access: "chatRead",
         summary: "Every member chat, newest first, with unread counts; search by member",
         querystring: adminChatsQuerySchema,
         response: { 200: adminChatsResponseSchema },
-      },
-      onRequest: admin,
+      }),
     },
     async (request) => ({ ...(await chat.inbox(request.query)) }),
   );
@@ -224,13 +224,12 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   r.get(
     "/api/admin/chats/member/:uid",
     {
-      schema: {
-        tags: adminTags,
+      ...asStaff({
+        access: "chatRead",
         summary: "The chat id of a member (the chat is created with both index entries when missing)",
         params: adminMemberChatParamsSchema,
         response: { 200: adminMemberChatSchema },
-      },
-      onRequest: admin,
+      }),
     },
     async (request) => ({ chatId: (await chat.memberChat(request.params.uid)).id }),
   );
@@ -238,13 +237,12 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   r.get(
     "/api/admin/chats/:chatId",
     {
-      schema: {
-        tags: adminTags,
+      ...asStaff({
+        access: "chatRead",
         summary: "One chat with the member's summary",
         params: adminChatParamsSchema,
         response: { 200: adminChatDetailSchema },
-      },
-      onRequest: admin,
+      }),
     },
     async (request) => chat.adminDetail(await chat.adminChat(request.params.chatId)),
   );
@@ -252,14 +250,13 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   r.get(
     "/api/admin/chats/:chatId/messages",
     {
-      schema: {
-        tags: adminTags,
+      ...asStaff({
+        access: "chatRead",
         summary: "Messages of a chat, newest page first; `before` pages back",
         params: adminChatParamsSchema,
         querystring: chatMessagesQuerySchema,
         response: { 200: chatMessagesResponseSchema },
-      },
-      onRequest: admin,
+      }),
     },
     async (request) => chat.messages(await chat.adminChat(request.params.chatId), request.query),
   );
@@ -267,14 +264,13 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   r.post(
     "/api/admin/chats/:chatId/messages",
     {
-      schema: {
-        tags: adminTags,
+      ...asStaff({
+        access: "chatAnswer",
         summary: "Answer as support",
         params: adminChatParamsSchema,
         body: sendChatMessageSchema,
         response: { 200: chatMessageSchema, 201: chatMessageSchema },
-      },
-      onRequest: admin,
+      }),
       config: { rateLimit: perUser("chat-send") },
     },
     async (request, reply) => {
@@ -287,13 +283,12 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   r.post(
     "/api/admin/chats/:chatId/read",
     {
-      schema: {
-        tags: adminTags,
+      ...asStaff({
+        access: "chatAnswer",
         summary: "Mark the chat read on the support side",
         params: adminChatParamsSchema,
         response: { 200: chatReadResponseSchema },
-      },
-      onRequest: admin,
+      }),
     },
     async (request) => chat.read(await chat.adminChat(request.params.chatId), "support"),
   );
@@ -301,14 +296,13 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   r.post(
     "/api/admin/chats/:chatId/images",
     {
-      schema: {
-        tags: adminTags,
+      ...asStaff({
+        access: "chatAnswer",
         summary: "Upload an image for support's next message (multipart field `file`)",
         params: adminChatParamsSchema,
         consumes: ["multipart/form-data"],
         response: { 201: chatImageUploadResponseSchema },
-      },
-      onRequest: admin,
+      }),
       config: { rateLimit: perUser("chat-image") },
     },
     async (request, reply) => {

@@ -121,6 +121,7 @@ export async function depositRoutes(app: FastifyInstance, { services }: { servic
   r.get(
     API.adminDeposits,
     asAdmin({
+      access: "depositsRead",
       summary: "Deposit queue (default: proofs waiting for review); filter by status and member",
       querystring: adminDepositsQuerySchema,
       response: { 200: adminDepositsResponseSchema },
@@ -130,13 +131,19 @@ export async function depositRoutes(app: FastifyInstance, { services }: { servic
 
   r.get(
     "/api/admin/deposits/:id",
-    asAdmin({ summary: "One deposit", params: idParams, response: { 200: adminDepositSchema } }),
+    asAdmin({
+      access: "depositsRead",
+      summary: "One deposit",
+      params: idParams,
+      response: { 200: adminDepositSchema },
+    }),
     async (request) => getAdminInvoice(deps, request.params.id),
   );
 
   r.post(
     "/api/admin/deposits/:id/approve",
     asAdmin({
+      access: "depositsDecide",
       summary: "Approve a deposit with a proof: credits the wallet exactly once",
       params: idParams,
       response: { 200: adminDepositSchema },
@@ -147,6 +154,7 @@ export async function depositRoutes(app: FastifyInstance, { services }: { servic
   r.post(
     "/api/admin/deposits/:id/reject",
     asAdmin({
+      access: "depositsDecide",
       summary: "Reject a deposit with a reason",
       params: idParams,
       body: reasonBodySchema,

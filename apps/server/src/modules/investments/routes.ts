@@ -100,19 +100,29 @@ export async function investmentRoutes(app: FastifyInstance, { services }: { ser
   // Back office.
   r.get(
     API.adminPackages,
-    asAdmin({ summary: "Every package, with its investment count", response: { 200: adminPackagesResponseSchema } }),
+    asAdmin({
+      access: "packagesRead",
+      summary: "Every package, with its investment count",
+      response: { 200: adminPackagesResponseSchema },
+    }),
     async () => adminPackages(deps),
   );
 
   r.post(
     API.adminPackages,
-    asAdmin({ summary: "Create a package (audited)", body: packageInputSchema, response: { 201: adminPackageSchema } }),
+    asAdmin({
+      access: "packagesWrite",
+      summary: "Create a package (audited)",
+      body: packageInputSchema,
+      response: { 201: adminPackageSchema },
+    }),
     async (request, reply) => reply.status(201).send(await createPackage(deps, adminActorOf(request), request.body)),
   );
 
   r.put(
     "/api/admin/packages/:id",
     asAdmin({
+      access: "packagesWrite",
       summary: "Replace a package's fields (audited); the slug is fixed once invested; investments keep their terms",
       params: packageIdParams,
       body: packageInputSchema,
@@ -124,6 +134,7 @@ export async function investmentRoutes(app: FastifyInstance, { services }: { ser
   r.delete(
     "/api/admin/packages/:id",
     asAdmin({
+      access: "packagesWrite",
       summary: "Delete a package nobody invested in (audited); otherwise 409: deactivate it",
       params: packageIdParams,
     }),
@@ -136,6 +147,7 @@ export async function investmentRoutes(app: FastifyInstance, { services }: { ser
   r.get(
     API.adminInvestments,
     asAdmin({
+      access: "investmentsRead",
       summary: "Investments filtered by package, status and member, with totals over the filter",
       querystring: adminInvestmentsQuerySchema,
       response: { 200: adminInvestmentsResponseSchema },
@@ -146,6 +158,7 @@ export async function investmentRoutes(app: FastifyInstance, { services }: { ser
   r.get(
     API.adminInvestmentsSummary,
     asAdmin({
+      access: "investmentsRead",
       summary: "Invested capital, profit and commissions paid, capital due in the next 7 days",
       response: { 200: adminInvestmentSummarySchema },
     }),
@@ -155,6 +168,7 @@ export async function investmentRoutes(app: FastifyInstance, { services }: { ser
   r.get(
     "/api/admin/investments/:id",
     asAdmin({
+      access: "investmentsRead",
       summary: "Any member's investment invoice with its schedule",
       params: idParams,
       response: { 200: investmentInvoiceSchema },

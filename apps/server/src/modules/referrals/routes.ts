@@ -46,6 +46,7 @@ export async function referralRoutes(app: FastifyInstance, { services }: { servi
   r.get(
     "/api/admin/members/:uid/network",
     asAdmin({
+      access: "networkRead",
       summary: "A member's upline (with whether each earns), downline per level and commissions earned",
       params: memberUidParams,
       response: { 200: adminMemberNetworkSchema },

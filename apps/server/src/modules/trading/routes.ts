@@ -141,6 +141,7 @@ export async function tradingRoutes(app: FastifyInstance, { services }: { servic
   r.get(
     API.adminTrades,
     asAdmin({
+      access: "tradingRead",
       summary: "Every contract, newest first (filters: status, member)",
       querystring: adminTradesQuerySchema,
       response: { 200: adminTradesResponseSchema },
@@ -150,6 +151,7 @@ export async function tradingRoutes(app: FastifyInstance, { services }: { servic
   r.get(
     API.adminTradesHouse,
     asAdmin({
+      access: "tradingRead",
       summary: "Trading house result: stakes minus payouts, real and demo",
       response: { 200: houseResultSchema },
     }),

@@ -94,6 +94,7 @@ export async function withdrawalRoutes(app: FastifyInstance, { services }: { ser
   r.get(
     API.adminWithdrawals,
     asAdmin({
+      access: "withdrawalsRead",
       summary: "Withdrawal queue (default: pending, oldest first); filter by status and member",
       querystring: adminWithdrawalsQuerySchema,
       response: { 200: adminWithdrawalsResponseSchema },
@@ -103,13 +104,19 @@ export async function withdrawalRoutes(app: FastifyInstance, { services }: { ser
 
   r.get(
     "/api/admin/withdrawals/:id",
-    asAdmin({ summary: "One withdrawal", params: idParams, response: { 200: adminWithdrawalSchema } }),
+    asAdmin({
+      access: "withdrawalsRead",
+      summary: "One withdrawal",
+      params: idParams,
+      response: { 200: adminWithdrawalSchema },
+    }),
     async (request) => getAdminWithdrawal(deps, request.params.id),
   );
 
   r.post(
     "/api/admin/withdrawals/:id/approve",
     asAdmin({
+      access: "withdrawalsDecide",
       summary: "Approve a pending withdrawal with the payout reference (net → payouts, fee → fees)",
       params: idParams,
       body: approveWithdrawalSchema,
@@ -121,6 +128,7 @@ export async function withdrawalRoutes(app: FastifyInstance, { services }: { ser
   r.post(
     "/api/admin/withdrawals/:id/reject",
     asAdmin({
+      access: "withdrawalsDecide",
       summary: "Reject a pending withdrawal with a reason: the amount returns to the wallet",
       params: idParams,
       body: reasonBodySchema,

@@ -27,6 +27,7 @@ import { errorMessage, isApiError } from "../../lib/api.ts";
 import { formatDate } from "../../lib/format.ts";
 import { useMember } from "../../lib/member.tsx";
 import { paths } from "../../lib/paths.ts";
+import { useStaffMay } from "../../lib/staff.tsx";
 import { memberChatIdFor } from "../chat/index.ts";
 import { AuditTable } from "./AuditTable.tsx";
 import {
@@ -118,6 +119,11 @@ function Actions({ member }: { member: AdminMemberDetail }) {
   };
 
   const text = action ? ACTION_TEXT[action] : null;
+  const mayChangeStatus = useStaffMay("memberStatus");
+  const mayChangeMode = useStaffMay("memberTradingMode");
+  const mayImpersonate = useStaffMay("impersonation");
+  const mayMessage = useStaffMay("chatAnswer");
+  if (!mayChangeStatus && !mayChangeMode && !mayImpersonate && !mayMessage) return null;
 
   return (
     <SectionCard title="Actions">
@@ -132,7 +138,7 @@ function Actions({ member }: { member: AdminMemberDetail }) {
         </Alert>
       ) : null}
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
-        {member.userBlock ? (
+        {!mayChangeStatus ? null : member.userBlock ? (
           <Button variant="outlined" onClick={() => openAction("unblock")} disabled={self}>
             Unblock
           </Button>
@@ -141,7 +147,7 @@ function Actions({ member }: { member: AdminMemberDetail }) {
             Block
           </Button>
         )}
-        {banned ? (
+        {!mayChangeStatus ? null : banned ? (
           <Button variant="outlined" onClick={() => openAction("unban")} disabled={self}>
             Unban
           </Button>
@@ -150,18 +156,22 @@ function Actions({ member }: { member: AdminMemberDetail }) {
             Ban
           </Button>
         )}
-        <Button variant="outlined" onClick={() => setConfirmTrading(true)}>
-          {member.userTrading ? "Switch to Free" : "Switch to Real"}
-        </Button>
-        <Button
-          variant="contained"
-          startIcon={<LoginIcon />}
-          onClick={signInAs}
-          disabled={self || impersonate.isPending || banned || member.userBlock}
-        >
-          {impersonate.isPending ? "Opening…" : "Sign in as member"}
-        </Button>
-        {member.role === "admin" ? null : (
+        {mayChangeMode ? (
+          <Button variant="outlined" onClick={() => setConfirmTrading(true)}>
+            {member.userTrading ? "Switch to Free" : "Switch to Real"}
+          </Button>
+        ) : null}
+        {mayImpersonate ? (
+          <Button
+            variant="contained"
+            startIcon={<LoginIcon />}
+            onClick={signInAs}
+            disabled={self || impersonate.isPending || banned || member.userBlock}
+          >
+            {impersonate.isPending ? "Opening…" : "Sign in as member"}
+          </Button>
+        ) : null}
+        {member.role === "admin" || !mayMessage ? null : (
           <Button variant="outlined" startIcon={<ChatIcon />} onClick={messageMember} disabled={openingChat}>
             {openingChat ? "Opening…" : "Message this member"}
           </Button>
@@ -214,6 +224,10 @@ export function MemberDetailPage() {
   const [auditState, setAuditPage] = useState({ uid, page: 1, pageSize: 10 });
   // Another member opened on the same page (the referrer's link): their trail starts at page 1.
   const auditPage = auditState.uid === uid ? auditState : { ...auditState, page: 1 };
+  const mayReadMoney = useStaffMay("memberMoneyRead");
+  const mayReadTrades = useStaffMay("tradingRead");
+  const mayReadInvestments = useStaffMay("investmentsRead");
+  const mayReadAudit = useStaffMay("auditRead");
 
   if (member.isPending) {
     return (
@@ -286,22 +300,24 @@ export function MemberDetailPage() {
           </CardContent>
         </Card>
         <Actions member={m} />
-        <MemberMoneySection uid={m.uid} fullName={m.fullName} />
-        <MemberTrades uid={m.uid} fullName={m.fullName} />
-        <MemberInvestmentsSection uid={m.uid} fullName={m.fullName} />
-        <Box>
-          <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
-            Audit trail
-          </Typography>
-          <AuditTable
-            label={`Audit trail of ${m.fullName}`}
-            targetUserId={m.uid}
-            hideTarget
-            page={auditPage.page}
-            pageSize={auditPage.pageSize}
-            onPage={(page, pageSize) => setAuditPage({ uid, page, pageSize })}
-          />
-        </Box>
+        {mayReadMoney ? <MemberMoneySection uid={m.uid} fullName={m.fullName} /> : null}
+        {mayReadTrades ? <MemberTrades uid={m.uid} fullName={m.fullName} /> : null}
+        {mayReadInvestments ? <MemberInvestmentsSection uid={m.uid} fullName={m.fullName} /> : null}
+        {mayReadAudit ? (
+          <Box>
+            <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
+              Audit trail
+            </Typography>
+            <AuditTable
+              label={`Audit trail of ${m.fullName}`}
+              targetUserId={m.uid}
+              hideTarget
+              page={auditPage.page}
+              pageSize={auditPage.pageSize}
+              onPage={(page, pageSize) => setAuditPage({ uid, page, pageSize })}
+            />
+          </Box>
+        ) : null}
       </Stack>
     </Box>
   );

@@ -10,6 +10,7 @@ import { QueryState } from "../../components/QueryState.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
 import { SwitchField } from "../../components/SwitchField.tsx";
 import { fieldProps } from "../../lib/form.ts";
+import { useStaffMay } from "../../lib/staff.tsx";
 import { ExampleInstructionsAlert } from "./ExampleInstructionsAlert.tsx";
 import { adminSettingsQuery } from "./money-api.ts";
 import { SettingsEditorForm } from "./SettingsEditorForm.tsx";
@@ -55,6 +56,7 @@ type AmountName =
   | "fundTransferMinCents";
 
 function SettingsEditor({ settings }: { settings: AdminSettings }) {
+  const mayWrite = useStaffMay("settingsWrite");
   const editor = useSettingsEditor({
     settings,
     schema: settingsFormSchema,
@@ -76,6 +78,7 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
       editor={editor}
       savedText="Saved. Members see the new values at once."
       saveLabel="Save settings"
+      readOnly={!mayWrite}
     >
       <SectionCard
         id="display-heading"

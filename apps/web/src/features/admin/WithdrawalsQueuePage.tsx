@@ -8,6 +8,7 @@ import { Money } from "../../components/Money.tsx";
 import { PromptDialog } from "../../components/PromptDialog.tsx";
 import { statusLabel } from "../../components/StatusChip.tsx";
 import { formatDateTime } from "../../lib/format.ts";
+import { useStaffMay } from "../../lib/staff.tsx";
 import { useWithdrawalDecision, type WithdrawalFilter, withdrawalsQuery } from "./money-api.ts";
 import { QueuePage } from "./Queue.tsx";
 import { DecisionButtons, QueueCard, RejectDialog } from "./QueueCard.tsx";
@@ -20,6 +21,7 @@ const FILTERS: { value: WithdrawalFilter; label: string }[] = [
 function WithdrawalItem({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal; onDone: (text: string) => void }) {
   const decide = useWithdrawalDecision();
   const [dialog, setDialog] = useState<"approve" | "reject" | null>(null);
+  const mayDecide = useStaffMay("withdrawalsDecide");
   const d = w.destination;
   return (
     <QueueCard
@@ -28,7 +30,7 @@ function WithdrawalItem({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal
       status={w.status}
       reason={w.reason}
       actions={
-        w.status === "pending" ? (
+        w.status === "pending" && mayDecide ? (
           <DecisionButtons onApprove={() => setDialog("approve")} onReject={() => setDialog("reject")} />
         ) : null
       }

@@ -9,5 +9,6 @@ export { MemberDetailPage } from "./MemberDetailPage.tsx";
 export { MembersPage } from "./MembersPage.tsx";
 export { PackagesPage } from "./PackagesPage.tsx";
 export { SettingsPage } from "./SettingsPage.tsx";
+export { StaffPage } from "./StaffPage.tsx";
 export { TradingPage } from "./TradingPage.tsx";
 export { WithdrawalsQueuePage } from "./WithdrawalsQueuePage.tsx";
