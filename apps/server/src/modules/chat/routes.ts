@@ -16,10 +16,12 @@ import {
   chatSchema,
   chatUnreadSchema,
   sendChatMessageSchema,
+  staffMay,
 } from "@helio/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentOf, requireMember } from "../../platform/auth/session.ts";
+import { readStaffStanding } from "../../platform/auth/staff.ts";
 import { AppError, notFound } from "../../platform/http/errors.ts";
 import { staffRouteOptions } from "../../platform/http/route-options.ts";
 import type { Services } from "../../services.ts";
@@ -95,6 +97,17 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   };
   const allowSend = config.redisUrl ? allowed : allowInTurn;
   realtime.onClientMessage("chat.send", async (sender, message) => {
+    // Over the socket as over HTTP, only the roles that answer the inbox answer as support.
+    const standing = sender.role === "admin" ? await readStaffStanding(services.db, sender.uid) : null;
+    if (sender.role === "admin" && (!standing || standing.disabled || !staffMay(standing.roles, "chatAnswer"))) {
+      await realtime.toUser(sender.uid, {
+        type: "chat.ack",
+        id: message.id,
+        ok: false,
+        error: { code: "STAFF_ROLE_REQUIRED", message: "Answering members needs the Owner or Support role." },
+      });
+      return;
+    }
     await chat.sendFromSocket(sender, message, allowSend);
   });
 

@@ -124,6 +124,20 @@ const CASES: [action: string, before: unknown, after: unknown, sentence: string]
   ],
   ["package.delete", PACKAGE, null, "Deleted package “Gold” (gold)"],
   [
+    "staff.invite",
+    null,
+    { email: "kim@helio.test", roles: ["finance", "support"] },
+    "Invited “kim@helio.test” to the back office as Finance and Support",
+  ],
+  [
+    "staff.roles",
+    { roles: ["support"] },
+    { roles: ["compliance", "trading_desk", "auditor"] },
+    "Changed the staff roles from Support to Compliance, Trading desk and Auditor",
+  ],
+  ["staff.disable", { roles: ["finance"] }, null, "Disabled the staff account"],
+  ["staff.enable", { roles: ["finance"] }, null, "Enabled the staff account"],
+  [
     "settings.update",
     SETTINGS,
     {

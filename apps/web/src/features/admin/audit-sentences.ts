@@ -1,4 +1,11 @@
-import { MEMBER_ACCOUNTS, type MemberAccount, settingsSchema } from "@helio/shared";
+import {
+  MEMBER_ACCOUNTS,
+  type MemberAccount,
+  STAFF_ROLE_LABELS,
+  STAFF_ROLES,
+  type StaffRole,
+  settingsSchema,
+} from "@helio/shared";
 import { accountLabel } from "../../lib/ledger.ts";
 import {
   changedFields,
@@ -65,6 +72,16 @@ const packageName = (value: unknown) => {
   const name = textOf(field(value, "name"));
   const slug = textOf(field(value, "slug"));
   return [name ? quoted(name) : "", slug ? `(${slug})` : ""].filter(Boolean).join(" ") || "a package";
+};
+
+/** `Finance and Support`, from a stored list of role names. */
+const rolesOf = (value: unknown) => {
+  const roles = field(value, "roles");
+  if (!Array.isArray(roles) || roles.length === 0) return "no role";
+  const names = roles.map((role) =>
+    (STAFF_ROLES as readonly unknown[]).includes(role) ? STAFF_ROLE_LABELS[role as StaffRole] : words(String(role)),
+  );
+  return names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
 };
 
 /** What was in effect: a record saved by an older server lacks newer fields, which had their defaults. */
@@ -140,6 +157,13 @@ const SENTENCES: Record<string, Describe> = {
       : `Saved package ${packageName(after)} without changes`;
   },
   "package.delete": ({ before }) => `Deleted package ${packageName(before)}`,
+  "staff.invite": ({ after }) => {
+    const email = textOf(field(after, "email"));
+    return `Invited ${email ? quoted(email) : "a staff member"} to the back office as ${rolesOf(after)}`;
+  },
+  "staff.roles": ({ before, after }) => `Changed the staff roles from ${rolesOf(before)} to ${rolesOf(after)}`,
+  "staff.disable": () => "Disabled the staff account",
+  "staff.enable": () => "Enabled the staff account",
   "settings.update": ({ before, after }) => {
     const changes = changedFields(effectiveSettings(before), after, SETTINGS_FIELDS);
     return changes ? `Changed the settings: ${changes}` : "Saved the settings without changes";
