@@ -35,7 +35,9 @@ test("an owner invites a support member, who chooses a password and sees only su
   await dialog.getByRole("checkbox", { name: /^Support/ }).check();
   await expectAccessible(owner.page);
   await dialog.getByRole("button", { name: "Send invitation" }).click();
-  await expect(owner.page.getByRole("status").filter({ hasText: `Invitation sent to ${invited.email}.` })).toBeVisible();
+  await expect(
+    owner.page.getByRole("status").filter({ hasText: `Invitation sent to ${invited.email}.` }),
+  ).toBeVisible();
   const row = owner.page.getByRole("row").filter({ hasText: invited.email });
   await expect(row).toContainText("Support");
   await expect(row).toContainText("Invited");
@@ -89,6 +91,63 @@ test("an owner invites a support member, who chooses a password and sees only su
   await expect(owner.page.getByRole("row").filter({ hasText: invited.email })).toContainText("Disabled");
   await page.goto(paths.admin);
   await expect(page).toHaveURL(/\/login/);
+  await context.close();
+  await owner.context.close();
+});
+
+test("a large adjustment waits in the Adjustments queue until a second approver pays it, at 360 px", async ({
+  browser,
+  baseURL,
+}) => {
+  const owner = await openAdmin(browser, { viewport: { width: MOBILE.width, height: MOBILE.height } });
+  const member = newMember();
+  await registerViaApi(owner.request, baseURL as string, member);
+  const origin = baseURL as string;
+  const found = await (await owner.request.get(`/api/admin/members?search=${member.username}`)).json();
+  const uid = found.items[0].uid as string;
+  const settings = await (await owner.request.get("/api/admin/settings")).json();
+  const asked = await owner.request.post(`/api/admin/members/${uid}/adjust`, {
+    data: { account: "bonus", amountCents: settings.adjustmentSecondApprovalCents + 1, reason: "Launch bonus" },
+    headers: { origin },
+  });
+  expect(asked.status()).toBe(202);
+
+  // The one who asked may not approve it: the queue offers them Reject only.
+  await owner.page.goto(paths.adminAdjustments);
+  const card = owner.page.getByRole("listitem", { name: `Adjustment of ${member.firstName} ${member.lastName}` });
+  await expect(card.getByText("You asked for it")).toBeVisible();
+  await expect(card.getByRole("button", { name: "Approve" })).toHaveCount(0);
+  await expect(card.getByRole("button", { name: "Reject" })).toBeVisible();
+  await expectNoHorizontalOverflow(owner.page);
+  await expectAccessible(owner.page);
+  await screenshot(owner.page, "adjustments-requester-mobile");
+
+  // A finance member, invited and signed in, gives the second approval: the bonus is paid.
+  const finance = newMember();
+  const invited = await owner.request.post("/api/admin/staff/invitations", {
+    data: { email: finance.email, firstName: finance.firstName, lastName: finance.lastName, roles: ["finance"] },
+    headers: { origin },
+  });
+  expect(invited.status()).toBe(201);
+  const context = await browser.newContext({ viewport: { width: MOBILE.width, height: MOBILE.height } });
+  const page = await context.newPage();
+  const token = new URL(await mailLink(page.request, finance.email, /invited/)).searchParams.get("token");
+  const chosen = await page.request.post("/api/auth/reset-password", {
+    data: { token, newPassword: PASSWORD },
+    headers: { origin },
+  });
+  expect(chosen.status()).toBe(200);
+  await page.goto(paths.login);
+  await signInWithForm(page, finance.email, PASSWORD);
+  await page.goto(paths.adminAdjustments);
+  const theirs = page.getByRole("listitem", { name: `Adjustment of ${member.firstName} ${member.lastName}` });
+  await theirs.getByRole("button", { name: "Approve" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Approve" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "the money moved" })).toBeVisible();
+  await expect(theirs).toHaveCount(0);
+  await expectAccessible(page);
+  const money = await (await owner.request.get(`/api/admin/members/${uid}/money`)).json();
+  expect(money.balances.bonus).toBe(settings.adjustmentSecondApprovalCents + 1);
   await context.close();
   await owner.context.close();
 });

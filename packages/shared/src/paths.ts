@@ -84,6 +84,9 @@ export const API = {
   adminMemberAdjust: (uid: string) => `/api/admin/members/${encodeURIComponent(uid)}/adjust`,
   adminMemberDemoReset: (uid: string) => `/api/admin/members/${encodeURIComponent(uid)}/demo-reset`,
   adminLedgerVerify: "/api/admin/ledger/verify",
+  adminAdjustments: "/api/admin/adjustments",
+  adminAdjustmentApprove: (id: string) => `/api/admin/adjustments/${encodeURIComponent(id)}/approve`,
+  adminAdjustmentReject: (id: string) => `/api/admin/adjustments/${encodeURIComponent(id)}/reject`,
   // Market data and trading.
   marketPairs: "/api/market/pairs",
   marketCandles: (symbol: string) => `/api/market/candles/${encodeURIComponent(symbol)}`,

@@ -63,6 +63,12 @@ export const settingsSchema = z
     /** Withdrawal fee in basis points (100 = 1%) plus a flat fee in cents. */
     withdrawalFeeBps: z.number().int().min(0).max(5_000).default(100),
     withdrawalFeeFlatCents: cents.default(0),
+    /**
+     * Four eyes: a withdrawal above this amount, and a balance adjustment (credit or debit) above
+     * this one, need the approval of a second finance or owner staff member; money moves at the second.
+     */
+    withdrawalSecondApprovalCents: cents.default(500_000),
+    adjustmentSecondApprovalCents: cents.default(2_000_000),
     invoiceExpiryMinutes: z
       .number()
       .int()

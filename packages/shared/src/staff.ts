@@ -36,6 +36,7 @@ export const STAFF_ACCESS = {
   impersonation: acts("support"),
   memberMoneyRead: reads("finance", "compliance", "support"),
   balanceAdjust: acts("finance"),
+  adjustmentsRead: reads("finance"),
   demoReset: acts("finance", "support"),
   ledgerVerify: reads("finance"),
   depositsRead: reads("finance"),
@@ -85,6 +86,8 @@ export const SETTINGS_FIELD_ROLES: Partial<Record<keyof Settings, readonly Staff
   withdrawalFeeFlatCents: ["finance"],
   invoiceExpiryMinutes: ["finance"],
   fundTransferMinCents: ["finance"],
+  withdrawalSecondApprovalCents: ["finance"],
+  adjustmentSecondApprovalCents: ["finance"],
   transferInstructions: ["finance"],
 };
 

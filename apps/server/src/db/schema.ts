@@ -1,4 +1,5 @@
 export * from "../modules/admin/tables.ts";
+export * from "../modules/backoffice/tables.ts";
 export * from "../modules/bank/tables.ts";
 export * from "../modules/chat/tables.ts";
 export * from "../modules/deposits/tables.ts";

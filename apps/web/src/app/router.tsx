@@ -153,6 +153,7 @@ const memberRoutes: RouteObject[] = [
       { path: paths.adminDashboard, handle: { title: "Back office" }, lazy: page(admin, "AdminDashboardPage") },
       { path: paths.adminDeposits, handle: { title: "Deposits" }, lazy: page(admin, "DepositsQueuePage") },
       { path: paths.adminWithdrawals, handle: { title: "Withdrawals" }, lazy: page(admin, "WithdrawalsQueuePage") },
+      { path: paths.adminAdjustments, handle: { title: "Adjustments" }, lazy: page(admin, "AdjustmentsPage") },
       { path: paths.adminKyc, handle: { title: "KYC review" }, lazy: page(admin, "KycQueuePage") },
       { path: paths.adminSettings, handle: { title: "Settings" }, lazy: page(admin, "SettingsPage") },
       { path: paths.adminTrading, handle: { title: "Trading" }, lazy: page(admin, "TradingPage") },

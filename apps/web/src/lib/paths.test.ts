@@ -64,6 +64,7 @@ describe("paths", () => {
       adminDashboard: "/admin/dashboard",
       adminDeposits: "/admin/deposits",
       adminWithdrawals: "/admin/withdrawals",
+      adminAdjustments: "/admin/adjustments",
       adminKyc: "/admin/kyc",
       adminSettings: "/admin/settings",
       adminTrading: "/admin/trading",

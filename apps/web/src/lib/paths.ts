@@ -80,6 +80,7 @@ export const paths = {
   adminDashboard: "/admin/dashboard",
   adminDeposits: "/admin/deposits",
   adminWithdrawals: "/admin/withdrawals",
+  adminAdjustments: "/admin/adjustments",
   adminKyc: "/admin/kyc",
   adminSettings: "/admin/settings",
   adminTrading: "/admin/trading",

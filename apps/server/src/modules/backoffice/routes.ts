@@ -1,29 +1,46 @@
 import {
   API,
+  adjustmentRequestSchema,
+  adjustmentRequestsQuerySchema,
+  adjustmentRequestsResponseSchema,
+  adminAdjustPendingSchema,
   adminAdjustResponseSchema,
   adminAdjustSchema,
   adminDashboardSchema,
   adminMemberMoneySchema,
   demoResetResponseSchema,
   ledgerReportSchema,
+  reasonBodySchema,
   walletHistoryQuerySchema,
   walletHistoryResponseSchema,
 } from "@helio/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { adminActorOf } from "../../platform/auth/session.ts";
 import { featureRouteOptions, memberUidParams } from "../../platform/http/route-options.ts";
 import { idempotencyKeyOf, idempotentHandler, sendIdempotent } from "../../platform/money/idempotency.ts";
 import type { Services } from "../../services.ts";
 import { memberHistory } from "../ledger/index.ts";
 import { resetDemo } from "../wallet/index.ts";
-import { adjustBalance, dashboard, ledgerVerification, memberMoney, requireMemberRow } from "./service.ts";
+import {
+  adjustBalance,
+  approveAdjustment,
+  dashboard,
+  ledgerVerification,
+  listAdjustments,
+  memberMoney,
+  rejectAdjustment,
+  requireMemberRow,
+} from "./service.ts";
+
+const idParams = z.object({ id: z.uuid("Not an adjustment request id") });
 
 /** Admin-only money endpoints: dashboard numbers, a member's money, adjustments, demo reset, ledger check. */
 export async function backofficeRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const { db, realtime } = services;
-  const deps = { db, realtime };
+  const { db, realtime, settings } = services;
+  const deps = { db, realtime, settings };
   const { asAdmin } = featureRouteOptions(services, "admin", ["admin"]);
 
   r.get(
@@ -67,10 +84,11 @@ export async function backofficeRoutes(app: FastifyInstance, { services }: { ser
     "/api/admin/members/:uid/adjust",
     asAdmin({
       access: "balanceAdjust",
-      summary: "Credit or debit wallet, profit or bonus with a reason (audited); Idempotency-Key honoured",
+      summary:
+        "Credit or debit wallet, profit or bonus with a reason (audited); Idempotency-Key honoured. Above the settings' adjustmentSecondApprovalCents: 202, a request awaiting a second approver",
       params: memberUidParams,
       body: adminAdjustSchema,
-      response: { 200: adminAdjustResponseSchema },
+      response: { 200: adminAdjustResponseSchema, 202: adminAdjustPendingSchema },
     }),
     idempotentHandler(async (request, key) =>
       adjustBalance(deps, adminActorOf(request), request.params.uid, request.body, key),
@@ -90,6 +108,40 @@ export async function backofficeRoutes(app: FastifyInstance, { services }: { ser
       const key = idempotencyKeyOf(request);
       return sendIdempotent(reply, await resetDemo(deps, request.params.uid, key, adminActorOf(request)));
     },
+  );
+
+  r.get(
+    API.adminAdjustments,
+    asAdmin({
+      access: "adjustmentsRead",
+      summary: "Adjustment requests awaiting a second approval (default), or by status",
+      querystring: adjustmentRequestsQuerySchema,
+      response: { 200: adjustmentRequestsResponseSchema },
+    }),
+    async (request) => listAdjustments(deps, request.query.status),
+  );
+
+  r.post(
+    "/api/admin/adjustments/:id/approve",
+    asAdmin({
+      access: "balanceAdjust",
+      summary: "Second approval of an adjustment request by someone other than its requester: the money moves once",
+      params: idParams,
+      response: { 200: adjustmentRequestSchema },
+    }),
+    async (request) => approveAdjustment(deps, adminActorOf(request), request.params.id),
+  );
+
+  r.post(
+    "/api/admin/adjustments/:id/reject",
+    asAdmin({
+      access: "balanceAdjust",
+      summary: "Reject an adjustment request (its requester or another approver); nothing moves",
+      params: idParams,
+      body: reasonBodySchema,
+      response: { 200: adjustmentRequestSchema },
+    }),
+    async (request) => rejectAdjustment(deps, adminActorOf(request), request.params.id, request.body.reason),
   );
 
   r.get(

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { bigint, check, index, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { referencesUser } from "../../platform/auth/tables.ts";
-import { createdAt, reviewColumns, updatedAt } from "../../platform/db/columns.ts";
+import { createdAt, reviewColumns, timestamptz, updatedAt } from "../../platform/db/columns.ts";
 
 /**
  * A withdrawal: `amount` left the wallet for withdrawal_hold when it was made; on approval `net`
@@ -24,6 +24,9 @@ export const withdrawals = pgTable(
     branch: text("branch"),
     requestKey: text("request_key"),
     payoutReference: text("payout_reference"),
+    /** Four eyes: who gave the first of the two approvals a large withdrawal needs, and when. */
+    firstApprovedBy: text("first_approved_by"),
+    firstApprovedAt: timestamptz("first_approved_at"),
     ...reviewColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -21,6 +21,7 @@ const LINKS = [
   { label: "Members", to: paths.admin, access: "membersRead" },
   { label: "Deposits", to: paths.adminDeposits, access: "depositsRead", pending: "deposits" },
   { label: "Withdrawals", to: paths.adminWithdrawals, access: "withdrawalsRead", pending: "withdrawals" },
+  { label: "Adjustments", to: paths.adminAdjustments, access: "adjustmentsRead" },
   { label: "KYC", to: paths.adminKyc, access: "kycRead", pending: "kyc" },
   { label: "Settings", to: paths.adminSettings, access: "settingsRead" },
   { label: "Trading", to: paths.adminTrading, access: "tradingRead" },

@@ -38,6 +38,8 @@ const SERVER_FIELDS = new Set<string>([
   "withdrawalMaxCents",
   "withdrawalFeeBps",
   "withdrawalFeeFlatCents",
+  "withdrawalSecondApprovalCents",
+  "adjustmentSecondApprovalCents",
   "invoiceExpiryMinutes",
   "referralCommissionBps.0",
   "referralCommissionBps.1",
@@ -53,6 +55,8 @@ type AmountName =
   | "withdrawalMinCents"
   | "withdrawalMaxCents"
   | "withdrawalFeeFlatCents"
+  | "withdrawalSecondApprovalCents"
+  | "adjustmentSecondApprovalCents"
   | "fundTransferMinCents";
 
 function SettingsEditor({ settings }: { settings: AdminSettings }) {
@@ -124,6 +128,16 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
             {...fieldProps(register("withdrawalFeeBps"), errors.withdrawalFeeBps, "0 to 50, 2 decimals.")}
           />
           {amount("withdrawalFeeFlatCents", "Flat fee")}
+        </Box>
+      </SectionCard>
+      <SectionCard
+        id="four-eyes-heading"
+        title="Second approval"
+        description="Above these amounts a withdrawal, or a balance adjustment (credit or debit), needs the approval of a second finance or owner staff member; the money moves at the second."
+      >
+        <Box sx={grid}>
+          {amount("withdrawalSecondApprovalCents", "Withdrawals above")}
+          {amount("adjustmentSecondApprovalCents", "Adjustments above")}
         </Box>
       </SectionCard>
       <SectionCard

@@ -1,4 +1,5 @@
 import { type AdminWithdrawal, WITHDRAWAL_STATUSES } from "@helio/shared";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
@@ -8,6 +9,7 @@ import { Money } from "../../components/Money.tsx";
 import { PromptDialog } from "../../components/PromptDialog.tsx";
 import { statusLabel } from "../../components/StatusChip.tsx";
 import { formatDateTime } from "../../lib/format.ts";
+import { useMember } from "../../lib/member.tsx";
 import { useStaffMay } from "../../lib/staff.tsx";
 import { useWithdrawalDecision, type WithdrawalFilter, withdrawalsQuery } from "./money-api.ts";
 import { QueuePage } from "./Queue.tsx";
@@ -22,6 +24,8 @@ function WithdrawalItem({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal
   const decide = useWithdrawalDecision();
   const [dialog, setDialog] = useState<"approve" | "reject" | null>(null);
   const mayDecide = useStaffMay("withdrawalsDecide");
+  const me = useMember();
+  const firstApprovalIsMine = w.firstApproval?.adminId === me.uid;
   const d = w.destination;
   return (
     <QueueCard
@@ -31,14 +35,22 @@ function WithdrawalItem({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal
       reason={w.reason}
       actions={
         w.status === "pending" && mayDecide ? (
-          <DecisionButtons onApprove={() => setDialog("approve")} onReject={() => setDialog("reject")} />
+          <DecisionButtons
+            canApprove={!firstApprovalIsMine}
+            onApprove={() => setDialog("approve")}
+            onReject={() => setDialog("reject")}
+          />
         ) : null
       }
       dialogs={
         <>
           <PromptDialog
             open={dialog === "approve"}
-            title="Approve this withdrawal?"
+            title={
+              w.needsSecondApproval && !w.firstApproval
+                ? "Give the first of two approvals?"
+                : "Approve this withdrawal?"
+            }
             input={{
               kind: "text",
               label: "Payout reference",
@@ -54,9 +66,13 @@ function WithdrawalItem({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal
             }
             confirmLabel="Approve"
             onSubmit={async (payoutReference) => {
-              await decide.mutateAsync({ id: w.id, decision: "approve", payoutReference });
+              const answer = await decide.mutateAsync({ id: w.id, decision: "approve", payoutReference });
               setDialog(null);
-              onDone(`Withdrawal of ${w.member.fullName} approved (payout ${payoutReference}).`);
+              onDone(
+                answer.status === "pending"
+                  ? `First approval of ${w.member.fullName}'s withdrawal recorded: another finance or owner staff member gives the second, and the money moves then.`
+                  : `Withdrawal of ${w.member.fullName} approved (payout ${payoutReference}).`,
+              );
             }}
             onClose={() => setDialog(null)}
           />
@@ -78,6 +94,15 @@ function WithdrawalItem({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal
         </>
       }
     >
+      {w.status === "pending" && w.needsSecondApproval ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {w.firstApproval
+            ? `Awaiting second approval: first approved ${formatDateTime(w.firstApproval.at)}${
+                firstApprovalIsMine ? " by you; another finance or owner staff member gives the second" : ""
+              }.`
+            : "Above the second-approval amount: it needs two approvals by different staff members."}
+        </Alert>
+      ) : null}
       <DetailList
         columns={3}
         items={[

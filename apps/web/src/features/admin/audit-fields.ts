@@ -100,6 +100,8 @@ export const SETTINGS_FIELDS: FieldWords = {
   withdrawalMaxCents: { label: "Maximum withdrawal", show: money },
   withdrawalFeeBps: { label: "Withdrawal fee", show: percent },
   withdrawalFeeFlatCents: { label: "Withdrawal flat fee", show: money },
+  withdrawalSecondApprovalCents: { label: "Second approval for withdrawals above", show: money },
+  adjustmentSecondApprovalCents: { label: "Second approval for adjustments above", show: money },
   invoiceExpiryMinutes: { label: "Invoice expiry", show: unit("min") },
   tradePayoutPercentDefault: { label: "Default payout", show: unit("%") },
   tradePayoutPercent: { label: "Payout per pair", show: payouts },

@@ -112,10 +112,19 @@ const SENTENCES: Record<string, Describe> = {
   },
   "member.balance_adjust": ({ after }) => {
     const balance = field(after, "balanceCents");
+    const secondApproval = textOf(field(after, "requestedBy")) ? " as the second approver" : "";
     return `Adjusted the ${account(field(after, "account"))} balance by ${signedMoney(field(after, "amountCents"))}${
       numberOf(balance) === null ? "" : ` to ${money(balance)}`
-    }${reasonOf(after)}`;
+    }${secondApproval}${reasonOf(after)}`;
   },
+  "member.balance_adjust_request": ({ after }) =>
+    `Asked for a second approval to adjust the ${account(field(after, "account"))} balance by ${signedMoney(
+      field(after, "amountCents"),
+    )}${reasonOf(after)}`,
+  "member.balance_adjust_reject": ({ before, after }) =>
+    `Rejected the adjustment of the ${account(field(before, "account"))} balance by ${signedMoney(
+      field(before, "amountCents"),
+    )}${reasonOf(after)}`,
   "member.demo_reset": ({ before, after }) =>
     `Reset the demo balance from ${money(field(before, "demoCents"))} to ${money(field(after, "demoCents"))}`,
   "referral.commission_skipped": ({ after }) => {
@@ -142,6 +151,8 @@ const SENTENCES: Record<string, Describe> = {
       field(after, "netCents"),
     )} after a ${money(field(after, "feeCents"))} fee${payout ? `, payout reference ${quoted(payout)}` : ""}`;
   },
+  "withdrawal.first_approval": ({ before }) =>
+    `Gave the first of two approvals to a withdrawal of ${money(field(before, "amountCents"))}: it awaits a second approver`,
   "withdrawal.reject": ({ before, after }) =>
     `Rejected a withdrawal of ${money(field(before, "amountCents"))}${reasonOf(after)}`,
   "kyc.approve": ({ before }) => `Approved the KYC${statusWords(field(before, "status"))}`,

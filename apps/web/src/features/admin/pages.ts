@@ -1,3 +1,4 @@
+export { AdjustmentsPage } from "./AdjustmentsPage.tsx";
 export { AdminDashboardPage } from "./AdminDashboardPage.tsx";
 export { AdminLayout } from "./AdminLayout.tsx";
 export { AuditPage } from "./AuditPage.tsx";

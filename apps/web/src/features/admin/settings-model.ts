@@ -55,6 +55,8 @@ export const settingsFormSchema = z
       .regex(/^\d{1,2}(\.\d{1,2})?$/, "A percentage like 1.5 (at most 2 decimals)")
       .refine((v) => (parseDecimalToCents(v) ?? Number.POSITIVE_INFINITY) <= 5_000, "At most 50%"),
     withdrawalFeeFlatCents: usd("Flat fee"),
+    withdrawalSecondApprovalCents: usd("Withdrawals above"),
+    adjustmentSecondApprovalCents: usd("Adjustments above"),
     invoiceExpiryMinutes: z
       .string()
       .trim()
@@ -109,6 +111,8 @@ export function settingsToForm(s: Settings): SettingsForm {
     withdrawalMaxCents: centsToDecimal(s.withdrawalMaxCents),
     withdrawalFeeBps: centsToDecimal(s.withdrawalFeeBps).replace(/\.00$/, ""),
     withdrawalFeeFlatCents: centsToDecimal(s.withdrawalFeeFlatCents),
+    withdrawalSecondApprovalCents: centsToDecimal(s.withdrawalSecondApprovalCents),
+    adjustmentSecondApprovalCents: centsToDecimal(s.adjustmentSecondApprovalCents),
     invoiceExpiryMinutes: String(s.invoiceExpiryMinutes),
     referralCommissionBps: [
       percentText(s.referralCommissionBps[0] ?? 0),
@@ -145,6 +149,8 @@ export function formToSettings(form: SettingsForm, base: Settings): Settings {
     // A percentage with 2 decimals is exactly the basis points: "1.5" → 150.
     withdrawalFeeBps: cents(form.withdrawalFeeBps),
     withdrawalFeeFlatCents: cents(form.withdrawalFeeFlatCents),
+    withdrawalSecondApprovalCents: cents(form.withdrawalSecondApprovalCents),
+    adjustmentSecondApprovalCents: cents(form.adjustmentSecondApprovalCents),
     invoiceExpiryMinutes: Number(form.invoiceExpiryMinutes.trim()),
     referralCommissionBps: form.referralCommissionBps.map(cents),
     fundTransferMinCents: cents(form.fundTransferMinCents),
