@@ -12,6 +12,7 @@ import { responseSerializerCompiler } from "./platform/http/response-serializer.
 import { realtimeGateway } from "./platform/realtime/gateway.ts";
 import { socketMessageLimits } from "./platform/realtime/message-limit.ts";
 import { apiDocs } from "./plugins/api-docs.ts";
+import { metricsEndpoint } from "./plugins/metrics.ts";
 import { originCheck } from "./plugins/origin-check.ts";
 import { rateLimits } from "./plugins/rate-limits.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
@@ -56,6 +57,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(rateLimits, { redisUrl: config.redisUrl, prefix: config.redisPrefix });
   await app.register(originCheck, { trustedOrigins });
   await app.register(apiDocs);
+  await app.register(metricsEndpoint, { metrics: services.metrics, token: config.metricsToken });
 
   const { auth, db, bus, realtime, now } = services;
   await app.register(authBridge, { auth, rateLimit: config.authRateLimit, db, now });
@@ -68,6 +70,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     trustedOrigins,
     sessionLiveness: createSessionLiveness(db),
     messageLimits: socketMessageLimits(config.chatRateLimit),
+    connections: services.metrics.wsConnections,
   });
   await app.register(webApp, { webDist: config.webDist, secureCookies: config.secureCookies });
   // Last, so that it runs after the plugins' own close hooks: workers stop before the database.

@@ -56,6 +56,14 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Requests per minute per member on each money endpoint (deposits, withdrawals, bank data, …). */
   MONEY_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /**
+   * A bearer token that lets a scraper read /api/metrics from anywhere; without it (or without the
+   * header) only a direct loopback request may.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9._~+/=-]{32,200}$/, "32 to 200 characters: letters, digits, . _ ~ + / = -")
+    .optional(),
   /** Background workers (deposit invoice expiry, …) in this process: on (default) or off. */
   WORKERS: z.enum(["on", "off"]).default("on"),
   /**
@@ -188,6 +196,8 @@ export type Config = {
   storage: StorageSettings;
   secureCookies: boolean;
   trustedOrigins: string[];
+  /** METRICS_TOKEN: the bearer token of /api/metrics from outside this machine. */
+  metricsToken: string | undefined;
 };
 
 export class ConfigError extends Error {
@@ -246,5 +256,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage: e.STORAGE_URL ?? { kind: "local" },
     secureCookies: publicUrl.startsWith("https://"),
     trustedOrigins: (e.TRUSTED_ORIGINS ?? []).map((o) => new URL(o).origin),
+    metricsToken: e.METRICS_TOKEN,
   };
 }

@@ -42,7 +42,7 @@ function transactionRow(id: string, movement: Movement) {
 }
 
 export type BalanceChange = { userId: string; account: MemberAccount; balance: number };
-export type Posted = { transactionId: string; replayed: boolean; changes: BalanceChange[] };
+export type Posted = { transactionId: string; kind: Movement["kind"]; replayed: boolean; changes: BalanceChange[] };
 
 /**
  * Platform accounts are spread over this many balance rows. A movement's platform legs use one
@@ -98,7 +98,7 @@ export async function postTransaction(tx: Tx, movement: Movement): Promise<Poste
     if (existing.kind !== movement.kind) {
       throw new AppError(409, "IDEMPOTENCY_CONFLICT", "This idempotency key was used for a different movement.");
     }
-    return { transactionId: existing.id, replayed: true, changes: [] } satisfies Posted;
+    return { transactionId: existing.id, kind: movement.kind, replayed: true, changes: [] } satisfies Posted;
   };
 
   const shard = shardOf(movement.idempotencyKey);
@@ -121,6 +121,7 @@ export async function postTransaction(tx: Tx, movement: Movement): Promise<Poste
   if (outcome.status === "written") {
     return {
       transactionId,
+      kind: movement.kind,
       replayed: false,
       changes: outcome.legs
         .filter((l) => l.userId !== null)
@@ -194,7 +195,7 @@ export async function postTransactions(tx: Tx, movements: readonly Movement[]): 
     if (previous) {
       if (previous.kind !== movement.kind)
         throw new AppError(409, "IDEMPOTENCY_CONFLICT", "This idempotency key was used for a different movement.");
-      results.push({ transactionId: previous.id, replayed: true, changes: [] });
+      results.push({ transactionId: previous.id, kind: movement.kind, replayed: true, changes: [] });
       return;
     }
     const id = randomUUID();
@@ -210,7 +211,7 @@ export async function postTransactions(tx: Tx, movements: readonly Movement[]): 
         changes.push({ userId: leg.userId, account: leg.account as MemberAccount, balance: after });
     });
     transactions.push({ ord, ...transactionRow(id, movement) });
-    results.push({ transactionId: id, replayed: false, changes });
+    results.push({ transactionId: id, kind: movement.kind, replayed: false, changes });
   });
   const written = await writeMovementBatch(tx, transactions, entries);
   if (written !== transactions.length) {

@@ -151,3 +151,12 @@ export async function openContractCounts(db: Executor) {
     .where(eq(tradeContracts.status, "open"))
     .groupBy(tradeContracts.account);
 }
+
+/** The settlement worker's lag: open contracts already due at `now`, and the expiry of the oldest. */
+export async function dueContractsLag(db: Executor, now: Date) {
+  const [row] = await db
+    .select({ due: count(), oldest: sql<Date | string | null>`min(${tradeContracts.expiresAt})` })
+    .from(tradeContracts)
+    .where(and(eq(tradeContracts.status, "open"), lte(tradeContracts.expiresAt, now)));
+  return { due: row?.due ?? 0, oldestDueAt: row?.oldest ? new Date(row.oldest) : null };
+}
