@@ -64,6 +64,11 @@ const envSchema = z.object({
     .string()
     .regex(/^[A-Za-z0-9._~+/=-]{32,200}$/, "32 to 200 characters: letters, digits, . _ ~ + / = -")
     .optional(),
+  /**
+   * Two-factor for staff: `required` (default), every back-office call of a staff account without
+   * it is refused until it is set up; `off` is for test harnesses that sign in without a phone.
+   */
+  STAFF_TWO_FACTOR: z.enum(["required", "off"]).default("required"),
   /** Background workers (deposit invoice expiry, …) in this process: on (default) or off. */
   WORKERS: z.enum(["on", "off"]).default("on"),
   /**
@@ -196,6 +201,8 @@ export type Config = {
   storage: StorageSettings;
   secureCookies: boolean;
   trustedOrigins: string[];
+  /** STAFF_TWO_FACTOR: whether a staff account needs two-factor on for the back office. */
+  staffTwoFactor: boolean;
   /** METRICS_TOKEN: the bearer token of /api/metrics from outside this machine. */
   metricsToken: string | undefined;
 };
@@ -257,5 +264,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     secureCookies: publicUrl.startsWith("https://"),
     trustedOrigins: (e.TRUSTED_ORIGINS ?? []).map((o) => new URL(o).origin),
     metricsToken: e.METRICS_TOKEN,
+    staffTwoFactor: e.STAFF_TWO_FACTOR === "required",
   };
 }

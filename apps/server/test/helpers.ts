@@ -70,6 +70,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     AUTH_RATE_LIMIT: "1000",
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    // The suites sign staff in with a password alone; the staff tests turn two-factor on.
+    STAFF_TWO_FACTOR: "off",
     ...env,
   });
 }

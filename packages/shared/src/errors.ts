@@ -13,6 +13,8 @@ export const ERROR_CODES = [
   "STAFF_ROLE_REQUIRED",
   /** A disabled staff account: no back-office operation at all. */
   "STAFF_DISABLED",
+  /** A staff account sets up two-factor before any back-office call. */
+  "TWO_FACTOR_SETUP_REQUIRED",
   /** Four eyes: the same staff member cannot give both approvals of a large money movement. */
   "SECOND_APPROVER_REQUIRED",
   "NOT_FOUND",

@@ -130,7 +130,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
         body: impersonationExchangeSchema,
         response: { 200: z.object({ ok: z.literal(true) }) },
       },
-      onRequest: requireStaff(auth, db, STAFF_ACCESS.impersonation),
+      onRequest: requireStaff(auth, db, STAFF_ACCESS.impersonation, { twoFactor: config.staffTwoFactor }),
       config: { rateLimit: { max: config.authRateLimit, timeWindow: "1 minute" } },
     },
     async (request, reply) => {

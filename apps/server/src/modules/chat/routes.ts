@@ -54,7 +54,7 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   const { auth, config, realtime } = services;
   const chat = createChatService(services);
   const member = requireMember(auth);
-  const asStaff = staffRouteOptions({ auth, db: services.db }, adminTags);
+  const asStaff = staffRouteOptions({ auth, db: services.db, config }, adminTags);
   // The support side answers from the inbox; the member routes are for members only.
   const memberOnly = async (request: FastifyRequest, reply: FastifyReply) => {
     await member(request, reply);

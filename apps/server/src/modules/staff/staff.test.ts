@@ -1,4 +1,5 @@
 import { type AdminSettings, API, STAFF_ROLES, type StaffRole } from "@helio/shared";
+import { authenticator } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   ADMIN,
@@ -238,5 +239,35 @@ describe.each(databaseKinds)("staff on %s", (kind) => {
         else expect([res.statusCode, code], what).toEqual([403, "STAFF_ROLE_REQUIRED"]);
       }
     }
+  });
+});
+
+describe("staff two-factor", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp("pglite", { env: { STAFF_TWO_FACTOR: "required" } });
+  });
+  afterAll(async () => t?.close());
+
+  it("refuses every back-office call until the staff account turns two-factor on", async () => {
+    const owner = await signInAdmin(t.app);
+    const refused = await owner.get(API.adminStaffMe);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().error).toMatchObject({
+      code: "TWO_FACTOR_SETUP_REQUIRED",
+      message: "Turn on two-factor authentication on the Security page before using the back office.",
+    });
+    expect((await owner.get(API.adminDashboard)).json().error.code).toBe("TWO_FACTOR_SETUP_REQUIRED");
+    // Its own account pages stay open: that is where two-factor is set up.
+    const enable = await owner.post("/api/auth/two-factor/enable", { password: ADMIN.password });
+    expect(enable.statusCode).toBe(200);
+    const secret = new URL(enable.json().totpURI).searchParams.get("secret") as string;
+    const verify = await owner.post("/api/auth/two-factor/verify-totp", { code: authenticator.generate(secret) });
+    expect(verify.statusCode).toBe(200);
+    expect((await owner.get(API.adminStaffMe)).json()).toEqual({ roles: ["owner"] });
+    expect((await owner.get(API.adminDashboard)).statusCode).toBe(200);
+    // A member is still answered 404, as on every admin route.
+    const { client } = await signUpVerified(t.app);
+    expect((await client.get(API.adminStaffMe)).statusCode).toBe(404);
   });
 });

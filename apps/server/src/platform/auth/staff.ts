@@ -46,10 +46,16 @@ const roleList = (roles: readonly StaffRole[]) => roles.map((role) => STAFF_ROLE
 
 /**
  * The guard of a back-office route: signed in as staff (anyone else gets 404, as for every admin
- * route), not disabled (403 STAFF_DISABLED), and holding one of `roles` (403 STAFF_ROLE_REQUIRED).
+ * route), not disabled (403 STAFF_DISABLED), with two-factor on unless the configuration turns that
+ * off (403 TWO_FACTOR_SETUP_REQUIRED), and holding one of `roles` (403 STAFF_ROLE_REQUIRED).
  * It runs on `onRequest`, so someone without the role learns nothing from the body's validation.
  */
-export function requireStaff(auth: Auth, db: Executor, roles: readonly StaffRole[]) {
+export function requireStaff(
+  auth: Auth,
+  db: Executor,
+  roles: readonly StaffRole[],
+  options: { twoFactor: boolean } = { twoFactor: true },
+) {
   const admin = requireAdmin(auth);
   return async (request: FastifyRequest, reply: Parameters<ReturnType<typeof requireAdmin>>[1]) => {
     await admin(request, reply);
@@ -58,6 +64,12 @@ export function requireStaff(auth: Auth, db: Executor, roles: readonly StaffRole
       throw new AppError(403, "STAFF_ROLE_REQUIRED", "Your account holds no back-office role. Ask an owner for one.");
     if (standing.disabled)
       throw new AppError(403, "STAFF_DISABLED", "Your staff account is disabled. Ask an owner to enable it.");
+    if (options.twoFactor && !request.current?.user.twoFactorEnabled)
+      throw new AppError(
+        403,
+        "TWO_FACTOR_SETUP_REQUIRED",
+        "Turn on two-factor authentication on the Security page before using the back office.",
+      );
     request.staffRoles = standing.roles;
     if (!standing.roles.some((role) => roles.includes(role)))
       throw new AppError(403, "STAFF_ROLE_REQUIRED", `This needs one of these roles: ${roleList(roles)}.`);

@@ -32,7 +32,7 @@ function routeOptions(shared: {
  * that may call it, checked by `requireStaff` and listed in the OpenAPI document (`x-roles`, and
  * in words in the description).
  */
-export function staffRouteOptions(deps: { auth: Auth; db: Executor }, tags: string[]) {
+export function staffRouteOptions(deps: { auth: Auth; db: Executor; config: Config }, tags: string[]) {
   return <S extends FastifySchema & { access: StaffAccess; description?: string }>(options: S) => {
     const { access, ...schema } = options;
     const roles = STAFF_ACCESS[access];
@@ -44,7 +44,9 @@ export function staffRouteOptions(deps: { auth: Auth; db: Executor }, tags: stri
         description: schema.description ? `${schema.description}\n\n${who}` : who,
         "x-roles": [...roles],
       },
-      onRequest: requireStaff(deps.auth, deps.db, roles) as onRequestAsyncHookHandler,
+      onRequest: requireStaff(deps.auth, deps.db, roles, {
+        twoFactor: deps.config.staffTwoFactor,
+      }) as onRequestAsyncHookHandler,
     };
   };
 }

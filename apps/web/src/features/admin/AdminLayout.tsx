@@ -68,7 +68,17 @@ export function AdminLayout() {
   if (staff.isError) {
     if (isApiError(staff.error) && staff.error.status === 403)
       return (
-        <Alert severity="warning" sx={{ maxWidth: 640 }}>
+        <Alert
+          severity="warning"
+          sx={{ maxWidth: 640 }}
+          action={
+            staff.error.code === "TWO_FACTOR_SETUP_REQUIRED" ? (
+              <Button component={RouterLink} to={paths.security} color="inherit" size="small">
+                Set up two-factor
+              </Button>
+            ) : undefined
+          }
+        >
           {staff.error.message}
         </Alert>
       );
