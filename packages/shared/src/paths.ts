@@ -82,6 +82,9 @@ export const API = {
   adminMemberMoney: (uid: string) => `/api/admin/members/${encodeURIComponent(uid)}/money`,
   adminMemberLedger: (uid: string) => `/api/admin/members/${encodeURIComponent(uid)}/ledger`,
   adminMemberAdjust: (uid: string) => `/api/admin/members/${encodeURIComponent(uid)}/adjust`,
+  adminMemberTwoFactorReset: (uid: string) => `/api/admin/members/${encodeURIComponent(uid)}/two-factor-reset`,
+  /** The member's confirmation (the mailed link's token) of a two-factor reset compliance asked for. */
+  twoFactorResetConfirm: "/api/security/two-factor-reset",
   adminMemberDemoReset: (uid: string) => `/api/admin/members/${encodeURIComponent(uid)}/demo-reset`,
   adminLedgerVerify: "/api/admin/ledger/verify",
   adminAdjustments: "/api/admin/adjustments",

@@ -32,6 +32,7 @@ export const STAFF_ACCESS = {
   backOffice: everyone,
   membersRead: everyone,
   memberStatus: acts("compliance"),
+  twoFactorReset: acts("compliance"),
   memberTradingMode: acts("trading_desk"),
   impersonation: acts("support"),
   memberMoneyRead: reads("finance", "compliance", "support"),
@@ -132,3 +133,12 @@ export type StaffInviteInput = z.input<typeof staffInviteSchema>;
 
 export const staffRolesUpdateSchema = z.object({ roles: rolesSchema });
 export const staffStatusUpdateSchema = z.object({ disabled: z.boolean() });
+
+/** The token of the mailed link that confirms a two-factor reset. */
+export const twoFactorResetConfirmSchema = z.object({
+  token: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_-]{20,100}$/, "Not a reset link's token"),
+});
+export const twoFactorResetRequestedSchema = z.object({ mailedTo: z.string() });

@@ -77,6 +77,7 @@ const publicRoutes: RouteObject[] = [
   { Component: RedirectIfSignedIn, children: visitorRoutes },
   { path: paths.verifyEmail, handle: { title: "Check your email" }, lazy: page(auth, "VerifyEmailPage") },
   { path: paths.resetPassword, handle: { title: "Reset password" }, lazy: page(auth, "ResetPasswordPage") },
+  { path: paths.twoFactorReset, handle: { title: "Reset two-factor" }, lazy: page(auth, "TwoFactorResetPage") },
   { path: routePatterns.loginAdmin, handle: { title: "Support sign-in" }, lazy: page(auth, "LoginAdminPage") },
   { path: paths.accountBlocked, handle: { title: "Account blocked" }, lazy: page(auth, "AccountBlockedPage") },
 ];

@@ -32,6 +32,7 @@ describe("paths", () => {
       verifyEmail: "/verify-email",
       forgotPassword: "/forgot-password",
       resetPassword: "/reset-password",
+      twoFactorReset: "/two-factor-reset",
       accountBlocked: "/account-blocked",
       dashboard: "/",
       profile: "/profile",

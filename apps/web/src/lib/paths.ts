@@ -22,6 +22,7 @@ export const paths = {
   verifyEmailFor: (email: string) => `/verify-email?email=${enc(email)}`,
   forgotPassword: "/forgot-password",
   resetPassword: "/reset-password",
+  twoFactorReset: "/two-factor-reset",
   /** `/login-admin/:username/:token`: an admin opens a member's account. */
   loginAdmin: (username: string, token: string) => `/login-admin/${enc(username)}/${enc(token)}`,
   accountBlocked: "/account-blocked",

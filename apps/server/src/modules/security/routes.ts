@@ -6,6 +6,7 @@ import type { Executor } from "../../db/client.ts";
 import { currentOf, requireMember } from "../../platform/auth/session.ts";
 import { signInEvents } from "../../platform/auth/tables.ts";
 import type { Services } from "../../services.ts";
+import { twoFactorResetRoutes } from "./two-factor-reset.ts";
 
 export async function recentSignIns(db: Executor, uid: string, limit = 20) {
   const rows = await db
@@ -24,6 +25,7 @@ export async function recentSignIns(db: Executor, uid: string, limit = 20) {
 }
 
 export async function securityRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  await twoFactorResetRoutes(app, services);
   app.withTypeProvider<ZodTypeProvider>().get(
     API.signIns,
     {

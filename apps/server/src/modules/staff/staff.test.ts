@@ -202,6 +202,40 @@ describe.each(databaseKinds)("staff on %s", (kind) => {
     expect(restored.statusCode).toBe(200);
   });
 
+  it("resets a member's two-factor only once the member confirms by mail, audited", async () => {
+    const { client, member, input } = await signUpVerified(t.app);
+    const enable = await client.post("/api/auth/two-factor/enable", { password: input.password });
+    const secret = new URL(enable.json().totpURI).searchParams.get("secret") as string;
+    expect(
+      (await client.post("/api/auth/two-factor/verify-totp", { code: authenticator.generate(secret) })).statusCode,
+    ).toBe(200);
+    const { client: support } = await staffWith(["support"]);
+    expect((await support.post(API.adminMemberTwoFactorReset(member.uid))).statusCode).toBe(403);
+    const { client: compliance, member: officer } = await staffWith(["compliance"]);
+    const asked = await compliance.post(API.adminMemberTwoFactorReset(member.uid));
+    expect(asked.json()).toEqual({ mailedTo: input.email });
+    // Nothing changes before the member confirms.
+    expect((await client.get(API.me)).json().twoFactorEnabled).toBe(true);
+    const mail = await latestMail(t.app, input.email);
+    expect(mail.subject).toBe("Confirm the reset of your Helio two-factor");
+    const token = new URL(mail.text.match(/https?:\/\/\S+/)?.[0] ?? "").searchParams.get("token");
+    const anyone = new Client(t.app);
+    expect((await anyone.post(API.twoFactorResetConfirm, { token: "x".repeat(43) })).json().error.code).toBe(
+      "INVALID_TOKEN",
+    );
+    expect((await anyone.post(API.twoFactorResetConfirm, { token: "bad token" })).statusCode).toBe(400);
+    expect((await anyone.post(API.twoFactorResetConfirm, { token })).json()).toEqual({ ok: true });
+    expect((await anyone.post(API.twoFactorResetConfirm, { token })).statusCode).toBe(400);
+    expect((await client.get(API.me)).json().twoFactorEnabled).toBe(false);
+    // The password alone signs in again.
+    expect((await signIn(t.app, input.email, input.password)).res.json()).not.toHaveProperty("twoFactorRedirect");
+    expect((await auditOf(member.uid)).map((a) => [a.action, a.actorId])).toEqual([
+      ["member.two_factor_reset", member.uid],
+      ["member.two_factor_reset_request", officer.uid],
+    ]);
+    expect((await compliance.post(API.adminMemberTwoFactorReset(member.uid))).statusCode).toBe(409);
+  });
+
   it("answers every admin operation of the OpenAPI document by role: allowed ones never 403 for the role, the rest 403", async () => {
     const doc = (await new Client(t.app).get("/api/openapi.json")).json() as {
       paths: Record<string, Record<string, { "x-roles"?: StaffRole[]; description?: string }>>;

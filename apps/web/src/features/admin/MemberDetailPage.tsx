@@ -37,6 +37,7 @@ import {
   useImpersonate,
   useSetMemberStatus,
   useSetTradingMode,
+  useTwoFactorReset,
 } from "./api.ts";
 import { MemberInvestmentsSection } from "./MemberInvestmentsSection.tsx";
 import { MemberMoneySection } from "./MemberMoneySection.tsx";
@@ -68,6 +69,8 @@ function Actions({ member }: { member: AdminMemberDetail }) {
   const [action, setAction] = useState<StatusAction | null>(null);
   const [reason, setReason] = useState("");
   const [confirmTrading, setConfirmTrading] = useState(false);
+  const [confirmReset, setConfirmReset] = useState(false);
+  const twoFactorReset = useTwoFactorReset(member.uid);
   const [message, setMessage] = useState<{ kind: "success" | "error"; text: string } | null>(null);
   const self = me.uid === member.uid;
   const navigate = useNavigate();
@@ -123,7 +126,19 @@ function Actions({ member }: { member: AdminMemberDetail }) {
   const mayChangeMode = useStaffMay("memberTradingMode");
   const mayImpersonate = useStaffMay("impersonation");
   const mayMessage = useStaffMay("chatAnswer");
-  if (!mayChangeStatus && !mayChangeMode && !mayImpersonate && !mayMessage) return null;
+  const mayResetTwoFactor = useStaffMay("twoFactorReset");
+  if (!mayChangeStatus && !mayChangeMode && !mayImpersonate && !mayMessage && !mayResetTwoFactor) return null;
+  const runReset = () => {
+    twoFactorReset.mutate(undefined, {
+      onSuccess: ({ mailedTo }) =>
+        setMessage({
+          kind: "success",
+          text: `Mail sent to ${mailedTo}: two-factor turns off once the member confirms.`,
+        }),
+      onError: (error) => setMessage({ kind: "error", text: errorMessage(error) }),
+      onSettled: () => setConfirmReset(false),
+    });
+  };
 
   return (
     <SectionCard title="Actions">
@@ -171,6 +186,11 @@ function Actions({ member }: { member: AdminMemberDetail }) {
             {impersonate.isPending ? "Opening…" : "Sign in as member"}
           </Button>
         ) : null}
+        {mayResetTwoFactor && member.twoFactorEnabled ? (
+          <Button variant="outlined" onClick={() => setConfirmReset(true)}>
+            Reset two-factor
+          </Button>
+        ) : null}
         {member.role === "admin" || !mayMessage ? null : (
           <Button variant="outlined" startIcon={<ChatIcon />} onClick={messageMember} disabled={openingChat}>
             {openingChat ? "Opening…" : "Message this member"}
@@ -197,6 +217,15 @@ function Actions({ member }: { member: AdminMemberDetail }) {
           slotProps={{ htmlInput: { maxLength: 500 } }}
         />
       </ConfirmDialog>
+      <ConfirmDialog
+        open={confirmReset}
+        title="Reset two-factor"
+        message="The member gets a mail with a link; two-factor turns off only when they confirm. Check who is asking first."
+        confirmLabel="Send the mail"
+        busy={twoFactorReset.isPending}
+        onConfirm={runReset}
+        onClose={() => setConfirmReset(false)}
+      />
       <ConfirmDialog
         open={confirmTrading}
         title={member.userTrading ? "Switch to Free" : "Switch to Real"}

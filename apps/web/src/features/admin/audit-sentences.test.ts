@@ -153,6 +153,8 @@ const CASES: [action: string, before: unknown, after: unknown, sentence: string]
     { reason: "Wrong member", requestId: "r1" },
     "Rejected the adjustment of the Bonus balance by -25,000.00 USD: reason “Wrong member”",
   ],
+  ["member.two_factor_reset_request", null, null, "Asked the member by mail to confirm a reset of their two-factor"],
+  ["member.two_factor_reset", null, null, "Two-factor turned off: the member confirmed the reset"],
   ["staff.disable", { roles: ["finance"] }, null, "Disabled the staff account"],
   ["staff.enable", { roles: ["finance"] }, null, "Enabled the staff account"],
   [

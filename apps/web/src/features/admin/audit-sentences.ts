@@ -125,6 +125,8 @@ const SENTENCES: Record<string, Describe> = {
     `Rejected the adjustment of the ${account(field(before, "account"))} balance by ${signedMoney(
       field(before, "amountCents"),
     )}${reasonOf(after)}`,
+  "member.two_factor_reset_request": () => "Asked the member by mail to confirm a reset of their two-factor",
+  "member.two_factor_reset": () => "Two-factor turned off: the member confirmed the reset",
   "member.demo_reset": ({ before, after }) =>
     `Reset the demo balance from ${money(field(before, "demoCents"))} to ${money(field(after, "demoCents"))}`,
   "referral.commission_skipped": ({ after }) => {
