@@ -11,11 +11,13 @@ import { RequestLog } from "./platform/http/request-log.ts";
 import { responseSerializerCompiler } from "./platform/http/response-serializer.ts";
 import { realtimeGateway } from "./platform/realtime/gateway.ts";
 import { socketMessageLimits } from "./platform/realtime/message-limit.ts";
+import { tracingOn } from "./platform/tracing/tracing.ts";
 import { apiDocs } from "./plugins/api-docs.ts";
 import { metricsEndpoint } from "./plugins/metrics.ts";
 import { originCheck } from "./plugins/origin-check.ts";
 import { rateLimits } from "./plugins/rate-limits.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
+import { requestTracing } from "./plugins/tracing.ts";
 import { appPage, webApp } from "./plugins/web-app.ts";
 import { registerRoutes } from "./routes.ts";
 import type { Services } from "./services.ts";
@@ -58,6 +60,8 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   await app.register(originCheck, { trustedOrigins });
   await app.register(apiDocs);
   await app.register(metricsEndpoint, { metrics: services.metrics, token: config.metricsToken });
+  // Only with an OTLP endpoint: off, no request pays for a hook.
+  if (tracingOn()) await app.register(requestTracing);
 
   const { auth, db, bus, realtime, now } = services;
   await app.register(authBridge, { auth, rateLimit: config.authRateLimit, db, now });

@@ -22,6 +22,7 @@ import { countingBus, createMetrics } from "./platform/metrics/metrics.ts";
 import { createMemoryBus, createRedisBus, type EventBus } from "./platform/realtime/bus.ts";
 import { createRealtime } from "./platform/realtime/realtime.ts";
 import { createFileStorage, type FileStorage } from "./platform/storage/index.ts";
+import { startTracing, tracedBus } from "./platform/tracing/tracing.ts";
 import type { Services } from "./services.ts";
 
 /** Parts a caller (a test, a second instance) may hand in instead of having them made from config. */
@@ -46,6 +47,9 @@ export async function composeServices(
   log: FastifyBaseLogger,
 ): Promise<{ services: Services; closers: Closer[] }> {
   const closers: Closer[] = [];
+  // First, so that every database client this process opens is traced.
+  const tracing = config.tracing ? startTracing(config.tracing.endpoint, config.tracing.serviceName) : null;
+  if (tracing) closers.push({ close: () => tracing.flush() });
   const database =
     deps.database ??
     (await openDatabase(
@@ -62,7 +66,7 @@ export async function composeServices(
     deps.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl, config.redisPrefix) : createMemoryBus());
   if (!deps.bus) closers.unshift(openedBus);
   const metrics = createMetrics();
-  const bus = countingBus(openedBus, metrics);
+  const bus = tracedBus(countingBus(openedBus, metrics));
   const db = database.db;
   metrics.databasePool(database);
   for (const metric of [ledgerMovements, ledgerVerification, ledgerVerificationTime]) metrics.serve(metric);

@@ -69,6 +69,14 @@ const envSchema = z.object({
    * it is refused until it is set up; `off` is for test harnesses that sign in without a phone.
    */
   STAFF_TWO_FACTOR: z.enum(["required", "off"]).default("required"),
+  /** OpenTelemetry: where traces go over OTLP/HTTP (`/v1/traces` is appended); unset, none are made. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ protocol: /^https?$/, message: "must be an http:// or https:// URL" })
+    .optional(),
+  OTEL_SERVICE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, "1 to 64 characters: letters, digits, _ . -")
+    .default("helio"),
   /** Background workers (deposit invoice expiry, …) in this process: on (default) or off. */
   WORKERS: z.enum(["on", "off"]).default("on"),
   /**
@@ -201,6 +209,8 @@ export type Config = {
   storage: StorageSettings;
   secureCookies: boolean;
   trustedOrigins: string[];
+  /** OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_SERVICE_NAME: traces, when an endpoint is set. */
+  tracing: { endpoint: string; serviceName: string } | undefined;
   /** STAFF_TWO_FACTOR: whether a staff account needs two-factor on for the back office. */
   staffTwoFactor: boolean;
   /** METRICS_TOKEN: the bearer token of /api/metrics from outside this machine. */
@@ -265,5 +275,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustedOrigins: (e.TRUSTED_ORIGINS ?? []).map((o) => new URL(o).origin),
     metricsToken: e.METRICS_TOKEN,
     staffTwoFactor: e.STAFF_TWO_FACTOR === "required",
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME }
+      : undefined,
   };
 }

@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { MemberAccount, SystemAccount, TransactionKind } from "@helio/shared";
 import type { Db, Tx } from "../../db/client.ts";
 import { AppError } from "../../platform/http/errors.ts";
+import { traced, tracingOn } from "../../platform/tracing/tracing.ts";
 import {
   type BatchEntry,
   type BatchTransaction,
@@ -90,7 +91,12 @@ export const insufficientFunds = (account: string) =>
  * write. The idempotency key is checked by the write itself (`on conflict do nothing`), which
  * waits for a concurrent holder of the same key, so a key is applied once whatever the timing.
  */
-export async function postTransaction(tx: Tx, movement: Movement): Promise<Posted> {
+export function postTransaction(tx: Tx, movement: Movement): Promise<Posted> {
+  if (!tracingOn()) return postOne(tx, movement);
+  return traced("ledger.post", { "helio.ledger.kind": movement.kind }, () => postOne(tx, movement));
+}
+
+async function postOne(tx: Tx, movement: Movement): Promise<Posted> {
   validate(movement);
   const replay = async () => {
     const existing = await findTransactionByKey(tx, movement.idempotencyKey);
@@ -148,7 +154,12 @@ export async function postTransaction(tx: Tx, movement: Movement): Promise<Poste
  * error is thrown and nothing of the batch is written. A key repeated within the list is refused.
  * Returns one result per movement, in list order.
  */
-export async function postTransactions(tx: Tx, movements: readonly Movement[]): Promise<Posted[]> {
+export function postTransactions(tx: Tx, movements: readonly Movement[]): Promise<Posted[]> {
+  if (!tracingOn()) return postBatch(tx, movements);
+  return traced("ledger.post_batch", { "helio.ledger.movements": movements.length }, () => postBatch(tx, movements));
+}
+
+async function postBatch(tx: Tx, movements: readonly Movement[]): Promise<Posted[]> {
   if (!movements.length) return [];
   const seenKeys = new Set<string>();
   for (const movement of movements) {
@@ -228,7 +239,11 @@ export async function postTransactions(tx: Tx, movements: readonly Movement[]): 
 const RETRYABLE = new Set(["40001", "40P01"]);
 
 /** Runs a money transaction, retrying the rare serialization failure or deadlock PostgreSQL reports. */
-export async function moneyTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, attempts = 3): Promise<T> {
+export function moneyTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, attempts = 3): Promise<T> {
+  return traced("money.transaction", {}, () => retriedTransaction(db, fn, attempts));
+}
+
+async function retriedTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, attempts: number): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(fn);
