@@ -17,6 +17,8 @@ export const ERROR_CODES = [
   "TWO_FACTOR_SETUP_REQUIRED",
   /** Four eyes: the same staff member cannot give both approvals of a large money movement. */
   "SECOND_APPROVER_REQUIRED",
+  /** A Real contract that would raise the house's worst case on its pair past the pair's cap. */
+  "EXPOSURE_LIMIT",
   "NOT_FOUND",
   "CONFLICT",
   "RATE_LIMITED",

@@ -101,6 +101,7 @@ export const API = {
   tradesConfig: "/api/trades/config",
   adminTrades: "/api/admin/trades",
   adminTradesHouse: "/api/admin/trades/house",
+  adminTradesExposure: "/api/admin/trades/exposure",
   // Investments, funds and the referral network.
   packages: "/api/packages",
   package: (slug: string) => `/api/packages/${encodeURIComponent(slug)}`,

@@ -78,6 +78,11 @@ export const settingsSchema = z
     /** Fixed-time trading: payout % for a winning contract, per pair (missing pairs use the default). */
     tradePayoutPercentDefault: z.number().int().min(1).max(100).default(85),
     tradePayoutPercent: z.record(text().max(40), z.number().int().min(1).max(100)).default({}),
+    /**
+     * The house's exposure cap per pair: the most all open Real contracts on the pair may pay if
+     * every one wins; a new contract past it is refused. A pair not listed has no cap.
+     */
+    tradeExposureCapCents: z.record(text().max(40), cents).default({}),
     tradeMinCents: cents.min(1, "At least 1 cent").default(100),
     tradeMaxCents: cents.default(1_000_000),
     /** Enabled contract durations in seconds (of 30, 60, 300, 900, 1800, 3600). */

@@ -75,6 +75,7 @@ export function staffMay(roles: readonly StaffRole[], access: StaffAccess): bool
 export const SETTINGS_FIELD_ROLES: Partial<Record<keyof Settings, readonly StaffRole[]>> = {
   tradePayoutPercentDefault: ["trading_desk"],
   tradePayoutPercent: ["trading_desk"],
+  tradeExposureCapCents: ["trading_desk"],
   tradeMinCents: ["trading_desk"],
   tradeMaxCents: ["trading_desk"],
   tradeDurations: ["trading_desk"],

@@ -3,6 +3,7 @@ import {
   adminTradesQuerySchema,
   adminTradesResponseSchema,
   centsToDecimal,
+  houseExposureSchema,
   houseResultSchema,
   openTradesResponseSchema,
   placeTradeSchema,
@@ -26,6 +27,7 @@ import {
   contractHistory,
   getContract,
   historyBatches,
+  houseExposure,
   houseResult,
   openContracts,
   placeContract,
@@ -156,5 +158,14 @@ export async function tradingRoutes(app: FastifyInstance, { services }: { servic
       response: { 200: houseResultSchema },
     }),
     async () => houseResult(deps),
+  );
+  r.get(
+    API.adminTradesExposure,
+    asAdmin({
+      access: "tradingRead",
+      summary: "The house's exposure now: open Real stakes per pair and direction, worst-case payouts, caps",
+      response: { 200: houseExposureSchema },
+    }),
+    async () => houseExposure(deps),
   );
 }
