@@ -120,6 +120,38 @@ export function TradingSettingsEditor({ settings }: { settings: AdminSettings })
           ))}
         </Box>
       </Group>
+      <Group
+        id="exposure-caps"
+        legend="Exposure caps"
+        hint="The most all open Real contracts on a pair may pay if every one wins (in US dollars); a new contract past it is refused. Empty: no cap."
+      >
+        <Box
+          sx={{
+            display: "grid",
+            gap: 2,
+            gridTemplateColumns: {
+              xs: "repeat(2, minmax(0, 1fr))",
+              sm: "repeat(3, minmax(0, 1fr))",
+              md: "repeat(4, minmax(0, 1fr))",
+              lg: "repeat(6, minmax(0, 1fr))",
+            },
+          }}
+        >
+          {PAIRS.map((pair) => (
+            <TextField
+              key={pair.symbol}
+              label={`${pair.symbol} cap`}
+              placeholder="no cap"
+              slotProps={{ htmlInput: { inputMode: "decimal" }, inputLabel: { shrink: true } }}
+              {...fieldProps(
+                register(`tradeExposureCapCents.${pair.symbol}`),
+                errors.tradeExposureCapCents?.[pair.symbol],
+                pair.label,
+              )}
+            />
+          ))}
+        </Box>
+      </Group>
       <Group id="stakes" legend="Stakes and limits">
         <Box
           sx={{
