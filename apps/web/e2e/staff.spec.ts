@@ -151,3 +151,52 @@ test("a large adjustment waits in the Adjustments queue until a second approver 
   await context.close();
   await owner.context.close();
 });
+
+test("the trading desk sees the house's exposure and sets a pair's cap, at 360 px", async ({ browser, baseURL }) => {
+  const origin = baseURL as string;
+  const owner = await openAdmin(browser);
+  const desk = newMember();
+  const invited = await owner.request.post("/api/admin/staff/invitations", {
+    data: { email: desk.email, firstName: desk.firstName, lastName: desk.lastName, roles: ["trading_desk"] },
+    headers: { origin },
+  });
+  expect(invited.status()).toBe(201);
+  const context = await browser.newContext({ viewport: { width: MOBILE.width, height: MOBILE.height } });
+  const page = await context.newPage();
+  const token = new URL(await mailLink(page.request, desk.email, /invited/)).searchParams.get("token");
+  expect(
+    (
+      await page.request.post("/api/auth/reset-password", {
+        data: { token, newPassword: PASSWORD },
+        headers: { origin },
+      })
+    ).status(),
+  ).toBe(200);
+  const settings = await (await owner.request.get("/api/admin/settings")).json();
+  try {
+    await page.goto(paths.login);
+    await signInWithForm(page, desk.email, PASSWORD);
+    await page.goto(paths.adminTrading);
+    // On a phone the table's rows are cards: found by their place, not by the table role.
+    const btc = page
+      .getByRole("region", { name: "House exposure per pair" })
+      .locator("tbody tr")
+      .filter({ hasText: "BTC/USDT" });
+    await expect(btc).toContainText("None");
+    await page.getByLabel("BTC cap").fill("2500");
+    await page.getByRole("button", { name: "Save trading settings" }).click();
+    await expect(page.getByText("Trading settings saved.")).toBeVisible();
+    await expect(btc).toContainText("2,500.00");
+    await expectNoHorizontalOverflow(page);
+    await expectAccessible(page);
+    await screenshot(page, "trading-desk-exposure-mobile");
+  } finally {
+    const current = await (await owner.request.get("/api/admin/settings")).json();
+    await owner.request.put("/api/admin/settings", {
+      data: { ...current, tradeExposureCapCents: settings.tradeExposureCapCents },
+      headers: { origin },
+    });
+    await context.close();
+    await owner.context.close();
+  }
+});
