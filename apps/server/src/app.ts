@@ -11,11 +11,14 @@ import { RequestLog } from "./platform/http/request-log.ts";
 import { responseSerializerCompiler } from "./platform/http/response-serializer.ts";
 import { realtimeGateway } from "./platform/realtime/gateway.ts";
 import { socketMessageLimits } from "./platform/realtime/message-limit.ts";
+import { tracingOn } from "./platform/tracing/tracing.ts";
 import { apiDocs } from "./plugins/api-docs.ts";
 import { impersonation } from "./plugins/impersonation.ts";
+import { metricsEndpoint } from "./plugins/metrics.ts";
 import { originCheck } from "./plugins/origin-check.ts";
 import { rateLimits } from "./plugins/rate-limits.ts";
 import { securityHeaders } from "./plugins/security-headers.ts";
+import { requestTracing } from "./plugins/tracing.ts";
 import { appPage, webApp } from "./plugins/web-app.ts";
 import { registerRoutes } from "./routes.ts";
 import type { Services } from "./services.ts";
@@ -59,6 +62,9 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const sessionCookie = (await services.auth.$context).authCookies.sessionToken.name;
   await app.register(apiDocs, { sessionCookie });
   await app.register(impersonation, { auth: services.auth, db: services.db });
+  await app.register(metricsEndpoint, { metrics: services.metrics, token: config.metricsToken });
+  // Only with an OTLP endpoint: off, no request pays for a hook.
+  if (tracingOn()) await app.register(requestTracing);
 
   const { auth, db, bus, realtime, now } = services;
   await app.register(authBridge, { auth, rateLimit: config.authRateLimit, db, now });
@@ -71,6 +77,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
     trustedOrigins,
     sessionLiveness: createSessionLiveness(db),
     messageLimits: socketMessageLimits(config.chatRateLimit),
+    connections: services.metrics.wsConnections,
   });
   await app.register(webApp, { webDist: config.webDist, secureCookies: config.secureCookies });
   // Last, so that it runs after the plugins' own close hooks: workers stop before the database.

@@ -2,18 +2,27 @@ import path from "node:path";
 import type { FastifyBaseLogger } from "fastify";
 import type { Config } from "./config.ts";
 import { type Database, openDatabase } from "./db/client.ts";
-import { openMemberAccounts } from "./modules/ledger/index.ts";
+import { accrualLag } from "./modules/investments/index.ts";
+import {
+  ledgerMovements,
+  ledgerVerification,
+  ledgerVerificationTime,
+  openMemberAccounts,
+} from "./modules/ledger/index.ts";
 import { createMarketService } from "./modules/market/index.ts";
-import { createNotifications, securityNotifier } from "./modules/notifications/index.ts";
+import { createNotifications, mailLag, securityNotifier } from "./modules/notifications/index.ts";
 import { createSettingsService } from "./modules/settings/index.ts";
+import { settlementLag } from "./modules/trading/index.ts";
 import { createAuth, type PasswordHasher } from "./platform/auth/auth.ts";
 import { registerFastSessionRead } from "./platform/auth/fast-session.ts";
 import { resolveAuthSecret } from "./platform/auth/secret.ts";
 import { publishSessionsEnded } from "./platform/auth/session-end.ts";
 import { createOutboxMailer, createSmtpMailer, type Mailer } from "./platform/mail/mailer.ts";
+import { countingBus, createMetrics } from "./platform/metrics/metrics.ts";
 import { createMemoryBus, createRedisBus, type EventBus } from "./platform/realtime/bus.ts";
 import { createRealtime } from "./platform/realtime/realtime.ts";
 import { createFileStorage, type FileStorage } from "./platform/storage/index.ts";
+import { startTracing, tracedBus } from "./platform/tracing/tracing.ts";
 import type { Services } from "./services.ts";
 
 /** Parts a caller (a test, a second instance) may hand in instead of having them made from config. */
@@ -38,6 +47,9 @@ export async function composeServices(
   log: FastifyBaseLogger,
 ): Promise<{ services: Services; closers: Closer[] }> {
   const closers: Closer[] = [];
+  // First, so that every database client this process opens is traced.
+  const tracing = config.tracing ? startTracing(config.tracing.endpoint, config.tracing.serviceName) : null;
+  if (tracing) closers.push({ close: () => tracing.flush() });
   const database =
     deps.database ??
     (await openDatabase(
@@ -50,10 +62,22 @@ export async function composeServices(
     await database.migrate();
     await database.openPool();
   }
-  const bus =
+  const openedBus =
     deps.bus ?? (config.redisUrl ? await createRedisBus(config.redisUrl, config.redisPrefix) : createMemoryBus());
-  if (!deps.bus) closers.unshift(bus);
+  if (!deps.bus) closers.unshift(openedBus);
+  const metrics = createMetrics();
+  const bus = tracedBus(countingBus(openedBus, metrics));
   const db = database.db;
+  metrics.databasePool(database);
+  for (const metric of [ledgerMovements, ledgerVerification, ledgerVerificationTime]) metrics.serve(metric);
+  metrics.workerLag("settlement", "Contracts to settle", () => settlementLag({ db }));
+  metrics.workerLag("accrual", "Investment accruals", () => accrualLag({ db }));
+  metrics.workerLag("mail", "Notification mails to send", () => mailLag({ db }));
+  metrics.gauge(
+    "helio_mail_failed",
+    "Notification mails given up on after their last attempt",
+    async () => (await mailLag({ db })).failed,
+  );
   const mailer =
     deps.mailer ?? (config.smtpUrl ? createSmtpMailer(config.smtpUrl, config.mailFrom) : createOutboxMailer(db));
   let storage = deps.storage;
@@ -92,6 +116,7 @@ export async function composeServices(
     realtime,
     storage,
     mailer,
+    metrics,
     settings,
     market,
     notifications,

@@ -56,6 +56,27 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Requests per minute per member on each money endpoint (deposits, withdrawals, bank data, …). */
   MONEY_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  /**
+   * A bearer token that lets a scraper read /api/metrics from anywhere; without it (or without the
+   * header) only a direct loopback request may.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[A-Za-z0-9._~+/=-]{32,200}$/, "32 to 200 characters: letters, digits, . _ ~ + / = -")
+    .optional(),
+  /**
+   * Two-factor for staff: `required` (default), every back-office call of a staff account without
+   * it is refused until it is set up; `off` is for test harnesses that sign in without a phone.
+   */
+  STAFF_TWO_FACTOR: z.enum(["required", "off"]).default("required"),
+  /** OpenTelemetry: where traces go over OTLP/HTTP (`/v1/traces` is appended); unset, none are made. */
+  OTEL_EXPORTER_OTLP_ENDPOINT: z
+    .url({ protocol: /^https?$/, message: "must be an http:// or https:// URL" })
+    .optional(),
+  OTEL_SERVICE_NAME: z
+    .string()
+    .regex(/^[A-Za-z0-9_.-]{1,64}$/, "1 to 64 characters: letters, digits, _ . -")
+    .default("helio"),
   /** Background workers (deposit invoice expiry, …) in this process: on (default) or off. */
   WORKERS: z.enum(["on", "off"]).default("on"),
   /**
@@ -192,6 +213,12 @@ export type Config = {
    * and, outside production, the other loopback names of a loopback PUBLIC_URL (`loopbackAliases`).
    */
   trustedOrigins: string[];
+  /** OTEL_EXPORTER_OTLP_ENDPOINT and OTEL_SERVICE_NAME: traces, when an endpoint is set. */
+  tracing: { endpoint: string; serviceName: string } | undefined;
+  /** STAFF_TWO_FACTOR: whether a staff account needs two-factor on for the back office. */
+  staffTwoFactor: boolean;
+  /** METRICS_TOKEN: the bearer token of /api/metrics from outside this machine. */
+  metricsToken: string | undefined;
 };
 
 const LOOPBACK_HOSTS = ["localhost", "127.0.0.1", "[::1]"];
@@ -273,5 +300,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...(e.TRUSTED_ORIGINS ?? []).map((o) => new URL(o).origin),
       ...(e.NODE_ENV === "production" ? [] : loopbackAliases(publicUrl)),
     ],
+    metricsToken: e.METRICS_TOKEN,
+    staffTwoFactor: e.STAFF_TWO_FACTOR === "required",
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME }
+      : undefined,
   };
 }

@@ -16,6 +16,7 @@ import { profileRoutes } from "./modules/profile/index.ts";
 import { referralRoutes } from "./modules/referrals/index.ts";
 import { securityRoutes } from "./modules/security/index.ts";
 import { settingsRoutes } from "./modules/settings/index.ts";
+import { staffRoutes } from "./modules/staff/index.ts";
 import { tradingRoutes } from "./modules/trading/index.ts";
 import { walletRoutes } from "./modules/wallet/index.ts";
 import { withdrawalRoutes } from "./modules/withdrawals/index.ts";
@@ -28,6 +29,7 @@ const ROUTE_GROUPS = [
   securityRoutes,
   notificationRoutes,
   adminRoutes,
+  staffRoutes,
   settingsRoutes,
   walletRoutes,
   withdrawalRoutes,

@@ -5,6 +5,7 @@ import type { Notifications } from "./modules/notifications/index.ts";
 import type { SettingsService } from "./modules/settings/index.ts";
 import type { Auth } from "./platform/auth/auth.ts";
 import type { Mailer } from "./platform/mail/mailer.ts";
+import type { Metrics } from "./platform/metrics/metrics.ts";
 import type { EventBus } from "./platform/realtime/bus.ts";
 import type { Realtime } from "./platform/realtime/realtime.ts";
 import type { FileStorage } from "./platform/storage/index.ts";
@@ -19,6 +20,8 @@ export type Services = {
   realtime: Realtime;
   storage: FileStorage;
   mailer: Mailer;
+  /** The process's Prometheus metrics (`/api/metrics`). */
+  metrics: Metrics;
   settings: SettingsService;
   market: MarketService;
   /** Member notifications: `notify(tx, event)` inside a change's transaction, `deliver` after it. */

@@ -3,8 +3,8 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { API } from "@helio/shared";
-import type { SQL } from "drizzle-orm";
+import { API, type StaffRole } from "@helio/shared";
+import { type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
 import { afterEach, inject } from "vitest";
@@ -70,6 +70,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
     AUTH_RATE_LIMIT: "1000",
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
+    // The suites sign staff in with a password alone; the staff tests turn two-factor on.
+    STAFF_TWO_FACTOR: "off",
     ...env,
   });
 }
@@ -218,6 +220,16 @@ export async function signIn(app: FastifyInstance, identifier: string, password:
     ? await client.post("/api/auth/sign-in/email", { email: identifier, password })
     : await client.post("/api/auth/sign-in/username", { username: identifier, password });
   return { client, res };
+}
+
+/** Makes a signed-up member a staff account with `roles` (what an accepted invitation leaves). */
+export async function makeStaff(app: FastifyInstance, uid: string, roles: StaffRole[]) {
+  const { db } = app.services;
+  await db.execute(sql`update "user" set role = 'admin' where id = ${uid}`);
+  await db.execute(
+    sql`insert into staff (user_id, roles) values (${uid}, ${`{${roles.join(",")}}`}::text[])
+        on conflict (user_id) do update set roles = excluded.roles, disabled_at = null`,
+  );
 }
 
 export async function signInAdmin(app: FastifyInstance) {

@@ -55,6 +55,8 @@ Object.assign(process.env, {
   AUTH_SECRET: secret,
   ADMIN_EMAIL: "admin@helio.test",
   ADMIN_PASSWORD: "admin-password-1",
+  // The browser tests sign the admin in with a password alone (staff two-factor: apps/server's tests).
+  STAFF_TWO_FACTOR: "off",
   AUTH_RATE_LIMIT: "1000",
   LOG_LEVEL: "warn",
   WEB_DIST: path.resolve(here, "../dist"),

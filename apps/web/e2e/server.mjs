@@ -22,6 +22,8 @@ Object.assign(process.env, {
   ADMIN_EMAIL: "admin@helio.test",
   ADMIN_PASSWORD: "admin-password-1",
   AUTH_RATE_LIMIT: "1000",
+  // The browser tests sign the admin in with a password alone (staff two-factor: apps/server's tests).
+  STAFF_TWO_FACTOR: "off",
   LOG_LEVEL: "warn",
   WEB_DIST: path.resolve(here, "../dist"),
   // With REDIS_URL set (CI), every worker's server shares one Redis: its own prefix keeps another

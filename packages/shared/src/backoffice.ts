@@ -4,7 +4,7 @@ import { adminInvestmentSummarySchema } from "./investments.ts";
 import { kycSchema } from "./kyc.ts";
 import { MEMBER_ACCOUNTS, SYSTEM_ACCOUNTS } from "./ledger.ts";
 import { maxAmountMessage } from "./local-amount.ts";
-import { MAX_AMOUNT_CENTS, reasonSchema, walletBalancesSchema } from "./wallet.ts";
+import { MAX_AMOUNT_CENTS, memberRefSchema, reasonSchema, walletBalancesSchema } from "./wallet.ts";
 
 const countSum = z.object({ count: z.number().int(), sumCents: z.number().int() });
 
@@ -60,6 +60,39 @@ export const adminAdjustResponseSchema = z.object({
   replayed: z.boolean(),
 });
 export type AdminAdjustResponse = z.infer<typeof adminAdjustResponseSchema>;
+
+/**
+ * Four eyes on adjustments: one above the settings' `adjustmentSecondApprovalCents` (credit or
+ * debit) is a request, made by one finance or owner staff member and approved (the money moves) or
+ * rejected by another; the requester may withdraw it by rejecting.
+ */
+export const ADJUSTMENT_REQUEST_STATUSES = ["awaiting_second_approval", "approved", "rejected"] as const;
+export const adjustmentRequestStatusSchema = z.enum(ADJUSTMENT_REQUEST_STATUSES);
+export const adjustmentRequestSchema = z.object({
+  id: z.string(),
+  member: memberRefSchema,
+  account: z.enum(ADJUSTABLE_ACCOUNTS),
+  amountCents: z.number().int(),
+  reason: z.string(),
+  status: adjustmentRequestStatusSchema,
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  rejectReason: z.string().nullable(),
+  transactionId: z.string().nullable(),
+});
+export type AdjustmentRequest = z.infer<typeof adjustmentRequestSchema>;
+/** 202 from the adjust route: the adjustment waits for a second approver. */
+export const adminAdjustPendingSchema = z.object({
+  awaitingSecondApproval: z.literal(true),
+  request: adjustmentRequestSchema,
+});
+export type AdminAdjustPending = z.infer<typeof adminAdjustPendingSchema>;
+export const adjustmentRequestsQuerySchema = z.object({
+  status: z.union([adjustmentRequestStatusSchema, z.literal("all")]).default("awaiting_second_approval"),
+});
+export const adjustmentRequestsResponseSchema = z.object({ items: z.array(adjustmentRequestSchema) });
 
 /** GET /api/admin/members/:uid/money: the money side of a member's detail page. */
 export const adminMemberMoneySchema = z.object({

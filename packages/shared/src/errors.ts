@@ -9,6 +9,16 @@ export const ERROR_CODES = [
   "ACCOUNT_BLOCKED",
   "ACCOUNT_BANNED",
   "FORBIDDEN",
+  /** A back-office operation the staff member's roles do not include. */
+  "STAFF_ROLE_REQUIRED",
+  /** A disabled staff account: no back-office operation at all. */
+  "STAFF_DISABLED",
+  /** A staff account sets up two-factor before any back-office call. */
+  "TWO_FACTOR_SETUP_REQUIRED",
+  /** Four eyes: the same staff member cannot give both approvals of a large money movement. */
+  "SECOND_APPROVER_REQUIRED",
+  /** A Real contract that would raise the house's worst case on its pair past the pair's cap. */
+  "EXPOSURE_LIMIT",
   "NOT_FOUND",
   "CONFLICT",
   "RATE_LIMITED",

@@ -17,6 +17,7 @@ export * from "./notifications.ts";
 export * from "./paths.ts";
 export * from "./referrals.ts";
 export * from "./settings.ts";
+export * from "./staff.ts";
 export * from "./text.ts";
 export * from "./trading.ts";
 export * from "./wallet.ts";

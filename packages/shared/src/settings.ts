@@ -67,6 +67,12 @@ export const settingsSchema = z
     withdrawalHoldHoursAfterBankChange: z.number().int().min(0).max(720, "At most 720 hours (30 days)").default(24),
     /** Where members write when they cannot sign in (blocked or banned); named on their page. Empty: none. */
     supportEmail: z.union([z.literal(""), z.email("An e-mail address").max(200)]).default(""),
+    /**
+     * Four eyes: a withdrawal above this amount, and a balance adjustment (credit or debit) above
+     * this one, need the approval of a second finance or owner staff member; money moves at the second.
+     */
+    withdrawalSecondApprovalCents: cents.default(500_000),
+    adjustmentSecondApprovalCents: cents.default(2_000_000),
     invoiceExpiryMinutes: z
       .number()
       .int()
@@ -76,6 +82,11 @@ export const settingsSchema = z
     /** Fixed-time trading: payout % for a winning contract, per pair (missing pairs use the default). */
     tradePayoutPercentDefault: z.number().int().min(1).max(100).default(85),
     tradePayoutPercent: z.record(text().max(40), z.number().int().min(1).max(100)).default({}),
+    /**
+     * The house's exposure cap per pair: the most all open Real contracts on the pair may pay if
+     * every one wins; a new contract past it is refused. A pair not listed has no cap.
+     */
+    tradeExposureCapCents: z.record(text().max(40), cents).default({}),
     tradeMinCents: cents.min(1, "At least 1 cent").default(100),
     tradeMaxCents: cents.default(1_000_000),
     /** Enabled contract durations in seconds (of 30, 60, 300, 900, 1800, 3600). */

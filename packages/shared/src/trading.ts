@@ -141,3 +141,28 @@ export const houseResultSchema = z.object({ real: houseTotalsSchema, demo: house
 
 /** WebSocket: one of the member's contracts settled. */
 export const wsTradeSettledSchema = z.object({ type: z.literal("trade.settled"), contract: tradeContractSchema });
+
+/** Open Real contracts of one pair and direction: how many, their stakes, what they pay if they win. */
+export const exposureSideSchema = z.object({
+  contracts: z.number().int(),
+  stakeCents: z.number().int(),
+  worstCasePayoutCents: z.number().int(),
+});
+/**
+ * GET /api/admin/trades/exposure: the house's exposure, live, per pair: the open Real stakes up and
+ * down, the worst case (every open contract wins) and the pair's cap (null: none).
+ */
+export const houseExposureSchema = z.object({
+  pairs: z.array(
+    z.object({
+      symbol: z.string(),
+      up: exposureSideSchema,
+      down: exposureSideSchema,
+      worstCasePayoutCents: z.number().int(),
+      capCents: z.number().int().nullable(),
+    }),
+  ),
+  worstCasePayoutCents: z.number().int(),
+  at: z.string(),
+});
+export type HouseExposure = z.infer<typeof houseExposureSchema>;

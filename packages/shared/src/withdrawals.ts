@@ -108,6 +108,12 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
     nameMismatch: z.boolean(),
     bankChangedAt: z.string().nullable(),
   }),
+  /**
+   * Four eyes (above the settings' `withdrawalSecondApprovalCents`): the first approval, while the
+   * withdrawal, still pending, awaits a second approver's; null before it, and for smaller ones.
+   */
+  firstApproval: z.object({ adminId: z.string(), at: z.string() }).nullable(),
+  needsSecondApproval: z.boolean(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const adminWithdrawalsQuerySchema = z.object({

@@ -23,6 +23,8 @@ export type Database = {
   migrate(): Promise<void>;
   /** Opens every pooled connection now (PostgreSQL), so that load never waits for one to open. */
   openPool(): Promise<void>;
+  /** The pool's connections now (PostgreSQL only): open, idle, and queries waiting for one. */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 };
 
@@ -76,6 +78,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
             `DATABASE_POOL_SIZE: PostgreSQL refused one of the pool's ${size} connections (${refused.reason instanceof Error ? refused.reason.message : String(refused.reason)}); lower DATABASE_POOL_SIZE or raise PostgreSQL's max_connections`,
           );
       },
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
       close: () => pool.end(),
     };
   }

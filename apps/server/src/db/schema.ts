@@ -1,4 +1,5 @@
 export * from "../modules/admin/tables.ts";
+export * from "../modules/backoffice/tables.ts";
 export * from "../modules/bank/tables.ts";
 export * from "../modules/chat/tables.ts";
 export * from "../modules/deposits/tables.ts";
@@ -13,5 +14,6 @@ export * from "../modules/settings/tables.ts";
 export * from "../modules/trading/tables.ts";
 export * from "../modules/withdrawals/tables.ts";
 export * from "../platform/audit/tables.ts";
+export * from "../platform/auth/staff-tables.ts";
 export * from "../platform/auth/tables.ts";
 export * from "../platform/mail/tables.ts";

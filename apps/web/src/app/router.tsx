@@ -81,6 +81,7 @@ const publicRoutes: RouteObject[] = [
   { Component: RedirectIfSignedIn, children: visitorRoutes },
   { path: paths.verifyEmail, handle: { title: msg`Check your email` }, lazy: page(auth, "VerifyEmailPage") },
   { path: paths.resetPassword, handle: { title: msg`Reset password` }, lazy: page(auth, "ResetPasswordPage") },
+  { path: paths.twoFactorReset, handle: { title: msg`Reset two-factor` }, lazy: page(auth, "TwoFactorResetPage") },
   { path: routePatterns.loginAdmin, handle: { title: msg`Support sign-in` }, lazy: page(auth, "LoginAdminPage") },
   {
     path: routePatterns.confirmWithdrawalOne,
@@ -175,6 +176,7 @@ const memberRoutes: RouteObject[] = [
       { path: paths.adminDashboard, handle: { title: "Back office" }, lazy: page(admin, "AdminDashboardPage") },
       { path: paths.adminDeposits, handle: { title: "Deposits" }, lazy: page(admin, "DepositsQueuePage") },
       { path: paths.adminWithdrawals, handle: { title: "Withdrawals" }, lazy: page(admin, "WithdrawalsQueuePage") },
+      { path: paths.adminAdjustments, handle: { title: "Adjustments" }, lazy: page(admin, "AdjustmentsPage") },
       { path: paths.adminKyc, handle: { title: "KYC review" }, lazy: page(admin, "KycQueuePage") },
       { path: paths.adminSettings, handle: { title: "Settings" }, lazy: page(admin, "SettingsPage") },
       { path: paths.adminTrading, handle: { title: "Trading" }, lazy: page(admin, "TradingPage") },
@@ -183,6 +185,7 @@ const memberRoutes: RouteObject[] = [
       { path: paths.adminLedger, handle: { title: "Ledger verification" }, lazy: page(admin, "LedgerPage") },
       { path: routePatterns.adminMember, handle: { title: "Member" }, lazy: page(admin, "MemberDetailPage") },
       { path: paths.adminAudit, handle: { title: "Audit log" }, lazy: page(admin, "AuditPage") },
+      { path: paths.adminStaff, handle: { title: "Staff" }, lazy: page(admin, "StaffPage") },
       { path: routePatterns.adminInboxChat, handle: { title: "Support inbox" }, lazy: page(chat, "InboxPage") },
       { path: "*", lazy: page(() => import("../components/NotFound.tsx"), "NotFound") },
     ],

@@ -34,6 +34,7 @@ describe("paths", () => {
       verifyEmail: "/verify-email",
       forgotPassword: "/forgot-password",
       resetPassword: "/reset-password",
+      twoFactorReset: "/two-factor-reset",
       accountBlocked: "/account-blocked",
       dashboard: "/",
       profile: "/profile",
@@ -66,6 +67,7 @@ describe("paths", () => {
       adminDashboard: "/admin/dashboard",
       adminDeposits: "/admin/deposits",
       adminWithdrawals: "/admin/withdrawals",
+      adminAdjustments: "/admin/adjustments",
       adminKyc: "/admin/kyc",
       adminSettings: "/admin/settings",
       adminTrading: "/admin/trading",
@@ -73,6 +75,7 @@ describe("paths", () => {
       adminInvestments: "/admin/investments",
       adminLedger: "/admin/ledger",
       adminAudit: "/admin/audit",
+      adminStaff: "/admin/staff",
       adminInbox: "/admin/inbox",
     });
     expect(paths.fundsOf("profit")).toBe("/funds-profit");

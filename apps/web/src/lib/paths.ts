@@ -22,6 +22,7 @@ export const paths = {
   verifyEmailFor: (email: string) => `/verify-email?email=${enc(email)}`,
   forgotPassword: "/forgot-password",
   resetPassword: "/reset-password",
+  twoFactorReset: "/two-factor-reset",
   /** `/login-admin/:username/:token`: an admin opens a member's account. */
   loginAdmin: (username: string, token: string) => `/login-admin/${enc(username)}/${enc(token)}`,
   accountBlocked: "/account-blocked",
@@ -84,6 +85,7 @@ export const paths = {
   adminDashboard: "/admin/dashboard",
   adminDeposits: "/admin/deposits",
   adminWithdrawals: "/admin/withdrawals",
+  adminAdjustments: "/admin/adjustments",
   adminKyc: "/admin/kyc",
   adminSettings: "/admin/settings",
   adminTrading: "/admin/trading",
@@ -92,6 +94,7 @@ export const paths = {
   adminLedger: "/admin/ledger",
   adminMember: (uid: string) => `/admin/members/${enc(uid)}`,
   adminAudit: "/admin/audit",
+  adminStaff: "/admin/staff",
   adminInbox: "/admin/inbox",
   adminInboxChat: (chatId: string) => `/admin/inbox/${enc(chatId)}`,
 } as const;

@@ -1,4 +1,4 @@
-import type { Member } from "@helio/shared";
+import type { Member, StaffRole } from "@helio/shared";
 import { I18nProvider } from "@lingui/react";
 import { QueryClient } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
@@ -7,6 +7,7 @@ import { MemoryRouter } from "react-router";
 import { AppProviders } from "../app/providers.tsx";
 import { i18n } from "../lib/i18n.ts";
 import { MemberContext } from "../lib/member.tsx";
+import { StaffRolesProvider } from "../lib/staff.tsx";
 
 /** The app's messages around `children` (English unless a test activates another locale). */
 export function WithI18n({ children }: { children: ReactNode }) {
@@ -41,10 +42,19 @@ export const sampleMember: Member = {
 };
 
 /** Renders inside the app providers, a memory router and (optionally) a signed-in member. */
-export function renderWithApp(ui: ReactNode, options: { path?: string; member?: Member | null } = {}) {
-  const { path = "/", member = sampleMember } = options;
+export function renderWithApp(
+  ui: ReactNode,
+  options: { path?: string; member?: Member | null; staffRoles?: readonly StaffRole[] } = {},
+) {
+  const { path = "/", member = sampleMember, staffRoles = ["owner"] } = options;
   const queryClient = testQueryClient();
-  const tree = member ? <MemberContext value={member}>{ui}</MemberContext> : ui;
+  const tree = member ? (
+    <MemberContext value={member}>
+      <StaffRolesProvider roles={staffRoles}>{ui}</StaffRolesProvider>
+    </MemberContext>
+  ) : (
+    ui
+  );
   return {
     queryClient,
     ...render(

@@ -7,6 +7,7 @@ import {
   Client,
   createTestApp,
   databaseKinds,
+  makeStaff,
   queryRows,
   signIn,
   signInAdmin,
@@ -406,7 +407,7 @@ describe.each(databaseKinds)("admin on %s", (kind) => {
     it("refuses a link of another admin, for another username, or expired", async () => {
       const { member, input } = await signUpVerified(t.app);
       const other = await signUpVerified(t.app);
-      await t.database.db.execute(sql`update "user" set role = 'admin' where id = ${other.member.uid}`);
+      await makeStaff(t.app, other.member.uid, ["owner"]);
       expect((await other.client.get(API.me)).json().role).toBe("admin");
 
       const link = await issue(member.uid);

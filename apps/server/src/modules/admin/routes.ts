@@ -47,6 +47,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
   r.get(
     API.adminMembers,
     asAdmin({
+      access: "membersRead",
       summary: "Members, searchable and paged",
       querystring: adminMembersQuerySchema,
       response: { 200: adminMembersResponseSchema },
@@ -59,7 +60,12 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
 
   r.get(
     API_PATTERNS.adminMember,
-    asAdmin({ summary: "One member", params: memberUidParams, response: { 200: adminMemberDetailSchema } }),
+    asAdmin({
+      access: "membersRead",
+      summary: "One member",
+      params: memberUidParams,
+      response: { 200: adminMemberDetailSchema },
+    }),
     async (request) => {
       const row = await findMember(db, request.params.uid);
       if (!row) throw notFound("Member not found");
@@ -70,6 +76,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
   r.post(
     API_PATTERNS.adminMemberStatus,
     asAdmin({
+      access: "memberStatus",
       summary: "Block, unblock, ban or unban",
       params: memberUidParams,
       body: memberStatusActionSchema,
@@ -84,6 +91,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
   r.put(
     API_PATTERNS.adminMemberTrading,
     asAdmin({
+      access: "memberTradingMode",
       summary: "Switch Real (true) / Free (false)",
       params: memberUidParams,
       body: memberTradingModeSchema,
@@ -95,6 +103,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
   r.post(
     API_PATTERNS.adminMemberImpersonate,
     asAdmin({
+      access: "impersonation",
       summary: "A single-use, 60-second 'sign in as member' link",
       params: memberUidParams,
       response: { 200: impersonationTokenResponseSchema },
@@ -105,6 +114,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
   r.get(
     API.adminAudit,
     asAdmin({
+      access: "auditRead",
       summary: "Audit log of admin actions",
       querystring: auditQuerySchema,
       response: { 200: auditResponseSchema },
@@ -116,6 +126,7 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
     API.impersonationExchange,
     asAdmin(
       {
+        access: "impersonation",
         summary: "Exchange a sign-in-as-member link for an impersonation session",
         body: impersonationExchangeSchema,
         response: { 200: z.object({ ok: z.literal(true) }) },

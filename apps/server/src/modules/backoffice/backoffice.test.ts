@@ -1,7 +1,13 @@
 import { API, DEMO_GRANT_CENTS } from "@helio/shared";
-import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Client, databaseKinds, signInAdmin, signUpVerified, type TestApp } from "../../../test/helpers.ts";
+import {
+  type Client,
+  databaseKinds,
+  makeStaff,
+  signInAdmin,
+  signUpVerified,
+  type TestApp,
+} from "../../../test/helpers.ts";
 import {
   captureMessages,
   confirmFromMail,
@@ -219,7 +225,7 @@ describe.each(databaseKinds)("back office on %s", (kind) => {
     const before = (await admin.get(API.adminDashboard)).json();
     const { member } = await signUpVerified(t.app);
     const other = await signUpVerified(t.app);
-    await t.database.db.execute(sql`update "user" set role = 'admin' where id = ${other.member.uid}`);
+    await makeStaff(t.app, other.member.uid, ["owner"]);
     await fundWallet(admin, member.uid, 3_000);
     await fundWallet(admin, other.member.uid, 7_000);
     await adjust(other.member.uid, { account: "bonus", amountCents: 500, reason: "An admin's own bonus" });

@@ -1,8 +1,16 @@
 import { randomUUID } from "node:crypto";
-import type { AdminAdjustResponse, AdminDashboard, AdminMemberMoney, MemberAccount } from "@helio/shared";
-import type { Db } from "../../db/client.ts";
+import type {
+  AdjustmentRequest,
+  AdminAdjustPending,
+  AdminAdjustResponse,
+  AdminDashboard,
+  AdminMemberMoney,
+  MemberAccount,
+} from "@helio/shared";
+import type { Db, Tx } from "../../db/client.ts";
 import { recordAudit } from "../../platform/audit/audit.ts";
-import { notFound } from "../../platform/http/errors.ts";
+import { AppError, notFound } from "../../platform/http/errors.ts";
+import { toMemberRef } from "../../platform/kit.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest, KeyAlreadyUsed } from "../../platform/money/idempotency.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import { memberTotals } from "../admin/index.ts";
@@ -22,10 +30,21 @@ import {
   postTransaction,
   verifyLedger,
 } from "../ledger/index.ts";
+import type { SettingsService } from "../settings/index.ts";
 import { withdrawalNumbers } from "../withdrawals/index.ts";
-import { memberExists } from "./queries.ts";
+import {
+  type AdjustmentRequestRow,
+  type AdjustmentRequestWithMember,
+  findAdjustmentRequestByKey,
+  findAdjustmentRequestWithMember,
+  insertAdjustmentRequest,
+  listAdjustmentRequests,
+  lockAdjustmentRequest,
+  memberExists,
+  updateAdjustmentRequest,
+} from "./queries.ts";
 
-type Deps = { db: Db; realtime: Realtime };
+type Deps = { db: Db; realtime: Realtime; settings: SettingsService };
 type Actor = { adminId: string; ip: string };
 
 /** Midnight UTC of the day `now` is in. */
@@ -101,8 +120,11 @@ export async function adjustBalance(
   uid: string,
   input: Adjustment,
   key: string | null,
-): Promise<IdempotentAnswer<AdminAdjustResponse>> {
+): Promise<IdempotentAnswer<AdminAdjustResponse | AdminAdjustPending>> {
   await requireMemberRow(deps, uid);
+  const { adjustmentSecondApprovalCents } = await deps.settings.get();
+  if (Math.abs(input.amountCents) > adjustmentSecondApprovalCents)
+    return requestAdjustment(deps, actor, uid, input, key);
   const movementKey = (k: string) => `adjustment:${uid}:${k}`;
   return idempotentMoneyRequest({
     member: uid,
@@ -132,6 +154,23 @@ async function postAdjustment(deps: Deps, actor: Actor, uid: string, input: Adju
   const posted: Posted[] = [];
   const result = await moneyTransaction(deps.db, async (tx) => {
     posted.length = 0;
+    return postAdjustmentIn(tx, actor, uid, input, idempotencyKey, posted);
+  });
+  await announceBalances(deps.realtime, posted);
+  return { ...result, account: input.account, amountCents: input.amountCents };
+}
+
+/** The adjustment's movement and its audit entry, in the caller's transaction. */
+async function postAdjustmentIn(
+  tx: Tx,
+  actor: Actor,
+  uid: string,
+  input: Adjustment,
+  idempotencyKey: string,
+  posted: Posted[],
+  approval?: { requestId: string; requestedBy: string },
+) {
+  {
     const member = { userId: uid, account: input.account };
     await lockAccounts(tx, [member, { system: "adjustments" }], idempotencyKey);
     // Taken while this request waited for the lock: the helper answers the stored movement.
@@ -160,13 +199,154 @@ async function postAdjustment(deps: Deps, actor: Actor, uid: string, input: Adju
         amountCents: input.amountCents,
         reason: input.reason,
         transactionId: movement.transactionId,
+        ...(approval ? { requestedBy: approval.requestedBy, requestId: approval.requestId } : {}),
       },
       ip: actor.ip,
     });
     return { transactionId: movement.transactionId, balanceAfterCents, replayed: false };
+  }
+}
+
+const toAdjustmentRequest = (row: AdjustmentRequestWithMember): AdjustmentRequest => ({
+  id: row.id,
+  member: toMemberRef(row.member),
+  account: row.account as Adjustment["account"],
+  amountCents: row.amount,
+  reason: row.reason,
+  status: row.status as AdjustmentRequest["status"],
+  requestedBy: row.requestedBy,
+  requestedAt: row.createdAt.toISOString(),
+  decidedBy: row.decidedBy,
+  decidedAt: row.decidedAt?.toISOString() ?? null,
+  rejectReason: row.rejectReason,
+  transactionId: row.transactionId,
+});
+
+async function adjustmentRequestView(deps: { db: Db }, id: string) {
+  const row = await findAdjustmentRequestWithMember(deps.db, id);
+  if (!row) throw notFound("Adjustment request not found");
+  return toAdjustmentRequest(row);
+}
+
+/**
+ * The first of two approvals an adjustment above the threshold needs: recorded (with the request's
+ * Idempotency-Key, so a repeat answers the same request) and audited; nothing moves yet (202).
+ */
+async function requestAdjustment(
+  deps: Deps,
+  actor: Actor,
+  uid: string,
+  input: Adjustment,
+  key: string | null,
+): Promise<IdempotentAnswer<AdminAdjustPending>> {
+  const fingerprint = { account: input.account, amountCents: input.amountCents, reason: input.reason };
+  return idempotentMoneyRequest({
+    member: uid,
+    key,
+    request: fingerprint,
+    what: "balance adjustment",
+    status: 202,
+    find: async (member, k) => {
+      const row = await findAdjustmentRequestByKey(deps.db, member, k);
+      if (!row) return null;
+      return {
+        request: { account: row.account, amountCents: row.amount, reason: row.reason },
+        body: { awaitingSecondApproval: true as const, request: await adjustmentRequestView(deps, row.id) },
+      };
+    },
+    run: async () => {
+      const id = randomUUID();
+      await deps.db.transaction(async (tx) => {
+        const inserted = await insertAdjustmentRequest(tx, {
+          id,
+          userId: uid,
+          account: input.account,
+          amount: input.amountCents,
+          reason: input.reason,
+          requestKey: key ?? id,
+          requestedBy: actor.adminId,
+          status: "awaiting_second_approval",
+        });
+        if (!inserted) throw new KeyAlreadyUsed();
+        await recordAudit(tx, {
+          actorId: actor.adminId,
+          action: "member.balance_adjust_request",
+          targetUserId: uid,
+          after: { ...fingerprint, requestId: id },
+          ip: actor.ip,
+        });
+      });
+      return { awaitingSecondApproval: true as const, request: await adjustmentRequestView(deps, id) };
+    },
+  });
+}
+
+export async function listAdjustments(deps: { db: Db }, status: AdjustmentRequest["status"] | "all") {
+  const rows = await listAdjustmentRequests(deps.db, status === "all" ? undefined : status);
+  return { items: rows.map(toAdjustmentRequest) };
+}
+
+const settledAlready = (row: AdjustmentRequestRow) =>
+  new AppError(409, "CONFLICT", `This adjustment request is already ${row.status}.`);
+
+/**
+ * The second approval: another finance or owner staff member than the requester; the movement is
+ * posted with the request's status in one transaction, under the request's row lock, so two
+ * approvers at once move the money once (the second finds it approved and is answered with it).
+ */
+export async function approveAdjustment(deps: Deps, actor: Actor, id: string): Promise<AdjustmentRequest> {
+  const posted: Posted[] = [];
+  await moneyTransaction(deps.db, async (tx) => {
+    posted.length = 0;
+    const row = await lockAdjustmentRequest(tx, id);
+    if (!row) throw notFound("Adjustment request not found");
+    if (row.status === "approved") return;
+    if (row.status !== "awaiting_second_approval") throw settledAlready(row);
+    if (row.requestedBy === actor.adminId)
+      throw new AppError(
+        409,
+        "SECOND_APPROVER_REQUIRED",
+        "You asked for this adjustment: another finance or owner staff member must approve it.",
+      );
+    const input = { account: row.account as Adjustment["account"], amountCents: row.amount, reason: row.reason };
+    const done = await postAdjustmentIn(tx, actor, row.userId, input, `adjustment-request:${id}`, posted, {
+      requestId: id,
+      requestedBy: row.requestedBy,
+    });
+    await updateAdjustmentRequest(tx, id, {
+      status: "approved",
+      decidedBy: actor.adminId,
+      decidedAt: new Date(),
+      transactionId: done.transactionId,
+    });
   });
   await announceBalances(deps.realtime, posted);
-  return { ...result, account: input.account, amountCents: input.amountCents };
+  return adjustmentRequestView(deps, id);
+}
+
+/** Either approver (the requester too, taking it back) may reject a waiting request; nothing moves. */
+export async function rejectAdjustment(deps: Deps, actor: Actor, id: string, reason: string) {
+  await deps.db.transaction(async (tx) => {
+    const row = await lockAdjustmentRequest(tx, id);
+    if (!row) throw notFound("Adjustment request not found");
+    if (row.status === "rejected") return;
+    if (row.status !== "awaiting_second_approval") throw settledAlready(row);
+    await updateAdjustmentRequest(tx, id, {
+      status: "rejected",
+      decidedBy: actor.adminId,
+      decidedAt: new Date(),
+      rejectReason: reason,
+    });
+    await recordAudit(tx, {
+      actorId: actor.adminId,
+      action: "member.balance_adjust_reject",
+      targetUserId: row.userId,
+      before: { account: row.account, amountCents: row.amount, reason: row.reason, requestedBy: row.requestedBy },
+      after: { reason, requestId: id },
+      ip: actor.ip,
+    });
+  });
+  return adjustmentRequestView(deps, id);
 }
 
 /** The verification routine, with int8 values made JSON-safe. */

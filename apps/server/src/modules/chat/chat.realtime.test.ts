@@ -6,6 +6,7 @@ import {
   Client,
   createTestApp,
   databaseKinds,
+  makeStaff,
   messagesOfType,
   openTestDatabase,
   redisTestsEnabled,
@@ -192,6 +193,23 @@ describe.each(databaseKinds)("chat over the WebSocket on %s", (kind) => {
     await settle(victimTab);
     expect(messagesOfType(victimTab, "chat.message")).toHaveLength(0);
     expect((await victim.client.get(API.chatMessages)).json().items).toEqual([]);
+  });
+
+  it("lets only the roles that answer the inbox answer over the socket", async () => {
+    const { member } = await signUpVerified(t.app);
+    const auditor = await signUpVerified(t.app);
+    await makeStaff(t.app, auditor.member.uid, ["auditor"]);
+    const tab = await connect(t.app, auditor.client);
+    const id = randomUUID();
+    sendWs(tab, { id, chatId: chatIdOf(member.uid, supportId), text: "hello from the auditor" });
+    expect(await ackOf(tab, id)).toEqual({
+      type: "chat.ack",
+      id,
+      ok: false,
+      error: { code: "STAFF_ROLE_REQUIRED", message: "Answering members needs the Owner or Support role." },
+    });
+    const chatId = (await admin.get(API.adminMemberChat(member.uid))).json().chatId;
+    expect((await admin.get(API.adminChatMessages(chatId))).json().items).toEqual([]);
   });
 
   it("stores a retried socket send once, and acks each try with the stored message", async () => {

@@ -17,12 +17,14 @@ import {
   chatSchema,
   chatUnreadSchema,
   sendChatMessageSchema,
+  staffMay,
 } from "@helio/shared";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { currentOf, requireAdmin, requireMember } from "../../platform/auth/session.ts";
+import { currentOf, requireMember } from "../../platform/auth/session.ts";
+import { readStaffStanding } from "../../platform/auth/staff.ts";
 import { AppError, notFound } from "../../platform/http/errors.ts";
-import { routeOptions } from "../../platform/http/route-options.ts";
+import { routeOptions, staffRouteOptions } from "../../platform/http/route-options.ts";
 import type { Services } from "../../services.ts";
 import { createChatService } from "./service.ts";
 import { supportFormRoutes } from "./support-form.ts";
@@ -52,7 +54,6 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   const chat = createChatService(services);
   supportFormRoutes(app, services, chat);
   const member = requireMember(auth);
-  const admin = requireAdmin(auth);
   // The support side answers from the inbox; the member routes are for members only.
   const memberOnly = async (request: FastifyRequest, reply: FastifyReply) => {
     await member(request, reply);
@@ -62,7 +63,8 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   // refused before its bytes are.
   const asChatMember = routeOptions({ tags: ["chat"], session: "required", onRequest: memberOnly });
   const asImageReader = routeOptions({ tags: ["chat"], session: "required", onRequest: member });
-  const asSupport = routeOptions({ tags: ["admin", "chat"], session: "required", onRequest: admin });
+  // The inbox's roles are checked on the request too, before any body is read.
+  const asSupport = staffRouteOptions({ auth, db: services.db, config }, ["admin", "chat"]);
   /** Per signed-in user (not per address), shared by every instance through Redis when configured. */
   const perUser = (groupId: string) => ({
     hook: "preHandler" as const,
@@ -100,6 +102,17 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   };
   const allowSend = config.redisUrl ? allowed : allowInTurn;
   realtime.onClientMessage("chat.send", async (sender, message) => {
+    // Over the socket as over HTTP, only the roles that answer the inbox answer as support.
+    const standing = sender.role === "admin" ? await readStaffStanding(services.db, sender.uid) : null;
+    if (sender.role === "admin" && (!standing || standing.disabled || !staffMay(standing.roles, "chatAnswer"))) {
+      await realtime.toUser(sender.uid, {
+        type: "chat.ack",
+        id: message.id,
+        ok: false,
+        error: { code: "STAFF_ROLE_REQUIRED", message: "Answering members needs the Owner or Support role." },
+      });
+      return;
+    }
     await chat.sendFromSocket(sender, message, allowSend);
   });
 
@@ -193,6 +206,7 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   r.get(
     API.adminChats,
     asSupport({
+      access: "chatRead",
       summary: "Every member chat, newest first, with unread counts; search by member",
       querystring: adminChatsQuerySchema,
       response: { 200: adminChatsResponseSchema },
@@ -203,6 +217,7 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   r.get(
     API_PATTERNS.adminMemberChat,
     asSupport({
+      access: "chatRead",
       summary: "The chat id of a member (the chat is created with both index entries when missing)",
       params: adminMemberChatParamsSchema,
       response: { 200: adminMemberChatSchema },
@@ -213,6 +228,7 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   r.get(
     API_PATTERNS.adminChat,
     asSupport({
+      access: "chatRead",
       summary: "One chat with the member's summary",
       params: adminChatParamsSchema,
       response: { 200: adminChatDetailSchema },
@@ -223,6 +239,7 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   r.get(
     API_PATTERNS.adminChatMessages,
     asSupport({
+      access: "chatRead",
       summary: "Messages of a chat, newest page first; `before` pages back",
       params: adminChatParamsSchema,
       querystring: chatMessagesQuerySchema,
@@ -235,6 +252,7 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
     API_PATTERNS.adminChatMessages,
     asSupport(
       {
+        access: "chatAnswer",
         summary: "Answer as support",
         params: adminChatParamsSchema,
         body: sendChatMessageSchema,
@@ -252,6 +270,7 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
   r.post(
     API_PATTERNS.adminChatRead,
     asSupport({
+      access: "chatAnswer",
       summary: "Mark the chat read on the support side",
       params: adminChatParamsSchema,
       response: { 200: chatReadResponseSchema },
@@ -263,6 +282,7 @@ export async function chatRoutes(app: FastifyInstance, { services }: { services:
     API_PATTERNS.adminChatImages,
     asSupport(
       {
+        access: "chatAnswer",
         summary: "Upload an image for support's next message (multipart field `file`)",
         params: adminChatParamsSchema,
         consumes: ["multipart/form-data"],

@@ -122,6 +122,7 @@ export async function depositRoutes(app: FastifyInstance, { services }: { servic
   r.get(
     API.adminDeposits,
     asAdmin({
+      access: "depositsRead",
       summary: "Deposit queue (default: proofs waiting for review); filter by status and member",
       querystring: adminDepositsQuerySchema,
       response: { 200: adminDepositsResponseSchema },
@@ -131,13 +132,19 @@ export async function depositRoutes(app: FastifyInstance, { services }: { servic
 
   r.get(
     API_PATTERNS.adminDeposit,
-    asAdmin({ summary: "One deposit", params: idParams, response: { 200: adminDepositSchema } }),
+    asAdmin({
+      access: "depositsRead",
+      summary: "One deposit",
+      params: idParams,
+      response: { 200: adminDepositSchema },
+    }),
     async (request) => getAdminInvoice(deps, request.params.id),
   );
 
   r.post(
     API_PATTERNS.adminDepositApprove,
     asAdmin({
+      access: "depositsDecide",
       summary: "Approve a deposit with a proof: credits the wallet exactly once",
       params: idParams,
       response: { 200: adminDepositSchema },
@@ -148,6 +155,7 @@ export async function depositRoutes(app: FastifyInstance, { services }: { servic
   r.post(
     API_PATTERNS.adminDepositReject,
     asAdmin({
+      access: "depositsDecide",
       summary: "Reject a deposit with a reason",
       params: idParams,
       body: reasonBodySchema,

@@ -2,4 +2,5 @@
 export { startAccrualWorker } from "./accrual.ts";
 export { investmentSummary } from "./admin.ts";
 export { investedBy } from "./invested.ts";
+export { accrualLag } from "./metrics.ts";
 export { investmentRoutes } from "./routes.ts";

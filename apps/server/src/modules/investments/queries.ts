@@ -249,3 +249,12 @@ export async function investedByMembers(db: Executor, uids: readonly string[]): 
   );
   return new Map(rows.map((r) => [r.user_id, Number(r.invested)]));
 }
+
+/** The accrual worker's lag: active investments whose accrual is due at `now`, and the oldest one. */
+export async function dueAccrualsLag(db: Executor, now: Date) {
+  const [row] = await db
+    .select({ due: count(), oldest: sql<Date | string | null>`min(${investments.nextAccrualAt})` })
+    .from(investments)
+    .where(and(eq(investments.status, "active"), lte(investments.nextAccrualAt, now)));
+  return { due: row?.due ?? 0, oldestDueAt: row?.oldest ? new Date(row.oldest) : null };
+}

@@ -101,19 +101,29 @@ export async function investmentRoutes(app: FastifyInstance, { services }: { ser
   // Back office.
   r.get(
     API.adminPackages,
-    asAdmin({ summary: "Every package, with its investment count", response: { 200: adminPackagesResponseSchema } }),
+    asAdmin({
+      access: "packagesRead",
+      summary: "Every package, with its investment count",
+      response: { 200: adminPackagesResponseSchema },
+    }),
     async () => adminPackages(deps),
   );
 
   r.post(
     API.adminPackages,
-    asAdmin({ summary: "Create a package (audited)", body: packageInputSchema, response: { 201: adminPackageSchema } }),
+    asAdmin({
+      access: "packagesWrite",
+      summary: "Create a package (audited)",
+      body: packageInputSchema,
+      response: { 201: adminPackageSchema },
+    }),
     async (request, reply) => reply.status(201).send(await createPackage(deps, adminActorOf(request), request.body)),
   );
 
   r.put(
     API_PATTERNS.adminPackage,
     asAdmin({
+      access: "packagesWrite",
       summary: "Replace a package's fields (audited); the slug is fixed once invested; investments keep their terms",
       params: packageIdParams,
       body: packageInputSchema,
@@ -125,6 +135,7 @@ export async function investmentRoutes(app: FastifyInstance, { services }: { ser
   r.delete(
     API_PATTERNS.adminPackage,
     asAdmin({
+      access: "packagesWrite",
       summary: "Delete a package nobody invested in (audited); otherwise 409: deactivate it",
       params: packageIdParams,
     }),
@@ -137,6 +148,7 @@ export async function investmentRoutes(app: FastifyInstance, { services }: { ser
   r.get(
     API.adminInvestments,
     asAdmin({
+      access: "investmentsRead",
       summary: "Investments filtered by package, status and member, with totals over the filter",
       querystring: adminInvestmentsQuerySchema,
       response: { 200: adminInvestmentsResponseSchema },
@@ -147,6 +159,7 @@ export async function investmentRoutes(app: FastifyInstance, { services }: { ser
   r.get(
     API.adminInvestmentsSummary,
     asAdmin({
+      access: "investmentsRead",
       summary: "Invested capital, profit and commissions paid, capital due in the next 7 days",
       response: { 200: adminInvestmentSummarySchema },
     }),
@@ -156,6 +169,7 @@ export async function investmentRoutes(app: FastifyInstance, { services }: { ser
   r.get(
     API_PATTERNS.adminInvestment,
     asAdmin({
+      access: "investmentsRead",
       summary: "Any member's investment invoice with its schedule",
       params: idParams,
       response: { 200: investmentInvoiceSchema },

@@ -122,6 +122,7 @@ export async function kycRoutes(app: FastifyInstance, { services }: { services: 
   r.get(
     API.adminKyc,
     asAdmin({
+      access: "kycRead",
       summary: "KYC queue (default: pending, oldest first)",
       querystring: adminKycQuerySchema,
       response: { 200: adminKycResponseSchema },
@@ -131,25 +132,36 @@ export async function kycRoutes(app: FastifyInstance, { services }: { services: 
 
   r.get(
     API_PATTERNS.adminKycMember,
-    asAdmin({ summary: "A member's KYC", params: memberUidParams, response: { 200: adminKycSchema } }),
+    asAdmin({
+      access: "kycRead",
+      summary: "A member's KYC",
+      params: memberUidParams,
+      response: { 200: adminKycSchema },
+    }),
     async (request) => getAdminKyc(deps, request.params.uid),
   );
 
   r.get(
     API_PATTERNS.adminKycDocument,
-    asAdmin({ summary: "A member's KYC document", params: memberUidParams.extend(docParams.shape) }),
+    asAdmin({ access: "kycRead", summary: "A member's KYC document", params: memberUidParams.extend(docParams.shape) }),
     async (request, reply) => sendDocument(reply, await readKycDocument(deps, request.params.uid, request.params.doc)),
   );
 
   r.post(
     API_PATTERNS.adminKycApprove,
-    asAdmin({ summary: "Approve a pending KYC", params: memberUidParams, response: { 200: adminKycSchema } }),
+    asAdmin({
+      access: "kycDecide",
+      summary: "Approve a pending KYC",
+      params: memberUidParams,
+      response: { 200: adminKycSchema },
+    }),
     async (request) => reviewKyc(deps, adminActorOf(request), request.params.uid, { status: "approved" }),
   );
 
   r.post(
     API_PATTERNS.adminKycReject,
     asAdmin({
+      access: "kycDecide",
       summary: "Reject a pending KYC with a reason",
       params: memberUidParams,
       body: reasonBodySchema,

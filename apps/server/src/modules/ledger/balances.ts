@@ -1,6 +1,7 @@
 import { MEMBER_ACCOUNTS, type MemberAccount, type WsServerMessage } from "@helio/shared";
 import type { Executor } from "../../db/client.ts";
 import { balanceAfterTransaction, entryOfTransaction, memberBalances } from "./balance-queries.ts";
+import { countPosted } from "./metrics.ts";
 import type { Posted } from "./posting.ts";
 
 export async function getMemberBalances(db: Executor, userId: string): Promise<Record<MemberAccount, number>> {
@@ -27,6 +28,7 @@ export async function announceBalances(
   realtime: { toUser(uid: string, m: WsServerMessage): Promise<void> },
   posted: Posted[],
 ) {
+  countPosted(posted);
   const byUser = new Map<string, Partial<Record<MemberAccount, number>>>();
   for (const p of posted) {
     for (const c of p.changes) byUser.set(c.userId, { ...byUser.get(c.userId), [c.account]: c.balance });

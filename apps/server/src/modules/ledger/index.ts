@@ -13,6 +13,7 @@ export {
   movementsOf,
   toWalletEntry,
 } from "./history.ts";
+export { ledgerMovements, ledgerVerification, ledgerVerificationTime } from "./metrics.ts";
 export {
   type AccountRef,
   type BalanceChange,

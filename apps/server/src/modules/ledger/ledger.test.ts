@@ -61,7 +61,7 @@ describe.each(databaseKinds)("ledger on %s", (kind) => {
     const before = (await getMemberBalances(t.database.db, uid)).wallet;
     const first = await post(fund(uid, 500, key));
     const again = await post(fund(uid, 500, key));
-    expect(again).toEqual({ transactionId: first.transactionId, replayed: true, changes: [] });
+    expect(again).toEqual({ transactionId: first.transactionId, kind: "adjustment", replayed: true, changes: [] });
     expect((await getMemberBalances(t.database.db, uid)).wallet).toBe(before + 500);
     await expect(post(spend(uid, 500, key))).rejects.toMatchObject({ code: "IDEMPOTENCY_CONFLICT" });
   });
@@ -201,6 +201,7 @@ describe.each(databaseKinds)("ledger batches (postTransactions) on %s", (kind) =
     // A batch entirely replayed writes nothing; the single path sees batch keys too.
     expect((await batch([fund(b, 200, `b2-y-${b}`)]))[0]).toEqual({
       transactionId: first[1]?.transactionId,
+      kind: "adjustment",
       replayed: true,
       changes: [],
     });

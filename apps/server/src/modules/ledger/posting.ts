@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { MemberAccount, SystemAccount, TransactionKind } from "@helio/shared";
 import type { Db, Tx } from "../../db/client.ts";
 import { AppError } from "../../platform/http/errors.ts";
+import { traced, tracingOn } from "../../platform/tracing/tracing.ts";
 import {
   type BatchEntry,
   type BatchTransaction,
@@ -42,7 +43,7 @@ function transactionRow(id: string, movement: Movement) {
 }
 
 export type BalanceChange = { userId: string; account: MemberAccount; balance: number };
-export type Posted = { transactionId: string; replayed: boolean; changes: BalanceChange[] };
+export type Posted = { transactionId: string; kind: Movement["kind"]; replayed: boolean; changes: BalanceChange[] };
 
 /**
  * Platform accounts are spread over this many balance rows. A movement's platform legs use one
@@ -90,7 +91,12 @@ export const insufficientFunds = (account: string) =>
  * write. The idempotency key is checked by the write itself (`on conflict do nothing`), which
  * waits for a concurrent holder of the same key, so a key is applied once whatever the timing.
  */
-export async function postTransaction(tx: Tx, movement: Movement): Promise<Posted> {
+export function postTransaction(tx: Tx, movement: Movement): Promise<Posted> {
+  if (!tracingOn()) return postOne(tx, movement);
+  return traced("ledger.post", { "helio.ledger.kind": movement.kind }, () => postOne(tx, movement));
+}
+
+async function postOne(tx: Tx, movement: Movement): Promise<Posted> {
   validate(movement);
   const replay = async () => {
     const existing = await findTransactionByKey(tx, movement.idempotencyKey);
@@ -98,7 +104,7 @@ export async function postTransaction(tx: Tx, movement: Movement): Promise<Poste
     if (existing.kind !== movement.kind) {
       throw new AppError(409, "IDEMPOTENCY_CONFLICT", "This idempotency key was used for a different movement.");
     }
-    return { transactionId: existing.id, replayed: true, changes: [] } satisfies Posted;
+    return { transactionId: existing.id, kind: movement.kind, replayed: true, changes: [] } satisfies Posted;
   };
 
   const shard = shardOf(movement.idempotencyKey);
@@ -121,6 +127,7 @@ export async function postTransaction(tx: Tx, movement: Movement): Promise<Poste
   if (outcome.status === "written") {
     return {
       transactionId,
+      kind: movement.kind,
       replayed: false,
       changes: outcome.legs
         .filter((l) => l.userId !== null)
@@ -147,7 +154,12 @@ export async function postTransaction(tx: Tx, movement: Movement): Promise<Poste
  * error is thrown and nothing of the batch is written. A key repeated within the list is refused.
  * Returns one result per movement, in list order.
  */
-export async function postTransactions(tx: Tx, movements: readonly Movement[]): Promise<Posted[]> {
+export function postTransactions(tx: Tx, movements: readonly Movement[]): Promise<Posted[]> {
+  if (!tracingOn()) return postBatch(tx, movements);
+  return traced("ledger.post_batch", { "helio.ledger.movements": movements.length }, () => postBatch(tx, movements));
+}
+
+async function postBatch(tx: Tx, movements: readonly Movement[]): Promise<Posted[]> {
   if (!movements.length) return [];
   const seenKeys = new Set<string>();
   for (const movement of movements) {
@@ -194,7 +206,7 @@ export async function postTransactions(tx: Tx, movements: readonly Movement[]): 
     if (previous) {
       if (previous.kind !== movement.kind)
         throw new AppError(409, "IDEMPOTENCY_CONFLICT", "This idempotency key was used for a different movement.");
-      results.push({ transactionId: previous.id, replayed: true, changes: [] });
+      results.push({ transactionId: previous.id, kind: movement.kind, replayed: true, changes: [] });
       return;
     }
     const id = randomUUID();
@@ -210,7 +222,7 @@ export async function postTransactions(tx: Tx, movements: readonly Movement[]): 
         changes.push({ userId: leg.userId, account: leg.account as MemberAccount, balance: after });
     });
     transactions.push({ ord, ...transactionRow(id, movement) });
-    results.push({ transactionId: id, replayed: false, changes });
+    results.push({ transactionId: id, kind: movement.kind, replayed: false, changes });
   });
   const written = await writeMovementBatch(tx, transactions, entries);
   if (written !== transactions.length) {
@@ -227,7 +239,11 @@ export async function postTransactions(tx: Tx, movements: readonly Movement[]): 
 const RETRYABLE = new Set(["40001", "40P01"]);
 
 /** Runs a money transaction, retrying the rare serialization failure or deadlock PostgreSQL reports. */
-export async function moneyTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, attempts = 3): Promise<T> {
+export function moneyTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, attempts = 3): Promise<T> {
+  return traced("money.transaction", {}, () => retriedTransaction(db, fn, attempts));
+}
+
+async function retriedTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, attempts: number): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction(fn);

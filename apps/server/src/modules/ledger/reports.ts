@@ -6,6 +6,7 @@ import {
   type TransactionKind,
 } from "@helio/shared";
 import type { Executor } from "../../db/client.ts";
+import { recordVerification } from "./metrics.ts";
 import {
   findLedgerProblems,
   ledgerCounts,
@@ -24,6 +25,7 @@ export type LedgerReport = Awaited<ReturnType<typeof findLedgerProblems>> & {
 export async function verifyLedger(db: Executor): Promise<LedgerReport> {
   const problems = await findLedgerProblems(db);
   const ok = Object.values(problems).every((rows) => rows.length === 0);
+  recordVerification(ok);
   return { ok, ...problems, counts: await ledgerCounts(db) };
 }
 

@@ -3,6 +3,7 @@
  * transaction that makes the change and hand the result to `deliver` after the commit.
  */
 export type { NotificationEvent } from "./messages.ts";
+export { mailLag } from "./metrics.ts";
 export { startNotificationRetentionWorker } from "./retention.ts";
 export { notificationRoutes } from "./routes.ts";
 export {

@@ -3,7 +3,7 @@ import type { Executor } from "../../db/client.ts";
 import { queryRows } from "../../db/rows.ts";
 import { signInEvents, user } from "../../platform/auth/tables.ts";
 import { sliceOf } from "../../platform/db/paging.ts";
-import { notificationPreferences, notifications, notificationUnread } from "./tables.ts";
+import { notificationEmails, notificationPreferences, notifications, notificationUnread } from "./tables.ts";
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -191,4 +191,17 @@ export async function deleteReadBefore(db: Executor, before: Date, limit: number
     returning id`,
   );
   return gone.length;
+}
+
+/** The mail worker's lag: mails due to be sent at `now` (and the oldest), and mails given up on. */
+export async function mailQueueLag(db: Executor, now: Date) {
+  const [due] = await db
+    .select({ due: count(), oldest: sql<Date | string | null>`min(${notificationEmails.nextAttemptAt})` })
+    .from(notificationEmails)
+    .where(and(eq(notificationEmails.status, "pending"), sql`${notificationEmails.nextAttemptAt} <= ${now}`));
+  const [failed] = await db
+    .select({ n: count() })
+    .from(notificationEmails)
+    .where(eq(notificationEmails.status, "failed"));
+  return { due: due?.due ?? 0, oldestDueAt: due?.oldest ? new Date(due.oldest) : null, failed: failed?.n ?? 0 };
 }

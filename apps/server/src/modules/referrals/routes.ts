@@ -47,6 +47,7 @@ export async function referralRoutes(app: FastifyInstance, { services }: { servi
   r.get(
     API_PATTERNS.adminMemberNetwork,
     asAdmin({
+      access: "networkRead",
       summary: "A member's upline (with whether each earns), downline per level and commissions earned",
       params: memberUidParams,
       response: { 200: adminMemberNetworkSchema },

@@ -9,6 +9,7 @@ import { signInEvents } from "../../platform/auth/tables.ts";
 import { featureRouteOptions, memberUidParams } from "../../platform/http/route-options.ts";
 import type { Services } from "../../services.ts";
 import { freezeByLink, freezeOf, liftFreeze } from "./freeze.ts";
+import { twoFactorResetRoutes } from "./two-factor-reset.ts";
 
 export async function recentSignIns(db: Executor, uid: string, limit = 20) {
   const rows = await db
@@ -27,6 +28,7 @@ export async function recentSignIns(db: Executor, uid: string, limit = 20) {
 }
 
 export async function securityRoutes(app: FastifyInstance, { services }: { services: Services }) {
+  await twoFactorResetRoutes(app, services);
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { asMember, asPublic, asAdmin } = featureRouteOptions(services, "security", ["admin", "security"]);
   r.get(
@@ -52,6 +54,7 @@ export async function securityRoutes(app: FastifyInstance, { services }: { servi
   r.get(
     API_PATTERNS.adminMemberFreeze,
     asAdmin({
+      access: "memberMoneyRead",
       summary: "Whether the member froze money out, since when and after which mail",
       params: memberUidParams,
       response: { 200: adminFreezeSchema },
@@ -62,6 +65,7 @@ export async function securityRoutes(app: FastifyInstance, { services }: { servi
   r.delete(
     API_PATTERNS.adminMemberFreeze,
     asAdmin({
+      access: "memberStatus",
       summary: "Lift the member's freeze (after speaking with them); audited",
       params: memberUidParams,
       response: { 200: adminFreezeSchema },

@@ -4,10 +4,13 @@ import {
   publicSettingsSchema,
   ratesResponseSchema,
   settingsUpdateSchema,
+  staffMayChangeSetting,
 } from "@helio/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { adminActorOf } from "../../platform/auth/session.ts";
+import { staffRolesOf } from "../../platform/auth/staff.ts";
+import { AppError } from "../../platform/http/errors.ts";
 import { featureRouteOptions } from "../../platform/http/route-options.ts";
 import type { Services } from "../../services.ts";
 
@@ -37,19 +40,38 @@ export async function settingsRoutes(app: FastifyInstance, { services }: { servi
 
   r.get(
     API.adminSettings,
-    asAdmin({ summary: "All settings, with their revision", response: { 200: adminSettingsSchema } }),
+    asAdmin({
+      access: "settingsRead",
+      summary: "All settings, with their revision",
+      response: { 200: adminSettingsSchema },
+    }),
     async () => settings.forEdit(),
   );
 
   r.put(
     API.adminSettings,
     asAdmin({
+      access: "settingsWrite",
       summary: "Replace the settings (validated, audited, pushed live); 409 when another save came first",
       body: settingsUpdateSchema,
       response: { 200: adminSettingsSchema },
     }),
     async (request) => {
       const { revision, ...next } = request.body;
+      const { revision: _current, ...stored } = await settings.forEdit();
+      const roles = staffRolesOf(request);
+      const refused = Object.keys(next).filter(
+        (field) =>
+          JSON.stringify(next[field as keyof typeof next]) !== JSON.stringify(stored[field as keyof typeof stored]) &&
+          !staffMayChangeSetting(roles, field),
+      );
+      if (refused.length)
+        throw new AppError(
+          403,
+          "STAFF_ROLE_REQUIRED",
+          `Your roles may not change ${refused.join(", ")}.`,
+          refused.map((field) => ({ field, message: "Your roles may not change this setting" })),
+        );
       return settings.update(adminActorOf(request), next, revision);
     },
   );

@@ -151,3 +151,54 @@ export async function openContractCounts(db: Executor) {
     .where(eq(tradeContracts.status, "open"))
     .groupBy(tradeContracts.account);
 }
+
+/** The settlement worker's lag: open contracts already due at `now`, and the expiry of the oldest. */
+export async function dueContractsLag(db: Executor, now: Date) {
+  const [row] = await db
+    .select({ due: count(), oldest: sql<Date | string | null>`min(${tradeContracts.expiresAt})` })
+    .from(tradeContracts)
+    .where(and(eq(tradeContracts.status, "open"), lte(tradeContracts.expiresAt, now)));
+  return { due: row?.due ?? 0, oldestDueAt: row?.oldest ? new Date(row.oldest) : null };
+}
+
+/**
+ * What a contract pays if it wins, rounded up, so that sums of it bound the real payouts (each is
+ * rounded half to even on its own).
+ */
+const worstCasePayout = sql<string>`coalesce(sum((${tradeContracts.amount} * (100 + ${tradeContracts.payoutPercent}) + 99) / 100), 0)::text`;
+
+/**
+ * Serialises Real placements on one pair for the rest of the transaction (a transaction-level
+ * advisory lock), so that two placements cannot both fit under the pair's cap. Taken first in the
+ * placing transaction, before any balance row, so its order with the balance locks is always the same.
+ */
+export async function lockPairExposure(tx: Executor, symbol: string) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`trade-exposure:${symbol}`}))`);
+}
+
+/** The worst case of one pair's open Real contracts: what they pay if every one wins. */
+export async function pairWorstCase(tx: Executor, symbol: string): Promise<number> {
+  const [row] = await tx
+    .select({ total: worstCasePayout })
+    .from(tradeContracts)
+    .where(
+      and(eq(tradeContracts.status, "open"), eq(tradeContracts.account, "wallet"), eq(tradeContracts.symbol, symbol)),
+    );
+  return Number(row?.total ?? 0);
+}
+
+/** Open Real contracts per pair and direction: count, stakes and worst-case payout. */
+export async function openRealExposure(db: Executor) {
+  const rows = await db
+    .select({
+      symbol: tradeContracts.symbol,
+      direction: tradeContracts.direction,
+      contracts: count(),
+      stake: sql<string>`coalesce(sum(${tradeContracts.amount}), 0)::text`,
+      worstCase: worstCasePayout,
+    })
+    .from(tradeContracts)
+    .where(and(eq(tradeContracts.status, "open"), eq(tradeContracts.account, "wallet")))
+    .groupBy(tradeContracts.symbol, tradeContracts.direction);
+  return rows.map((r) => ({ ...r, stake: Number(r.stake), worstCase: Number(r.worstCase) }));
+}

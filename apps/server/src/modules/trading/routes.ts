@@ -4,6 +4,7 @@ import {
   adminTradesQuerySchema,
   adminTradesResponseSchema,
   centsToDecimal,
+  houseExposureSchema,
   houseResultSchema,
   openTradesResponseSchema,
   placeTradeSchema,
@@ -27,6 +28,7 @@ import {
   contractHistory,
   getContract,
   historyBatches,
+  houseExposure,
   houseResult,
   openContracts,
   placeContract,
@@ -142,6 +144,7 @@ export async function tradingRoutes(app: FastifyInstance, { services }: { servic
   r.get(
     API.adminTrades,
     asAdmin({
+      access: "tradingRead",
       summary: "Every contract, newest first (filters: status, member)",
       querystring: adminTradesQuerySchema,
       response: { 200: adminTradesResponseSchema },
@@ -151,9 +154,19 @@ export async function tradingRoutes(app: FastifyInstance, { services }: { servic
   r.get(
     API.adminTradesHouse,
     asAdmin({
+      access: "tradingRead",
       summary: "Trading house result: stakes minus payouts, real and demo",
       response: { 200: houseResultSchema },
     }),
     async () => houseResult(deps),
+  );
+  r.get(
+    API.adminTradesExposure,
+    asAdmin({
+      access: "tradingRead",
+      summary: "The house's exposure now: open Real stakes per pair and direction, worst-case payouts, caps",
+      response: { 200: houseExposureSchema },
+    }),
+    async () => houseExposure(deps),
   );
 }

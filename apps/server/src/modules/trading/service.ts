@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  type HouseExposure,
   mulDivHalfEven,
   type OpenTrade,
   PAIR_SYMBOLS,
@@ -41,8 +42,11 @@ import {
   listHistory,
   listOpen,
   lockDueContracts,
+  lockPairExposure,
   markSettled,
   openContractCounts,
+  openRealExposure,
+  pairWorstCase,
   tradingModeOf,
 } from "./queries.ts";
 
@@ -156,6 +160,25 @@ async function insertContractFor(
     if (mode.userBlock || mode.userStatus === "banned")
       throw new AppError(403, mode.userBlock ? "ACCOUNT_BLOCKED" : "ACCOUNT_BANNED", "This account cannot trade.");
     const account = mode.userTrading ? "wallet" : "demo";
+    const cap = s.tradeExposureCapCents[input.symbol];
+    if (account === "wallet" && cap !== undefined) {
+      await lockPairExposure(tx, input.symbol);
+      const payout = outcomeOf(
+        {
+          direction: input.direction,
+          entryPrice: 1,
+          amount: input.amountCents,
+          payoutPercent: payoutPercentOf(s, input.symbol),
+        },
+        input.direction === "up" ? 2 : 0,
+      ).payout;
+      if ((await pairWorstCase(tx, input.symbol)) + payout > cap)
+        throw new AppError(
+          409,
+          "EXPOSURE_LIMIT",
+          `${input.symbol}/USDT takes no more Real contracts of this size right now: the house's limit on the pair is reached. Try a smaller stake or another pair.`,
+        );
+    }
     posted = await postTransaction(tx, {
       kind: "trade_stake",
       idempotencyKey: `trade-stake:${id}`,
@@ -383,4 +406,29 @@ export async function houseResult(deps: TradingDeps) {
   const [money, open] = await Promise.all([tradingHouseResult(deps.db), openContractCounts(deps.db)]);
   const openOf = (account: string) => open.find((r) => r.account === account)?.open ?? 0;
   return { real: { ...money.wallet, open: openOf("wallet") }, demo: { ...money.demo, open: openOf("demo") } };
+}
+
+/** The house's exposure now: open Real contracts per pair and direction, each pair's worst case and cap. */
+export async function houseExposure(deps: TradingDeps): Promise<HouseExposure> {
+  const [rows, s] = await Promise.all([openRealExposure(deps.db), deps.settings.get()]);
+  const side = (symbol: string, direction: string) => {
+    const row = rows.find((r) => r.symbol === symbol && r.direction === direction);
+    return { contracts: row?.contracts ?? 0, stakeCents: row?.stake ?? 0, worstCasePayoutCents: row?.worstCase ?? 0 };
+  };
+  const pairs = PAIR_SYMBOLS.map((symbol) => {
+    const up = side(symbol, "up");
+    const down = side(symbol, "down");
+    return {
+      symbol,
+      up,
+      down,
+      worstCasePayoutCents: up.worstCasePayoutCents + down.worstCasePayoutCents,
+      capCents: s.tradeExposureCapCents[symbol] ?? null,
+    };
+  });
+  return {
+    pairs,
+    worstCasePayoutCents: pairs.reduce((sum, p) => sum + p.worstCasePayoutCents, 0),
+    at: new Date().toISOString(),
+  };
 }

@@ -118,6 +118,7 @@ export async function withdrawalRoutes(app: FastifyInstance, { services }: { ser
   r.get(
     API.adminWithdrawals,
     asAdmin({
+      access: "withdrawalsRead",
       summary: "Withdrawal queue (default: pending, oldest first); filter by status and member",
       querystring: adminWithdrawalsQuerySchema,
       response: { 200: adminWithdrawalsResponseSchema },
@@ -127,13 +128,19 @@ export async function withdrawalRoutes(app: FastifyInstance, { services }: { ser
 
   r.get(
     API_PATTERNS.adminWithdrawal,
-    asAdmin({ summary: "One withdrawal", params: idParams, response: { 200: adminWithdrawalSchema } }),
+    asAdmin({
+      access: "withdrawalsRead",
+      summary: "One withdrawal",
+      params: idParams,
+      response: { 200: adminWithdrawalSchema },
+    }),
     async (request) => getAdminWithdrawal(deps, request.params.id),
   );
 
   r.post(
     API_PATTERNS.adminWithdrawalApprove,
     asAdmin({
+      access: "withdrawalsDecide",
       summary: "Approve a pending withdrawal with the payout reference (net → payouts, fee → fees)",
       params: idParams,
       body: approveWithdrawalSchema,
@@ -145,6 +152,7 @@ export async function withdrawalRoutes(app: FastifyInstance, { services }: { ser
   r.post(
     API_PATTERNS.adminWithdrawalReject,
     asAdmin({
+      access: "withdrawalsDecide",
       summary: "Reject a pending withdrawal with a reason: the amount returns to the wallet",
       params: idParams,
       body: reasonBodySchema,

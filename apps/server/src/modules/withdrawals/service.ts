@@ -88,7 +88,7 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
   };
 }
-const toAdminWithdrawal = (row: WithdrawalWithMember): AdminWithdrawal => {
+const toAdminWithdrawal = (row: WithdrawalWithMember, secondApprovalAboveCents: number): AdminWithdrawal => {
   const view = toWithdrawal(row);
   return {
     ...view,
@@ -99,8 +99,17 @@ const toAdminWithdrawal = (row: WithdrawalWithMember): AdminWithdrawal => {
       nameMismatch: row.nameMismatch,
       bankChangedAt: row.bankChangedAt?.toISOString() ?? null,
     },
+    firstApproval:
+      row.firstApprovedBy && row.firstApprovedAt
+        ? { adminId: row.firstApprovedBy, at: row.firstApprovedAt.toISOString() }
+        : null,
+    needsSecondApproval: needsSecondApproval(row, secondApprovalAboveCents),
   };
 };
+
+/** Four eyes: above the threshold (or once a first approval was given), approval takes two people. */
+const needsSecondApproval = (row: WithdrawalRow, secondApprovalAboveCents: number) =>
+  row.firstApprovedBy !== null || row.amount > secondApprovalAboveCents;
 
 const push = (deps: { realtime: Realtime }, row: WithdrawalRow) =>
   deps.realtime.toUser(row.userId, { type: "withdrawal.updated", id: row.id, status: row.status as WithdrawalStatus });
@@ -438,6 +447,31 @@ async function decide(deps: WithdrawalDeps, id: string, decision: Decision): Pro
     const hold = { account: { userId: row.userId, account: "withdrawal_hold" as const }, amount: -row.amount };
     const reference = { type: "withdrawal", id };
     let saved: WithdrawalRow;
+    if (
+      decision.to === "approved" &&
+      needsSecondApproval(row, (await deps.settings.get(tx)).withdrawalSecondApprovalCents)
+    ) {
+      if (row.firstApprovedBy === decision.actor.adminId)
+        throw new AppError(
+          409,
+          "SECOND_APPROVER_REQUIRED",
+          "You gave this withdrawal its first approval: another finance or owner staff member must give the second.",
+        );
+      if (row.firstApprovedBy === null) {
+        // The first of two approvals: recorded and audited; the money waits for the second.
+        saved = await updateWithdrawal(tx, id, {
+          firstApprovedBy: decision.actor.adminId,
+          firstApprovedAt: new Date(),
+        });
+        await recordAdminAudit(tx, decision.actor, {
+          action: "withdrawal.first_approval",
+          targetUserId: row.userId,
+          before: { id, status: row.status, amountCents: row.amount },
+          after: { status: "pending", awaiting: "second_approval" },
+        });
+        return { row: saved, changed: false };
+      }
+    }
     if (decision.to === "approved") {
       saved = await updateWithdrawal(tx, id, {
         status: "approved",
@@ -485,7 +519,13 @@ async function decide(deps: WithdrawalDeps, id: string, decision: Decision): Pro
         before: { id, status: row.status, amountCents: row.amount },
         after:
           decision.to === "approved"
-            ? { status: "approved", payoutReference: decision.payoutReference, netCents: row.net, feeCents: row.fee }
+            ? {
+                status: "approved",
+                payoutReference: decision.payoutReference,
+                netCents: row.net,
+                feeCents: row.fee,
+                ...(row.firstApprovedBy ? { firstApprovedBy: row.firstApprovedBy } : {}),
+              }
             : { status: "rejected", reason: decision.reason },
       });
       told = await deps.notifications.notify(
@@ -533,7 +573,7 @@ export async function rejectWithdrawal(deps: WithdrawalDeps, actor: Actor, id: s
 }
 
 export async function listAdminWithdrawals(
-  deps: { db: Db },
+  deps: { db: Db; settings: SettingsService },
   q: { status: WithdrawalStatus | "all"; uid?: string; page: number; pageSize: number },
 ) {
   const { rows, total } = await listWithdrawals(deps.db, {
@@ -543,13 +583,14 @@ export async function listAdminWithdrawals(
     pageSize: q.pageSize,
     oldestFirst: q.status === "pending",
   });
-  return { items: rows.map(toAdminWithdrawal), total, page: q.page, pageSize: q.pageSize };
+  const threshold = (await deps.settings.get()).withdrawalSecondApprovalCents;
+  return { items: rows.map((row) => toAdminWithdrawal(row, threshold)), total, page: q.page, pageSize: q.pageSize };
 }
 
-export async function getAdminWithdrawal(deps: { db: Db }, id: string) {
+export async function getAdminWithdrawal(deps: { db: Db; settings: SettingsService }, id: string) {
   const row = await findWithdrawalWithMember(deps.db, id);
   if (!row) throw notFound("Withdrawal not found");
-  return toAdminWithdrawal(row);
+  return toAdminWithdrawal(row, (await deps.settings.get()).withdrawalSecondApprovalCents);
 }
 
 export async function withdrawalNumbers(deps: { db: Db }, since: Date) {

@@ -36,6 +36,9 @@ export const withdrawals = pgTable(
     nameMismatch: boolean("name_mismatch").notNull().default(false),
     /** When the destination last changed before the request (null: never since it was added). */
     bankChangedAt: timestamptz("bank_changed_at"),
+    /** Four eyes: who gave the first of the two approvals a large withdrawal needs, and when. */
+    firstApprovedBy: text("first_approved_by"),
+    firstApprovedAt: timestamptz("first_approved_at"),
     ...reviewColumns(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -1,4 +1,4 @@
-import { text } from "@helio/shared";
+import { STAFF_ACCESS, STAFF_ROLE_LABELS, type StaffAccess, text } from "@helio/shared";
 import type {
   FastifyContextConfig,
   FastifySchema,
@@ -7,8 +7,10 @@ import type {
 } from "fastify";
 import { z } from "zod";
 import type { Config } from "../../config.ts";
+import type { Executor } from "../../db/client.ts";
 import type { Auth } from "../auth/auth.ts";
-import { requireAdmin, requireMember } from "../auth/session.ts";
+import { requireMember } from "../auth/session.ts";
+import { requireStaff } from "../auth/staff.ts";
 import { moneyRateLimit } from "../kit.ts";
 
 /** The OpenAPI security scheme of the session cookie (declared in plugins/api-docs.ts). */
@@ -52,13 +54,47 @@ export function routeOptions(audience: Audience) {
 }
 
 /**
+ * A back-office route's options: its `access` (`STAFF_ACCESS` of packages/shared) names the roles
+ * that may call it, checked by `requireStaff` before the body is read and listed in the OpenAPI
+ * document (`x-roles`, and in words in the description).
+ */
+export function staffRouteOptions(deps: { auth: Auth; db: Executor; config: Config }, tags: string[]) {
+  return <S extends FastifySchema & { access: StaffAccess; description?: string }>(
+    options: S,
+    own: { config?: FastifyContextConfig } = {},
+  ) => {
+    const { access, ...schema } = options;
+    const roles = STAFF_ACCESS[access];
+    const who = `Staff roles: ${roles.map((role) => STAFF_ROLE_LABELS[role]).join(", ")}.`;
+    return {
+      schema: {
+        tags,
+        ...schema,
+        description: schema.description ? `${schema.description}\n\n${who}` : who,
+        "x-roles": [...roles],
+        security: SECURITY.required,
+      },
+      onRequest: requireStaff(deps.auth, deps.db, roles, {
+        twoFactor: deps.config.staffTwoFactor,
+      }) as onRequestAsyncHookHandler,
+      ...(own.config ? { config: own.config } : {}),
+    };
+  };
+}
+
+/**
  * The route options of one feature (`tag`): `asPublic` for anyone, `asMember` for a signed-in
- * member, `asMoneyEndpoint` for the same under the per-member money rate limit, `asAdmin` for
- * admins (listed under `adminTags` in the OpenAPI document). A route then reads:
+ * member, `asMoneyEndpoint` for the same under the per-member money rate limit, `asAdmin` for staff
+ * holding the route's `access` (listed under `adminTags` in the OpenAPI document). A route then reads:
  *
  *     r.get(API.deposits, asMember({ summary: "…", response: { 200: listSchema } }), handler);
+ *     r.post(path, asAdmin({ access: "depositsDecide", summary: "…" }), handler);
  */
-export function featureRouteOptions(deps: { auth: Auth; config: Config }, tag: string, adminTags = ["admin", tag]) {
+export function featureRouteOptions(
+  deps: { auth: Auth; config: Config; db: Executor },
+  tag: string,
+  adminTags = ["admin", tag],
+) {
   const member = requireMember(deps.auth);
   return {
     asPublic: routeOptions({ tags: [tag], session: "none" }),
@@ -69,7 +105,7 @@ export function featureRouteOptions(deps: { auth: Auth; config: Config }, tag: s
       preHandler: member,
       config: moneyRateLimit(deps.config),
     }),
-    asAdmin: routeOptions({ tags: adminTags, session: "required", preHandler: requireAdmin(deps.auth) }),
+    asAdmin: staffRouteOptions(deps, adminTags),
   };
 }
 

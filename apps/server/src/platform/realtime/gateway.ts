@@ -55,6 +55,8 @@ export async function realtimeGateway(
     /** Re-reads a session from the database (no cache): before a socket acts, and at its expiry. */
     sessionLiveness: (sessionId: string) => Promise<SessionLiveness>;
     messageLimits: SocketMessageLimits;
+    /** Counts the open sockets (the metrics' gauge). */
+    connections?: { inc(): void; dec(): void };
   },
 ) {
   // Registered here, not for the whole app: its hooks would otherwise run on every HTTP request.
@@ -132,6 +134,8 @@ export async function realtimeGateway(
       );
     }
     set.add(socket);
+    opts.connections?.inc();
+    socket.once("close", () => opts.connections?.dec());
     let sessionSockets = bySession.get(session.id);
     if (!sessionSockets) {
       sessionSockets = new Set();

@@ -79,7 +79,9 @@ function AdjustBalanceForm({
     // The values stay while the dialog fades out; the next opening starts from the defaults.
     onSent: (result, { account, direction }) => {
       onDone(
-        `${direction === "credit" ? "Credited" : "Debited"} ${accountLabel(account)}: new balance ${formatMoney(result.balanceAfterCents, "USD")}.`,
+        "awaitingSecondApproval" in result
+          ? `Awaiting a second approval: another finance or owner staff member approves this ${direction} of ${formatMoney(Math.abs(result.request.amountCents), "USD")} under Adjustments, and the money moves then.`
+          : `${direction === "credit" ? "Credited" : "Debited"} ${accountLabel(account)}: new balance ${formatMoney(result.balanceAfterCents, "USD")}.`,
       );
     },
   });

@@ -8,6 +8,7 @@ import { Money } from "../../components/Money.tsx";
 import { statusLabel } from "../../components/StatusChip.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
+import { useStaffMay } from "../../lib/staff.tsx";
 import { type DepositFilter, depositsQuery, useDepositDecision } from "./money-api.ts";
 import { FilePreview, type QueueNotice, QueuePage } from "./Queue.tsx";
 import { DecisionButtons, QueueCard, RejectDialog } from "./QueueCard.tsx";
@@ -21,6 +22,7 @@ const FILTERS: { value: DepositFilter; label: string }[] = [
 function DepositItem({ deposit, onDone }: { deposit: AdminDeposit; onDone: (notice: QueueNotice) => void }) {
   const decide = useDepositDecision();
   const [approving, setApproving] = useState(false);
+  const mayDecide = useStaffMay("depositsDecide");
   const [rejecting, setRejecting] = useState(false);
   const canDecide = deposit.status === "proof_submitted";
   const canReject = canDecide || deposit.status === "awaiting_payment";
@@ -48,7 +50,7 @@ function DepositItem({ deposit, onDone }: { deposit: AdminDeposit; onDone: (noti
       status={deposit.status}
       reason={deposit.reason}
       actions={
-        canReject ? (
+        canReject && mayDecide ? (
           <DecisionButtons
             canApprove={canDecide}
             busy={decide.isPending}

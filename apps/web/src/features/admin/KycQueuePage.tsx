@@ -5,6 +5,7 @@ import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DetailList } from "../../components/DetailList.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
+import { useStaffMay } from "../../lib/staff.tsx";
 import { type KycFilter, kycQueueQuery, useKycDecision } from "./money-api.ts";
 import { FilePreview, type QueueNotice, QueuePage, REJECTION_REASON } from "./Queue.tsx";
 import { DecisionButtons, QueueCard, RejectDialog } from "./QueueCard.tsx";
@@ -65,6 +66,7 @@ export function KycDetails({ kyc }: { kyc: Pick<AdminKyc, "submission" | "submit
 function KycItem({ kyc, onDone }: { kyc: AdminKyc; onDone: (notice: QueueNotice) => void }) {
   const decide = useKycDecision();
   const [approving, setApproving] = useState(false);
+  const mayDecide = useStaffMay("kycDecide");
   const [rejecting, setRejecting] = useState(false);
   // Awaited, not per-call callbacks: the approved card can leave the list before the answer is handled.
   const approve = async () => {
@@ -84,7 +86,7 @@ function KycItem({ kyc, onDone }: { kyc: AdminKyc; onDone: (notice: QueueNotice)
       status={kyc.status}
       reason={kyc.reason}
       actions={
-        kyc.status === "pending" ? (
+        kyc.status === "pending" && mayDecide ? (
           <DecisionButtons
             busy={decide.isPending}
             onApprove={() => setApproving(true)}

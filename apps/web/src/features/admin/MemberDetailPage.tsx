@@ -27,6 +27,7 @@ import { errorMessage, isApiError } from "../../lib/api.ts";
 import { formatDate, formatDateTime } from "../../lib/format.ts";
 import { useMember } from "../../lib/member.tsx";
 import { paths } from "../../lib/paths.ts";
+import { useStaffMay } from "../../lib/staff.tsx";
 import { memberChatIdFor } from "../chat/index.ts";
 import { AuditTable } from "./AuditTable.tsx";
 import {
@@ -38,6 +39,7 @@ import {
   useLiftFreeze,
   useSetMemberStatus,
   useSetTradingMode,
+  useTwoFactorReset,
 } from "./api.ts";
 import { MemberInvestmentsSection } from "./MemberInvestmentsSection.tsx";
 import { MemberMoneySection } from "./MemberMoneySection.tsx";
@@ -69,6 +71,8 @@ function Actions({ member }: { member: AdminMemberDetail }) {
   const [action, setAction] = useState<StatusAction | null>(null);
   const [reason, setReason] = useState("");
   const [confirmTrading, setConfirmTrading] = useState(false);
+  const [confirmReset, setConfirmReset] = useState(false);
+  const twoFactorReset = useTwoFactorReset(member.uid);
   const [message, setMessage] = useState<{ kind: "success" | "error"; text: string } | null>(null);
   const self = me.uid === member.uid;
   const navigate = useNavigate();
@@ -120,6 +124,23 @@ function Actions({ member }: { member: AdminMemberDetail }) {
   };
 
   const text = action ? ACTION_TEXT[action] : null;
+  const mayChangeStatus = useStaffMay("memberStatus");
+  const mayChangeMode = useStaffMay("memberTradingMode");
+  const mayImpersonate = useStaffMay("impersonation");
+  const mayMessage = useStaffMay("chatAnswer");
+  const mayResetTwoFactor = useStaffMay("twoFactorReset");
+  if (!mayChangeStatus && !mayChangeMode && !mayImpersonate && !mayMessage && !mayResetTwoFactor) return null;
+  const runReset = () => {
+    twoFactorReset.mutate(undefined, {
+      onSuccess: ({ mailedTo }) =>
+        setMessage({
+          kind: "success",
+          text: `Mail sent to ${mailedTo}: two-factor turns off once the member confirms.`,
+        }),
+      onError: (error) => setMessage({ kind: "error", text: errorMessage(error) }),
+      onSettled: () => setConfirmReset(false),
+    });
+  };
 
   return (
     <SectionCard title="Actions">
@@ -134,7 +155,7 @@ function Actions({ member }: { member: AdminMemberDetail }) {
         </Alert>
       ) : null}
       <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
-        {member.userBlock ? (
+        {!mayChangeStatus ? null : member.userBlock ? (
           <Button variant="outlined" onClick={() => openAction("unblock")} disabled={self}>
             Unblock
           </Button>
@@ -143,7 +164,7 @@ function Actions({ member }: { member: AdminMemberDetail }) {
             Block
           </Button>
         )}
-        {banned ? (
+        {!mayChangeStatus ? null : banned ? (
           <Button variant="outlined" onClick={() => openAction("unban")} disabled={self}>
             Unban
           </Button>
@@ -152,18 +173,27 @@ function Actions({ member }: { member: AdminMemberDetail }) {
             Ban
           </Button>
         )}
-        <Button variant="outlined" onClick={() => setConfirmTrading(true)}>
-          {member.userTrading ? "Switch to Free" : "Switch to Real"}
-        </Button>
-        <Button
-          variant="contained"
-          startIcon={<LoginIcon />}
-          onClick={signInAs}
-          disabled={self || impersonate.isPending || banned || member.userBlock}
-        >
-          {impersonate.isPending ? "Opening…" : "Sign in as member"}
-        </Button>
-        {member.role === "admin" ? null : (
+        {mayChangeMode ? (
+          <Button variant="outlined" onClick={() => setConfirmTrading(true)}>
+            {member.userTrading ? "Switch to Free" : "Switch to Real"}
+          </Button>
+        ) : null}
+        {mayImpersonate ? (
+          <Button
+            variant="contained"
+            startIcon={<LoginIcon />}
+            onClick={signInAs}
+            disabled={self || impersonate.isPending || banned || member.userBlock}
+          >
+            {impersonate.isPending ? "Opening…" : "Sign in as member"}
+          </Button>
+        ) : null}
+        {mayResetTwoFactor && member.twoFactorEnabled ? (
+          <Button variant="outlined" onClick={() => setConfirmReset(true)}>
+            Reset two-factor
+          </Button>
+        ) : null}
+        {member.role === "admin" || !mayMessage ? null : (
           <Button variant="outlined" startIcon={<ChatIcon />} onClick={messageMember} disabled={openingChat}>
             {openingChat ? "Opening…" : "Message this member"}
           </Button>
@@ -189,6 +219,15 @@ function Actions({ member }: { member: AdminMemberDetail }) {
           slotProps={{ htmlInput: { maxLength: 500 } }}
         />
       </ConfirmDialog>
+      <ConfirmDialog
+        open={confirmReset}
+        title="Reset two-factor"
+        message="The member gets a mail with a link; two-factor turns off only when they confirm. Check who is asking first."
+        confirmLabel="Send the mail"
+        busy={twoFactorReset.isPending}
+        onConfirm={runReset}
+        onClose={() => setConfirmReset(false)}
+      />
       <ConfirmDialog
         open={confirmTrading}
         title={member.userTrading ? "Switch to Free" : "Switch to Real"}
@@ -238,6 +277,10 @@ export function MemberDetailPage() {
   const [auditState, setAuditPage] = useState({ uid, page: 1, pageSize: 10 });
   // Another member opened on the same page (the referrer's link): their trail starts at page 1.
   const auditPage = auditState.uid === uid ? auditState : { ...auditState, page: 1 };
+  const mayReadMoney = useStaffMay("memberMoneyRead");
+  const mayReadTrades = useStaffMay("tradingRead");
+  const mayReadInvestments = useStaffMay("investmentsRead");
+  const mayReadAudit = useStaffMay("auditRead");
 
   if (member.isPending) {
     return (
@@ -311,22 +354,24 @@ export function MemberDetailPage() {
         </Card>
         <FreezeNotice uid={m.uid} />
         <Actions member={m} />
-        <MemberMoneySection uid={m.uid} fullName={m.fullName} />
-        <MemberTrades uid={m.uid} fullName={m.fullName} />
-        <MemberInvestmentsSection uid={m.uid} fullName={m.fullName} />
-        <Box>
-          <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
-            Audit trail
-          </Typography>
-          <AuditTable
-            label={`Audit trail of ${m.fullName}`}
-            targetUserId={m.uid}
-            hideTarget
-            page={auditPage.page}
-            pageSize={auditPage.pageSize}
-            onPage={(page, pageSize) => setAuditPage({ uid, page, pageSize })}
-          />
-        </Box>
+        {mayReadMoney ? <MemberMoneySection uid={m.uid} fullName={m.fullName} /> : null}
+        {mayReadTrades ? <MemberTrades uid={m.uid} fullName={m.fullName} /> : null}
+        {mayReadInvestments ? <MemberInvestmentsSection uid={m.uid} fullName={m.fullName} /> : null}
+        {mayReadAudit ? (
+          <Box>
+            <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
+              Audit trail
+            </Typography>
+            <AuditTable
+              label={`Audit trail of ${m.fullName}`}
+              targetUserId={m.uid}
+              hideTarget
+              page={auditPage.page}
+              pageSize={auditPage.pageSize}
+              onPage={(page, pageSize) => setAuditPage({ uid, page, pageSize })}
+            />
+          </Box>
+        ) : null}
       </Stack>
     </Box>
   );

@@ -20,6 +20,7 @@ import { errorMessage } from "../../lib/api.ts";
 import { useIdempotencyKey } from "../../lib/idempotency.ts";
 import { accountLabel } from "../../lib/ledger.ts";
 import { paths } from "../../lib/paths.ts";
+import { useStaffMay } from "../../lib/staff.tsx";
 import { bankDetails } from "../bank/index.ts";
 import { AdjustBalanceDialog } from "./AdjustBalanceDialog.tsx";
 import { KycDetails } from "./KycQueuePage.tsx";
@@ -47,6 +48,8 @@ export function MemberMoneySection({ uid, fullName }: { uid: string; fullName: s
   const [resetting, setResetting] = useState(false);
   const resetIdempotency = useIdempotencyKey();
   const [message, setMessage] = useState<{ kind: "success" | "error"; text: string } | null>(null);
+  const mayAdjust = useStaffMay("balanceAdjust");
+  const mayResetDemo = useStaffMay("demoReset");
 
   const runReset = () =>
     demoReset.mutate(resetIdempotency.key, {
@@ -78,26 +81,32 @@ export function MemberMoneySection({ uid, fullName }: { uid: string; fullName: s
           </Alert>
         ) : null}
         <Balances money={m} />
-        <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", mt: 2 }}>
-          <Button
-            variant="outlined"
-            onClick={() => {
-              setMessage(null);
-              setAdjusting(true);
-            }}
-          >
-            Adjust balance
-          </Button>
-          <Button
-            variant="outlined"
-            onClick={() => {
-              setMessage(null);
-              setResetting(true);
-            }}
-          >
-            Reset demo
-          </Button>
-        </Box>
+        {mayAdjust || mayResetDemo ? (
+          <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", mt: 2 }}>
+            {mayAdjust ? (
+              <Button
+                variant="outlined"
+                onClick={() => {
+                  setMessage(null);
+                  setAdjusting(true);
+                }}
+              >
+                Adjust balance
+              </Button>
+            ) : null}
+            {mayResetDemo ? (
+              <Button
+                variant="outlined"
+                onClick={() => {
+                  setMessage(null);
+                  setResetting(true);
+                }}
+              >
+                Reset demo
+              </Button>
+            ) : null}
+          </Box>
+        ) : null}
       </SectionCard>
       <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", md: "1fr 1fr" } }}>
         <SectionCard id="member-kyc-heading" title="KYC" aside={<StatusChip status={m.kyc.status} />}>

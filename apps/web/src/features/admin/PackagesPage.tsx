@@ -17,6 +17,7 @@ import { Money } from "../../components/Money.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { SwitchField } from "../../components/SwitchField.tsx";
 import { fieldProps } from "../../lib/form.ts";
+import { useStaffMay } from "../../lib/staff.tsx";
 import { useSubmitForm } from "../../lib/submit-form.ts";
 import { durationText, formatRate } from "../investment/index.ts";
 import { adminPackagesQuery, packageToInput, useSavePackage } from "./investments-api.ts";
@@ -123,6 +124,7 @@ function ActiveToggle({ pkg }: { pkg: AdminPackage }) {
 export function PackagesPage() {
   const packages = useQuery(adminPackagesQuery);
   const [editing, setEditing] = useState<AdminPackage | "new" | null>(null);
+  const mayWrite = useStaffMay("packagesWrite");
   const columns: Column<AdminPackage>[] = [
     { key: "name", header: "Name", nowrap: true, render: (p) => p.name },
     { key: "slug", header: "Slug", nowrap: true, render: (p) => p.slug },
@@ -170,14 +172,16 @@ export function PackagesPage() {
         title="Packages"
         subtitle="What members can invest in. A package with investments is never deleted; its investments keep their terms."
         actions={
-          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
-            New package
-          </Button>
+          mayWrite ? (
+            <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing("new")}>
+              New package
+            </Button>
+          ) : null
         }
       />
       <DataTable
         label="Packages"
-        columns={columns}
+        columns={mayWrite ? columns : columns.filter((column) => column.key !== "actions")}
         rows={packages.data}
         rowKey={(p) => p.id}
         loading={packages.isFetching}

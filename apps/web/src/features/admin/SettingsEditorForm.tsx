@@ -7,12 +7,16 @@ import { type FieldValues, useFormState } from "react-hook-form";
 import { FormButtons } from "../../components/FormLayout.tsx";
 import type { useSettingsEditor } from "./use-settings-editor.ts";
 
-/** A settings editor's form: its notices (error, saved) above the fields, Save and Discard below. */
+/**
+ * A settings editor's form: its notices (error, saved) above the fields, Save and Discard below.
+ * `readOnly` (roles that may read, not change, these settings) shows the fields disabled, no buttons.
+ */
 export function SettingsEditorForm<Form extends FieldValues>({
   editor,
   label,
   savedText,
   saveLabel,
+  readOnly = false,
   children,
 }: {
   editor: ReturnType<typeof useSettingsEditor<Form>>;
@@ -20,6 +24,7 @@ export function SettingsEditorForm<Form extends FieldValues>({
   label?: string;
   savedText: string;
   saveLabel: string;
+  readOnly?: boolean;
   children: ReactNode;
 }) {
   const { form, submit, formError, saved, noticeRef } = editor;
@@ -37,12 +42,23 @@ export function SettingsEditorForm<Form extends FieldValues>({
             {savedText}
           </Alert>
         ) : null}
-        {children}
-        <FormButtons label={saveLabel} busyLabel="Saving…" busy={isSubmitting} disabled={!isDirty}>
-          <Button color="inherit" onClick={() => form.reset()} disabled={isSubmitting || !isDirty}>
-            Discard changes
-          </Button>
-        </FormButtons>
+        {readOnly ? (
+          <>
+            <Alert severity="info">Your roles can read these settings; changing them needs another role.</Alert>
+            <Box component="fieldset" disabled sx={{ border: 0, p: 0, m: 0, minWidth: 0 }}>
+              {children}
+            </Box>
+          </>
+        ) : (
+          <>
+            {children}
+            <FormButtons label={saveLabel} busyLabel="Saving…" busy={isSubmitting} disabled={!isDirty}>
+              <Button color="inherit" onClick={() => form.reset()} disabled={isSubmitting || !isDirty}>
+                Discard changes
+              </Button>
+            </FormButtons>
+          </>
+        )}
       </Stack>
     </Box>
   );

@@ -10,6 +10,7 @@ import { QueryState } from "../../components/QueryState.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
 import { SwitchField } from "../../components/SwitchField.tsx";
 import { fieldProps } from "../../lib/form.ts";
+import { useStaffMay } from "../../lib/staff.tsx";
 import { ExampleInstructionsAlert } from "./ExampleInstructionsAlert.tsx";
 import { adminSettingsQuery } from "./money-api.ts";
 import { SettingsEditorForm } from "./SettingsEditorForm.tsx";
@@ -39,6 +40,8 @@ const SERVER_FIELDS = new Set<string>([
   "withdrawalFeeFlatCents",
   "withdrawalHoldHoursAfterBankChange",
   "supportEmail",
+  "withdrawalSecondApprovalCents",
+  "adjustmentSecondApprovalCents",
   "invoiceExpiryMinutes",
   "referralCommissionBps.0",
   "referralCommissionBps.1",
@@ -54,9 +57,12 @@ type AmountName =
   | "withdrawalMinCents"
   | "withdrawalMaxCents"
   | "withdrawalFeeFlatCents"
+  | "withdrawalSecondApprovalCents"
+  | "adjustmentSecondApprovalCents"
   | "fundTransferMinCents";
 
 function SettingsEditor({ settings }: { settings: AdminSettings }) {
+  const mayWrite = useStaffMay("settingsWrite");
   const editor = useSettingsEditor({
     settings,
     schema: settingsFormSchema,
@@ -78,6 +84,7 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
       editor={editor}
       savedText="Saved. Members see the new values at once."
       saveLabel="Save settings"
+      readOnly={!mayWrite}
     >
       <SectionCard
         id="display-heading"
@@ -143,6 +150,16 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
               "0 to 720; 0: no wait.",
             )}
           />
+        </Box>
+      </SectionCard>
+      <SectionCard
+        id="four-eyes-heading"
+        title="Second approval"
+        description="Above these amounts a withdrawal, or a balance adjustment (credit or debit), needs the approval of a second finance or owner staff member; the money moves at the second."
+      >
+        <Box sx={grid}>
+          {amount("withdrawalSecondApprovalCents", "Withdrawals above")}
+          {amount("adjustmentSecondApprovalCents", "Adjustments above")}
         </Box>
       </SectionCard>
       <SectionCard

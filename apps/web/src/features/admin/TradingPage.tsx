@@ -8,6 +8,7 @@ import { Money } from "../../components/Money.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { QueryState } from "../../components/QueryState.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
+import { HouseExposure } from "./HouseExposure.tsx";
 import { adminSettingsQuery } from "./money-api.ts";
 import { TradingContracts } from "./TradingContracts.tsx";
 import { TradingSettingsEditor } from "./TradingSettingsEditor.tsx";
@@ -76,6 +77,13 @@ export function TradingPage() {
               </Box>
             )}
           </QueryState>
+        </SectionCard>
+        <SectionCard
+          id="exposure-heading"
+          title="House exposure"
+          description="Open Real contracts per pair: their stakes, and what the house pays if every one wins. Practice money is not counted. Refreshes every 5 seconds."
+        >
+          <HouseExposure />
         </SectionCard>
         <SectionCard
           id="trading-settings-heading"

@@ -1,4 +1,4 @@
-import { type AdminSettings, DURATION_LABELS, PAIRS, TRADE_DURATIONS } from "@helio/shared";
+import { type AdminSettings, DURATION_LABELS, PAIRS, staffMayChangeSetting, TRADE_DURATIONS } from "@helio/shared";
 import Box from "@mui/material/Box";
 import Checkbox from "@mui/material/Checkbox";
 import FormControlLabel from "@mui/material/FormControlLabel";
@@ -11,6 +11,7 @@ import type { ReactNode } from "react";
 import { Controller } from "react-hook-form";
 import { AmountField } from "../../components/AmountField.tsx";
 import { fieldProps } from "../../lib/form.ts";
+import { useStaffRoles } from "../../lib/staff.tsx";
 import { SettingsEditorForm } from "./SettingsEditorForm.tsx";
 import { formFieldOf, formToSettings, settingsToForm, tradingSettingsFormSchema } from "./trading-settings-model.ts";
 import { useSettingsEditor } from "./use-settings-editor.ts";
@@ -56,6 +57,7 @@ function Group({
 
 /** The trading part of the settings record: payouts, stake limits, durations and market data limits. */
 export function TradingSettingsEditor({ settings }: { settings: AdminSettings }) {
+  const roles = useStaffRoles();
   const editor = useSettingsEditor({
     settings,
     schema: tradingSettingsFormSchema,
@@ -78,6 +80,7 @@ export function TradingSettingsEditor({ settings }: { settings: AdminSettings })
       label="Trading settings"
       savedText="Trading settings saved. New contracts use them at once; open contracts keep their terms."
       saveLabel="Save trading settings"
+      readOnly={!staffMayChangeSetting(roles, "tradeOpenLimit")}
     >
       <Group
         id="payouts"
@@ -112,6 +115,38 @@ export function TradingSettingsEditor({ settings }: { settings: AdminSettings })
                 register(`tradePayoutPercent.${pair.symbol}`),
                 errors.tradePayoutPercent?.[pair.symbol],
                 pairPercents[pair.symbol].trim() ? pair.label : `${pair.label}: default`,
+              )}
+            />
+          ))}
+        </Box>
+      </Group>
+      <Group
+        id="exposure-caps"
+        legend="Exposure caps"
+        hint="The most all open Real contracts on a pair may pay if every one wins (in US dollars); a new contract past it is refused. Empty: no cap."
+      >
+        <Box
+          sx={{
+            display: "grid",
+            gap: 2,
+            gridTemplateColumns: {
+              xs: "repeat(2, minmax(0, 1fr))",
+              sm: "repeat(3, minmax(0, 1fr))",
+              md: "repeat(4, minmax(0, 1fr))",
+              lg: "repeat(6, minmax(0, 1fr))",
+            },
+          }}
+        >
+          {PAIRS.map((pair) => (
+            <TextField
+              key={pair.symbol}
+              label={`${pair.symbol} cap`}
+              placeholder="no cap"
+              slotProps={{ htmlInput: { inputMode: "decimal" }, inputLabel: { shrink: true } }}
+              {...fieldProps(
+                register(`tradeExposureCapCents.${pair.symbol}`),
+                errors.tradeExposureCapCents?.[pair.symbol],
+                pair.label,
               )}
             />
           ))}

@@ -9,6 +9,8 @@ import { Money } from "../../components/Money.tsx";
 import { PromptDialog } from "../../components/PromptDialog.tsx";
 import { statusLabel } from "../../components/StatusChip.tsx";
 import { formatDateTime } from "../../lib/format.ts";
+import { useMember } from "../../lib/member.tsx";
+import { useStaffMay } from "../../lib/staff.tsx";
 import { useWithdrawalDecision, type WithdrawalFilter, withdrawalsQuery } from "./money-api.ts";
 import { QueuePage } from "./Queue.tsx";
 import { DecisionButtons, QueueCard, RejectDialog } from "./QueueCard.tsx";
@@ -48,6 +50,9 @@ function WithdrawalChecks({ w }: { w: AdminWithdrawal }) {
 function WithdrawalItem({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal; onDone: (text: string) => void }) {
   const decide = useWithdrawalDecision();
   const [dialog, setDialog] = useState<"approve" | "reject" | null>(null);
+  const mayDecide = useStaffMay("withdrawalsDecide");
+  const me = useMember();
+  const firstApprovalIsMine = w.firstApproval?.adminId === me.uid;
   const d = w.destination;
   return (
     <QueueCard
@@ -56,15 +61,23 @@ function WithdrawalItem({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal
       status={w.status}
       reason={w.reason}
       actions={
-        w.status === "pending" ? (
-          <DecisionButtons onApprove={() => setDialog("approve")} onReject={() => setDialog("reject")} />
+        w.status === "pending" && mayDecide ? (
+          <DecisionButtons
+            canApprove={!firstApprovalIsMine}
+            onApprove={() => setDialog("approve")}
+            onReject={() => setDialog("reject")}
+          />
         ) : null
       }
       dialogs={
         <>
           <PromptDialog
             open={dialog === "approve"}
-            title="Approve this withdrawal?"
+            title={
+              w.needsSecondApproval && !w.firstApproval
+                ? "Give the first of two approvals?"
+                : "Approve this withdrawal?"
+            }
             input={{
               kind: "text",
               label: "Payout reference",
@@ -80,9 +93,13 @@ function WithdrawalItem({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal
             }
             confirmLabel="Approve"
             onSubmit={async (payoutReference) => {
-              await decide.mutateAsync({ id: w.id, decision: "approve", payoutReference });
+              const answer = await decide.mutateAsync({ id: w.id, decision: "approve", payoutReference });
               setDialog(null);
-              onDone(`Withdrawal of ${w.member.fullName} approved (payout ${payoutReference}).`);
+              onDone(
+                answer.status === "pending"
+                  ? `First approval of ${w.member.fullName}'s withdrawal recorded: another finance or owner staff member gives the second, and the money moves then.`
+                  : `Withdrawal of ${w.member.fullName} approved (payout ${payoutReference}).`,
+              );
             }}
             onClose={() => setDialog(null)}
           />
@@ -105,6 +122,15 @@ function WithdrawalItem({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal
       }
     >
       <WithdrawalChecks w={w} />
+      {w.status === "pending" && w.needsSecondApproval ? (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          {w.firstApproval
+            ? `Awaiting second approval: first approved ${formatDateTime(w.firstApproval.at)}${
+                firstApprovalIsMine ? " by you; another finance or owner staff member gives the second" : ""
+              }.`
+            : "Above the second-approval amount: it needs two approvals by different staff members."}
+        </Alert>
+      ) : null}
       <DetailList
         columns={3}
         items={[

@@ -5,6 +5,7 @@ import {
   adminMembersResponseSchema,
   auditResponseSchema,
   impersonationTokenResponseSchema,
+  twoFactorResetRequestedSchema,
 } from "@helio/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
@@ -88,6 +89,16 @@ export function useImpersonate(uid: string) {
   return useMutation({
     mutationFn: () =>
       apiFetch(API.adminMemberImpersonate(uid), { method: "POST", body: {}, schema: impersonationTokenResponseSchema }),
+  });
+}
+
+/** Compliance asks to reset a member's two-factor; the member confirms by mail. */
+export function useTwoFactorReset(uid: string) {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: () =>
+      apiFetch(API.adminMemberTwoFactorReset(uid), { method: "POST", body: {}, schema: twoFactorResetRequestedSchema }),
+    onSettled: invalidate,
   });
 }
 

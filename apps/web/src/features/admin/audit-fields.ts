@@ -91,6 +91,13 @@ const payouts: Shown = (v) =>
         .join(", ") || "none"
     : plain(v);
 
+const caps: Shown = (v) =>
+  isRecord(v)
+    ? Object.entries(v)
+        .map(([pair, cents]) => `${pair} ${money(cents)}`)
+        .join(", ") || "none"
+    : plain(v);
+
 /** The settings record's fields, named as the settings pages name them. */
 export const SETTINGS_FIELDS: FieldWords = {
   menuContact: { label: "Support chat button", show: onOff },
@@ -102,9 +109,12 @@ export const SETTINGS_FIELDS: FieldWords = {
   withdrawalFeeFlatCents: { label: "Withdrawal flat fee", show: money },
   withdrawalHoldHoursAfterBankChange: { label: "Wait after a bank change", show: unit("h") },
   supportEmail: { label: "Support e-mail" },
+  withdrawalSecondApprovalCents: { label: "Second approval for withdrawals above", show: money },
+  adjustmentSecondApprovalCents: { label: "Second approval for adjustments above", show: money },
   invoiceExpiryMinutes: { label: "Invoice expiry", show: unit("min") },
   tradePayoutPercentDefault: { label: "Default payout", show: unit("%") },
   tradePayoutPercent: { label: "Payout per pair", show: payouts },
+  tradeExposureCapCents: { label: "Exposure cap per pair", show: caps },
   tradeMinCents: { label: "Minimum stake", show: money },
   tradeMaxCents: { label: "Maximum stake", show: money },
   tradeDurations: { label: "Trade durations", show: durations },

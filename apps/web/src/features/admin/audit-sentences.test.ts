@@ -137,6 +137,40 @@ const CASES: [action: string, before: unknown, after: unknown, sentence: string]
   ],
   ["package.delete", PACKAGE, null, "Deleted package “Gold” (gold)"],
   [
+    "staff.invite",
+    null,
+    { email: "kim@helio.test", roles: ["finance", "support"] },
+    "Invited “kim@helio.test” to the back office as Finance and Support",
+  ],
+  [
+    "staff.roles",
+    { roles: ["support"] },
+    { roles: ["compliance", "trading_desk", "auditor"] },
+    "Changed the staff roles from Support to Compliance, Trading desk and Auditor",
+  ],
+  [
+    "withdrawal.first_approval",
+    { id: "w1", status: "pending", amountCents: 600_000 },
+    { status: "pending", awaiting: "second_approval" },
+    "Gave the first of two approvals to a withdrawal of 6,000.00 USD: it awaits a second approver",
+  ],
+  [
+    "member.balance_adjust_request",
+    null,
+    { account: "wallet", amountCents: 2_500_000, reason: "Goodwill", requestId: "r1" },
+    "Asked for a second approval to adjust the Wallet balance by +25,000.00 USD: reason “Goodwill”",
+  ],
+  [
+    "member.balance_adjust_reject",
+    { account: "bonus", amountCents: -2_500_000, reason: "Goodwill", requestedBy: "a1" },
+    { reason: "Wrong member", requestId: "r1" },
+    "Rejected the adjustment of the Bonus balance by -25,000.00 USD: reason “Wrong member”",
+  ],
+  ["member.two_factor_reset_request", null, null, "Asked the member by mail to confirm a reset of their two-factor"],
+  ["member.two_factor_reset", null, null, "Two-factor turned off: the member confirmed the reset"],
+  ["staff.disable", { roles: ["finance"] }, null, "Disabled the staff account"],
+  ["staff.enable", { roles: ["finance"] }, null, "Enabled the staff account"],
+  [
     "settings.update",
     SETTINGS,
     {

@@ -1,4 +1,11 @@
-import { MEMBER_ACCOUNTS, type MemberAccount, settingsSchema } from "@helio/shared";
+import {
+  MEMBER_ACCOUNTS,
+  type MemberAccount,
+  STAFF_ROLE_LABELS,
+  STAFF_ROLES,
+  type StaffRole,
+  settingsSchema,
+} from "@helio/shared";
 import { accountLabel } from "../../lib/ledger.ts";
 import {
   changedFields,
@@ -67,6 +74,16 @@ const packageName = (value: unknown) => {
   return [name ? quoted(name) : "", slug ? `(${slug})` : ""].filter(Boolean).join(" ") || "a package";
 };
 
+/** `Finance and Support`, from a stored list of role names. */
+const rolesOf = (value: unknown) => {
+  const roles = field(value, "roles");
+  if (!Array.isArray(roles) || roles.length === 0) return "no role";
+  const names = roles.map((role) =>
+    (STAFF_ROLES as readonly unknown[]).includes(role) ? STAFF_ROLE_LABELS[role as StaffRole] : words(String(role)),
+  );
+  return names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(", ")} and ${names.at(-1)}`;
+};
+
 /** What was in effect: a record saved by an older server lacks newer fields, which had their defaults. */
 function effectiveSettings(value: unknown): unknown {
   const parsed = settingsSchema.safeParse(value ?? {});
@@ -104,10 +121,21 @@ const SENTENCES: Record<string, Describe> = {
   },
   "member.balance_adjust": ({ after }) => {
     const balance = field(after, "balanceCents");
+    const secondApproval = textOf(field(after, "requestedBy")) ? " as the second approver" : "";
     return `Adjusted the ${account(field(after, "account"))} balance by ${signedMoney(field(after, "amountCents"))}${
       numberOf(balance) === null ? "" : ` to ${money(balance)}`
-    }${reasonOf(after)}`;
+    }${secondApproval}${reasonOf(after)}`;
   },
+  "member.balance_adjust_request": ({ after }) =>
+    `Asked for a second approval to adjust the ${account(field(after, "account"))} balance by ${signedMoney(
+      field(after, "amountCents"),
+    )}${reasonOf(after)}`,
+  "member.balance_adjust_reject": ({ before, after }) =>
+    `Rejected the adjustment of the ${account(field(before, "account"))} balance by ${signedMoney(
+      field(before, "amountCents"),
+    )}${reasonOf(after)}`,
+  "member.two_factor_reset_request": () => "Asked the member by mail to confirm a reset of their two-factor",
+  "member.two_factor_reset": () => "Two-factor turned off: the member confirmed the reset",
   "member.demo_reset": ({ before, after }) =>
     `Reset the demo balance from ${money(field(before, "demoCents"))} to ${money(field(after, "demoCents"))}`,
   "referral.commission_skipped": ({ after }) => {
@@ -134,6 +162,8 @@ const SENTENCES: Record<string, Describe> = {
       field(after, "netCents"),
     )} after a ${money(field(after, "feeCents"))} fee${payout ? `, payout reference ${quoted(payout)}` : ""}`;
   },
+  "withdrawal.first_approval": ({ before }) =>
+    `Gave the first of two approvals to a withdrawal of ${money(field(before, "amountCents"))}: it awaits a second approver`,
   "withdrawal.reject": ({ before, after }) =>
     `Rejected a withdrawal of ${money(field(before, "amountCents"))}${reasonOf(after)}`,
   "kyc.approve": ({ before }) => `Approved the KYC${statusWords(field(before, "status"))}`,
@@ -149,6 +179,13 @@ const SENTENCES: Record<string, Describe> = {
       : `Saved package ${packageName(after)} without changes`;
   },
   "package.delete": ({ before }) => `Deleted package ${packageName(before)}`,
+  "staff.invite": ({ after }) => {
+    const email = textOf(field(after, "email"));
+    return `Invited ${email ? quoted(email) : "a staff member"} to the back office as ${rolesOf(after)}`;
+  },
+  "staff.roles": ({ before, after }) => `Changed the staff roles from ${rolesOf(before)} to ${rolesOf(after)}`,
+  "staff.disable": () => "Disabled the staff account",
+  "staff.enable": () => "Enabled the staff account",
   "settings.update": ({ before, after }) => {
     const changes = changedFields(effectiveSettings(before), after, SETTINGS_FIELDS);
     return changes ? `Changed the settings: ${changes}` : "Saved the settings without changes";

@@ -1,6 +1,10 @@
 import {
+  type AdjustmentRequest,
   type AdminAdjustInput,
   API,
+  adjustmentRequestSchema,
+  adjustmentRequestsResponseSchema,
+  adminAdjustPendingSchema,
   adminAdjustResponseSchema,
   adminDashboardSchema,
   adminDepositSchema,
@@ -20,7 +24,7 @@ import {
   walletHistoryResponseSchema,
 } from "@helio/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
+import { z } from "zod";
 import { apiFetch, idempotentPost } from "../../lib/api.ts";
 import { pagedQuery, readQuery, useStoreAnswer } from "../../lib/query.ts";
 import { publicSettingsKey } from "../../lib/settings.ts";
@@ -160,7 +164,13 @@ export function useAdjustBalance(uid: string) {
   const invalidate = useInvalidateMoney();
   return useMutation({
     mutationFn: ({ input, key }: { input: AdminAdjustInput; key: string }) =>
-      idempotentPost(API.adminMemberAdjust(uid), input, key, adminAdjustResponseSchema),
+      // 200: posted; 202: above the second-approval amount, a request awaiting another approver.
+      idempotentPost(
+        API.adminMemberAdjust(uid),
+        input,
+        key,
+        z.union([adminAdjustResponseSchema, adminAdjustPendingSchema]),
+      ),
     onSettled: invalidate,
   });
 }
@@ -179,5 +189,29 @@ export function useSaveSettings() {
     mutationFn: (settings: SettingsUpdate) =>
       apiFetch(API.adminSettings, { method: "PUT", body: settings, schema: adminSettingsSchema }),
     onSuccess: storeSettings,
+  });
+}
+
+export type AdjustmentFilter = AdjustmentRequest["status"] | "all";
+
+/** Adjustment requests above the second-approval amount (default: those awaiting it, oldest first). */
+export function adjustmentsQuery(status: AdjustmentFilter) {
+  return readQuery(
+    [...moneyKeys.all, "adjustments", status] as const,
+    `${API.adminAdjustments}?status=${status}`,
+    adjustmentRequestsResponseSchema,
+  );
+}
+
+export function useAdjustmentDecision() {
+  const invalidate = useInvalidateMoney();
+  return useMutation({
+    mutationFn: (input: { id: string } & Decision) =>
+      postDecision(
+        input,
+        { approve: API.adminAdjustmentApprove(input.id), reject: API.adminAdjustmentReject(input.id) },
+        adjustmentRequestSchema,
+      ),
+    onSettled: invalidate,
   });
 }

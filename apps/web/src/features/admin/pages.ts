@@ -1,3 +1,4 @@
+export { AdjustmentsPage } from "./AdjustmentsPage.tsx";
 export { AdminDashboardPage } from "./AdminDashboardPage.tsx";
 export { AdminLayout } from "./AdminLayout.tsx";
 export { AuditPage } from "./AuditPage.tsx";
@@ -9,5 +10,6 @@ export { MemberDetailPage } from "./MemberDetailPage.tsx";
 export { MembersPage } from "./MembersPage.tsx";
 export { PackagesPage } from "./PackagesPage.tsx";
 export { SettingsPage } from "./SettingsPage.tsx";
+export { StaffPage } from "./StaffPage.tsx";
 export { TradingPage } from "./TradingPage.tsx";
 export { WithdrawalsQueuePage } from "./WithdrawalsQueuePage.tsx";

@@ -61,6 +61,8 @@ export const settingsFormSchema = z
       .regex(/^\d{1,3}$/, "Whole hours")
       .refine((v) => Number(v) <= 720, "At most 720 hours (30 days)"),
     supportEmail: z.union([z.literal(""), z.email("An e-mail address").max(200)]),
+    withdrawalSecondApprovalCents: usd("Withdrawals above"),
+    adjustmentSecondApprovalCents: usd("Adjustments above"),
     invoiceExpiryMinutes: z
       .string()
       .trim()
@@ -117,6 +119,8 @@ export function settingsToForm(s: Settings): SettingsForm {
     withdrawalFeeFlatCents: centsToDecimal(s.withdrawalFeeFlatCents),
     withdrawalHoldHoursAfterBankChange: String(s.withdrawalHoldHoursAfterBankChange),
     supportEmail: s.supportEmail,
+    withdrawalSecondApprovalCents: centsToDecimal(s.withdrawalSecondApprovalCents),
+    adjustmentSecondApprovalCents: centsToDecimal(s.adjustmentSecondApprovalCents),
     invoiceExpiryMinutes: String(s.invoiceExpiryMinutes),
     referralCommissionBps: [
       percentText(s.referralCommissionBps[0] ?? 0),
@@ -155,6 +159,8 @@ export function formToSettings(form: SettingsForm, base: Settings): Settings {
     withdrawalFeeFlatCents: cents(form.withdrawalFeeFlatCents),
     withdrawalHoldHoursAfterBankChange: Number(form.withdrawalHoldHoursAfterBankChange.trim()),
     supportEmail: form.supportEmail.trim(),
+    withdrawalSecondApprovalCents: cents(form.withdrawalSecondApprovalCents),
+    adjustmentSecondApprovalCents: cents(form.adjustmentSecondApprovalCents),
     invoiceExpiryMinutes: Number(form.invoiceExpiryMinutes.trim()),
     referralCommissionBps: form.referralCommissionBps.map(cents),
     fundTransferMinCents: cents(form.fundTransferMinCents),

@@ -1,4 +1,4 @@
-import { API, adminTradesResponseSchema, houseResultSchema } from "@helio/shared";
+import { API, adminTradesResponseSchema, houseExposureSchema, houseResultSchema } from "@helio/shared";
 import type { z } from "zod";
 import { pagedQuery, readQuery } from "../../lib/query.ts";
 
@@ -9,6 +9,7 @@ export type ContractFilter = "all" | "open" | "settled";
 export const tradingKeys = {
   all: ["admin", "trading"] as const,
   house: ["admin", "trading", "house"] as const,
+  exposure: ["admin", "trading", "exposure"] as const,
   contracts: (status: ContractFilter, uid: string, page: number, pageSize: number) =>
     ["admin", "trading", "contracts", { status, uid, page, pageSize }] as const,
 };
@@ -32,3 +33,8 @@ export function adminContractsQuery(status: ContractFilter, uid: string, page: n
     },
   );
 }
+
+/** The house's exposure, read again every 5 seconds: it changes with every placement and settlement. */
+export const houseExposureQuery = readQuery(tradingKeys.exposure, API.adminTradesExposure, houseExposureSchema, {
+  refetchInterval: 5_000,
+});

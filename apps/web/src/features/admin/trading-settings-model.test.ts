@@ -28,6 +28,7 @@ describe("trading settings editor", () => {
     expect(form.tradePayoutPercent.ETH).toBe("80");
     expect(form.tradePayoutPercent.BTC).toBe("");
     expect(Object.keys(form.tradePayoutPercent)).toHaveLength(12);
+    expect(form.tradeExposureCapCents.BTC).toBe("");
     expect(form.tradeMinCents).toBe("1.50");
     expect(form.tradeMaxCents).toBe("10000.00");
     expect(form.tradeDurations).toEqual([30, 300, 3600]);
@@ -48,6 +49,7 @@ describe("trading settings editor", () => {
     };
     const next = formToSettings(tradingSettingsFormSchema.parse(form), stored);
     expect(next.tradePayoutPercent).toEqual({ BTC: 91, PEPE: 70 });
+    expect(next.tradeExposureCapCents).toEqual({});
     // 0.29 * 100 is 28.999999999999996 in floating point: the conversion must not go through it.
     expect(next.tradeMinCents).toBe(29);
     expect(next.tradeMaxCents).toBe(123_456_789);
@@ -118,5 +120,25 @@ describe("trading settings editor", () => {
 describe("the Trading menu entry", () => {
   it("marks /admin/trading as the current section", () => {
     expect(currentAdminLink(paths.adminTrading)).toBe(paths.adminTrading);
+  });
+});
+
+describe("exposure caps", () => {
+  it("reads and saves a cap per pair in US dollars, empty for none, keeping caps of other keys", () => {
+    const stored = settingsSchema.parse({ tradeExposureCapCents: { BTC: 500_000, OLD: 7 } });
+    const form = settingsToForm(stored);
+    expect(form.tradeExposureCapCents.BTC).toBe("5000.00");
+    expect(form.tradeExposureCapCents.ETH).toBe("");
+    const next = formToSettings(
+      { ...form, tradeExposureCapCents: { ...form.tradeExposureCapCents, BTC: "", ETH: " 1234.5 " } },
+      stored,
+    );
+    expect(next.tradeExposureCapCents).toEqual({ OLD: 7, ETH: 123_450 });
+    expect(formFieldOf("tradeExposureCapCents.SOL")).toBe("tradeExposureCapCents.SOL");
+    const bad = tradingSettingsFormSchema.safeParse({
+      ...form,
+      tradeExposureCapCents: { ...form.tradeExposureCapCents, SOL: "lots" },
+    });
+    expect(bad.success).toBe(false);
   });
 });

@@ -31,6 +31,15 @@ const pairPercent = z
   .trim()
   .refine((v) => v === "" || isWhole(v, 1, 100), `Empty (use the default) or ${PERCENT_MESSAGE.toLowerCase()}`);
 
+/** A pair's exposure cap: empty means "no cap". */
+const pairCap = z
+  .string()
+  .trim()
+  .refine((v) => v === "" || parseDecimalToCents(v) !== null, "Empty (no cap) or an amount like 5000.00");
+const pairCaps = z.object(
+  Object.fromEntries(PAIR_SYMBOLS.map((s) => [s, pairCap])) as Record<PairSymbol, typeof pairCap>,
+);
+
 const pairPercents = z.object(
   Object.fromEntries(PAIR_SYMBOLS.map((s) => [s, pairPercent])) as Record<PairSymbol, typeof pairPercent>,
 );
@@ -42,6 +51,7 @@ export const tradingSettingsFormSchema = z
   .object({
     tradePayoutPercentDefault: whole(1, 100, PERCENT_MESSAGE),
     tradePayoutPercent: pairPercents,
+    tradeExposureCapCents: pairCaps,
     tradeMinCents: usd("Minimum stake"),
     tradeMaxCents: usd("Maximum stake"),
     tradeDurations: z
@@ -70,7 +80,10 @@ const TOP_FIELDS = [
   "marketStaleSeconds",
   "tickRetentionHours",
 ] as const;
-export type TradingFormField = (typeof TOP_FIELDS)[number] | `tradePayoutPercent.${PairSymbol}`;
+export type TradingFormField =
+  | (typeof TOP_FIELDS)[number]
+  | `tradePayoutPercent.${PairSymbol}`
+  | `tradeExposureCapCents.${PairSymbol}`;
 
 /**
  * The input a server field error belongs to (`tradePayoutPercent.BTC`, `tradeDurations.2` →
@@ -80,6 +93,9 @@ export function formFieldOf(serverField: string): TradingFormField | null {
   const [head, sub] = serverField.split(".");
   if (head === "tradePayoutPercent" && sub && (PAIR_SYMBOLS as readonly string[]).includes(sub)) {
     return `tradePayoutPercent.${sub as PairSymbol}`;
+  }
+  if (head === "tradeExposureCapCents" && sub && (PAIR_SYMBOLS as readonly string[]).includes(sub)) {
+    return `tradeExposureCapCents.${sub as PairSymbol}`;
   }
   return (TOP_FIELDS as readonly string[]).includes(head ?? "") ? (head as TradingFormField) : null;
 }
@@ -92,9 +108,16 @@ export function settingsToForm(s: Settings): TradingSettingsForm {
       return [symbol, value === undefined ? "" : String(value)];
     }),
   ) as Record<PairSymbol, string>;
+  const caps = Object.fromEntries(
+    PAIR_SYMBOLS.map((symbol) => {
+      const value = s.tradeExposureCapCents[symbol];
+      return [symbol, value === undefined ? "" : centsToDecimal(value)];
+    }),
+  ) as Record<PairSymbol, string>;
   return {
     tradePayoutPercentDefault: String(s.tradePayoutPercentDefault),
     tradePayoutPercent: perPair,
+    tradeExposureCapCents: caps,
     tradeMinCents: centsToDecimal(s.tradeMinCents),
     tradeMaxCents: centsToDecimal(s.tradeMaxCents),
     tradeDurations: TRADE_DURATIONS.filter((d) => s.tradeDurations.includes(d)),
@@ -121,10 +144,19 @@ export function formToSettings(form: TradingSettingsForm, base: Settings): Setti
     const text = form.tradePayoutPercent[symbol].trim();
     if (text !== "") perPair[symbol] = Number(text);
   }
+  const caps: Record<string, number> = {};
+  for (const [key, value] of Object.entries(base.tradeExposureCapCents)) {
+    if (!(PAIR_SYMBOLS as readonly string[]).includes(key)) caps[key] = value;
+  }
+  for (const symbol of PAIR_SYMBOLS) {
+    const text = form.tradeExposureCapCents[symbol].trim();
+    if (text !== "") caps[symbol] = cents(text);
+  }
   return {
     ...base,
     tradePayoutPercentDefault: Number(form.tradePayoutPercentDefault.trim()),
     tradePayoutPercent: perPair,
+    tradeExposureCapCents: caps,
     tradeMinCents: cents(form.tradeMinCents),
     tradeMaxCents: cents(form.tradeMaxCents),
     tradeDurations: TRADE_DURATIONS.filter((d) => form.tradeDurations.includes(d)),

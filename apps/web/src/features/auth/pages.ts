@@ -6,4 +6,5 @@ export { LoginAdminPage } from "./LoginAdminPage.tsx";
 export { LoginPage } from "./LoginPage.tsx";
 export { RegisterPage } from "./RegisterPage.tsx";
 export { ResetPasswordPage } from "./ResetPasswordPage.tsx";
+export { TwoFactorResetPage } from "./TwoFactorResetPage.tsx";
 export { VerifyEmailPage } from "./VerifyEmailPage.tsx";

@@ -26,6 +26,8 @@ export interface ChatThreadProps {
   /** Visible to the reader: new messages are marked read. */
   active: boolean;
   autoFocus?: boolean;
+  /** Read without answering (a back-office role without the inbox's answer): no composer, nothing marked read. */
+  readOnly?: boolean;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface ChatThreadProps {
  * text and optional image (opens large); 'Type something...'; attach; 'Send'. Scrolls to the newest
  * message, loads older ones when scrolled to the top, shows failed sends with a retry.
  */
-export function ChatThread({ scope, chat, side, active, autoFocus }: ChatThreadProps) {
+export function ChatThread({ scope, chat, side, active, autoFocus, readOnly = false }: ChatThreadProps) {
   const queryClient = useQueryClient();
   const messages = useInfiniteQuery(messagesQuery(scope));
   const now = useNow();
@@ -54,7 +56,7 @@ export function ChatThread({ scope, chat, side, active, autoFocus }: ChatThreadP
 
   // Read what arrives while the conversation is on screen.
   useEffect(() => {
-    if (!active || chat.unread === 0) return;
+    if (!active || readOnly || chat.unread === 0) return;
     const read = () => {
       if (reading.current || document.visibilityState !== "visible") return;
       reading.current = true;
@@ -67,7 +69,7 @@ export function ChatThread({ scope, chat, side, active, autoFocus }: ChatThreadP
     read();
     document.addEventListener("visibilitychange", read);
     return () => document.removeEventListener("visibilitychange", read);
-  }, [active, chat.unread, queryClient, scope]);
+  }, [active, readOnly, chat.unread, queryClient, scope]);
 
   const { listRef, onScroll, loadOlder, scrollToBottom, stickToBottom } = useThreadScroll(messages, firstId, lastKey);
 
@@ -164,7 +166,7 @@ export function ChatThread({ scope, chat, side, active, autoFocus }: ChatThreadP
         ) : null}
       </Box>
 
-      <ChatComposer chatId={chat.id} autoFocus={autoFocus} onSend={send} />
+      {readOnly ? null : <ChatComposer chatId={chat.id} autoFocus={autoFocus} onSend={send} />}
 
       <ImageViewer image={viewing} onClose={() => setViewing(null)} />
     </Box>

@@ -22,6 +22,7 @@ import { StatusChip } from "../../components/StatusChip.tsx";
 
 import { formatRelative } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
+import { useStaffMay } from "../../lib/staff.tsx";
 import { adminChatQuery, inboxQuery } from "./api.ts";
 import { ChatThread } from "./ChatThread.tsx";
 import { useChatLive } from "./live.ts";
@@ -161,6 +162,7 @@ function MemberSummary({ detail }: { detail: AdminChatDetail }) {
 
 function Conversation({ chatId }: { chatId: string }) {
   const detail = useQuery(adminChatQuery(chatId));
+  const mayAnswer = useStaffMay("chatAnswer");
   if (detail.isError) return <QueryError error={detail.error} onRetry={() => void detail.refetch()} />;
   if (!detail.data) return <LinearProgress aria-label="Loading the conversation" />;
   const chat = detail.data;
@@ -182,7 +184,14 @@ function Conversation({ chatId }: { chatId: string }) {
             Member details
           </Link>
         </Box>
-        <ChatThread key={chat.id} scope={{ kind: "admin", chatId: chat.id }} chat={chat} side="support" active />
+        <ChatThread
+          key={chat.id}
+          scope={{ kind: "admin", chatId: chat.id }}
+          chat={chat}
+          side="support"
+          active
+          readOnly={!mayAnswer}
+        />
       </Paper>
       <Box>
         <MemberSummary detail={chat} />
