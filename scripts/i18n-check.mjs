@@ -1,7 +1,11 @@
 #!/usr/bin/env node
-// The web app's message catalogues against its code (docs/architecture.md, "Languages"). Fails when
+// The message catalogues against the code (docs/architecture.md, "Languages"): the web app's
+// (apps/web/src/locales) and the server's, for mails, notifications and CSV headers
+// (apps/server/src/locales). Fails when
 //   - `lingui extract` would change a catalogue: a message was added, changed or removed in the code
-//     and `npm run i18n:extract -w @helio/web` was not run (the catalogues are put back as they were);
+//     and `npm run i18n:extract -w @helio/web` (or `-w @helio/server`) was not run (the catalogues are
+//     put back as they were); for the server, also when `lingui compile` would change the compiled
+//     catalogues it imports (src/locales/<locale>.ts);
 //   - a message has no translation in one of the member locales (each missing one is listed).
 // The source locale (en) and the generated pseudo-locale need no translations.
 //
@@ -12,17 +16,35 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const web = path.join(root, "apps/web");
-const localesDir = path.join(web, "src/locales");
 const UNTRANSLATED = new Set(["en", "pseudo"]);
+
+/** Each app's catalogues: where they are, and the commands that write them from the code. */
+const CATALOGUE_SETS = [
+  {
+    app: path.join(root, "apps/web"),
+    workspace: "@helio/web",
+    extensions: [".po"],
+    commands: [["lingui", "extract", "--clean"]],
+  },
+  {
+    app: path.join(root, "apps/server"),
+    workspace: "@helio/server",
+    extensions: [".po", ".ts"],
+    commands: [
+      ["lingui", "extract", "--clean"],
+      ["lingui", "compile", "--namespace", "ts"],
+    ],
+  },
+];
 
 /** The catalogue without the header's creation date, which extract rewrites on every run. */
 const comparable = (text) => text.replace(/^"POT-Creation-Date:.*\n/m, "");
 
-function readCatalogues() {
+function readCatalogues(localesDir, extensions) {
   const files = new Map();
   for (const name of fs.readdirSync(localesDir)) {
-    if (name.endsWith(".po")) files.set(name, fs.readFileSync(path.join(localesDir, name), "utf8"));
+    if (extensions.some((extension) => name.endsWith(extension)))
+      files.set(name, fs.readFileSync(path.join(localesDir, name), "utf8"));
   }
   return files;
 }
@@ -56,37 +78,46 @@ function parsePo(text) {
   return entries.filter((entry) => entry.msgid !== "");
 }
 
-const before = readCatalogues();
-let outdated = [];
-try {
-  execFileSync("npx", ["lingui", "extract", "--clean"], { cwd: web, stdio: "pipe" });
-  const after = readCatalogues();
-  const names = new Set([...before.keys(), ...after.keys()]);
-  outdated = [...names].filter((name) => comparable(before.get(name) ?? "") !== comparable(after.get(name) ?? ""));
-} finally {
-  for (const name of fs.readdirSync(localesDir)) {
-    if (name.endsWith(".po") && !before.has(name)) fs.rmSync(path.join(localesDir, name));
-  }
-  for (const [name, text] of before) fs.writeFileSync(path.join(localesDir, name), text);
-}
-
 let failed = false;
-if (outdated.length > 0) {
-  failed = true;
-  console.error(
-    `The catalogues are out of date with the code (${outdated.join(", ")}): run \`npm run i18n:extract -w @helio/web\`, translate, and commit them.`,
-  );
-}
+let checked = 0;
+for (const { app, workspace, extensions, commands } of CATALOGUE_SETS) {
+  const localesDir = path.join(app, "src/locales");
+  const before = readCatalogues(localesDir, extensions);
+  let outdated = [];
+  try {
+    for (const command of commands) execFileSync("npx", command, { cwd: app, stdio: "pipe" });
+    const after = readCatalogues(localesDir, extensions);
+    const names = new Set([...before.keys(), ...after.keys()]);
+    outdated = [...names].filter((name) => comparable(before.get(name) ?? "") !== comparable(after.get(name) ?? ""));
+  } finally {
+    for (const name of fs.readdirSync(localesDir)) {
+      if (extensions.some((extension) => name.endsWith(extension)) && !before.has(name))
+        fs.rmSync(path.join(localesDir, name));
+    }
+    for (const [name, text] of before) fs.writeFileSync(path.join(localesDir, name), text);
+  }
 
-for (const [name, text] of before) {
-  const locale = name.replace(/\.po$/, "");
-  if (UNTRANSLATED.has(locale)) continue;
-  const missing = parsePo(text).filter((entry) => !entry.msgstr);
-  if (missing.length === 0) continue;
-  failed = true;
-  console.error(`\n${locale}: ${missing.length} message(s) without a translation`);
-  for (const entry of missing) console.error(`  ${JSON.stringify(entry.msgid)}`);
+  if (outdated.length > 0) {
+    failed = true;
+    console.error(
+      `The catalogues are out of date with the code (${outdated.join(", ")}): run \`npm run i18n:extract -w ${workspace}\`, translate, and commit them.`,
+    );
+  }
+
+  for (const [name, text] of before) {
+    if (!name.endsWith(".po")) continue;
+    const locale = name.replace(/\.po$/, "");
+    if (UNTRANSLATED.has(locale)) continue;
+    checked += 1;
+    const missing = parsePo(text).filter((entry) => !entry.msgstr);
+    if (missing.length === 0) continue;
+    failed = true;
+    console.error(`\n${workspace} ${locale}: ${missing.length} message(s) without a translation`);
+    for (const entry of missing) console.error(`  ${JSON.stringify(entry.msgid)}`);
+  }
 }
 
 if (failed) process.exit(1);
-process.stdout.write(`Catalogues up to date and complete in ${before.size - UNTRANSLATED.size} locales.\n`);
+process.stdout.write(
+  `Catalogues up to date and complete: ${checked} translated catalogues in the web app and the server.\n`,
+);

@@ -52,6 +52,8 @@ export const registerSchema = z.object({
     .max(20)
     .optional()
     .transform((v) => (v ? v : undefined)),
+  /** The language the form was filled in: kept on the account, the verification mail is written in it. */
+  locale: localeSchema.optional(),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 

@@ -16,6 +16,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentOf } from "../../platform/auth/session.ts";
 import { csvStream, datedCsvName, sendCsvFile } from "../../platform/http/csv.ts";
 import { featureRouteOptions } from "../../platform/http/route-options.ts";
+import { csvHeaderIn } from "../../platform/i18n/csv-headers.ts";
 import { idempotentHandler } from "../../platform/money/idempotency.ts";
 import { amountAskedOf, displayCurrencyOf } from "../../platform/money/rate-quote.ts";
 import type { Services } from "../../services.ts";
@@ -66,7 +67,8 @@ export async function fundsRoutes(app: FastifyInstance, { services }: { services
     async (request, reply) => {
       const { fund } = request.params;
       const batches = memberHistoryBatches(db, currentOf(request).user.id, { ...request.query, account: fund });
-      return sendCsvFile(reply, datedCsvName(`helio-${fund}`), csvStream(WALLET_CSV_COLUMNS, batches, walletCsvCells));
+      const header = csvHeaderIn(currentOf(request).user.locale, WALLET_CSV_COLUMNS);
+      return sendCsvFile(reply, datedCsvName(`helio-${fund}`), csvStream(header, batches, walletCsvCells));
     },
   );
 

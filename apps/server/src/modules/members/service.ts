@@ -37,6 +37,7 @@ export async function registerMember(
         firstName: input.firstName,
         lastName: input.lastName,
         currency: input.currency,
+        locale: input.locale,
         referredBy: referrerId ?? undefined,
         callbackURL: "/",
       },

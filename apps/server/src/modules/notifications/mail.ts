@@ -3,6 +3,7 @@ import { NOTIFICATION_EMAIL, type NotificationKind } from "@helio/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { queryRows } from "../../db/rows.ts";
+import { i18nFor } from "../../platform/i18n/index.ts";
 import type { MailMessage } from "../../platform/mail/mailer.ts";
 import { linkMail } from "../../platform/mail/templates.ts";
 import { webPaths } from "./messages.ts";
@@ -27,6 +28,8 @@ export type ClaimedMail = {
   body: string;
   link: string | null;
   to: string;
+  /** The account's language (null: never chosen, English): the mail's own words follow it. */
+  locale: string | null;
   /** The member's choice for this kind; null: never chosen (on). */
   emailPref: boolean | null;
 };
@@ -39,6 +42,7 @@ type ClaimRow = {
   body: string;
   link: string | null;
   email: string;
+  locale: string | null;
   pref: boolean | null;
 };
 
@@ -74,7 +78,7 @@ export async function claimMails(
       from due where e.notification_id = due.notification_id
       returning e.notification_id, e.attempts
     )
-    select c.notification_id, c.attempts, n.kind, n.title, n.body, n.link, u.email, p.email as pref
+    select c.notification_id, c.attempts, n.kind, n.title, n.body, n.link, u.email, u.locale, p.email as pref
     from claimed c
     join notifications n on n.id = c.notification_id
     join "user" u on u.id = n.user_id
@@ -89,6 +93,7 @@ export async function claimMails(
     body: r.body,
     link: r.link,
     to: r.email,
+    locale: r.locale,
     emailPref: r.pref,
   }));
 }
@@ -136,7 +141,7 @@ export const wantsMail = (mail: ClaimedMail) =>
   (NOTIFICATION_EMAIL[mail.kind] === "optional" && mail.emailPref !== false);
 
 /**
- * The mail of a notification: its title as the subject, its body (which addresses the member by
+ * The mail of a notification, in the member's language: its title as the subject, its body (which addresses the member by
  * name, amounts in their currency), a full link, and a Message-ID made from the notification's id,
  * the same on every attempt.
  */
@@ -145,16 +150,30 @@ export function notificationMail(mail: ClaimedMail, publicUrl: string): MailMess
   const url = `${base}${mail.link ?? webPaths.notifications}`;
   const security = NOTIFICATION_EMAIL[mail.kind] === "always";
   const freeze = mail.kind === "bank.changed";
+  const i18n = i18nFor(mail.locale);
   const message = linkMail(mail.to, {
     subject: mail.title,
     title: mail.title,
     intro: mail.body,
-    action: freeze ? "It was not me: freeze my account" : "Open in Helio",
-    linkLabel: freeze ? "If it was not you, freeze your account" : "Open it in Helio",
+    action: freeze
+      ? i18n._({ id: "mail.notification.freeze_action", message: "It was not me: freeze my account" })
+      : i18n._({ id: "mail.notification.open_action", message: "Open in Helio" }),
+    linkLabel: freeze
+      ? i18n._({ id: "mail.notification.freeze_link", message: "If it was not you, freeze your account" })
+      : i18n._({ id: "mail.notification.open_link", message: "Open it in Helio" }),
     url,
     outro: security
-      ? `This security e-mail is always sent. If it was not you, change your password at ${base}${webPaths.changePassword} and contact support.`
-      : `You can turn these e-mails off on your profile: ${base}${webPaths.profile}.`,
+      ? i18n._({
+          id: "mail.notification.security_outro",
+          message:
+            "This security e-mail is always sent. If it was not you, change your password at {url} and contact support.",
+          values: { url: `${base}${webPaths.changePassword}` },
+        })
+      : i18n._({
+          id: "mail.notification.optional_outro",
+          message: "You can turn these e-mails off on your profile: {url}.",
+          values: { url: `${base}${webPaths.profile}` },
+        }),
   });
   return { ...message, messageId: `<notification.${mail.notificationId}@${new URL(base).hostname}>` };
 }

@@ -1,6 +1,7 @@
 import {
   type Currency,
   formatMoney,
+  type Locale,
   NOTIFICATION_EMAIL,
   type NotificationKind,
   pairOf,
@@ -8,6 +9,8 @@ import {
   ratesOf,
   type Settings,
 } from "@helio/shared";
+import type { I18n } from "@lingui/core";
+import { formatUtcDateTime, i18nFor, localeOf } from "../../platform/i18n/index.ts";
 import { displayCurrencyOf } from "../../platform/money/rate-quote.ts";
 
 /**
@@ -88,6 +91,7 @@ export type NotificationEvent =
       kind: "account.opened_by_support";
       userId: string;
       sessionId: string;
+      /** The back-office role of who had it open (`admin`…): the member is told a role, never a person. */
       role: string;
       from: Date;
       to: Date;
@@ -101,8 +105,8 @@ export type NotificationEvent =
       capitalCents: number;
     };
 
-/** The member as the wording needs them: the name to address them by, and their display currency. */
-export type Reader = { name: string; currency: Currency; rate: number | null };
+/** The member as the wording needs them: the name, their display currency and their language. */
+export type Reader = { name: string; currency: Currency; rate: number | null; locale: Locale };
 
 /**
  * The web app's pages a notification links to. The strings are those of `paths` in
@@ -121,177 +125,340 @@ export const webPaths = {
   freezeAccount: (token: string) => `/freeze-account/${encodeURIComponent(token)}`,
 } as const;
 
-/** A reader's display currency and its rate from the settings (null when the settings lack it). */
-export function readerOf(row: { firstName: string; name: string; currency: string }, settings: Settings): Reader {
+/**
+ * A reader's display currency and its rate from the settings (null when the settings lack it), and
+ * the language of their account (English until chosen).
+ */
+export function readerOf(
+  row: { firstName: string; name: string; currency: string; locale?: string | null },
+  settings: Settings,
+): Reader {
   const currency = displayCurrencyOf(row.currency);
   const rate = rateFor(ratesOf(settings), currency);
-  return { name: row.firstName.trim() || row.name.trim() || "there", currency, rate };
+  const locale = localeOf(row.locale);
+  const i18n = i18nFor(locale);
+  const name =
+    row.firstName.trim() || row.name.trim() || i18n._({ id: "notification.name_fallback", message: "there" });
+  return { name, currency, rate, locale };
 }
 
 /**
  * An amount held in USD cents, in the reader's currency with the USD amount beside it (the ledger
- * is in USD; the other is at today's settings rate): `1,625,000.00 IDR (100.00 USD)`.
+ * is in USD; the other is at today's settings rate), in the reader's number format:
+ * `1,625,000.00 IDR (100.00 USD)`, `1.625.000,00 IDR (100,00 USD)` in `id`.
  */
 export function money(reader: Reader, cents: number): string {
-  const usd = formatMoney(cents, "USD");
+  const usd = formatMoney(cents, "USD", 1, reader.locale);
   if (reader.currency === "USD" || reader.rate === null) return usd;
-  return `${formatMoney(cents, reader.currency, reader.rate)} (${usd})`;
+  return `${formatMoney(cents, reader.currency, reader.rate, reader.locale)} (${usd})`;
 }
 
-const when = (at: Date) =>
-  `${at.toLocaleString("en-GB", {
-    timeZone: "UTC",
-    day: "numeric",
-    month: "short",
-    year: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    hour12: false,
-  })} UTC`;
+/** Who opened a member's account, in words: "an administrator", or "a <role>" for another role. */
+function roleInWords(i18n: I18n, role: string): string {
+  return i18n._({
+    id: "notification.opened_by_support.role",
+    message: "{role, select, admin {an administrator} other {a {roleName}}}",
+    values: { role, roleName: role.replace(/[_-]+/g, " ") },
+  });
+}
 
 /** The reason an admin wrote, as a sentence ending. */
 const quoted = (reason: string) => `"${reason.trim().replace(/\s+/g, " ")}"`;
 
 export type Written = { eventKey: string; title: string; body: string; link: string | null };
 
-/** The event key, title, body and link of an event, written for its reader. */
+/** The event key, title, body and link of an event, written for its reader in their language. */
 export function write(event: NotificationEvent, r: Reader): Written {
+  const i18n = i18nFor(r.locale);
+  const when = (at: Date) => formatUtcDateTime(r.locale, at);
+  const name = r.name;
   switch (event.kind) {
     case "deposit.approved":
       return {
         eventKey: `deposit.approved:${event.depositId}`,
-        title: "Deposit approved",
-        body: `${r.name}, your deposit ${event.reference} of ${money(r, event.amountCents)} is approved and credited to your wallet.`,
+        title: i18n._({ id: "notification.deposit_approved.title", message: "Deposit approved" }),
+        body: i18n._({
+          id: "notification.deposit_approved.body",
+          message: "{name}, your deposit {reference} of {amount} is approved and credited to your wallet.",
+          values: { name, reference: event.reference, amount: money(r, event.amountCents) },
+        }),
         link: webPaths.deposit(event.depositId),
       };
     case "deposit.rejected":
       return {
         eventKey: `deposit.rejected:${event.depositId}`,
-        title: "Deposit rejected",
-        body: `${r.name}, your deposit ${event.reference} of ${money(r, event.amountCents)} was rejected: ${quoted(event.reason)}. Nothing was credited.`,
+        title: i18n._({ id: "notification.deposit_rejected.title", message: "Deposit rejected" }),
+        body: i18n._({
+          id: "notification.deposit_rejected.body",
+          message: "{name}, your deposit {reference} of {amount} was rejected: {reason}. Nothing was credited.",
+          values: {
+            name,
+            reference: event.reference,
+            amount: money(r, event.amountCents),
+            reason: quoted(event.reason),
+          },
+        }),
         link: webPaths.deposit(event.depositId),
       };
     case "withdrawal.paid":
       return {
         eventKey: `withdrawal.paid:${event.withdrawalId}`,
-        title: "Withdrawal paid",
-        body:
-          `${r.name}, your withdrawal of ${money(r, event.amountCents)} is paid out: ` +
-          `${money(r, event.netCents)} sent to your bank (payout reference ${event.payoutReference}).`,
+        title: i18n._({ id: "notification.withdrawal_paid.title", message: "Withdrawal paid" }),
+        body: i18n._({
+          id: "notification.withdrawal_paid.body",
+          message:
+            "{name}, your withdrawal of {amount} is paid out: {net} sent to your bank (payout reference {reference}).",
+          values: {
+            name,
+            amount: money(r, event.amountCents),
+            net: money(r, event.netCents),
+            reference: event.payoutReference,
+          },
+        }),
         link: webPaths.withdrawal(event.withdrawalId),
       };
     case "withdrawal.rejected":
       return {
         eventKey: `withdrawal.rejected:${event.withdrawalId}`,
-        title: "Withdrawal rejected",
-        body: `${r.name}, your withdrawal of ${money(r, event.amountCents)} was rejected: ${quoted(event.reason)}. The amount is back in your wallet.`,
+        title: i18n._({ id: "notification.withdrawal_rejected.title", message: "Withdrawal rejected" }),
+        body: i18n._({
+          id: "notification.withdrawal_rejected.body",
+          message: "{name}, your withdrawal of {amount} was rejected: {reason}. The amount is back in your wallet.",
+          values: { name, amount: money(r, event.amountCents), reason: quoted(event.reason) },
+        }),
         link: webPaths.withdrawal(event.withdrawalId),
       };
     case "kyc.approved":
       return {
         eventKey: `kyc.approved:${event.submittedAt.getTime()}`,
-        title: "Identity verified",
-        body: `${r.name}, your identity is verified. You can now withdraw to your bank.`,
+        title: i18n._({ id: "notification.kyc_approved.title", message: "Identity verified" }),
+        body: i18n._({
+          id: "notification.kyc_approved.body",
+          message: "{name}, your identity is verified. You can now withdraw to your bank.",
+          values: { name },
+        }),
         link: webPaths.kyc,
       };
     case "kyc.rejected":
       return {
         eventKey: `kyc.rejected:${event.submittedAt.getTime()}`,
-        title: "Identity verification rejected",
-        body: `${r.name}, your identity documents were not accepted: ${quoted(event.reason)}. You can submit them again.`,
+        title: i18n._({ id: "notification.kyc_rejected.title", message: "Identity verification rejected" }),
+        body: i18n._({
+          id: "notification.kyc_rejected.body",
+          message: "{name}, your identity documents were not accepted: {reason}. You can submit them again.",
+          values: { name, reason: quoted(event.reason) },
+        }),
         link: webPaths.kyc,
       };
     case "trade.settled": {
       const pair = `${pairOf(event.symbol)?.symbol ?? event.symbol}/USDT`;
-      const practice = event.account === "demo" ? "practice " : "";
-      const stake = money(r, event.amountCents);
-      const outcome =
+      const account = event.account === "demo" ? "demo" : "wallet";
+      const direction = i18n._({
+        id: "notification.trade_settled.direction",
+        message: "{direction, select, up {up} down {down} other {{direction}}}",
+        values: { direction: event.direction },
+      });
+      const values = {
+        account,
+        pair,
+        direction,
+        stake: money(r, event.amountCents),
+        payout: money(r, event.payoutCents),
+      };
+      const body =
         event.result === "win"
-          ? `won: ${money(r, event.payoutCents)} paid out.`
+          ? i18n._({
+              id: "notification.trade_settled.body_won",
+              message:
+                "{account, select, demo {Your practice {pair} {direction} trade of {stake} won: {payout} paid out.} other {Your {pair} {direction} trade of {stake} won: {payout} paid out.}}",
+              values,
+            })
           : event.result === "loss"
-            ? `lost: the stake of ${stake} is gone.`
+            ? i18n._({
+                id: "notification.trade_settled.body_lost",
+                message:
+                  "{account, select, demo {Your practice {pair} {direction} trade of {stake} lost: the stake of {stake} is gone.} other {Your {pair} {direction} trade of {stake} lost: the stake of {stake} is gone.}}",
+                values,
+              })
             : event.result === "equal"
-              ? `closed level: the stake of ${stake} is returned.`
-              : `was void (no price at expiry): the stake of ${stake} is returned.`;
+              ? i18n._({
+                  id: "notification.trade_settled.body_level",
+                  message:
+                    "{account, select, demo {Your practice {pair} {direction} trade of {stake} closed level: the stake of {stake} is returned.} other {Your {pair} {direction} trade of {stake} closed level: the stake of {stake} is returned.}}",
+                  values,
+                })
+              : i18n._({
+                  id: "notification.trade_settled.body_void",
+                  message:
+                    "{account, select, demo {Your practice {pair} {direction} trade of {stake} was void (no price at expiry): the stake of {stake} is returned.} other {Your {pair} {direction} trade of {stake} was void (no price at expiry): the stake of {stake} is returned.}}",
+                  values,
+                });
       return {
         eventKey: `trade.settled:${event.contractId}`,
-        title: event.result === "win" ? `Trade won: ${pair}` : `Trade settled: ${pair}`,
-        body: `Your ${practice}${pair} ${event.direction} trade of ${stake} ${outcome}`,
+        title:
+          event.result === "win"
+            ? i18n._({ id: "notification.trade_settled.title_won", message: "Trade won: {pair}", values: { pair } })
+            : i18n._({ id: "notification.trade_settled.title", message: "Trade settled: {pair}", values: { pair } }),
+        body,
         link: webPaths.tradeHistory,
       };
     }
     case "password.changed":
       return {
         eventKey: `password.changed:${event.eventId}`,
-        title: event.how === "reset" ? "Your password was reset" : "Your password was changed",
+        title:
+          event.how === "reset"
+            ? i18n._({ id: "notification.password_reset.title", message: "Your password was reset" })
+            : i18n._({ id: "notification.password_changed.title", message: "Your password was changed" }),
         body:
-          `${r.name}, the password of your Helio account was ${event.how === "reset" ? "reset" : "changed"} on ${when(event.at)}. ` +
-          "If this was not you, reset your password at once and contact support.",
+          event.how === "reset"
+            ? i18n._({
+                id: "notification.password_reset.body",
+                message:
+                  "{name}, the password of your Helio account was reset on {at}. If this was not you, reset your password at once and contact support.",
+                values: { name, at: when(event.at) },
+              })
+            : i18n._({
+                id: "notification.password_changed.body",
+                message:
+                  "{name}, the password of your Helio account was changed on {at}. If this was not you, reset your password at once and contact support.",
+                values: { name, at: when(event.at) },
+              }),
         link: webPaths.security,
       };
     case "two_factor.enabled":
       return {
         eventKey: `two_factor.enabled:${event.eventId}`,
-        title: "Two-factor authentication turned on",
-        body: `${r.name}, two-factor authentication was turned on for your account on ${when(event.at)}. If this was not you, contact support at once.`,
+        title: i18n._({ id: "notification.two_factor_enabled.title", message: "Two-factor authentication turned on" }),
+        body: i18n._({
+          id: "notification.two_factor_enabled.body",
+          message:
+            "{name}, two-factor authentication was turned on for your account on {at}. If this was not you, contact support at once.",
+          values: { name, at: when(event.at) },
+        }),
         link: webPaths.security,
       };
     case "two_factor.disabled":
       return {
         eventKey: `two_factor.disabled:${event.eventId}`,
-        title: "Two-factor authentication turned off",
-        body: `${r.name}, two-factor authentication was turned off for your account on ${when(event.at)}. If this was not you, change your password and contact support at once.`,
+        title: i18n._({
+          id: "notification.two_factor_disabled.title",
+          message: "Two-factor authentication turned off",
+        }),
+        body: i18n._({
+          id: "notification.two_factor_disabled.body",
+          message:
+            "{name}, two-factor authentication was turned off for your account on {at}. If this was not you, change your password and contact support at once.",
+          values: { name, at: when(event.at) },
+        }),
         link: webPaths.security,
       };
     case "sign_in.new_device":
       return {
         eventKey: `sign_in.new_device:${event.deviceKey}`,
-        title: "Sign-in from a new device",
-        body:
-          `${r.name}, your account was signed in from ${event.device}${event.ipAddress ? ` (address ${event.ipAddress})` : ""} on ${when(event.at)}. ` +
-          "If this was not you, change your password and sign that session out under Security.",
+        title: i18n._({ id: "notification.new_device.title", message: "Sign-in from a new device" }),
+        body: event.ipAddress
+          ? i18n._({
+              id: "notification.new_device.body_with_address",
+              message:
+                "{name}, your account was signed in from {device} (address {address}) on {at}. If this was not you, change your password and sign that session out under Security.",
+              values: { name, device: event.device, address: event.ipAddress, at: when(event.at) },
+            })
+          : i18n._({
+              id: "notification.new_device.body",
+              message:
+                "{name}, your account was signed in from {device} on {at}. If this was not you, change your password and sign that session out under Security.",
+              values: { name, device: event.device, at: when(event.at) },
+            }),
         link: webPaths.security,
       };
     case "investment.profit": {
-      const periods =
-        event.fromPeriod === event.toPeriod
-          ? `period ${event.toPeriod} of ${event.durationPeriods}`
-          : `periods ${event.fromPeriod}–${event.toPeriod} of ${event.durationPeriods}`;
+      const values = {
+        reference: event.reference,
+        amount: money(r, event.amountCents),
+        from: event.fromPeriod,
+        to: event.toPeriod,
+        of: event.durationPeriods,
+      };
       return {
         eventKey: `investment.profit:${event.investmentId}:${event.toPeriod}`,
-        title: "Investment profit paid",
-        body: `Your investment ${event.reference} paid ${money(r, event.amountCents)} of profit for ${periods}.`,
+        title: i18n._({ id: "notification.investment_profit.title", message: "Investment profit paid" }),
+        body:
+          event.fromPeriod === event.toPeriod
+            ? i18n._({
+                id: "notification.investment_profit.body",
+                message: "Your investment {reference} paid {amount} of profit for period {to} of {of}.",
+                values,
+              })
+            : i18n._({
+                id: "notification.investment_profit.body_periods",
+                message: "Your investment {reference} paid {amount} of profit for periods {from}–{to} of {of}.",
+                values,
+              }),
         link: webPaths.investment(event.investmentId),
       };
     }
-    case "bank.changed":
+    case "bank.changed": {
+      const changed = i18n._({
+        id: "notification.bank_changed.body",
+        message: "{name}, the bank account for your withdrawals was changed to {bank} {account} on {at}.",
+        values: { name, bank: event.bankName, account: event.accountNumberMasked, at: when(event.at) },
+      });
+      const paused = event.holdUntil
+        ? ` ${i18n._({
+            id: "notification.bank_changed.hold",
+            message: "For your safety, withdrawals are paused until {until}.",
+            values: { until: when(event.holdUntil) },
+          })}`
+        : "";
+      const freeze = i18n._({
+        id: "notification.bank_changed.freeze",
+        message:
+          "If this was not you, freeze your account with the link: every session is signed out and no money can leave until support has spoken with you.",
+      });
       return {
         eventKey: `bank.changed:${event.changeId}`,
-        title: "Your bank account was changed",
-        body:
-          `${r.name}, the bank account for your withdrawals was changed to ${event.bankName} ${event.accountNumberMasked} on ${when(event.at)}. ` +
-          (event.holdUntil ? `For your safety, withdrawals are paused until ${when(event.holdUntil)}. ` : "") +
-          "If this was not you, freeze your account with the link: every session is signed out and no money can leave until support has spoken with you.",
+        title: i18n._({ id: "notification.bank_changed.title", message: "Your bank account was changed" }),
+        body: `${changed}${paused} ${freeze}`,
         link: webPaths.freezeAccount(event.freezeToken),
       };
+    }
     case "account.opened_by_support": {
       const minutes = Math.max(1, Math.round((event.to.getTime() - event.from.getTime()) / 60_000));
       return {
         eventKey: `account.opened_by_support:${event.sessionId}`,
-        title: "Support opened your account",
-        body:
-          `${r.name}, ${event.role} of Helio support had your account open from ${when(event.from)} to ${when(event.to)} (${minutes} min). ` +
-          "Support can look at your account to help you, but cannot move money or change your settings. If you did not ask for help, contact support.",
+        title: i18n._({ id: "notification.opened_by_support.title", message: "Support opened your account" }),
+        body: i18n._({
+          id: "notification.opened_by_support.body",
+          message:
+            "{name}, {role} of Helio support had your account open from {from} to {to} ({minutes} min). Support can look at your account to help you, but cannot move money or change your settings. If you did not ask for help, contact support.",
+          values: { name, role: roleInWords(i18n, event.role), from: when(event.from), to: when(event.to), minutes },
+        }),
         link: webPaths.security,
       };
     }
     case "investment.matured":
       return {
         eventKey: `investment.matured:${event.investmentId}`,
-        title: "Investment matured",
+        title: i18n._({ id: "notification.investment_matured.title", message: "Investment matured" }),
         body:
-          `${r.name}, your investment ${event.reference} has matured with ${money(r, event.profitCents)} of profit in total` +
-          (event.capitalCents > 0 ? `; its capital of ${money(r, event.capitalCents)} is back in your wallet.` : "."),
+          event.capitalCents > 0
+            ? i18n._({
+                id: "notification.investment_matured.body_capital",
+                message:
+                  "{name}, your investment {reference} has matured with {profit} of profit in total; its capital of {capital} is back in your wallet.",
+                values: {
+                  name,
+                  reference: event.reference,
+                  profit: money(r, event.profitCents),
+                  capital: money(r, event.capitalCents),
+                },
+              })
+            : i18n._({
+                id: "notification.investment_matured.body",
+                message: "{name}, your investment {reference} has matured with {profit} of profit in total.",
+                values: { name, reference: event.reference, profit: money(r, event.profitCents) },
+              }),
         link: webPaths.investment(event.investmentId),
       };
   }

@@ -11,7 +11,7 @@ export type NotificationRow = typeof notifications.$inferSelect;
 export async function readersOf(db: Executor, userIds: readonly string[]) {
   if (!userIds.length) return [];
   return db
-    .select({ id: user.id, firstName: user.firstName, name: user.name, currency: user.currency })
+    .select({ id: user.id, firstName: user.firstName, name: user.name, currency: user.currency, locale: user.locale })
     .from(user)
     .where(inArray(user.id, [...userIds]));
 }

@@ -20,6 +20,7 @@ import { z } from "zod";
 import { currentOf } from "../../platform/auth/session.ts";
 import { type CsvCell, csvStream, sendCsvFile, text, value } from "../../platform/http/csv.ts";
 import { featureRouteOptions } from "../../platform/http/route-options.ts";
+import { csvHeaderIn } from "../../platform/i18n/csv-headers.ts";
 import { idempotentHandler } from "../../platform/money/idempotency.ts";
 import { amountAskedOf } from "../../platform/money/rate-quote.ts";
 import type { Services } from "../../services.ts";
@@ -131,7 +132,8 @@ export async function tradingRoutes(app: FastifyInstance, { services }: { servic
     }),
     async (request, reply) => {
       const batches = historyBatches(deps, currentOf(request).user.id, request.query);
-      return sendCsvFile(reply, "trade-history.csv", csvStream(TRADE_CSV_COLUMNS, batches, tradeCsvCells));
+      const header = csvHeaderIn(currentOf(request).user.locale, TRADE_CSV_COLUMNS);
+      return sendCsvFile(reply, "trade-history.csv", csvStream(header, batches, tradeCsvCells));
     },
   );
 

@@ -14,6 +14,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { currentOf, requireMember } from "../../platform/auth/session.ts";
 import { type CsvCell, csvStream, datedCsvName, sendCsvFile, text, value } from "../../platform/http/csv.ts";
 import { featureRouteOptions, routeOptions } from "../../platform/http/route-options.ts";
+import { csvHeaderIn } from "../../platform/i18n/csv-headers.ts";
 import { idempotentHandler } from "../../platform/money/idempotency.ts";
 import type { Services } from "../../services.ts";
 import { getMemberBalances, memberHistory, memberHistoryBatches } from "../ledger/index.ts";
@@ -79,7 +80,8 @@ export async function walletRoutes(app: FastifyInstance, { services }: { service
     }),
     async (request, reply) => {
       const batches = memberHistoryBatches(db, currentOf(request).user.id, request.query);
-      return sendCsvFile(reply, datedCsvName("helio-wallet"), csvStream(WALLET_CSV_COLUMNS, batches, walletCsvCells));
+      const header = csvHeaderIn(currentOf(request).user.locale, WALLET_CSV_COLUMNS);
+      return sendCsvFile(reply, datedCsvName("helio-wallet"), csvStream(header, batches, walletCsvCells));
     },
   );
 

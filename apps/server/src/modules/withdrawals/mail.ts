@@ -1,4 +1,5 @@
 import { formatMoney } from "@helio/shared";
+import { formatUtcDateTime, i18nFor, localeOf } from "../../platform/i18n/index.ts";
 import type { MailMessage } from "../../platform/mail/mailer.ts";
 import { linkMail } from "../../platform/mail/templates.ts";
 
@@ -9,13 +10,12 @@ import { linkMail } from "../../platform/mail/templates.ts";
 export const confirmPagePath = (id: string, token: string) =>
   `/confirm-withdrawal/${encodeURIComponent(id)}/${encodeURIComponent(token)}`;
 
-const at = (d: Date) =>
-  `${d.toLocaleString("en-GB", { timeZone: "UTC", hour: "2-digit", minute: "2-digit", day: "numeric", month: "short", hour12: false })} UTC`;
-
-/** The mail that asks the member to confirm one withdrawal: what, where to, until when. */
+/** The mail that asks the member to confirm one withdrawal, in their language: what, where to, until when. */
 export function withdrawalConfirmMail(opts: {
   to: string;
   name: string;
+  /** The account's language (null: never chosen, English). */
+  locale: string | null;
   publicUrl: string;
   id: string;
   token: string;
@@ -24,17 +24,35 @@ export function withdrawalConfirmMail(opts: {
   accountNumberMasked: string;
   expiresAt: Date;
 }): MailMessage {
-  const amount = formatMoney(opts.amountCents, "USD");
+  const locale = localeOf(opts.locale);
+  const i18n = i18nFor(locale);
+  const amount = formatMoney(opts.amountCents, "USD", 1, locale);
   return linkMail(opts.to, {
-    subject: `Confirm your withdrawal of ${amount}`,
-    title: "Confirm your withdrawal",
-    intro:
-      `Hello ${opts.name}, confirm your withdrawal of ${amount} to ${opts.bankName} ${opts.accountNumberMasked}. ` +
-      `The link works once, for this withdrawal only, until ${at(opts.expiresAt)}; without it the amount returns to your wallet.`,
-    action: "Confirm withdrawal",
-    linkLabel: "Confirm it here",
+    subject: i18n._({
+      id: "mail.withdrawal_confirm.subject",
+      message: "Confirm your withdrawal of {amount}",
+      values: { amount },
+    }),
+    title: i18n._({ id: "mail.withdrawal_confirm.title", message: "Confirm your withdrawal" }),
+    intro: i18n._({
+      id: "mail.withdrawal_confirm.intro",
+      message:
+        "Hello {name}, confirm your withdrawal of {amount} to {bank} {account}. The link works once, for this withdrawal only, until {until}; without it the amount returns to your wallet.",
+      values: {
+        name: opts.name,
+        amount,
+        bank: opts.bankName,
+        account: opts.accountNumberMasked,
+        until: formatUtcDateTime(locale, opts.expiresAt, false),
+      },
+    }),
+    action: i18n._({ id: "mail.withdrawal_confirm.action", message: "Confirm withdrawal" }),
+    linkLabel: i18n._({ id: "mail.withdrawal_confirm.link", message: "Confirm it here" }),
     url: `${opts.publicUrl.replace(/\/+$/, "")}${confirmPagePath(opts.id, opts.token)}`,
-    outro:
-      "If you did not ask for this withdrawal, do not open the link: change your password at once and contact support.",
+    outro: i18n._({
+      id: "mail.withdrawal_confirm.outro",
+      message:
+        "If you did not ask for this withdrawal, do not open the link: change your password at once and contact support.",
+    }),
   });
 }

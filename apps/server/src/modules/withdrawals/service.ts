@@ -292,6 +292,7 @@ async function requestWithdrawal(
   const mail = withdrawalConfirmMail({
     to: current.user.email,
     name: (current.user as { firstName?: string }).firstName?.trim() || current.user.name,
+    locale: (current.user as { locale?: string | null }).locale ?? null,
     publicUrl: deps.publicUrl,
     id: row.id,
     token: link.token,

@@ -143,7 +143,9 @@ export function createAuth({
         firstName: { type: "string", required: false, defaultValue: "" },
         lastName: { type: "string", required: false, defaultValue: "" },
         currency: { type: "string", required: false, defaultValue: "USD" },
-        locale: { type: "string", required: false, input: false },
+        // Set at sign-up from the registration form's language (checked by registerSchema: the
+        // bridge lets no one reach better-auth's own sign-up), so the verification mail is in it.
+        locale: { type: "string", required: false, input: true },
         referredBy: { type: "string", required: false },
         userTrading: { type: "boolean", required: false, defaultValue: false, input: false },
         userBlock: { type: "boolean", required: false, defaultValue: false, input: false },
@@ -160,11 +162,11 @@ export function createAuth({
       ...(passwordHasher ? { password: passwordHasher } : {}),
       resetPasswordTokenExpiresIn: 60 * 60,
       sendResetPassword: async ({ user, url }) => {
-        await mailer.send(resetPasswordMail(user.email, user.name, url));
+        await mailer.send(resetPasswordMail(user.email, user.name, url, localeOfUser(user)));
       },
       // Sign-up with a taken email answers like a new one (no account, no session); the owner is told.
       onExistingUserSignUp: async ({ user }) => {
-        await mailer.send(existingAccountMail(user.email, user.name, config.publicUrl));
+        await mailer.send(existingAccountMail(user.email, user.name, config.publicUrl, localeOfUser(user)));
       },
       onPasswordReset: async ({ user }) => {
         await afterSecurityChange({ kind: "password.changed", userId: user.id, how: "reset", at: new Date() });
@@ -176,7 +178,7 @@ export function createAuth({
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
       sendVerificationEmail: async ({ user, url }) => {
-        await mailer.send(verificationMail(user.email, user.name, url));
+        await mailer.send(verificationMail(user.email, user.name, url, localeOfUser(user)));
       },
     },
     session: { expiresIn: SESSION_EXPIRES_IN_S, updateAge: SESSION_UPDATE_AGE_S },
@@ -316,7 +318,7 @@ export function createAuth({
                 kind: "impersonation.ended",
                 userId: session.userId,
                 sessionId: session.id,
-                role: roleInWords(admin?.role),
+                role: admin?.role ?? "admin",
                 from: new Date(session.createdAt),
                 to,
               });
@@ -341,11 +343,8 @@ type EndpointContextLike = {
   };
 };
 
-/** Who opened a member's account, as the member is told: a role, never a person. */
-function roleInWords(role: string | null | undefined): string {
-  if (!role || role === "admin") return "an administrator";
-  return `a ${role.replace(/[_-]+/g, " ")}`;
-}
+/** The language a user's mails are written in (English when unset; templates.ts checks it). */
+const localeOfUser = (user: object): unknown => (user as { locale?: unknown }).locale;
 
 /** The sign-ins better-auth's twoFactor plugin follows with a code step (its `signInPaths`). */
 const PASSWORD_SIGN_IN_PATHS = new Set(["/sign-in/email", "/sign-in/username"]);

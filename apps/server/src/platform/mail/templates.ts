@@ -1,3 +1,4 @@
+import { i18nFor } from "../i18n/index.ts";
 import type { MailMessage } from "./mailer.ts";
 
 const escapeHtml = (s: string) =>
@@ -28,39 +29,69 @@ export function linkMail(to: string, m: LinkMail): MailMessage {
   };
 }
 
-export function verificationMail(to: string, name: string, url: string): MailMessage {
+/** The mail that confirms a new member's address, in the language they registered in. */
+export function verificationMail(to: string, name: string, url: string, locale: unknown): MailMessage {
+  const i18n = i18nFor(locale);
   return linkMail(to, {
-    subject: "Verify your email for Helio",
-    title: "Verify your email",
-    intro: `Hello ${name}, confirm your email address to start using Helio.`,
-    action: "Verify email",
-    linkLabel: "Open this link",
+    subject: i18n._({ id: "mail.verify.subject", message: "Verify your email for Helio" }),
+    title: i18n._({ id: "mail.verify.title", message: "Verify your email" }),
+    intro: i18n._({
+      id: "mail.verify.intro",
+      message: "Hello {name}, confirm your email address to start using Helio.",
+      values: { name },
+    }),
+    action: i18n._({ id: "mail.verify.action", message: "Verify email" }),
+    linkLabel: i18n._({ id: "mail.link_label", message: "Open this link" }),
     url,
-    outro: "If you did not create a Helio account, ignore this message.",
+    outro: i18n._({ id: "mail.verify.outro", message: "If you did not create a Helio account, ignore this message." }),
   });
 }
 
-export function resetPasswordMail(to: string, name: string, url: string): MailMessage {
+/** The password reset mail, in the account's language. */
+export function resetPasswordMail(to: string, name: string, url: string, locale: unknown): MailMessage {
+  const i18n = i18nFor(locale);
   return linkMail(to, {
-    subject: "Reset your Helio password",
-    title: "Reset your password",
-    intro: `Hello ${name}, someone asked to reset the password of your Helio account. The link works once and expires in one hour.`,
-    action: "Choose a new password",
-    linkLabel: "Open this link",
+    subject: i18n._({ id: "mail.reset.subject", message: "Reset your Helio password" }),
+    title: i18n._({ id: "mail.reset.title", message: "Reset your password" }),
+    intro: i18n._({
+      id: "mail.reset.intro",
+      message:
+        "Hello {name}, someone asked to reset the password of your Helio account. The link works once and expires in one hour.",
+      values: { name },
+    }),
+    action: i18n._({ id: "mail.reset.action", message: "Choose a new password" }),
+    linkLabel: i18n._({ id: "mail.link_label", message: "Open this link" }),
     url,
-    outro: "If it was not you, ignore this message: your password stays as it is.",
+    outro: i18n._({
+      id: "mail.reset.outro",
+      message: "If it was not you, ignore this message: your password stays as it is.",
+    }),
   });
 }
 
-/** Sent instead of a verification mail when someone registers with an address that has an account. */
-export function existingAccountMail(to: string, name: string, publicUrl: string): MailMessage {
+/**
+ * Sent instead of a verification mail when someone registers with an address that has an account;
+ * in the existing account's language (not the registrant's: it goes to the owner).
+ */
+export function existingAccountMail(to: string, name: string, publicUrl: string, locale: unknown): MailMessage {
+  const i18n = i18nFor(locale);
   return linkMail(to, {
-    subject: "Someone tried to register with your email",
-    title: "You already have a Helio account",
-    intro: `Hello ${name}, someone tried to create a Helio account with your email address. You already have one, so nothing was created.`,
-    action: "Sign in",
-    linkLabel: "Sign in",
+    subject: i18n._({ id: "mail.existing_account.subject", message: "Someone tried to register with your email" }),
+    title: i18n._({ id: "mail.existing_account.title", message: "You already have a Helio account" }),
+    intro: i18n._({
+      id: "mail.existing_account.intro",
+      message:
+        "Hello {name}, someone tried to create a Helio account with your email address. You already have one, so nothing was created.",
+      values: { name },
+    }),
+    action: i18n._({ id: "mail.existing_account.action", message: "Sign in" }),
+    linkLabel: i18n._({ id: "mail.existing_account.action", message: "Sign in" }),
     url: `${publicUrl}/login`,
-    outro: `If it was you, sign in (forgot your password? reset it at ${publicUrl}/forgot-password). If not, ignore this message: your account is unchanged.`,
+    outro: i18n._({
+      id: "mail.existing_account.outro",
+      message:
+        "If it was you, sign in (forgot your password? reset it at {url}). If not, ignore this message: your account is unchanged.",
+      values: { url: `${publicUrl}/forgot-password` },
+    }),
   });
 }

@@ -7,11 +7,16 @@ import {
   supportContactSchema,
   type Withdrawal,
 } from "@helio/shared";
+import { i18n } from "@lingui/core";
 import { apiFetch } from "../../lib/api.ts";
+import { isLocale } from "../../lib/i18n.ts";
 
 /** `POST /api/register` → 201; 400 carries field errors. */
 export function registerMember(input: RegisterInput): Promise<unknown> {
-  return apiFetch(API.register, { method: "POST", body: input });
+  return apiFetch(API.register, {
+    method: "POST",
+    body: { ...input, locale: isLocale(i18n.locale) ? i18n.locale : undefined },
+  });
 }
 
 /** `POST /api/impersonation/exchange`: trades a back-office link for a support session. */
