@@ -1,0 +1,133 @@
+import {
+  type ButtonHTMLAttributes,
+  type CSSProperties,
+  cloneElement,
+  type ReactElement,
+  type ReactNode,
+  useId,
+  useLayoutEffect,
+  useRef,
+  useState,
+} from "react";
+import styles from "./frame.module.css";
+import { ICON_PATHS, type IconName } from "./icon-paths.ts";
+
+/** A 24 px Material icon in the current colour; decorative (the control around it is named). */
+export function Icon({ name, className }: { name: IconName; className?: string }) {
+  return (
+    <svg
+      className={className ? `${styles.icon} ${className}` : styles.icon}
+      viewBox="0 0 24 24"
+      focusable="false"
+      aria-hidden="true"
+    >
+      {ICON_PATHS[name].map((d) => (
+        <path key={d} d={d} />
+      ))}
+    </svg>
+  );
+}
+
+/** A round icon button, as MUI's IconButton draws it (40 px). `edgeStart` pulls it to the bar's edge. */
+export function IconButton({
+  edgeStart = false,
+  className,
+  ...props
+}: ButtonHTMLAttributes<HTMLButtonElement> & { edgeStart?: boolean }) {
+  const classes = [styles.iconButton, edgeStart ? styles.edgeStart : "", className ?? ""].filter(Boolean).join(" ");
+  return <button type="button" className={classes} {...props} />;
+}
+
+/** A grey bar standing in for text that is still loading, as wide as the text will be. */
+export function Skeleton({ width, onDark = false }: { width: number | string; onDark?: boolean }) {
+  return (
+    <span
+      className={onDark ? `${styles.skeleton} ${styles.skeletonOnDark}` : styles.skeleton}
+      style={{ width }}
+      data-skeleton=""
+    />
+  );
+}
+
+type Placement = "bottom" | "end";
+
+/**
+ * A tooltip shown while the pointer is over its anchor or the anchor has focus (Escape hides it),
+ * placed beside the anchor and kept inside the viewport. `describeChild`: the tooltip describes
+ * the anchor (aria-describedby) instead of only repeating its name.
+ */
+export function Tooltip({
+  title,
+  children,
+  placement = "bottom",
+  describeChild = false,
+}: {
+  title: ReactNode;
+  children: ReactElement<Record<string, unknown>>;
+  placement?: Placement;
+  describeChild?: boolean;
+}) {
+  const id = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const tip = useRef<HTMLSpanElement>(null);
+  const [position, setPosition] = useState<CSSProperties>({ visibility: "hidden" });
+
+  useLayoutEffect(() => {
+    if (!anchor || !tip.current) return;
+    const a = anchor.getBoundingClientRect();
+    const t = tip.current.getBoundingClientRect();
+    const gap = 14;
+    const viewportWidth = document.documentElement.clientWidth;
+    const rtl = getComputedStyle(anchor).direction === "rtl";
+    let left: number;
+    let top: number;
+    if (placement === "bottom") {
+      left = a.left + a.width / 2 - t.width / 2;
+      top = a.bottom + gap;
+    } else {
+      left = rtl ? a.left - gap - t.width : a.right + gap;
+      top = a.top + a.height / 2 - t.height / 2;
+    }
+    left = Math.max(8, Math.min(left, viewportWidth - t.width - 8));
+    setPosition({ left, top });
+  }, [anchor, placement]);
+
+  useLayoutEffect(() => {
+    if (!anchor) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === "Escape") setAnchor(null);
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [anchor]);
+
+  const show = (event: { currentTarget: EventTarget }) => {
+    setPosition({ visibility: "hidden" });
+    setAnchor(event.currentTarget as HTMLElement);
+  };
+  const hide = () => setAnchor(null);
+  const open = anchor !== null;
+  const child = cloneElement(children, {
+    onPointerEnter: (event: React.PointerEvent) => {
+      show(event);
+      (children.props.onPointerEnter as ((e: React.PointerEvent) => void) | undefined)?.(event);
+    },
+    onPointerLeave: hide,
+    onFocus: (event: React.FocusEvent) => {
+      show(event);
+      (children.props.onFocus as ((e: React.FocusEvent) => void) | undefined)?.(event);
+    },
+    onBlur: hide,
+    "aria-describedby": describeChild && open ? id : undefined,
+  });
+  return (
+    <>
+      {child}
+      {open ? (
+        <span ref={tip} id={id} role="tooltip" className={styles.tooltip} style={position}>
+          {title}
+        </span>
+      ) : null}
+    </>
+  );
+}
