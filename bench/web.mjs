@@ -2,9 +2,11 @@
 // `npm run bench -- --only web`: Lighthouse (mobile preset, simulated throttling) on the production
 // build, served by the real server in production mode on a free port: /login signed out and the
 // dashboard signed in (a member registered and verified through the app, its session cookie sent
-// with every request). Prints the performance, accessibility and best-practices scores, the first and
-// largest contentful paint, speed index, total blocking time, layout shift and bytes transferred. Targets: performance ≥ 95,
-// accessibility 100, best practices ≥ 95. Lighthouse 12.8 is used: 13.x needs Node ≥ 22.19.
+// with every request), then /wallet, /trade/BTC/bitcoin, /investment and /history-trade signed in
+// (not under --gate, which keeps `npm test` to the first two). Prints the performance, accessibility
+// and best-practices scores, the first and largest contentful paint, speed index, total blocking
+// time, layout shift and bytes transferred, with the load average at the time. Targets: performance ≥ 95 (≥ 90 for the MUI screens after the
+// dashboard), accessibility 100, best practices ≥ 95. Lighthouse 12.8 is used: 13.x needs Node ≥ 22.19.
 //
 //   npm run bench -- --only web              builds first
 //   node bench/web.mjs --no-build            uses apps/web/dist as it is
@@ -70,14 +72,21 @@ const chrome = await chromeLauncher.launch({
 });
 cleanups.push(async () => chrome.kill());
 
+const signedIn = { Cookie: cookie };
+/** The pages measured; `performance` is the page's own aim where it differs from TARGETS'. */
 const pages = [
   { name: "/login (signed out)", url: `${publicUrl}/login`, headers: undefined },
-  { name: "/ dashboard (signed in)", url: `${publicUrl}/`, headers: { Cookie: cookie } },
+  { name: "/ dashboard (signed in)", url: `${publicUrl}/`, headers: signedIn },
+  // The MUI screens inside the frame: aimed at 90, measured and printed.
+  { name: "/wallet (signed in)", url: `${publicUrl}/wallet`, headers: signedIn, performance: 90 },
+  { name: "/trade/BTC/bitcoin (signed in)", url: `${publicUrl}/trade/BTC/bitcoin`, headers: signedIn, performance: 90 },
+  { name: "/investment (signed in)", url: `${publicUrl}/investment`, headers: signedIn, performance: 90 },
+  { name: "/history-trade (signed in)", url: `${publicUrl}/history-trade`, headers: signedIn, performance: 90 },
 ];
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 let missed = 0;
 try {
-  for (const page of pages) {
+  for (const page of gate ? pages.slice(0, 2) : pages) {
     const audit = () =>
       lighthouse(page.url, {
         port: chrome.port,
@@ -94,12 +103,15 @@ try {
     if (new URL(finalDisplayedUrl).pathname !== new URL(page.url).pathname) {
       throw new Error(`${page.name}: ended on ${finalDisplayedUrl}`);
     }
-    const scores = Object.keys(TARGETS).map((id) => {
+    const targets = { ...TARGETS, ...(page.performance ? { performance: page.performance } : {}) };
+    const scores = Object.keys(targets).map((id) => {
       const score = Math.round((categories[id].score ?? 0) * 100);
-      if (score < TARGETS[id] && (!gate || GATED.has(id))) missed++;
-      return `${id} ${score}${score < TARGETS[id] ? ` (target ${TARGETS[id]}: missed)` : ""}`;
+      if (score < targets[id] && (!gate || GATED.has(id))) missed++;
+      return `${id} ${score}${score < targets[id] ? ` (target ${targets[id]}: missed)` : ""}`;
     });
-    console.info(`${page.name}: ${scores.join(", ")}`);
+    // The machine's load when the page was measured: simulated throttling assumes an idle one.
+    const load = os.loadavg()[0].toFixed(2);
+    console.info(`${page.name}: ${scores.join(", ")} (load average ${load})`);
     const ms = (id) => `${Math.round(audits[id].numericValue)} ms`;
     console.info(
       `  FCP ${ms("first-contentful-paint")}, LCP ${ms("largest-contentful-paint")}, ` +

@@ -10,7 +10,6 @@ import { paths } from "../lib/paths.ts";
 import styles from "./frame/shell.module.css";
 import { useMediaQuery } from "./frame/use-media-query.ts";
 import { Footer } from "./shell/Footer.tsx";
-import { ImpersonationBanner } from "./shell/ImpersonationBanner.tsx";
 import { menuFor } from "./shell/menu.tsx";
 import { SideMenu } from "./shell/SideMenu.tsx";
 import { TopBar, TopBarLogo } from "./shell/TopBar.tsx";
@@ -19,6 +18,11 @@ import { TopBar, TopBarLogo } from "./shell/TopBar.tsx";
 // first paint of every page.
 const SettledToast = lazy(() => import("../features/trade/index.ts").then((m) => ({ default: m.SettledToast })));
 const AccruedToast = lazy(() => import("../features/investment/index.ts").then((m) => ({ default: m.AccruedToast })));
+
+// Only while an admin is signed in as this member (its MUI alert and button come with it).
+const ImpersonationBanner = lazy(() =>
+  import("./shell/ImpersonationBanner.tsx").then((m) => ({ default: m.ImpersonationBanner })),
+);
 
 const COLLAPSED_KEY = "helio.drawerCollapsed";
 /** MUI's md breakpoint: the permanent drawer from here up. */
@@ -149,7 +153,11 @@ export function Shell({ children }: { children?: ReactNode }) {
         <div className={styles.toolbarSpace} />
         <div className={styles.mobileRowSpace} />
         <Ticker />
-        {member.impersonatedBy ? <ImpersonationBanner fullName={member.fullName} /> : null}
+        {member.impersonatedBy ? (
+          <Suspense fallback={null}>
+            <ImpersonationBanner fullName={member.fullName} />
+          </Suspense>
+        ) : null}
         <main id="main" tabIndex={-1} className={styles.main}>
           <div className={styles.container}>
             <Content>{children}</Content>

@@ -28,13 +28,36 @@ export function Icon({ name, className }: { name: IconName; className?: string }
   );
 }
 
-/** A round icon button, as MUI's IconButton draws it (40 px). `edgeStart` pulls it to the bar's edge. */
+/** An icon that says something by itself (a step done or to do): an image named `title`. */
+export function TitledIcon({ name, title, className }: { name: IconName; title: string; className?: string }) {
+  return (
+    <svg
+      className={className ? `${styles.icon} ${className}` : styles.icon}
+      viewBox="0 0 24 24"
+      focusable="false"
+      role="img"
+    >
+      <title>{title}</title>
+      {ICON_PATHS[name].map((d) => (
+        <path key={d} d={d} />
+      ))}
+    </svg>
+  );
+}
+
+/**
+ * A round icon button, as MUI's IconButton draws it: 40 px in the bar's colour, or `small` (30 px)
+ * in the page's icon colour. `edgeStart` pulls it to the bar's edge.
+ */
 export function IconButton({
   edgeStart = false,
+  small = false,
   className,
   ...props
-}: ButtonHTMLAttributes<HTMLButtonElement> & { edgeStart?: boolean }) {
-  const classes = [styles.iconButton, edgeStart ? styles.edgeStart : "", className ?? ""].filter(Boolean).join(" ");
+}: ButtonHTMLAttributes<HTMLButtonElement> & { edgeStart?: boolean; small?: boolean }) {
+  const classes = [styles.iconButton, edgeStart ? styles.edgeStart : "", small ? styles.small : "", className ?? ""]
+    .filter(Boolean)
+    .join(" ");
   return <button type="button" className={classes} {...props} />;
 }
 
