@@ -14,6 +14,8 @@
 //                                            practices miss their targets; performance is printed
 //                                            only, since Lighthouse's simulated throttling assumes an
 //                                            idle machine and the suite runs on busy ones
+//   node bench/web.mjs --no-build --pages=/,/login     those pages only
+//   BENCH_WEB_DIST=/path/to/dist node bench/web.mjs    another build (to compare two in turns)
 //   CHROME_PATH=/path/to/chromium node bench/web.mjs
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
@@ -25,7 +27,8 @@ import { benchAppEnv, boundedRun, registerVerified } from "./lib.mjs";
 import { loadTypeScript } from "./typescript.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const dist = path.join(root, "apps/web/dist");
+// BENCH_WEB_DIST measures a build kept elsewhere (another commit's, to compare in turns).
+const dist = process.env.BENCH_WEB_DIST ?? path.join(root, "apps/web/dist");
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const TARGETS = { performance: 95, accessibility: 100, "best-practices": 95 };
 const gate = process.argv.includes("--gate");
@@ -34,7 +37,7 @@ const GATED = new Set(["accessibility", "best-practices"]);
 
 const { cleanups, cleanup } = boundedRun("web bench", 600_000);
 
-if (!process.argv.includes("--no-build")) {
+if (!process.argv.includes("--no-build") && !process.env.BENCH_WEB_DIST) {
   const build = spawnSync("npm", ["run", "build", "-w", "@helio/web"], { cwd: root, stdio: "ignore" });
   if (build.status !== 0) throw new Error("npm run build -w @helio/web failed");
 }
@@ -83,10 +86,18 @@ const pages = [
   { name: "/investment (signed in)", url: `${publicUrl}/investment`, headers: signedIn, performance: 90 },
   { name: "/history-trade (signed in)", url: `${publicUrl}/history-trade`, headers: signedIn, performance: 90 },
 ];
+// `--pages /,/wallet` measures those paths only (each page's name starts with its path).
+const pagesArg = process.argv.find((arg) => arg.startsWith("--pages="))?.slice("--pages=".length);
+const wanted = pagesArg?.split(",");
+const measured = gate
+  ? pages.slice(0, 2)
+  : wanted
+    ? pages.filter((page) => wanted.includes(page.name.split(" ")[0]))
+    : pages;
 const kb = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
 let missed = 0;
 try {
-  for (const page of gate ? pages.slice(0, 2) : pages) {
+  for (const page of measured) {
     const audit = () =>
       lighthouse(page.url, {
         port: chrome.port,
