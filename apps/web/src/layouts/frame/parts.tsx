@@ -4,6 +4,7 @@ import {
   cloneElement,
   type ReactElement,
   type ReactNode,
+  useEffect,
   useId,
   useLayoutEffect,
   useRef,
@@ -124,18 +125,28 @@ export function Tooltip({
     return () => document.removeEventListener("keydown", onKey);
   }, [anchor]);
 
+  // A tap shows the tooltip for a few seconds (the finger leaves at once), as MUI's leaveTouchDelay.
+  const touchTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(touchTimer.current), []);
   const show = (event: { currentTarget: EventTarget }) => {
+    clearTimeout(touchTimer.current);
     setPosition({ visibility: "hidden" });
     setAnchor(event.currentTarget as HTMLElement);
   };
-  const hide = () => setAnchor(null);
+  const hide = () => {
+    clearTimeout(touchTimer.current);
+    setAnchor(null);
+  };
   const open = anchor !== null;
   const child = cloneElement(children, {
     onPointerEnter: (event: React.PointerEvent) => {
       show(event);
       (children.props.onPointerEnter as ((e: React.PointerEvent) => void) | undefined)?.(event);
     },
-    onPointerLeave: hide,
+    onPointerLeave: (event: React.PointerEvent) => {
+      if (event.pointerType !== "touch") hide();
+      else touchTimer.current = setTimeout(() => setAnchor(null), 5000);
+    },
     onFocus: (event: React.FocusEvent) => {
       show(event);
       (children.props.onFocus as ((e: React.FocusEvent) => void) | undefined)?.(event);
