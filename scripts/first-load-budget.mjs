@@ -35,8 +35,11 @@ const routes = [
   },
   {
     name: "/ dashboard (signed in)",
-    targetKb: 300,
-    budgetKb: 300,
+    // The frame around it and its own cards are plain CSS (decision 0016): 305.5 → 273.9 kB. The
+    // goal is the dashboard without MUI at all, which needs its other features' cards (markets,
+    // open trades, transactions) drawn the same way and MUI's theme loaded with the MUI screens.
+    targetKb: 200,
+    budgetKb: 276,
     lazy: [
       "src/app/providers.tsx",
       "src/app/RequireAuth.tsx",

@@ -72,7 +72,7 @@ export async function walkScreens(page: Page, screens: Screen[], options: WalkOp
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 }), `one main heading on ${path}`).toHaveCount(1);
     await expect(page.getByRole("progressbar", { name: /^(Loading|Checking)/ })).toHaveCount(0);
-    await expect(page.locator(".MuiSkeleton-root")).toHaveCount(0);
+    await expect(page.locator(".MuiSkeleton-root, [data-skeleton]")).toHaveCount(0);
     await page.waitForFunction(() => [...document.images].every((img) => img.complete));
     const broken = await page.evaluate(() =>
       [...document.images].filter((img) => img.naturalWidth === 0).map((img) => img.alt || img.src),

@@ -77,12 +77,24 @@ test("on a 360 px screen the menu is a drawer that closes after navigating", asy
   await registerAndVerify(page, baseURL as string);
   const nav = page.getByRole("navigation", { name: "Main menu" });
   await expect(nav).toBeHidden();
-  await page
-    .getByRole("button", { name: /open menu|menu/i })
-    .first()
-    .click();
+  const chat = page.locator('button[aria-label^="Open support chat"]');
+  await expect(chat).toBeVisible();
+  const openMenu = () => page.getByRole("button", { name: "Open menu" }).click();
+  await openMenu();
   await expect(nav).toBeVisible();
   await screenshot(page, "drawer-mobile-light");
+  // The open menu is modal: the chat button stays under it (and its backdrop), and Escape closes it.
+  const box = await chat.boundingBox();
+  expect(box).not.toBeNull();
+  const coveredByMenu = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest("dialog") != null, {
+    x: (box?.x ?? 0) + (box?.width ?? 0) / 2,
+    y: (box?.y ?? 0) + (box?.height ?? 0) / 2,
+  });
+  expect(coveredByMenu, "the chat button floats above the open menu").toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(nav).toBeHidden();
+  await openMenu();
+  await expect(nav).toBeVisible();
   await nav.getByRole("link", { name: "Security", exact: true }).click();
   await expect(page).toHaveURL(urlEndingWith(paths.security));
   await expect(nav).toBeHidden();

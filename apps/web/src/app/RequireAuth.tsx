@@ -1,15 +1,16 @@
-import Box from "@mui/material/Box";
 import { useQuery } from "@tanstack/react-query";
-import { type ReactNode, useDeferredValue, useEffect } from "react";
+import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { PageLoader } from "../components/PageLoader.tsx";
-import { QueryError } from "../components/QueryError.tsx";
 import { blockReasonFromCode, isApiError, notifyAccountBlocked } from "../lib/api.ts";
 import { useLiveAccountStatus } from "../lib/live-status.ts";
 import { useAccountLocale } from "../lib/locale-choice.ts";
 import { MemberContext, meQueryOptions } from "../lib/member.tsx";
 import { paths } from "../lib/paths.ts";
 import { loginPathFor } from "../lib/redirect.ts";
+
+// Only when the member cannot be read: its MUI alert and button need not be in every first load.
+const QueryError = lazy(() => import("../components/QueryError.tsx").then((m) => ({ default: m.QueryError })));
 
 /** Opens the live socket while a member is signed in. */
 function LiveStatus() {
@@ -53,9 +54,11 @@ export function RequireAuth({ children }: { children?: ReactNode }) {
     }
     if (!member) {
       return (
-        <Box sx={{ maxWidth: 560, mx: "auto", py: 8, px: 2 }}>
-          <QueryError error={me.error} onRetry={() => void me.refetch()} />
-        </Box>
+        <div style={{ maxWidth: 560, margin: "0 auto", padding: "64px 16px" }}>
+          <Suspense fallback={<PageLoader />}>
+            <QueryError error={me.error} onRetry={() => void me.refetch()} />
+          </Suspense>
+        </div>
       );
     }
   }

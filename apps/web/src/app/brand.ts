@@ -11,6 +11,10 @@ export const BRAND = {
   primaryDeep: "#bf4016",
 } as const;
 
+/** The side menu's width, opened and collapsed to its icons (layouts/Shell.tsx). */
+export const DRAWER_WIDTH = 240;
+export const DRAWER_COLLAPSED_WIDTH = 64;
+
 export type ThemeMode = "light" | "dark";
 export const THEME_STORAGE_KEY = "getMode";
 

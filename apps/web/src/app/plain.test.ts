@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { BRAND } from "./brand.ts";
 import { createAppTheme } from "./theme.ts";
 
 const plainCss = fs.readFileSync(path.join(import.meta.dirname, "plain.css"), "utf8");
@@ -14,7 +15,8 @@ function variables(selector: string): Record<string, string> {
   );
 }
 
-// The sign-in page is drawn without MUI (decision 0013): its colours must stay the theme's.
+// The sign-in page and the member frame are drawn without MUI (decisions 0013 and 0016): their
+// colours must stay the theme's.
 describe.each([
   ["light", ":root"],
   ["dark", ':root[data-mode="dark"]'],
@@ -22,6 +24,8 @@ describe.each([
   it("use the MUI theme's colours", () => {
     const { palette } = createAppTheme(mode);
     const plain = variables(selector);
+    // Values the same in both modes are set once, on :root.
+    const rootOnly = variables(":root");
     const lower = (value: string | undefined) => String(value).toLowerCase();
     expect({
       bg: lower(plain.bg),
@@ -33,6 +37,10 @@ describe.each([
       "on-primary": lower(plain["on-primary"]),
       divider: lower(plain.divider),
       error: lower(plain.error),
+      secondary: lower(plain.secondary ?? rootOnly.secondary),
+      "on-secondary": lower(plain["on-secondary"] ?? rootOnly["on-secondary"]),
+      "success-icon": lower(plain["success-icon"]),
+      "app-bar": lower(plain["app-bar"] ?? rootOnly["app-bar"]),
     }).toEqual({
       bg: lower(palette.background.default),
       paper: lower(palette.background.paper),
@@ -43,6 +51,10 @@ describe.each([
       "on-primary": lower(palette.primary.contrastText),
       divider: lower(palette.divider),
       error: lower(palette.error.main),
+      secondary: lower(palette.secondary.main),
+      "on-secondary": lower(palette.secondary.contrastText),
+      "success-icon": lower(palette.success.main),
+      "app-bar": lower(BRAND.dark),
     });
   });
 });

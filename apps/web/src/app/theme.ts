@@ -1,9 +1,6 @@
 import { createTheme, type Theme } from "@mui/material/styles";
 import { BRAND, FONT_STACK, type ThemeMode } from "./brand.ts";
 
-export const DRAWER_WIDTH = 240;
-export const DRAWER_COLLAPSED_WIDTH = 64;
-
 export function createAppTheme(mode: ThemeMode, direction: "ltr" | "rtl" = "ltr"): Theme {
   const dark = mode === "dark";
   return createTheme({

@@ -1,9 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import ContentCopyIcon from "@mui/icons-material/ContentCopy";
-import DoneIcon from "@mui/icons-material/Done";
-import IconButton from "@mui/material/IconButton";
-import Tooltip from "@mui/material/Tooltip";
 import { useEffect, useState } from "react";
+import { Icon, IconButton, Tooltip } from "../layouts/frame/parts.tsx";
 
 interface CopyButtonProps {
   value: string;
@@ -11,9 +8,11 @@ interface CopyButtonProps {
   label: string;
 }
 
+/** A small button that copies `value`, saying "Copied" for two seconds (plain CSS: the dashboard shows one). */
 export function CopyButton({ value, label }: CopyButtonProps) {
   const { t } = useLingui();
   const [copied, setCopied] = useState(false);
+
   useEffect(() => {
     if (!copied) return;
     const timer = setTimeout(() => setCopied(false), 2000);
@@ -31,8 +30,8 @@ export function CopyButton({ value, label }: CopyButtonProps) {
 
   return (
     <Tooltip title={copied ? t`Copied` : label}>
-      <IconButton onClick={copy} aria-label={copied ? t`Copied` : label} size="small">
-        {copied ? <DoneIcon fontSize="small" /> : <ContentCopyIcon fontSize="small" />}
+      <IconButton small onClick={copy} aria-label={copied ? t`Copied` : label}>
+        <Icon name={copied ? "Done" : "ContentCopy"} />
       </IconButton>
     </Tooltip>
   );

@@ -52,3 +52,17 @@ export function LogoShapes({ variant, wordmark }: { variant: LogoVariant; wordma
     </>
   );
 }
+
+/** The mark as a decorative svg `height` pixels high, for pages and frames drawn without MUI. */
+export function LogoMarkPlain({ variant, height }: { variant: LogoVariant; height: number }) {
+  return (
+    <svg
+      viewBox={LOGO_VIEWBOX}
+      aria-hidden="true"
+      focusable="false"
+      style={{ display: "block", width: "auto", height }}
+    >
+      <LogoShapes variant={variant} wordmark="currentColor" />
+    </svg>
+  );
+}

@@ -1,9 +1,11 @@
-import Avatar from "@mui/material/Avatar";
+import { useState } from "react";
 import { initials } from "../lib/format.ts";
+import styles from "./member-avatar.module.css";
 
 /**
- * A person's photo, or their initials on the accent colour. `described`: the photo is named
- * ("Photo of …") where it stands for itself; beside the name it is decoration.
+ * A person's photo, or their initials on the accent colour (MUI's Avatar, in plain CSS: the top bar
+ * shows it on every page). `described`: the photo is named ("Photo of …") where it stands for
+ * itself; beside the name it is decoration.
  */
 export function MemberAvatar({
   name,
@@ -18,13 +20,23 @@ export function MemberAvatar({
   fontSize?: number;
   described?: boolean;
 }) {
+  const [failed, setFailed] = useState<string | null>(null);
+  const showPhoto = Boolean(photoURL) && failed !== photoURL;
   return (
-    <Avatar
-      src={photoURL ?? undefined}
-      alt={described && photoURL ? `Photo of ${name}` : ""}
-      sx={{ width: size, height: size, fontSize, bgcolor: "secondary.main", color: "secondary.contrastText" }}
+    <span
+      className={showPhoto ? styles.avatar : `${styles.avatar} ${styles.initials}`}
+      style={{ width: size, height: size, fontSize }}
     >
-      {initials(name)}
-    </Avatar>
+      {showPhoto ? (
+        <img
+          className={styles.photo}
+          src={photoURL ?? undefined}
+          alt={described && photoURL ? `Photo of ${name}` : ""}
+          onError={() => setFailed(photoURL ?? null)}
+        />
+      ) : (
+        initials(name)
+      )}
+    </span>
   );
 }

@@ -1,18 +1,22 @@
 import { useLingui } from "@lingui/react/macro";
-import Chip from "@mui/material/Chip";
+import styles from "./mode-badge.module.css";
 
-/** `Real` when the member trades real money, `Free` when on demo money. */
+/**
+ * `Real` when the member trades real money, `Free` when on demo money: MUI's small Chip, drawn in
+ * plain CSS since the top bar shows it on every page (decision 0016).
+ */
 export function ModeBadge({ userTrading, onDark = false }: { userTrading: boolean; onDark?: boolean }) {
   const { t } = useLingui();
   return userTrading ? (
-    <Chip label={t`Real`} size="small" color="secondary" title={t`Trading mode: real money`} sx={{ fontWeight: 700 }} />
+    <span className={`${styles.badge} ${styles.real}`} title={t`Trading mode: real money`}>
+      {t`Real`}
+    </span>
   ) : (
-    <Chip
-      label={t`Free`}
-      size="small"
-      variant="outlined"
+    <span
+      className={onDark ? `${styles.badge} ${styles.free} ${styles.onDark}` : `${styles.badge} ${styles.free}`}
       title={t`Trading mode: free (demo money)`}
-      sx={[{ fontWeight: 700 }, onDark ? { color: "#ffffff", borderColor: "rgba(255,255,255,0.7)" } : {}]}
-    />
+    >
+      {t`Free`}
+    </span>
   );
 }

@@ -1,15 +1,21 @@
 import { t } from "@lingui/core/macro";
-import Box from "@mui/material/Box";
-import CircularProgress from "@mui/material/CircularProgress";
 import { useEffect, useState } from "react";
+import styles from "../layouts/frame/frame.module.css";
 
 interface SpinnerProps {
   label?: string;
   size?: number;
 }
 
+/** MUI's indeterminate CircularProgress, drawn in plain CSS: the frame shows it on every first load. */
 export function Spinner({ label = t`Loading`, size = 40 }: SpinnerProps) {
-  return <CircularProgress size={size} aria-label={label} />;
+  return (
+    <span className={styles.spinner} role="progressbar" aria-label={label} style={{ width: size, height: size }}>
+      <svg viewBox="22 22 44 44" width={size} height={size} aria-hidden="true" focusable="false">
+        <circle cx="44" cy="44" r="20.2" fill="none" strokeWidth="3.6" />
+      </svg>
+    </span>
+  );
 }
 
 interface PageLoaderProps {
@@ -29,18 +35,12 @@ export function PageLoader({ label = t`Loading`, delayMs = 0, fullScreen = false
     return () => clearTimeout(timer);
   }, [delayMs]);
   return (
-    <Box
+    <div
       role="status"
       aria-live="polite"
-      sx={{
-        display: "flex",
-        alignItems: "center",
-        justifyContent: "center",
-        minHeight: fullScreen ? "100vh" : 240,
-        width: "100%",
-      }}
+      className={fullScreen ? `${styles.loader} ${styles.loaderFull}` : styles.loader}
     >
       {visible ? <Spinner label={label} /> : null}
-    </Box>
+    </div>
   );
 }

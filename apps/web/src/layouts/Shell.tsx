@@ -1,50 +1,32 @@
 import { Trans } from "@lingui/react/macro";
-import Box from "@mui/material/Box";
-import Container from "@mui/material/Container";
-import Drawer from "@mui/material/Drawer";
-import { type CSSObject, styled, type Theme, useTheme } from "@mui/material/styles";
-import Toolbar from "@mui/material/Toolbar";
-import useMediaQuery from "@mui/material/useMediaQuery";
-import { lazy, type ReactNode, Suspense, useState } from "react";
+import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router";
-import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from "../app/theme.ts";
-import { Logo } from "../components/Logo.tsx";
+import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from "../app/brand.ts";
 import { PageLoader } from "../components/PageLoader.tsx";
 import { ChatButton, useChatButtonShown } from "../features/chat/index.ts";
 import { Ticker } from "../features/market/index.ts";
-import { SettledToast } from "../features/trade/index.ts";
 import { useMember, useSignOut } from "../lib/member.tsx";
 import { paths } from "../lib/paths.ts";
+import styles from "./frame/shell.module.css";
+import { useMediaQuery } from "./frame/use-media-query.ts";
 import { Footer } from "./shell/Footer.tsx";
-import { ImpersonationBanner } from "./shell/ImpersonationBanner.tsx";
 import { menuFor } from "./shell/menu.tsx";
 import { SideMenu } from "./shell/SideMenu.tsx";
-import { MOBILE_SECOND_ROW, TopBar } from "./shell/TopBar.tsx";
+import { TopBar, TopBarLogo } from "./shell/TopBar.tsx";
 
-// Shown only after an accrual: its code need not hold up the first paint of every page.
+// Shown only after a settlement or an accrual: their code (and MUI's Snackbar) need not hold up the
+// first paint of every page.
+const SettledToast = lazy(() => import("../features/trade/index.ts").then((m) => ({ default: m.SettledToast })));
 const AccruedToast = lazy(() => import("../features/investment/index.ts").then((m) => ({ default: m.AccruedToast })));
 
-const COLLAPSED_KEY = "helio.drawerCollapsed";
-
-/** The drawer's width, opened or collapsed, sliding as the theme's sharp transitions do. */
-const drawerWidth = (theme: Theme, collapsed: boolean): CSSObject => ({
-  width: collapsed ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH,
-  transition: theme.transitions.create("width", {
-    easing: theme.transitions.easing.sharp,
-    duration: collapsed ? theme.transitions.duration.leavingScreen : theme.transitions.duration.enteringScreen,
-  }),
-  overflowX: "hidden",
-});
-
-const PermanentDrawer = styled(Drawer, { shouldForwardProp: (prop) => prop !== "collapsed" })<{ collapsed: boolean }>(
-  ({ theme, collapsed }) => ({
-    flexShrink: 0,
-    whiteSpace: "nowrap",
-    boxSizing: "border-box",
-    ...drawerWidth(theme, collapsed),
-    "& .MuiDrawer-paper": drawerWidth(theme, collapsed),
-  }),
+// Only while an admin is signed in as this member (its MUI alert and button come with it).
+const ImpersonationBanner = lazy(() =>
+  import("./shell/ImpersonationBanner.tsx").then((m) => ({ default: m.ImpersonationBanner })),
 );
+
+const COLLAPSED_KEY = "helio.drawerCollapsed";
+/** MUI's md breakpoint: the permanent drawer from here up. */
+const DESKTOP_QUERY = "(min-width: 900px)";
 
 function readCollapsed(): boolean {
   try {
@@ -64,21 +46,56 @@ function Content({ children }: { children?: ReactNode }) {
 }
 
 /**
+ * The small-screen menu: a modal dialog (the browser traps focus in it, Escape and a click beside it
+ * close it) sliding in from the side the page reads from. Its menu mounts when it opens.
+ */
+function MenuDrawer({ open, onClose, children }: { open: boolean; onClose: () => void; children: ReactNode }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the click is on the backdrop; Escape closes the dialog natively.
+    <dialog
+      ref={dialog}
+      className={styles.temporary}
+      onClose={onClose}
+      onClick={(event) => {
+        // A click on the backdrop lands on the dialog itself, outside its box.
+        if (event.target !== event.currentTarget) return;
+        const box = event.currentTarget.getBoundingClientRect();
+        const inside =
+          event.clientX >= box.left &&
+          event.clientX <= box.right &&
+          event.clientY >= box.top &&
+          event.clientY <= box.bottom;
+        if (!inside) onClose();
+      }}
+    >
+      {open ? children : null}
+    </dialog>
+  );
+}
+
+/**
  * The signed-in shell (docs/product.md §5): top bar, side menu (permanent and collapsible on md+,
- * temporary on small screens), impersonation banner, content and footer.
+ * a drawer on small screens), impersonation banner, content and footer. Plain CSS, no MUI
+ * (decision 0016): the screens inside bring MUI with them.
  */
 export function Shell({ children }: { children?: ReactNode }) {
   const member = useMember();
   const signOut = useSignOut();
-  const theme = useTheme();
-  const isDesktop = useMediaQuery(theme.breakpoints.up("md"), { noSsr: true });
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const { pathname } = useLocation();
   const entries = menuFor(member.role);
   const chatShown = useChatButtonShown();
 
-  // The temporary drawer closes on navigation (state adjusted during render, no effect needed).
+  // The drawer closes on navigation (state adjusted during render, no effect needed).
   const [lastPath, setLastPath] = useState(pathname);
   if (pathname !== lastPath) {
     setLastPath(pathname);
@@ -99,26 +116,14 @@ export function Shell({ children }: { children?: ReactNode }) {
     else setMobileOpen((open) => !open);
   };
 
+  const drawerWidth = {
+    "--drawer-width": `${collapsed ? DRAWER_COLLAPSED_WIDTH : DRAWER_WIDTH}px`,
+  } as React.CSSProperties;
   return (
-    <Box sx={{ display: "flex", minHeight: "100vh" }}>
-      <Box
-        component="a"
-        href="#main"
-        sx={{
-          position: "absolute",
-          insetInlineStart: 8,
-          top: -48,
-          zIndex: (t) => t.zIndex.tooltip,
-          bgcolor: "background.paper",
-          color: "text.primary",
-          px: 2,
-          py: 1,
-          borderRadius: 1,
-          "&:focus": { top: 8 },
-        }}
-      >
+    <div className={styles.root}>
+      <a className={styles.skip} href="#main">
         <Trans>Skip to content</Trans>
-      </Box>
+      </a>
       <TopBar
         member={member}
         isDesktop={isDesktop}
@@ -127,40 +132,44 @@ export function Shell({ children }: { children?: ReactNode }) {
         onLogout={() => signOut(paths.login)}
       />
       {isDesktop ? (
-        <PermanentDrawer variant="permanent" collapsed={collapsed}>
-          <Toolbar />
-          <SideMenu entries={entries} collapsed={collapsed} onExpandRequest={() => setCollapsedStored(false)} />
-        </PermanentDrawer>
-      ) : (
-        <Drawer
-          variant="temporary"
-          open={mobileOpen}
-          onClose={() => setMobileOpen(false)}
-          slotProps={{ paper: { sx: { width: DRAWER_WIDTH } } }}
+        <div
+          className={collapsed ? `${styles.permanent} ${styles.permanentCollapsed}` : styles.permanent}
+          style={drawerWidth}
         >
-          <Toolbar>
-            <Logo variant="colour" markSx={{ height: 36 }} />
-          </Toolbar>
+          <div className={styles.drawerPaper}>
+            <div className={styles.toolbarSpace} />
+            <SideMenu entries={entries} collapsed={collapsed} onExpandRequest={() => setCollapsedStored(false)} />
+          </div>
+        </div>
+      ) : (
+        <MenuDrawer open={mobileOpen} onClose={() => setMobileOpen(false)}>
+          <div className={styles.toolbar}>
+            <TopBarLogo variant="colour" height={50} />
+          </div>
           <SideMenu entries={entries} />
-        </Drawer>
+        </MenuDrawer>
       )}
-      <Box sx={{ flexGrow: 1, minWidth: 0, display: "flex", flexDirection: "column" }}>
-        <Toolbar />
-        <Box sx={{ display: { xs: "block", sm: "none" }, height: MOBILE_SECOND_ROW }} />
+      <div className={styles.column}>
+        <div className={styles.toolbarSpace} />
+        <div className={styles.mobileRowSpace} />
         <Ticker />
-        {member.impersonatedBy ? <ImpersonationBanner fullName={member.fullName} /> : null}
-        <Box component="main" id="main" tabIndex={-1} sx={{ flexGrow: 1, outline: "none" }}>
-          <Container maxWidth="lg" sx={{ py: { xs: 2, sm: 3 }, px: { xs: 2, sm: 3 } }}>
+        {member.impersonatedBy ? (
+          <Suspense fallback={null}>
+            <ImpersonationBanner fullName={member.fullName} />
+          </Suspense>
+        ) : null}
+        <main id="main" tabIndex={-1} className={styles.main}>
+          <div className={styles.container}>
             <Content>{children}</Content>
-          </Container>
-        </Box>
+          </div>
+        </main>
         <Footer roomForChat={chatShown} />
-      </Box>
+      </div>
       <ChatButton />
-      <SettledToast />
       <Suspense fallback={null}>
+        <SettledToast />
         <AccruedToast />
       </Suspense>
-    </Box>
+    </div>
   );
 }

@@ -1,12 +1,10 @@
-import ChatIcon from "@mui/icons-material/Chat";
-import CloseIcon from "@mui/icons-material/Close";
-import Badge from "@mui/material/Badge";
-import Fab from "@mui/material/Fab";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Icon } from "../../layouts/frame/parts.tsx";
 import { useMember } from "../../lib/member.tsx";
 import { publicSettingsQuery } from "../../lib/settings.ts";
 import { chatUnreadQuery } from "./api.ts";
+import styles from "./chat-button.module.css";
 import { useChatLive } from "./live.ts";
 
 /** The panel (and the conversation code) loads when first opened. */
@@ -25,7 +23,13 @@ function MemberChat() {
     wasOpen.current = open;
   }, [open]);
 
-  const label = open ? "Close support chat" : count > 0 ? `Open support chat, ${count} unread` : "Open support chat";
+  // The count it shows is in its name (WCAG 2.5.3, label in name): above 99 both say 99+.
+  const shownCount = count > 99 ? "99+" : String(count);
+  const label = open
+    ? "Close support chat"
+    : count > 0
+      ? `Open support chat, ${shownCount} unread`
+      : "Open support chat";
   return (
     <>
       {open ? (
@@ -33,24 +37,19 @@ function MemberChat() {
           <ChatPanel onClose={() => setOpen(false)} />
         </Suspense>
       ) : null}
-      <Fab
+      <button
         ref={fabRef}
-        color="primary"
+        type="button"
+        className={open ? `${styles.fab} ${styles.fabOpen}` : styles.fab}
         onClick={() => setOpen((v) => !v)}
         aria-label={label}
         aria-expanded={open}
-        sx={{
-          position: "fixed",
-          right: { xs: 16, sm: 24 },
-          bottom: { xs: 16, sm: 24 },
-          zIndex: (theme) => theme.zIndex.drawer + 40,
-          display: { xs: open ? "none" : "inline-flex", sm: "inline-flex" },
-        }}
       >
-        <Badge badgeContent={count} color="secondary" max={99} overlap="circular">
-          {open ? <CloseIcon /> : <ChatIcon />}
-        </Badge>
-      </Fab>
+        <span className={styles.iconBox}>
+          <Icon name={open ? "Close" : "Chat"} />
+          {count > 0 && !open ? <span className={styles.count}>{shownCount}</span> : null}
+        </span>
+      </button>
     </>
   );
 }

@@ -1,23 +1,9 @@
-import CheckCircleIcon from "@mui/icons-material/CheckCircle";
-import ChevronRightIcon from "@mui/icons-material/ChevronRight";
-import RadioButtonUncheckedIcon from "@mui/icons-material/RadioButtonUnchecked";
-import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import Link from "@mui/material/Link";
-import List from "@mui/material/List";
-import ListItem from "@mui/material/ListItem";
-import ListItemIcon from "@mui/material/ListItemIcon";
-import ListItemText from "@mui/material/ListItemText";
-import Skeleton from "@mui/material/Skeleton";
-import Typography from "@mui/material/Typography";
 import { lazy, Suspense } from "react";
 import { Link as RouterLink } from "react-router";
 import { CopyButton } from "../../components/CopyButton.tsx";
-import { DetailList } from "../../components/DetailList.tsx";
 import { ModeBadge } from "../../components/ModeBadge.tsx";
 import { Money } from "../../components/Money.tsx";
-import { PageHeader } from "../../components/PageHeader.tsx";
-import { SectionCard } from "../../components/SectionCard.tsx";
+import { Icon, Skeleton, TitledIcon } from "../../layouts/frame/parts.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { useMemberBalances } from "../../lib/balances.ts";
 import { useMember } from "../../lib/member.tsx";
@@ -25,6 +11,7 @@ import { paths } from "../../lib/paths.ts";
 import { MarketOverview } from "../market/index.ts";
 import { OpenTradesCard } from "../trade/index.ts";
 import { RecentTransactions } from "../wallet/index.ts";
+import styles from "./dashboard.module.css";
 
 // Loaded beside its data rather than with the page, to keep the dashboard's first load in its
 // budget (scripts/first-load-budget.mjs).
@@ -39,35 +26,43 @@ const BALANCES = [
   { key: "bonus", label: "Bonus" },
 ] as const;
 
-/** The member's balances in their currency, live (the `balances` message updates the cache). */
+/**
+ * The member's balances in their currency, live (the `balances` message updates the cache). Each
+ * figure's line keeps its height while it loads, so nothing below moves when the data arrives.
+ */
 function BalancesCard() {
   const balances = useMemberBalances();
   return (
-    <SectionCard id="balances-heading" title="Balances" sx={{ mb: 3 }}>
+    <section className={`${styles.card} ${styles.balancesCard}`} aria-labelledby="balances-heading">
+      <h2 id="balances-heading" className={`${styles.h2} ${styles.h2Gap}`}>
+        Balances
+      </h2>
       {balances.isError ? (
-        <Alert severity="error">{errorMessage(balances.error)}</Alert>
+        <div role="alert" className={styles.error}>
+          {errorMessage(balances.error)}
+        </div>
       ) : (
-        <DetailList
-          columns={4}
-          valueSx={{ fontWeight: 700, fontSize: { xs: "1rem", sm: "1.25rem" } }}
-          items={BALANCES.map((b) => ({
-            label: b.label,
-            value: balances.data ? <Money cents={balances.data[b.key]} /> : <Skeleton variant="text" width="80%" />,
-          }))}
-        />
+        <dl className={styles.details}>
+          {BALANCES.map((b) => (
+            <div key={b.key}>
+              <dt>{b.label}</dt>
+              <dd>{balances.data ? <Money cents={balances.data[b.key]} /> : <Skeleton width="80%" />}</dd>
+            </div>
+          ))}
+        </dl>
       )}
-      <Box sx={{ display: "flex", gap: 2, flexWrap: "wrap", mt: 2 }}>
-        <Link component={RouterLink} to={paths.addBalance}>
+      <div className={styles.links}>
+        <RouterLink className={styles.link} to={paths.addBalance}>
           Add Balance
-        </Link>
-        <Link component={RouterLink} to={paths.withdrawal}>
+        </RouterLink>
+        <RouterLink className={styles.link} to={paths.withdrawal}>
           Withdraw
-        </Link>
-        <Link component={RouterLink} to={paths.wallet}>
+        </RouterLink>
+        <RouterLink className={styles.link} to={paths.wallet}>
           History
-        </Link>
-      </Box>
-    </SectionCard>
+        </RouterLink>
+      </div>
+    </section>
   );
 }
 
@@ -104,63 +99,65 @@ export function DashboardPage() {
   ];
 
   return (
-    <Box>
-      <PageHeader
-        title={`Hello, ${member.firstName}`}
-        subtitle={
-          <Box component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
-            Mode: <ModeBadge userTrading={member.userTrading} />
-            {member.userTrading ? "You trade with real money." : "You practise with demo money."}
-          </Box>
-        }
-      />
+    <div>
+      <div className={styles.header}>
+        <div>
+          <h1 className={styles.h1}>{`Hello, ${member.firstName}`}</h1>
+          <div className={styles.subtitle}>
+            <span className={styles.mode}>
+              Mode: <ModeBadge userTrading={member.userTrading} />
+              {member.userTrading ? "You trade with real money." : "You practise with demo money."}
+            </span>
+          </div>
+        </div>
+      </div>
       <BalancesCard />
-      <Box sx={{ mb: 3 }}>
+      <div className={styles.marketsSlot}>
         <MarketOverview />
-      </Box>
-      <Box sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "1fr", md: "3fr 2fr" }, alignItems: "start" }}>
-        <Box sx={{ display: "grid", gap: 3, minWidth: 0 }}>
+      </div>
+      <div className={styles.grid}>
+        <div className={styles.column}>
           <OpenTradesCard />
-          <Suspense fallback={<Skeleton variant="rounded" height={120} />}>
+          <Suspense fallback={<div className={styles.placeholder} />}>
             <ActiveInvestmentsCard />
           </Suspense>
           <RecentTransactions />
-        </Box>
-        <Box sx={{ display: "grid", gap: 3, minWidth: 0 }}>
-          <SectionCard title="Getting started" headingGap={0}>
-            <List>
+        </div>
+        <div className={styles.column}>
+          <div className={styles.card}>
+            <h2 className={styles.h2}>Getting started</h2>
+            <ul className={styles.steps}>
               {steps.map((step) => (
-                <ListItem key={step.to} disableGutters>
-                  <ListItemIcon sx={{ minWidth: 40 }}>
+                <li key={step.to}>
+                  <span className={styles.stepIcon}>
                     {step.done === undefined ? (
-                      <ChevronRightIcon aria-hidden="true" />
+                      <Icon name="ChevronRight" />
                     ) : step.done ? (
-                      <CheckCircleIcon color="success" titleAccess="Done" />
+                      <TitledIcon name="CheckCircle" title="Done" className={styles.done} />
                     ) : (
-                      <RadioButtonUncheckedIcon titleAccess="To do" />
+                      <TitledIcon name="RadioButtonUnchecked" title="To do" />
                     )}
-                  </ListItemIcon>
-                  <ListItemText
-                    primary={
-                      <Link component={RouterLink} to={step.to}>
-                        {step.label}
-                      </Link>
-                    }
-                    secondary={step.detail}
-                  />
-                </ListItem>
+                  </span>
+                  <span className={styles.stepText}>
+                    <RouterLink className={styles.link} to={step.to}>
+                      {step.label}
+                    </RouterLink>
+                    <span className={styles.stepDetail}>{step.detail}</span>
+                  </span>
+                </li>
               ))}
-            </List>
-          </SectionCard>
-          <SectionCard title="Invite friends" headingGap={0}>
-            <Typography sx={{ mt: 1, color: "text.secondary" }}>Your referral link:</Typography>
-            <Box sx={{ display: "flex", alignItems: "center", gap: 1 }}>
-              <Typography sx={{ wordBreak: "break-all", fontSize: "0.95rem" }}>{referral}</Typography>
+            </ul>
+          </div>
+          <div className={styles.card}>
+            <h2 className={styles.h2}>Invite friends</h2>
+            <p className={styles.inviteLead}>Your referral link:</p>
+            <div className={styles.invite}>
+              <p className={styles.referral}>{referral}</p>
               <CopyButton value={referral} label="Copy referral link" />
-            </Box>
-          </SectionCard>
-        </Box>
-      </Box>
-    </Box>
+            </div>
+          </div>
+        </div>
+      </div>
+    </div>
   );
 }

@@ -1,10 +1,10 @@
 import { type PairQuote, pairOf } from "@helio/shared";
-import Box from "@mui/material/Box";
-import { keyframes } from "@mui/material/styles";
+import type { CSSProperties } from "react";
 import { Link as RouterLink } from "react-router";
 import { formatPrice } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
 import { useLivePairs } from "./api.ts";
+import styles from "./ticker.module.css";
 
 function Item({ pair, copy = false }: { pair: PairQuote; copy?: boolean }) {
   const change = pair.change24h;
@@ -12,41 +12,20 @@ function Item({ pair, copy = false }: { pair: PairQuote; copy?: boolean }) {
   const name = pairOf(pair.symbol)?.name ?? pair.name;
   // No aria-label: the link's name is the text it shows, separated by spaces (WCAG 2.5.3).
   return (
-    <Box
-      component={RouterLink}
-      to={paths.tradePair(pair.symbol, name)}
-      tabIndex={copy ? -1 : undefined}
-      sx={{
-        px: 2,
-        color: "text.primary",
-        textDecoration: "none",
-        whiteSpace: "nowrap",
-        fontSize: 13,
-        fontVariantNumeric: "tabular-nums",
-        "&:hover, &:focus-visible": { textDecoration: "underline" },
-      }}
-    >
-      <Box component="span" sx={{ fontWeight: 600 }}>
-        {pair.symbol}/USDT
-      </Box>{" "}
-      {pair.price ? formatPrice(pair.price) : "—"}
+    <RouterLink to={paths.tradePair(pair.symbol, name)} tabIndex={copy ? -1 : undefined} className={styles.item}>
+      <span className={styles.symbol}>{pair.symbol}/USDT</span> {pair.price ? formatPrice(pair.price) : "—"}
       {change ? (
         <>
           {" "}
-          <Box component="span" sx={{ color: down ? "error.main" : "success.main" }}>
+          <span className={down ? styles.down : styles.up}>
             {down ? "" : "+"}
             {change}%
-          </Box>
+          </span>
         </>
       ) : null}
-    </Box>
+    </RouterLink>
   );
 }
-
-const scroll = keyframes`
-  from { transform: translateX(0); }
-  to { transform: translateX(-50%); }
-`;
 
 /**
  * The ticker of the 12 pairs under the top bar, live from the server. It scrolls on by itself so
@@ -59,46 +38,26 @@ export function Ticker() {
   const list = pairs.data ?? [];
   // About 4 s per pair keeps a price readable while it passes.
   const seconds = Math.max(list.length, 1) * 4;
+  // Plain CSS (decision 0016): the ticker is part of the frame on every page.
+  const track = { "--ticker-seconds": `${seconds}s` } as CSSProperties;
   return (
-    <Box
-      component="nav"
-      aria-label="Market ticker"
-      data-testid="ticker"
-      sx={{
-        overflow: "hidden",
-        height: 32,
-        display: "flex",
-        alignItems: "center",
-        bgcolor: "background.paper",
-        borderBottom: 1,
-        borderColor: "divider",
-        "@media (prefers-reduced-motion: reduce)": { overflowX: "auto", scrollbarWidth: "thin" },
-      }}
-    >
-      <Box
+    <nav aria-label="Market ticker" data-testid="ticker" className={styles.ticker}>
+      <div
         data-testid="ticker-track"
-        sx={{
-          display: "flex",
-          flex: "none",
-          animation: list.length ? `${scroll} ${seconds}s linear infinite` : "none",
-          "nav:hover > &, nav:focus-within > &": { animationPlayState: "paused" },
-          "@media (prefers-reduced-motion: reduce)": { animation: "none" },
-        }}
+        className={list.length ? `${styles.track} ${styles.moving}` : styles.track}
+        style={track}
       >
-        <Box sx={{ display: "flex", flex: "none" }}>
+        <div className={styles.run}>
           {list.map((p) => (
             <Item key={p.symbol} pair={p} />
           ))}
-        </Box>
-        <Box
-          aria-hidden
-          sx={{ display: "flex", flex: "none", "@media (prefers-reduced-motion: reduce)": { display: "none" } }}
-        >
+        </div>
+        <div aria-hidden className={`${styles.run} ${styles.copy}`}>
           {list.map((p) => (
             <Item key={p.symbol} pair={p} copy />
           ))}
-        </Box>
-      </Box>
-    </Box>
+        </div>
+      </div>
+    </nav>
   );
 }

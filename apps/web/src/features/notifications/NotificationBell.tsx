@@ -1,9 +1,7 @@
-import NotificationsIcon from "@mui/icons-material/Notifications";
-import Box from "@mui/material/Box";
-import IconButton from "@mui/material/IconButton";
-import Tooltip from "@mui/material/Tooltip";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useId, useState } from "react";
+import { Icon, IconButton, Tooltip } from "../../layouts/frame/parts.tsx";
+import styles from "./bell.module.css";
 import { latestNotificationsQuery, useNotificationsLive } from "./cache.ts";
 
 /** The panel (and the mark-read code) loads when first opened. */
@@ -35,41 +33,16 @@ export function NotificationBell() {
     <>
       <Tooltip title="Notifications">
         <IconButton
-          color="inherit"
           onClick={(event) => setAnchor(event.currentTarget)}
           aria-label={bellLabel(count)}
           aria-haspopup="dialog"
           aria-expanded={open}
           aria-controls={open ? panelId : undefined}
         >
-          <Box component="span" sx={{ position: "relative", display: "inline-flex" }}>
-            <NotificationsIcon />
-            {count > 0 ? (
-              // Drawn here rather than with MUI's Badge: sharing it with the chat button would move it
-              // out of the chat chunk into one more chunk of every first load (+0.6 kB gzip).
-              <Box
-                component="span"
-                sx={{
-                  position: "absolute",
-                  top: 0,
-                  right: 0,
-                  transform: "translate(50%, -50%)",
-                  minWidth: 20,
-                  height: 20,
-                  px: 0.5,
-                  borderRadius: 10,
-                  bgcolor: "secondary.main",
-                  color: "secondary.contrastText",
-                  fontSize: "0.75rem",
-                  fontWeight: 700,
-                  lineHeight: "20px",
-                  textAlign: "center",
-                }}
-              >
-                {unreadBadgeText(count)}
-              </Box>
-            ) : null}
-          </Box>
+          <span className={styles.bell}>
+            <Icon name="Notifications" />
+            {count > 0 ? <span className={styles.count}>{unreadBadgeText(count)}</span> : null}
+          </span>
         </IconButton>
       </Tooltip>
       {anchor ? (

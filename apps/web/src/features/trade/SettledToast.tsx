@@ -4,6 +4,7 @@ import Snackbar from "@mui/material/Snackbar";
 import { useEffect, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { Money } from "../../components/Money.tsx";
+import { TOAST_PLACEMENT_SX } from "../../components/toast-placement.ts";
 import { paths } from "../../lib/paths.ts";
 import { liveSocket } from "../../lib/ws.ts";
 
@@ -44,6 +45,7 @@ export function SettledToast() {
       autoHideDuration={6000}
       onClose={(_, reason) => reason !== "clickaway" && close()}
       anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
+      sx={TOAST_PLACEMENT_SX}
     >
       {current ? (
         <Alert

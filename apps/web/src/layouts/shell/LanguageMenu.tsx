@@ -1,8 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import TranslateIcon from "@mui/icons-material/Translate";
-import IconButton from "@mui/material/IconButton";
-import Tooltip from "@mui/material/Tooltip";
 import { lazy, Suspense, useId, useState } from "react";
+import { Icon, IconButton, Tooltip } from "../frame/parts.tsx";
 
 // The menu itself (MUI's Menu, about 12 kB gzip) loads when the pointer or focus first reaches the
 // button, as the user menu's does: the dashboard's first load stays within its budget.
@@ -21,7 +19,6 @@ export function LanguageMenu() {
     <>
       <Tooltip title={label}>
         <IconButton
-          color="inherit"
           aria-label={label}
           aria-haspopup="menu"
           aria-controls={anchor ? menuId : undefined}
@@ -33,7 +30,7 @@ export function LanguageMenu() {
             setAnchor(event.currentTarget);
           }}
         >
-          <TranslateIcon />
+          <Icon name="Translate" />
         </IconButton>
       </Tooltip>
       {wanted ? (

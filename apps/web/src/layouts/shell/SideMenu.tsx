@@ -1,16 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
-import ExpandLessIcon from "@mui/icons-material/ExpandLess";
-import ExpandMoreIcon from "@mui/icons-material/ExpandMore";
-import Collapse from "@mui/material/Collapse";
-import List from "@mui/material/List";
-import ListItemButton from "@mui/material/ListItemButton";
-import ListItemIcon from "@mui/material/ListItemIcon";
-import ListItemText from "@mui/material/ListItemText";
-import { alpha, type Theme } from "@mui/material/styles";
-import Tooltip from "@mui/material/Tooltip";
-import { type ReactElement, useEffect, useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { NavLink, useLocation } from "react-router";
 import { paths } from "../../lib/paths.ts";
+import { Icon, Tooltip } from "../frame/parts.tsx";
+import styles from "../frame/shell.module.css";
 import { groupKey, groupsContaining, isActivePath, type MenuEntry, type MenuGroup } from "./menu.tsx";
 
 interface SideMenuProps {
@@ -21,31 +14,13 @@ interface SideMenuProps {
   onExpandRequest?: () => void;
 }
 
-const itemSx = {
-  minHeight: 44,
-  borderRadius: 2,
-  mx: 1,
-  my: 0.25,
-  "&.active": {
-    bgcolor: (theme: Theme) => alpha(theme.palette.primary.main, theme.palette.mode === "dark" ? 0.22 : 0.12),
-    boxShadow: (theme: Theme) => `inset 3px 0 0 ${theme.palette.primary.main}`,
-    "& .MuiListItemText-primary": { fontWeight: 700 },
-    "& .MuiListItemIcon-root": { color: "primary.main" },
-  },
-};
-
-const textSx = (collapsed: boolean) => ({
-  opacity: collapsed ? 0 : 1,
-  transition: "opacity 150ms",
-  whiteSpace: "nowrap",
-  m: 0,
-});
+const textClass = (collapsed: boolean) => (collapsed ? `${styles.itemText} ${styles.itemTextHidden}` : styles.itemText);
 
 /** Labels icon-only items with a tooltip; no tooltip (and no extra name) when the text is visible. */
-function MaybeTooltip({ show, title, children }: { show: boolean; title: string; children: ReactElement }) {
+function MaybeTooltip({ show, title, children }: { show: boolean; title: string; children: React.ReactElement }) {
   return show ? (
-    <Tooltip title={title} placement="right">
-      {children}
+    <Tooltip title={title} placement="end">
+      {children as React.ReactElement<Record<string, unknown>>}
     </Tooltip>
   ) : (
     children
@@ -68,35 +43,35 @@ function Group({
   const { pathname } = useLocation();
   const label = i18n._(group.label);
   const containsActive = group.children.some((child) => isActivePath(pathname, child.to));
-  const Icon = group.icon;
   const shown = open && !collapsed;
   return (
     <li>
       <MaybeTooltip show={collapsed} title={label}>
-        <ListItemButton
+        <button
+          type="button"
           onClick={onToggle}
           aria-expanded={shown}
           aria-controls={listId}
-          sx={[itemSx, containsActive ? { "& .MuiListItemIcon-root": { color: "primary.main" } } : {}]}
+          className={containsActive ? `${styles.item} ${styles.groupActive}` : styles.item}
         >
-          <ListItemIcon sx={{ minWidth: 40 }}>
-            <Icon />
-          </ListItemIcon>
-          <ListItemText primary={label} sx={textSx(collapsed)} />
-          {collapsed ? null : shown ? <ExpandLessIcon aria-hidden="true" /> : <ExpandMoreIcon aria-hidden="true" />}
-        </ListItemButton>
+          <span className={styles.itemIcon}>
+            <Icon name={group.icon} />
+          </span>
+          <span className={textClass(collapsed)}>{label}</span>
+          {collapsed ? null : <Icon name={shown ? "ExpandLess" : "ExpandMore"} />}
+        </button>
       </MaybeTooltip>
-      <Collapse in={shown} timeout="auto" unmountOnExit>
-        <List id={listId} disablePadding aria-label={label}>
+      {shown ? (
+        <ul id={listId} className={styles.subList} aria-label={label}>
           {group.children.map((child) => (
             <li key={child.to}>
-              <ListItemButton component={NavLink} to={child.to} sx={[itemSx, { pl: 7.5 }]}>
-                <ListItemText primary={i18n._(child.label)} sx={textSx(collapsed)} />
-              </ListItemButton>
+              <NavLink to={child.to} className={`${styles.item} ${styles.child}`}>
+                <span className={textClass(collapsed)}>{i18n._(child.label)}</span>
+              </NavLink>
             </li>
           ))}
-        </List>
-      </Collapse>
+        </ul>
+      ) : null}
     </li>
   );
 }
@@ -133,7 +108,7 @@ export function SideMenu({ entries, collapsed = false, onExpandRequest }: SideMe
 
   return (
     <nav aria-label={t`Main menu`}>
-      <List sx={{ py: 1 }}>
+      <ul className={styles.menuList}>
         {entries.map((entry) => {
           if (entry.kind === "group") {
             return (
@@ -146,21 +121,20 @@ export function SideMenu({ entries, collapsed = false, onExpandRequest }: SideMe
               />
             );
           }
-          const Icon = entry.icon;
           return (
             <li key={entry.to}>
               <MaybeTooltip show={collapsed} title={i18n._(entry.label)}>
-                <ListItemButton component={NavLink} to={entry.to} end={entry.to === paths.dashboard} sx={itemSx}>
-                  <ListItemIcon sx={{ minWidth: 40 }}>
-                    <Icon />
-                  </ListItemIcon>
-                  <ListItemText primary={i18n._(entry.label)} sx={textSx(collapsed)} />
-                </ListItemButton>
+                <NavLink to={entry.to} end={entry.to === paths.dashboard} className={styles.item}>
+                  <span className={styles.itemIcon}>
+                    <Icon name={entry.icon} />
+                  </span>
+                  <span className={textClass(collapsed)}>{i18n._(entry.label)}</span>
+                </NavLink>
               </MaybeTooltip>
             </li>
           );
         })}
-      </List>
+      </ul>
     </nav>
   );
 }

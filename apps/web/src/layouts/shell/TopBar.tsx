@@ -1,33 +1,32 @@
 import type { Member } from "@helio/shared";
 import { Trans, useLingui } from "@lingui/react/macro";
-import DarkModeIcon from "@mui/icons-material/DarkMode";
-import LightModeIcon from "@mui/icons-material/LightMode";
-import MenuIcon from "@mui/icons-material/Menu";
-import MenuOpenIcon from "@mui/icons-material/MenuOpen";
-import AppBar from "@mui/material/AppBar";
-import Box from "@mui/material/Box";
-import IconButton from "@mui/material/IconButton";
-import Skeleton from "@mui/material/Skeleton";
-import { useTheme } from "@mui/material/styles";
-import Toolbar from "@mui/material/Toolbar";
-import Tooltip from "@mui/material/Tooltip";
-import Typography from "@mui/material/Typography";
-import useMediaQuery from "@mui/material/useMediaQuery";
-import visuallyHidden from "@mui/utils/visuallyHidden";
-import { Logo } from "../../components/Logo.tsx";
+import { Link as RouterLink } from "react-router";
+import { LogoMarkPlain } from "../../components/LogoShapes.tsx";
 import { ModeBadge } from "../../components/ModeBadge.tsx";
 import { Money } from "../../components/Money.tsx";
 import { NotificationBell } from "../../features/notifications/index.ts";
 import { useMemberBalances, useMoneyLive } from "../../lib/balances.ts";
+import { paths } from "../../lib/paths.ts";
 import { useThemeMode } from "../../lib/theme-mode.ts";
+import { Icon, IconButton, Skeleton, Tooltip } from "../frame/parts.tsx";
+import styles from "../frame/shell.module.css";
+import { useMediaQuery } from "../frame/use-media-query.ts";
 import { LanguageMenu } from "./LanguageMenu.tsx";
 import { UserMenu } from "./UserMenu.tsx";
 
-/** An icon that points the way the page reads: mirrored right to left. */
-const FLIP_IN_RTL = { "[dir=rtl] &": { transform: "scaleX(-1)" } };
-
-/** Height of the balance row under the toolbar on phones. */
-export const MOBILE_SECOND_ROW = 36;
+/** The logo as a link to `/`: white in the bar (40 px high), coloured in the drawer. */
+export function TopBarLogo({ variant = "white", height = 40 }: { variant?: "white" | "colour"; height?: number }) {
+  const { t } = useLingui();
+  return (
+    <RouterLink
+      to={paths.dashboard}
+      aria-label={t`Helio home`}
+      className={variant === "white" ? `${styles.logo} ${styles.logoOnDark}` : styles.logo}
+    >
+      <LogoMarkPlain variant={variant} height={height} />
+    </RouterLink>
+  );
+}
 
 /**
  * The balance of the money the member trades with: the real wallet in Real mode, practice money in
@@ -61,34 +60,26 @@ function Balance({ member }: { member: Member }) {
     </>
   );
   return (
-    <Tooltip title={both} enterTouchDelay={0} leaveTouchDelay={5000} describeChild>
-      <Box
-        role="group"
-        aria-label={t`Wallet balance`}
-        // Focusable so keyboard users reach the tooltip with both balances too.
-        tabIndex={0}
-        sx={{ display: "flex", alignItems: "baseline", gap: 0.75, minWidth: 0, borderRadius: 1, cursor: "default" }}
-      >
-        <Typography component="span" variant="caption" sx={{ color: "rgba(255,255,255,0.8)" }}>
-          {shown.label}
-        </Typography>
+    <Tooltip title={both} describeChild>
+      {/* biome-ignore lint/a11y/useSemanticElements: a named group of text, not a form's fieldset. */}
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: focusable so keyboard users reach the tooltip with both balances too. */}
+      <div role="group" aria-label={t`Wallet balance`} tabIndex={0} className={styles.balance}>
+        <span className={styles.balanceLabel}>{shown.label}</span>
         {balances.isPending ? (
-          <Skeleton variant="text" width={96} sx={{ bgcolor: "rgba(255,255,255,0.2)" }} />
+          <Skeleton width={96} onDark />
         ) : (
           // In the member's currency; live through the `balances` message (useMoneyLive).
           <>
-            <Money
-              cents={shown.cents}
-              currency={member.currency}
-              sx={{ fontWeight: 700, fontSize: { xs: "0.95rem", sm: "1rem" } }}
-            />
-            <Box component="span" sx={visuallyHidden}>
+            <span className={styles.balanceAmount}>
+              <Money cents={shown.cents} currency={member.currency} />
+            </span>
+            <span className={styles.visuallyHidden}>
               {t`, ${otherLabel}: `}
               <Money cents={other.cents} currency={member.currency} />
-            </Box>
+            </span>
           </>
         )}
-      </Box>
+      </div>
     </Tooltip>
   );
 }
@@ -108,56 +99,42 @@ interface TopBarProps {
 export function TopBar({ member, isDesktop, drawerCollapsed, onMenuClick, onLogout }: TopBarProps) {
   const { t } = useLingui();
   const { mode, toggleMode } = useThemeMode();
-  const theme = useTheme();
   useMoneyLive();
   // One balance and badge in the DOM: in the toolbar from sm up, in a second row on phones.
-  const isWide = useMediaQuery(theme.breakpoints.up("sm"), { noSsr: true });
+  const isWide = useMediaQuery("(min-width: 600px)");
   const menuLabel = isDesktop ? (drawerCollapsed ? t`Expand menu` : t`Collapse menu`) : t`Open menu`;
   const themeLabel = mode === "light" ? t`Switch to dark mode` : t`Switch to light mode`;
 
   return (
-    <AppBar
-      position="fixed"
-      elevation={0}
-      // Above the permanent drawer on wide screens; under the temporary (modal) drawer on small ones.
-      sx={{ zIndex: (theme) => (isDesktop ? theme.zIndex.drawer + 1 : theme.zIndex.appBar) }}
-    >
-      <Toolbar sx={{ gap: { xs: 0.5, sm: 1.5 }, px: { xs: 1, sm: 2 } }}>
-        <IconButton color="inherit" edge="start" onClick={onMenuClick} aria-label={menuLabel}>
-          {isDesktop && !drawerCollapsed ? <MenuOpenIcon sx={FLIP_IN_RTL} /> : <MenuIcon />}
+    // Above the permanent drawer on wide screens; under the modal drawer on small ones.
+    <header className={isDesktop ? `${styles.appBar} ${styles.appBarOverDrawer}` : styles.appBar}>
+      <div className={styles.toolbar}>
+        <IconButton edgeStart onClick={onMenuClick} aria-label={menuLabel}>
+          {isDesktop && !drawerCollapsed ? <Icon name="MenuOpen" className={styles.flipInRtl} /> : <Icon name="Menu" />}
         </IconButton>
-        <Logo variant="white" />
-        <Box sx={{ flexGrow: 1 }} />
+        <TopBarLogo />
+        <div className={styles.grow} />
         {isWide ? (
-          <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
+          <div className={styles.barBalance}>
             <Balance member={member} />
             <ModeBadge userTrading={member.userTrading} onDark />
-          </Box>
+          </div>
         ) : null}
         <NotificationBell />
         <LanguageMenu />
         <Tooltip title={themeLabel}>
-          <IconButton color="inherit" onClick={toggleMode} aria-label={themeLabel}>
-            {mode === "light" ? <DarkModeIcon /> : <LightModeIcon />}
+          <IconButton onClick={toggleMode} aria-label={themeLabel}>
+            <Icon name={mode === "light" ? "DarkMode" : "LightMode"} />
           </IconButton>
         </Tooltip>
         <UserMenu fullName={member.fullName} photoURL={member.photoURL} onLogout={onLogout} />
-      </Toolbar>
+      </div>
       {isWide ? null : (
-        <Box
-          sx={{
-            display: "flex",
-            alignItems: "center",
-            justifyContent: "space-between",
-            gap: 1,
-            px: 2,
-            height: MOBILE_SECOND_ROW,
-          }}
-        >
+        <div className={styles.mobileRow}>
           <Balance member={member} />
           <ModeBadge userTrading={member.userTrading} onDark />
-        </Box>
+        </div>
       )}
-    </AppBar>
+    </header>
   );
 }

@@ -1,8 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
-import IconButton from "@mui/material/IconButton";
 import { lazy, Suspense, useId, useState } from "react";
 import { MemberAvatar } from "../../components/MemberAvatar.tsx";
 import { initials } from "../../lib/format.ts";
+import { IconButton } from "../frame/parts.tsx";
+import styles from "../frame/shell.module.css";
 
 const loadPopup = () => import("./UserMenuPopup.tsx");
 const UserMenuPopup = lazy(loadPopup);
@@ -42,7 +43,7 @@ export function UserMenu({ fullName, photoURL, onLogout }: UserMenuProps) {
         aria-controls={open ? menuId : undefined}
         aria-haspopup="menu"
         aria-expanded={open}
-        sx={{ p: 0.5 }}
+        className={styles.avatarButton}
       >
         <MemberAvatar name={fullName} photoURL={photoURL} size={34} fontSize={15} />
       </IconButton>

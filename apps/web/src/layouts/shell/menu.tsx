@@ -1,29 +1,19 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
-import type { SvgIconComponent } from "@mui/icons-material";
-import AccountBalanceWalletIcon from "@mui/icons-material/AccountBalanceWallet";
-import AdminPanelSettingsIcon from "@mui/icons-material/AdminPanelSettings";
-import BadgeIcon from "@mui/icons-material/Badge";
-import CandlestickChartIcon from "@mui/icons-material/CandlestickChart";
-import DashboardIcon from "@mui/icons-material/Dashboard";
-import HubIcon from "@mui/icons-material/Hub";
-import SavingsIcon from "@mui/icons-material/Savings";
-import SecurityIcon from "@mui/icons-material/Security";
-import SettingsIcon from "@mui/icons-material/Settings";
-import TrendingUpIcon from "@mui/icons-material/TrendingUp";
 import { paths } from "../../lib/paths.ts";
+import type { IconName } from "../frame/icon-paths.ts";
 
 export interface MenuLink {
   kind: "link";
   label: MessageDescriptor;
   to: string;
-  icon: SvgIconComponent;
+  icon: IconName;
 }
 
 export interface MenuGroup {
   kind: "group";
   label: MessageDescriptor;
-  icon: SvgIconComponent;
+  icon: IconName;
   children: { label: MessageDescriptor; to: string }[];
 }
 
@@ -31,24 +21,24 @@ export type MenuEntry = MenuLink | MenuGroup;
 
 /** The side menu, in the product's order (docs/product.md §5). */
 export const MEMBER_MENU: readonly MenuEntry[] = [
-  { kind: "link", label: msg`Dashboard`, to: paths.dashboard, icon: DashboardIcon },
+  { kind: "link", label: msg`Dashboard`, to: paths.dashboard, icon: "Dashboard" },
   {
     kind: "group",
     label: msg`Settings`,
-    icon: SettingsIcon,
+    icon: "Settings",
     children: [
       { label: msg`Profile`, to: paths.profile },
       { label: msg`Bank`, to: paths.dataBank },
       { label: msg`Password`, to: paths.changePassword },
     ],
   },
-  { kind: "link", label: msg`Security`, to: paths.security, icon: SecurityIcon },
-  { kind: "link", label: msg`KYC`, to: paths.kycUser, icon: BadgeIcon },
-  { kind: "link", label: msg`Investment`, to: paths.investment, icon: TrendingUpIcon },
+  { kind: "link", label: msg`Security`, to: paths.security, icon: "Security" },
+  { kind: "link", label: msg`KYC`, to: paths.kycUser, icon: "Badge" },
+  { kind: "link", label: msg`Investment`, to: paths.investment, icon: "TrendingUp" },
   {
     kind: "group",
     label: msg`Trade`,
-    icon: CandlestickChartIcon,
+    icon: "CandlestickChart",
     children: [
       { label: msg`Trade`, to: paths.tradeFirstPair },
       { label: msg`On Trade`, to: paths.onTrade },
@@ -58,7 +48,7 @@ export const MEMBER_MENU: readonly MenuEntry[] = [
   {
     kind: "group",
     label: msg`Funds`,
-    icon: SavingsIcon,
+    icon: "Savings",
     children: [
       { label: msg`Funds Bonus`, to: paths.fundsBonus },
       { label: msg`Funds Profit`, to: paths.fundsProfit },
@@ -69,17 +59,17 @@ export const MEMBER_MENU: readonly MenuEntry[] = [
   {
     kind: "group",
     label: msg`Wallet`,
-    icon: AccountBalanceWalletIcon,
+    icon: "AccountBalanceWallet",
     children: [
       { label: msg`Balance`, to: paths.wallet },
       { label: msg`Add Balance`, to: paths.addBalance },
       { label: msg`Withdrawal`, to: paths.withdrawal },
     ],
   },
-  { kind: "link", label: msg`Network`, to: paths.referrals, icon: HubIcon },
+  { kind: "link", label: msg`Network`, to: paths.referrals, icon: "Hub" },
 ];
 
-export const ADMIN_ENTRY: MenuLink = { kind: "link", label: msg`Admin`, to: paths.admin, icon: AdminPanelSettingsIcon };
+export const ADMIN_ENTRY: MenuLink = { kind: "link", label: msg`Admin`, to: paths.admin, icon: "AdminPanelSettings" };
 
 export function menuFor(role: "member" | "admin"): readonly MenuEntry[] {
   return role === "admin" ? [...MEMBER_MENU, ADMIN_ENTRY] : MEMBER_MENU;
