@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import Avatar from "@mui/material/Avatar";
 import { initials } from "../lib/format.ts";
 
@@ -18,10 +19,11 @@ export function MemberAvatar({
   fontSize?: number;
   described?: boolean;
 }) {
+  const { t } = useLingui();
   return (
     <Avatar
       src={photoURL ?? undefined}
-      alt={described && photoURL ? `Photo of ${name}` : ""}
+      alt={described && photoURL ? t`Photo of ${name}` : ""}
       sx={{ width: size, height: size, fontSize, bgcolor: "secondary.main", color: "secondary.contrastText" }}
     >
       {initials(name)}

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import ChatIcon from "@mui/icons-material/Chat";
 import CloseIcon from "@mui/icons-material/Close";
 import Badge from "@mui/material/Badge";
@@ -13,6 +14,7 @@ import { useChatLive } from "./live.ts";
 const ChatPanel = lazy(() => import("./ChatPanel.tsx").then((m) => ({ default: m.ChatPanel })));
 
 function MemberChat() {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const unread = useQuery(chatUnreadQuery);
   const fabRef = useRef<HTMLButtonElement>(null);
@@ -25,7 +27,7 @@ function MemberChat() {
     wasOpen.current = open;
   }, [open]);
 
-  const label = open ? "Close support chat" : count > 0 ? `Open support chat, ${count} unread` : "Open support chat";
+  const label = open ? t`Close support chat` : count > 0 ? t`Open support chat, ${count} unread` : t`Open support chat`;
   return (
     <>
       {open ? (
