@@ -56,6 +56,8 @@ export const SERVER_WORDS: Record<string, MessageDescriptor> = {
   "The image is larger than 5 MB.": msg`The image is larger than 5 MB.`,
   "The photo is larger than 2 MB.": msg`The photo is larger than 2 MB.`,
   "The message was not sent.": msg`The message was not sent.`,
+  // INVALID_TOKEN of a withdrawal's confirmation link (better-auth's INVALID_TOKEN words its own links)
+  "This confirmation link has been used or is not valid.": msg`This confirmation link has been used or is not valid.`,
 };
 
 /** Server messages that carry a value (a date, a rate), worded with the value kept as the server wrote it. */
@@ -103,14 +105,14 @@ export const FIELD_WORDS: Record<string, MessageDescriptor> = {
 };
 
 /**
- * An API error in the member's words: by its code, else by the server's text (SERVER_WORDS,
- * FIELD_WORDS, SERVER_PATTERNS); a 5xx answered without a body of ours (`HTTP_5xx`)
- * as any server failure; else the server's text.
+ * An API error in the member's words: by the server's exact text (SERVER_WORDS), by its code,
+ * by a field message's text (FIELD_WORDS); a 5xx answered without a body of ours (`HTTP_5xx`) as
+ * any server failure; a message with a value by its pattern (SERVER_PATTERNS); else the server's text.
  */
 export function wordError(code: string, status: number, serverMessage: string): string {
   const words =
-    ERROR_WORDS[code] ??
     SERVER_WORDS[serverMessage] ??
+    ERROR_WORDS[code] ??
     FIELD_WORDS[serverMessage] ??
     (status >= 500 && code.startsWith("HTTP_") ? ERROR_WORDS.HTTP_500 : undefined);
   if (words) return i18n._(words);
