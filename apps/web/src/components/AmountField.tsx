@@ -1,4 +1,5 @@
 import { type Currency, formatLocalHundredths, formatRate, type RateQuote } from "@helio/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import InputAdornment from "@mui/material/InputAdornment";
 import TextField, { type TextFieldProps } from "@mui/material/TextField";
@@ -6,6 +7,7 @@ import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
 import { roundedAmountNote } from "../lib/amount.ts";
 import { fieldProps } from "../lib/form.ts";
 import type { MemberQuote } from "../lib/settings.ts";
+import { useFormatLocale } from "../lib/use-locale.ts";
 
 type AmountFieldProps = Omit<
   TextFieldProps,
@@ -44,14 +46,19 @@ export function AmountField({ registration, error, helperText, unit = "USD", ...
  * (empty without a valid amount) so that a screen reader hears each new figure, also a new rate.
  */
 function ConversionLine({ quote, cents, typed }: { quote: RateQuote | null; cents: number | null; typed: string }) {
+  const locale = useFormatLocale();
   const shown = quote !== null && cents !== null && cents > 0;
   const note = shown ? roundedAmountNote(typed, quote) : null;
+  const usd = shown ? formatLocalHundredths(BigInt(cents), "USD", locale) : "";
+  const rate = shown ? formatRate(quote) : "";
   return (
     <Box aria-live="polite" sx={{ typography: "body2", color: "text.secondary" }}>
       {shown ? (
         <Box component="p" sx={{ m: 0, mt: 0.5 }}>
           <span>
-            That is {formatLocalHundredths(BigInt(cents), "USD")} at {formatRate(quote)}.
+            <Trans>
+              That is {usd} at {rate}.
+            </Trans>
           </span>
           {note ? (
             <>
@@ -84,9 +91,11 @@ type MemberAmountFieldProps = Omit<AmountFieldProps, "label" | "unit"> & {
  * member). `sx` places the field with its line as one block.
  */
 export function MemberAmountField({ rate, cents, typed, unit = true, sx, ...props }: MemberAmountFieldProps) {
+  const { t } = useLingui();
+  const currency = rate.currency;
   return (
     <Box sx={sx}>
-      <AmountField label={`Amount (${rate.currency})`} unit={unit ? rate.currency : null} fullWidth {...props} />
+      <AmountField label={t`Amount (${currency})`} unit={unit ? rate.currency : null} fullWidth {...props} />
       {rate.currency === "USD" ? null : <ConversionLine quote={rate.quote} cents={cents} typed={typed} />}
     </Box>
   );

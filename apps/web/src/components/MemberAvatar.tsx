@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { initials } from "../lib/format.ts";
 import styles from "./member-avatar.module.css";
@@ -20,6 +21,7 @@ export function MemberAvatar({
   fontSize?: number;
   described?: boolean;
 }) {
+  const { t } = useLingui();
   const [failed, setFailed] = useState<string | null>(null);
   const showPhoto = Boolean(photoURL) && failed !== photoURL;
   return (
@@ -31,7 +33,7 @@ export function MemberAvatar({
         <img
           className={styles.photo}
           src={photoURL ?? undefined}
-          alt={described && photoURL ? `Photo of ${name}` : ""}
+          alt={described && photoURL ? t`Photo of ${name}` : ""}
           onError={() => setFailed(photoURL ?? null)}
         />
       ) : (

@@ -30,7 +30,51 @@ export const ERROR_WORDS: Record<string, MessageDescriptor> = {
   INVALID_TOKEN: msg`The link is invalid or has expired.`,
   PASSWORD_TOO_SHORT: msg`The password is too short (at least 10 characters).`,
   SESSION_EXPIRED: msg`Your session is too old for this. Please sign out and sign in again.`,
+  // Helio's codes whose message is always the same (packages/shared/src/errors.ts)
+  IMPERSONATION_READ_ONLY: msg`An admin signed in as this member can look but not change money, payout or security settings.`,
+  EMAIL_NOT_VERIFIED: msg`Verify your email first.`,
+  KYC_REQUIRED: msg`Verify your identity (KYC) before withdrawing.`,
+  BANK_DATA_REQUIRED: msg`Add your bank account before withdrawing.`,
+  UNAVAILABLE: msg`File storage is not reachable right now. Please try again in a moment.`,
 };
+
+/**
+ * The server's messages of codes that carry several (ACCOUNT_FROZEN, ACCOUNT_BLOCKED,
+ * RATE_LIMITED…), by their English text; the back office's own messages are left as they are.
+ */
+export const SERVER_WORDS: Record<string, MessageDescriptor> = {
+  "Your account is frozen: no money can leave it until support lifts it.": msg`Your account is frozen: no money can leave it until support lifts it.`,
+  "Your account has been blocked.": msg`Your account has been blocked.`,
+  "Your account has been banned.": msg`Your account has been banned.`,
+  "Account disabled.": msg`Account disabled.`,
+  "This account cannot invest.": msg`This account cannot invest.`,
+  "This account cannot trade.": msg`This account cannot trade.`,
+  "Too many messages. Try again in a few seconds.": msg`Too many messages. Try again in a few seconds.`,
+  "Too many messages. Wait a few seconds and try again.": msg`Too many messages. Wait a few seconds and try again.`,
+  "Something went wrong. Please try again.": msg`Something went wrong. Please try again.`,
+  "Something went wrong. Try again.": msg`Something went wrong. Try again.`,
+  "The image is larger than 5 MB.": msg`The image is larger than 5 MB.`,
+  "The photo is larger than 2 MB.": msg`The photo is larger than 2 MB.`,
+  "The message was not sent.": msg`The message was not sent.`,
+  // INVALID_TOKEN of a withdrawal's confirmation link (better-auth's INVALID_TOKEN words its own links)
+  "This confirmation link has been used or is not valid.": msg`This confirmation link has been used or is not valid.`,
+};
+
+/** Server messages that carry a value (a date, a rate), worded with the value kept as the server wrote it. */
+const SERVER_PATTERNS: { pattern: RegExp; words: (match: RegExpMatchArray) => string }[] = [
+  {
+    // WITHDRAWAL_HOLD: the date and time stay as written (UTC, Latin digits).
+    pattern: /^Your bank account was changed recently\. For your safety, withdrawals are paused until (.+)\.$/,
+    words: ([, until = ""]) =>
+      i18n._(msg`Your bank account was changed recently. For your safety, withdrawals are paused until ${until}.`),
+  },
+  {
+    // RATE_CHANGED
+    pattern: /^The rate changed from (.+) to (.+)\. Check the amount in USD and send again\.$/,
+    words: ([, from = "", to = ""]) =>
+      i18n._(msg`The rate changed from ${from} to ${to}. Check the amount in USD and send again.`),
+  },
+];
 
 /** Validation messages of the shared schemas (packages/shared) and the forms, by their English text. */
 export const FIELD_WORDS: Record<string, MessageDescriptor> = {
@@ -47,15 +91,36 @@ export const FIELD_WORDS: Record<string, MessageDescriptor> = {
   "Enter the 6-digit code": msg`Enter the 6-digit code`,
   "Enter one of your backup codes": msg`Enter one of your backup codes`,
   "Enter your password.": msg`Enter your password.`,
+  "Enter your current password": msg`Enter your current password`,
+  "Choose a password different from the current one": msg`Choose a password different from the current one`,
+  "Enter the 6-digit code from your app.": msg`Enter the 6-digit code from your app.`,
+  // the server's field messages
+  "More than your wallet balance": msg`More than your wallet balance`,
+  "Must be a JPEG, PNG or WebP image": msg`Must be a JPEG, PNG or WebP image`,
+  "The file is empty": msg`The file is empty`,
+  "The file is too large": msg`The file is too large`,
+  "The image could not be read": msg`The image could not be read`,
+  "The code is wrong or expired": msg`The code is wrong or expired`,
+  "Enter the code from your authenticator app": msg`Enter the code from your authenticator app`,
 };
 
 /**
- * An API error in the member's words: by its code; a 5xx answered without a body of ours (`HTTP_5xx`)
- * as any server failure; else the server's text.
+ * An API error in the member's words: by the server's exact text (SERVER_WORDS), by its code,
+ * by a field message's text (FIELD_WORDS); a 5xx answered without a body of ours (`HTTP_5xx`) as
+ * any server failure; a message with a value by its pattern (SERVER_PATTERNS); else the server's text.
  */
 export function wordError(code: string, status: number, serverMessage: string): string {
-  const words = ERROR_WORDS[code] ?? (status >= 500 && code.startsWith("HTTP_") ? ERROR_WORDS.HTTP_500 : undefined);
-  return words ? i18n._(words) : serverMessage;
+  const words =
+    SERVER_WORDS[serverMessage] ??
+    ERROR_WORDS[code] ??
+    FIELD_WORDS[serverMessage] ??
+    (status >= 500 && code.startsWith("HTTP_") ? ERROR_WORDS.HTTP_500 : undefined);
+  if (words) return i18n._(words);
+  for (const { pattern, words: word } of SERVER_PATTERNS) {
+    const match = serverMessage.match(pattern);
+    if (match) return word(match);
+  }
+  return serverMessage;
 }
 
 /** A field's error in the member's words (a shared schema's message or a server field error). */

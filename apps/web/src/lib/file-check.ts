@@ -1,5 +1,7 @@
+import { t } from "@lingui/core/macro";
 import { useRef } from "react";
 import { ApiError, errorMessage } from "./api.ts";
+import { wordFieldError } from "./error-words.ts";
 
 /**
  * The magic numbers of the types members may upload, as the server reads them (`file-type` in
@@ -40,9 +42,10 @@ export function checkFile(
   maxBytes: number,
   describe: string,
 ): string | null {
-  if (file.size === 0) return "The file is empty.";
-  if (!accepted.includes(file.type)) return `Choose ${describe}.`;
-  if (file.size > maxBytes) return `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB.`;
+  if (file.size === 0) return t`The file is empty.`;
+  if (!accepted.includes(file.type)) return t`Choose ${describe}.`;
+  const megabytes = Math.round(maxBytes / 1024 / 1024);
+  if (file.size > maxBytes) return t`The file is larger than ${megabytes} MB.`;
   return null;
 }
 
@@ -60,7 +63,7 @@ export async function checkUpload(
   const declared = checkFile(file, accepted, maxBytes, describe);
   if (declared) return declared;
   const sniffed = await sniffFileType(file);
-  return sniffed && accepted.includes(sniffed) ? null : `This file is not ${describe}.`;
+  return sniffed && accepted.includes(sniffed) ? null : t`This file is not ${describe}.`;
 }
 
 /**
@@ -82,6 +85,7 @@ export function useLatestFileCheck<F extends Blob>(check: (file: F) => Promise<s
  * names the field, `file: …`, for API clients), else the error's message.
  */
 export function refusalMessage(error: unknown): string {
-  if (error instanceof ApiError && error.fields.length > 0) return error.fields.map((f) => f.message).join(" ");
+  if (error instanceof ApiError && error.fields.length > 0)
+    return error.fields.map((f) => wordFieldError(f.message)).join(" ");
   return errorMessage(error);
 }

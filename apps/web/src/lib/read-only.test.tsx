@@ -2,7 +2,8 @@ import { screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { DialogButtons, FormButtons } from "../components/FormLayout.tsx";
 import { renderWithApp, sampleMember } from "../test/render.tsx";
-import { SUPPORT_VIEW_REASON } from "./read-only.tsx";
+
+const SUPPORT_VIEW_REASON = "Support view: you can look, but not move money or change settings.";
 
 const form = (
   <form>

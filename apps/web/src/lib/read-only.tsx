@@ -1,9 +1,11 @@
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
 import Typography from "@mui/material/Typography";
 import { useContext } from "react";
 import { MemberContext } from "./member.tsx";
 
 /** Why a control is off while an admin has the member's account open (support view). */
-export const SUPPORT_VIEW_REASON = "Support view: you can look, but not move money or change settings.";
+export const SUPPORT_VIEW_REASON = msg`Support view: you can look, but not move money or change settings.`;
 
 /**
  * Null, or why the member's money and settings cannot be changed from this session: an admin
@@ -12,7 +14,8 @@ export const SUPPORT_VIEW_REASON = "Support view: you can look, but not move mon
  */
 export function useReadOnlyReason(): string | null {
   const member = useContext(MemberContext);
-  return member?.impersonatedBy ? SUPPORT_VIEW_REASON : null;
+  const { i18n } = useLingui(); // worded again when the member switches language
+  return member?.impersonatedBy ? i18n._(SUPPORT_VIEW_REASON) : null;
 }
 
 /** The reason beside a control it turned off (nothing when there is none). */

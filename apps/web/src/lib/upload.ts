@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { ApiError, errorFromBody, handleBlocked } from "./api.ts";
 
 export interface UploadOptions {
@@ -36,7 +37,7 @@ export function uploadForm<T = unknown>(
         try {
           resolve((xhr.responseText ? JSON.parse(xhr.responseText) : undefined) as T);
         } catch {
-          reject(new ApiError(xhr.status, "BAD_RESPONSE", "The server sent an unexpected answer."));
+          reject(new ApiError(xhr.status, "BAD_RESPONSE", t`The server sent an unexpected answer.`));
         }
         return;
       }

@@ -1,4 +1,5 @@
 import { confirmWithdrawalSchema, type Withdrawal } from "@helio/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import Button from "@mui/material/Button";
 import { useState } from "react";
 import { useParams } from "react-router";
@@ -13,6 +14,7 @@ import { confirmWithdrawal } from "./api.ts";
  * (a mail scanner opening the link confirms nothing); no sign-in is needed, the link is the proof.
  */
 export function ConfirmWithdrawalPage() {
+  const { t } = useLingui();
   const { id = "", token = "" } = useParams();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<Withdrawal | null>(null);
@@ -22,22 +24,24 @@ export function ConfirmWithdrawalPage() {
   if (!valid) {
     return (
       <AuthOutcome
-        title="This link does not work"
+        title={t`This link does not work`}
         severity="error"
-        action={{ to: paths.login, label: "Go to sign in" }}
+        action={{ to: paths.login, label: t`Go to sign in` }}
       >
-        Open the link from the e-mail exactly as it is, or request the withdrawal again.
+        <Trans>Open the link from the e-mail exactly as it is, or request the withdrawal again.</Trans>
       </AuthOutcome>
     );
   }
   if (done) {
     return (
       <AuthOutcome
-        title="Withdrawal confirmed"
+        title={t`Withdrawal confirmed`}
         severity="success"
-        action={{ to: paths.invoiceWdOne(done.id), label: "See the withdrawal" }}
+        action={{ to: paths.invoiceWdOne(done.id), label: t`See the withdrawal` }}
       >
-        Thank you. Your withdrawal of <Money cents={done.amountCents} /> is now waiting for review.
+        <Trans>
+          Thank you. Your withdrawal of <Money cents={done.amountCents} /> is now waiting for review.
+        </Trans>
       </AuthOutcome>
     );
   }
@@ -54,12 +58,16 @@ export function ConfirmWithdrawalPage() {
   };
 
   return (
-    <AuthLayout title="Confirm your withdrawal" intro="Confirm only a withdrawal you asked for yourself." error={error}>
+    <AuthLayout
+      title={t`Confirm your withdrawal`}
+      intro={t`Confirm only a withdrawal you asked for yourself.`}
+      error={error}
+    >
       <Button variant="contained" onClick={() => void confirm()} disabled={busy}>
-        {busy ? "Confirming…" : "Confirm withdrawal"}
+        {busy ? t`Confirming…` : t`Confirm withdrawal`}
       </Button>
       <Button href={paths.login} color="inherit">
-        I did not ask for this
+        <Trans>I did not ask for this</Trans>
       </Button>
     </AuthLayout>
   );

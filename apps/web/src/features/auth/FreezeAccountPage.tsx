@@ -1,4 +1,5 @@
 import { freezeAccountSchema } from "@helio/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import AcUnitIcon from "@mui/icons-material/AcUnit";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
@@ -14,6 +15,7 @@ import { freezeAccount } from "./api.ts";
  * session out and stops money leaving the account until support lifts it; no sign-in is needed.
  */
 export function FreezeAccountPage() {
+  const { t } = useLingui();
   const { token = "" } = useParams();
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState(false);
@@ -22,23 +24,25 @@ export function FreezeAccountPage() {
   if (!freezeAccountSchema.safeParse({ token }).success) {
     return (
       <AuthOutcome
-        title="This link does not work"
+        title={t`This link does not work`}
         severity="error"
-        action={{ to: paths.login, label: "Go to sign in" }}
+        action={{ to: paths.login, label: t`Go to sign in` }}
       >
-        Open the link from the e-mail exactly as it is.
+        <Trans>Open the link from the e-mail exactly as it is.</Trans>
       </AuthOutcome>
     );
   }
   if (done) {
     return (
       <AuthOutcome
-        title="Your account is frozen"
+        title={t`Your account is frozen`}
         severity="success"
-        action={{ to: paths.forgotPassword, label: "Choose a new password" }}
+        action={{ to: paths.forgotPassword, label: t`Choose a new password` }}
       >
-        Every session is signed out and no money can leave your account. Choose a new password, then write to support in
-        the chat: they will check your account with you and lift the freeze.
+        <Trans>
+          Every session is signed out and no money can leave your account. Choose a new password, then write to support
+          in the chat: they will check your account with you and lift the freeze.
+        </Trans>
       </AuthOutcome>
     );
   }
@@ -57,13 +61,15 @@ export function FreezeAccountPage() {
 
   return (
     <AuthLayout
-      title="Freeze your account?"
+      title={t`Freeze your account?`}
       icon={<AcUnitIcon sx={{ fontSize: 48, color: "info.main" }} aria-hidden="true" />}
       error={error}
     >
       <Typography sx={{ textAlign: "center", color: "text.secondary" }}>
-        If you did not make this change, freeze your account now. Everyone signed in is signed out, and no money can
-        leave it until support has spoken with you.
+        <Trans>
+          If you did not make this change, freeze your account now. Everyone signed in is signed out, and no money can
+          leave it until support has spoken with you.
+        </Trans>
       </Typography>
       <Button
         variant="contained"
@@ -73,7 +79,7 @@ export function FreezeAccountPage() {
         onClick={() => void freeze()}
         disabled={busy}
       >
-        {busy ? "Freezing…" : "Freeze my account"}
+        {busy ? t`Freezing…` : t`Freeze my account`}
       </Button>
     </AuthLayout>
   );

@@ -5,6 +5,7 @@ import Typography from "@mui/material/Typography";
 import visuallyHidden from "@mui/utils/visuallyHidden";
 import type { ReactNode } from "react";
 import { formatDateTime, formatRelative, initials } from "../../lib/format.ts";
+import { useFormatLocale } from "../../lib/use-locale.ts";
 
 function PartyAvatar({ party, size = 32 }: { party: ChatParty; size?: number }) {
   return (
@@ -38,6 +39,7 @@ interface BubbleProps {
 
 /** One message of the thread, as a list item: sender avatar, text and image, relative time, then `footer`. */
 export function Bubble({ party, mine, date, now, text, image, footer, faded }: BubbleProps) {
+  const locale = useFormatLocale();
   return (
     <Box
       component="li"
@@ -86,9 +88,9 @@ export function Bubble({ party, mine, date, now, text, image, footer, faded }: B
           component="span"
           variant="caption"
           sx={{ color: "text.secondary", mt: 0.25 }}
-          title={formatDateTime(date)}
+          title={formatDateTime(date, { locale })}
         >
-          <time dateTime={date}>{formatRelative(date, now)}</time>
+          <time dateTime={date}>{formatRelative(date, now, locale)}</time>
         </Typography>
         {footer}
       </Box>

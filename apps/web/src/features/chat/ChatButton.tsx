@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { Icon } from "../../layouts/frame/parts.tsx";
@@ -11,6 +12,7 @@ import { useChatLive } from "./live.ts";
 const ChatPanel = lazy(() => import("./ChatPanel.tsx").then((m) => ({ default: m.ChatPanel })));
 
 function MemberChat() {
+  const { t } = useLingui();
   const [open, setOpen] = useState(false);
   const unread = useQuery(chatUnreadQuery);
   const fabRef = useRef<HTMLButtonElement>(null);
@@ -26,10 +28,10 @@ function MemberChat() {
   // The count it shows is in its name (WCAG 2.5.3, label in name): above 99 both say 99+.
   const shownCount = count > 99 ? "99+" : String(count);
   const label = open
-    ? "Close support chat"
+    ? t`Close support chat`
     : count > 0
-      ? `Open support chat, ${shownCount} unread`
-      : "Open support chat";
+      ? t`Open support chat, ${shownCount} unread`
+      : t`Open support chat`;
   return (
     <>
       {open ? (

@@ -1,4 +1,5 @@
 import { CHAT_TEXT_MAX, groupDigits } from "@helio/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import AttachFileIcon from "@mui/icons-material/AttachFile";
 import CloseIcon from "@mui/icons-material/Close";
 import SendIcon from "@mui/icons-material/Send";
@@ -23,6 +24,7 @@ export interface ChatComposerProps {
 
 /** 'Type something...', attach an image, 'Send' (Enter sends, Shift+Enter breaks the line). */
 export function ChatComposer({ chatId, autoFocus, onSend }: ChatComposerProps) {
+  const { t } = useLingui();
   const [text, setText] = useState("");
   const [file, setFile] = useState<{ file: File; url: string } | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -33,6 +35,7 @@ export function ChatComposer({ chatId, autoFocus, onSend }: ChatComposerProps) {
   const typingSignal = useTypingSignal(chatId);
 
   const problem = composerProblem(text, Boolean(file));
+  const fileName = file?.file.name ?? "";
   const readOnly = useReadOnlyReason();
   const submit = () => {
     if (problem) return;
@@ -101,7 +104,7 @@ export function ChatComposer({ chatId, autoFocus, onSend }: ChatComposerProps) {
           <Typography variant="body2" noWrap sx={{ flex: 1, minWidth: 0 }}>
             {file.file.name}
           </Typography>
-          <IconButton size="small" onClick={removeFile} aria-label={`Remove attachment ${file.file.name}`}>
+          <IconButton size="small" onClick={removeFile} aria-label={t`Remove attachment ${fileName}`}>
             <CloseIcon fontSize="small" />
           </IconButton>
         </Box>
@@ -112,12 +115,12 @@ export function ChatComposer({ chatId, autoFocus, onSend }: ChatComposerProps) {
           type="file"
           hidden
           accept="image/jpeg,image/png,image/webp,image/gif"
-          aria-label="Image to attach"
+          aria-label={t`Image to attach`}
           onChange={(event) => onFile(event.target.files?.[0])}
         />
         <IconButton
           onClick={() => fileRef.current?.click()}
-          aria-label="Attach an image"
+          aria-label={t`Attach an image`}
           aria-describedby={fileError ? fileErrorId : undefined}
         >
           <AttachFileIcon />
@@ -132,7 +135,7 @@ export function ChatComposer({ chatId, autoFocus, onSend }: ChatComposerProps) {
           }}
           onKeyDown={onKeyDown}
           onBlur={() => typingSignal.stopped()}
-          placeholder="Type something..."
+          placeholder={t`Type something...`}
           multiline
           maxRows={5}
           size="small"
@@ -141,7 +144,7 @@ export function ChatComposer({ chatId, autoFocus, onSend }: ChatComposerProps) {
           error={text.length > CHAT_TEXT_MAX}
           slotProps={{
             htmlInput: {
-              "aria-label": "Message",
+              "aria-label": t`Message`,
               "aria-describedby": text.length > CHAT_TEXT_MAX - 500 ? counterId : undefined,
             },
           }}
@@ -154,7 +157,7 @@ export function ChatComposer({ chatId, autoFocus, onSend }: ChatComposerProps) {
           endIcon={<SendIcon />}
           sx={{ flexShrink: 0, minWidth: 0, "& .MuiButton-endIcon": { display: { xs: "none", sm: "inherit" } } }}
         >
-          Send
+          <Trans>Send</Trans>
         </Button>
       </Box>
       {text.length > CHAT_TEXT_MAX - 500 ? (

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import CloseIcon from "@mui/icons-material/Close";
 import Box from "@mui/material/Box";
 import Dialog from "@mui/material/Dialog";
@@ -23,6 +24,7 @@ export function ImageThumb({
   onOpen?: () => void;
   onLoad?: () => void;
 }) {
+  const { t } = useLingui();
   const img = (
     <Box
       component="img"
@@ -38,7 +40,7 @@ export function ImageThumb({
       component="button"
       type="button"
       onClick={onOpen}
-      aria-label={`${alt}: open large`}
+      aria-label={t`${alt}: open large`}
       sx={{ display: "block", p: 0, mb: 0.5, border: 0, bgcolor: "transparent", cursor: "zoom-in", maxWidth: "100%" }}
     >
       {img}
@@ -48,12 +50,13 @@ export function ImageThumb({
 
 /** The large view of an opened image; closed while `image` is null. */
 export function ImageViewer({ image, onClose }: { image: ViewedImage | null; onClose: () => void }) {
+  const { t } = useLingui();
   const titleId = useId();
   return (
     <Dialog open={image !== null} onClose={onClose} maxWidth="lg" aria-labelledby={titleId}>
       <DialogTitle id={titleId} sx={{ display: "flex", alignItems: "center", justifyContent: "space-between", py: 1 }}>
         {image?.alt}
-        <IconButton onClick={onClose} aria-label="Close image">
+        <IconButton onClick={onClose} aria-label={t`Close image`}>
           <CloseIcon />
         </IconButton>
       </DialogTitle>

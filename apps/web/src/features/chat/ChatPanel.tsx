@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import CloseIcon from "@mui/icons-material/Close";
 import Avatar from "@mui/material/Avatar";
 import Box from "@mui/material/Box";
@@ -16,6 +17,7 @@ const MEMBER_SCOPE = { kind: "member" } as const;
 
 /** The chat panel (docs/product.md §7): header with support's full name, the conversation, the composer. */
 export function ChatPanel({ onClose }: { onClose: () => void }) {
+  const { t } = useLingui();
   const chat = useQuery(memberChatQuery);
   const titleId = useId();
   const typing = useOtherTyping(chat.data?.id, "support");
@@ -64,13 +66,13 @@ export function ChatPanel({ onClose }: { onClose: () => void }) {
         </Avatar>
         <Box sx={{ flex: 1, minWidth: 0 }}>
           <Typography id={titleId} component="h2" variant="subtitle1" noWrap sx={{ fontWeight: 700, lineHeight: 1.3 }}>
-            {support?.displayName ?? "Support"}
+            {support?.displayName ?? t`Support`}
           </Typography>
           <Typography variant="caption" sx={{ color: "rgba(255,255,255,0.85)" }}>
-            {typing ? "typing…" : "Support"}
+            {typing ? t`typing…` : t`Support`}
           </Typography>
         </Box>
-        <IconButton onClick={onClose} aria-label="Close chat" sx={{ color: "#ffffff" }}>
+        <IconButton onClick={onClose} aria-label={t`Close chat`} sx={{ color: "#ffffff" }}>
           <CloseIcon />
         </IconButton>
       </Box>

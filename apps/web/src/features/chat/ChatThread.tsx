@@ -1,4 +1,5 @@
 import type { Chat, ChatMessage } from "@helio/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import CircularProgress from "@mui/material/CircularProgress";
@@ -41,7 +42,10 @@ export function ChatThread({ scope, chat, side, active, autoFocus, readOnly = fa
   const now = useNow();
   const [viewing, setViewing] = useState<ViewedImage | null>(null);
   const reading = useRef(false);
+  const { t } = useLingui();
   const other = side === "member" ? chat.support : chat.member;
+  const otherName = other.displayName;
+  const imageFrom = (name: string) => t`Image from ${name}`;
   const otherTyping = useOtherTyping(chat.id, side === "member" ? "support" : "member");
   const sending = useChatSend(scope);
 
@@ -87,7 +91,7 @@ export function ChatThread({ scope, chat, side, active, autoFocus, readOnly = fa
         ref={listRef}
         onScroll={onScroll}
         role="log"
-        aria-label={`Conversation with ${other.displayName}`}
+        aria-label={t`Conversation with ${otherName}`}
         aria-busy={messages.isFetching}
         tabIndex={0}
         sx={{ flex: 1, minHeight: 0, overflowY: "auto", px: { xs: 1.5, sm: 2 }, pt: 1.5, outline: "none" }}
@@ -95,19 +99,19 @@ export function ChatThread({ scope, chat, side, active, autoFocus, readOnly = fa
         {messages.hasNextPage ? (
           <Box sx={{ display: "flex", justifyContent: "center", mb: 1 }}>
             <Button size="small" onClick={loadOlder} disabled={messages.isFetchingNextPage}>
-              {messages.isFetchingNextPage ? "Loading…" : "Load older messages"}
+              {messages.isFetchingNextPage ? t`Loading…` : t`Load older messages`}
             </Button>
           </Box>
         ) : null}
         {messages.isPending ? (
           <Box sx={{ display: "flex", justifyContent: "center", py: 4 }}>
-            <CircularProgress size={28} aria-label="Loading messages" />
+            <CircularProgress size={28} aria-label={t`Loading messages`} />
           </Box>
         ) : null}
         {messages.isError ? <QueryError error={messages.error} onRetry={() => void messages.refetch()} /> : null}
         {messages.isSuccess && list.length === 0 && waiting.length === 0 ? (
           <Typography sx={{ color: "text.secondary", textAlign: "center", py: 4 }}>
-            {side === "member" ? "No messages yet. How can we help?" : "No messages yet."}
+            {side === "member" ? t`No messages yet. How can we help?` : t`No messages yet.`}
           </Typography>
         ) : null}
         <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0 }}>
@@ -125,16 +129,16 @@ export function ChatThread({ scope, chat, side, active, autoFocus, readOnly = fa
                   m.img ? (
                     <ImageThumb
                       src={m.img}
-                      alt={`Image from ${party.displayName}`}
+                      alt={imageFrom(party.displayName)}
                       onLoad={scrollToBottom}
-                      onOpen={() => setViewing({ src: m.img as string, alt: `Image from ${party.displayName}` })}
+                      onOpen={() => setViewing({ src: m.img as string, alt: imageFrom(party.displayName) })}
                     />
                   ) : null
                 }
                 footer={
                   seen && m === lastMine ? (
                     <Typography variant="caption" sx={{ color: "text.secondary" }}>
-                      Seen
+                      <Trans>Seen</Trans>
                     </Typography>
                   ) : null
                 }
@@ -151,7 +155,9 @@ export function ChatThread({ scope, chat, side, active, autoFocus, readOnly = fa
               text={p.text}
               faded={p.status === "sending"}
               image={
-                p.previewUrl ? <ImageThumb src={p.previewUrl} alt="Image being sent" onLoad={scrollToBottom} /> : null
+                p.previewUrl ? (
+                  <ImageThumb src={p.previewUrl} alt={t`Image being sent`} onLoad={scrollToBottom} />
+                ) : null
               }
               footer={
                 <PendingStatus message={p} onRetry={() => void sending.retry(p)} onDiscard={() => sending.discard(p)} />
@@ -161,7 +167,7 @@ export function ChatThread({ scope, chat, side, active, autoFocus, readOnly = fa
         </Box>
         {otherTyping ? (
           <Typography variant="caption" role="status" sx={{ display: "block", color: "text.secondary", pb: 1 }}>
-            {other.displayName} is typing…
+            <Trans>{otherName} is typing…</Trans>
           </Typography>
         ) : null}
       </Box>

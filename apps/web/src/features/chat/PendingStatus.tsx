@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import ErrorOutlineIcon from "@mui/icons-material/ErrorOutlineOutlined";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -15,19 +16,22 @@ export function PendingStatus({
   onRetry: () => void;
   onDiscard: () => void;
 }) {
+  const { t } = useLingui();
+  const progress = message.progress;
+  const error = message.error;
   return (
     <Box sx={{ display: "flex", flexDirection: "column", alignItems: "flex-end", gap: 0.5, mt: 0.5 }}>
       {message.progress !== null ? (
         <LinearProgress
           variant="determinate"
           value={message.progress}
-          aria-label="Image upload progress"
+          aria-label={t`Image upload progress`}
           sx={{ width: 160 }}
         />
       ) : null}
       {message.status === "sending" ? (
         <Typography variant="caption" sx={{ color: "text.secondary" }} role="status">
-          {message.progress !== null ? `Uploading… ${message.progress}%` : "Sending…"}
+          {progress !== null ? t`Uploading… ${progress}%` : t`Sending…`}
         </Typography>
       ) : (
         <Box
@@ -46,13 +50,13 @@ export function PendingStatus({
             sx={{ display: "flex", alignItems: "center", gap: 0.5 }}
           >
             <ErrorOutlineIcon fontSize="inherit" aria-hidden="true" />
-            Not sent{message.error ? `: ${message.error}` : ""}
+            {error ? t`Not sent: ${error}` : t`Not sent`}
           </Typography>
           <Button size="small" onClick={onRetry}>
-            Retry
+            <Trans>Retry</Trans>
           </Button>
           <Button size="small" color="inherit" onClick={onDiscard}>
-            Discard
+            <Trans>Discard</Trans>
           </Button>
         </Box>
       )}

@@ -1,4 +1,5 @@
 import { CHAT_IMAGE_MAX_BYTES, CHAT_IMAGE_TYPES, CHAT_TEXT_MAX, type ChatMessage, groupDigits } from "@helio/shared";
+import { t } from "@lingui/core/macro";
 import { checkUpload } from "../../lib/file-check.ts";
 
 /** A message on its way (or that failed): shown in the thread with a retry. */
@@ -32,13 +33,14 @@ export function newMessageId(): string {
  * bytes (a text file renamed `.png` is refused at once). The server checks the content again.
  */
 export function checkChatFile(file: Blob): Promise<string | null> {
-  return checkUpload(file, CHAT_IMAGE_TYPES, CHAT_IMAGE_MAX_BYTES, "a JPEG, PNG, WebP or GIF image");
+  return checkUpload(file, CHAT_IMAGE_TYPES, CHAT_IMAGE_MAX_BYTES, t`a JPEG, PNG, WebP or GIF image`);
 }
 
 /** What the composer would send, or why it cannot. */
 export function composerProblem(text: string, hasFile: boolean): string | null {
-  if (text.length > CHAT_TEXT_MAX) return `At most ${groupDigits(String(CHAT_TEXT_MAX))} characters.`;
-  if (!text.trim() && !hasFile) return "Write a message or attach an image.";
+  const max = groupDigits(String(CHAT_TEXT_MAX));
+  if (text.length > CHAT_TEXT_MAX) return t`At most ${max} characters.`;
+  if (!text.trim() && !hasFile) return t`Write a message or attach an image.`;
   return null;
 }
 
@@ -67,7 +69,7 @@ export function withMessage<P extends { items: ChatMessage[] }>(pages: P[], mess
 
 /** `Image` for image-only messages in a list preview. */
 export function previewText(lastMessage: { text: string; hasImage: boolean } | null): string {
-  if (!lastMessage) return "No messages yet";
+  if (!lastMessage) return t`No messages yet`;
   if (lastMessage.text) return lastMessage.text;
-  return lastMessage.hasImage ? "Image" : "";
+  return lastMessage.hasImage ? t`Image` : "";
 }

@@ -10,6 +10,7 @@ import {
   UPLOAD_MAX_BYTES,
 } from "@helio/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Autocomplete from "@mui/material/Autocomplete";
 import Box from "@mui/material/Box";
@@ -30,8 +31,10 @@ import { DateField } from "../../components/DateField.tsx";
 import { FileUpload } from "../../components/FileUpload.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
 import { ApiError, errorMessage } from "../../lib/api.ts";
+import { wordFieldError } from "../../lib/error-words.ts";
 import { fieldProps } from "../../lib/form.ts";
 import { ReadOnlyNote, useReadOnlyReason } from "../../lib/read-only.tsx";
+import { useFormatLocale } from "../../lib/use-locale.ts";
 import { useSubmitKyc } from "./api.ts";
 import {
   countryOptions,
@@ -47,6 +50,8 @@ const TEXT_FIELDS = ["legalName", "dateOfBirth", "country", "idType", "idNumber"
 
 /** The identity form: the fields from the ID, the ID type, the documents it needs, sent with upload progress. */
 export function KycForm({ kyc }: { kyc: Kyc }) {
+  const { t, i18n } = useLingui();
+  const locale = useFormatLocale();
   const previous = kyc.submission;
   const [files, setFiles] = useState<Files>({});
   const [fileErrors, setFileErrors] = useState<Partial<Record<KycDocument, string>>>({});
@@ -54,7 +59,7 @@ export function KycForm({ kyc }: { kyc: Kyc }) {
   const [progress, setProgress] = useState<number | null>(null);
   const submitKyc = useSubmitKyc(setProgress);
   const readOnly = useReadOnlyReason();
-  const countries = useMemo(countryOptions, []);
+  const countries = useMemo(() => countryOptions(locale), [locale]);
   const {
     register,
     control,
@@ -100,7 +105,7 @@ export function KycForm({ kyc }: { kyc: Kyc }) {
             } else unplaced.push(f.message);
           }
           setFileErrors(nextFileErrors);
-          setFormError(unplaced.length ? unplaced.join(" ") : "Please correct the marked fields.");
+          setFormError(unplaced.length ? unplaced.join(" ") : t`Please correct the marked fields.`);
         } else setFormError(errorMessage(error));
       } finally {
         setProgress(null);
@@ -112,20 +117,20 @@ export function KycForm({ kyc }: { kyc: Kyc }) {
   );
 
   return (
-    <SectionCard id="kyc-form-heading" title={kyc.status === "rejected" ? "Submit again" : "Verify your identity"}>
+    <SectionCard id="kyc-form-heading" title={kyc.status === "rejected" ? t`Submit again` : t`Verify your identity`}>
       <Box component="form" noValidate onSubmit={submit}>
         <Stack spacing={2.5}>
           {formError ? <Alert severity="error">{formError}</Alert> : null}
           <TextField
-            label="Legal name"
+            label={t`Legal name`}
             autoComplete="name"
-            {...fieldProps(register("legalName"), errors.legalName, "As written on your ID.")}
+            {...fieldProps(register("legalName"), errors.legalName, t`As written on your ID.`)}
           />
           <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
             <DateField
-              label="Date of birth"
+              label={t`Date of birth`}
               autoComplete="bday"
-              {...fieldProps(register("dateOfBirth"), errors.dateOfBirth, "You must be at least 18.")}
+              {...fieldProps(register("dateOfBirth"), errors.dateOfBirth, t`You must be at least 18.`)}
             />
             <Controller
               control={control}
@@ -133,7 +138,7 @@ export function KycForm({ kyc }: { kyc: Kyc }) {
               render={({ field }) => (
                 <Autocomplete
                   options={countries}
-                  getOptionLabel={(option) => option.name}
+                  getOptionLabel={(option) => option.label}
                   isOptionEqualToValue={(option, value) => option.code === value.code}
                   value={countries.find((c) => c.code === field.value) ?? null}
                   onChange={(_, option) => field.onChange(option?.code ?? "")}
@@ -142,11 +147,11 @@ export function KycForm({ kyc }: { kyc: Kyc }) {
                   renderInput={(params) => (
                     <TextField
                       {...params}
-                      label="Country"
+                      label={t`Country`}
                       name={field.name}
                       inputRef={field.ref}
                       error={Boolean(errors.country)}
-                      helperText={errors.country?.message ?? "The country that issued your ID."}
+                      helperText={wordFieldError(errors.country?.message) ?? t`The country that issued your ID.`}
                     />
                   )}
                 />
@@ -158,7 +163,9 @@ export function KycForm({ kyc }: { kyc: Kyc }) {
             name="idType"
             render={({ field }) => (
               <FormControl error={Boolean(errors.idType)}>
-                <FormLabel id="id-type-label">ID type</FormLabel>
+                <FormLabel id="id-type-label">
+                  <Trans>ID type</Trans>
+                </FormLabel>
                 <RadioGroup
                   row
                   aria-labelledby="id-type-label"
@@ -167,35 +174,42 @@ export function KycForm({ kyc }: { kyc: Kyc }) {
                   onChange={(event) => field.onChange(event.target.value)}
                 >
                   {ID_TYPES.map((type) => (
-                    <FormControlLabel key={type} value={type} control={<Radio />} label={ID_TYPE_LABELS[type]} />
+                    <FormControlLabel
+                      key={type}
+                      value={type}
+                      control={<Radio />}
+                      label={i18n._(ID_TYPE_LABELS[type])}
+                    />
                   ))}
                 </RadioGroup>
-                {errors.idType ? <FormHelperText>{errors.idType.message}</FormHelperText> : null}
+                {errors.idType ? <FormHelperText>{wordFieldError(errors.idType.message)}</FormHelperText> : null}
               </FormControl>
             )}
           />
-          <TextField label="ID number" autoComplete="off" {...fieldProps(register("idNumber"), errors.idNumber)} />
+          <TextField label={t`ID number`} autoComplete="off" {...fieldProps(register("idNumber"), errors.idNumber)} />
           <Typography variant="h3" component="h3">
-            Documents
+            <Trans>Documents</Trans>
           </Typography>
           <Typography variant="body2" sx={{ color: "text.secondary", mt: "8px !important" }}>
-            Clear photos, all corners visible: JPEG, PNG or WebP, up to 10 MB each. Only you and our compliance team can
-            see them.
+            <Trans>
+              Clear photos, all corners visible: JPEG, PNG or WebP, up to 10 MB each. Only you and our compliance team
+              can see them.
+            </Trans>
           </Typography>
           {needed.map((doc) => (
             <FileUpload
               key={doc}
-              label={DOCUMENT_LABELS[doc]}
+              label={i18n._(DOCUMENT_LABELS[doc])}
               name={doc}
               accept={KYC_DOCUMENT_TYPES}
               maxBytes={UPLOAD_MAX_BYTES}
-              describe="a JPEG, PNG or WebP image"
+              describe={t`a JPEG, PNG or WebP image`}
               hint={
                 doc === "selfie"
-                  ? "A photo of you holding the ID next to your face."
+                  ? t`A photo of you holding the ID next to your face.`
                   : doc === "idFront"
-                    ? "The side with your photo."
-                    : "The other side of the ID."
+                    ? t`The side with your photo.`
+                    : t`The other side of the ID.`
               }
               value={files[doc] ?? null}
               onChange={(file) => {
@@ -208,15 +222,15 @@ export function KycForm({ kyc }: { kyc: Kyc }) {
           ))}
           {progress !== null ? (
             <Box>
-              <LinearProgress variant="determinate" value={progress} aria-label="Uploading documents" />
+              <LinearProgress variant="determinate" value={progress} aria-label={t`Uploading documents`} />
               <Typography variant="body2" sx={{ mt: 0.5, color: "text.secondary" }} aria-live="polite">
-                Uploading… {progress}%
+                <Trans>Uploading… {progress}%</Trans>
               </Typography>
             </Box>
           ) : null}
           <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
             <Button type="submit" variant="contained" disabled={submitKyc.isPending || Boolean(readOnly)}>
-              {submitKyc.isPending ? "Submitting…" : "Submit for review"}
+              {submitKyc.isPending ? t`Submitting…` : t`Submit for review`}
             </Button>
             <ReadOnlyNote reason={readOnly} />
           </Box>

@@ -30,11 +30,12 @@ describe("KYC documents", () => {
     expect((form.get("selfie") as File).name).toBe("selfie.png");
   });
 
-  it("lists countries by English name", () => {
+  it("lists countries by name, the code beside it", () => {
     expect(countryName("ID")).toBe("Indonesia");
     const options = countryOptions();
     expect(options.length).toBeGreaterThan(240);
     expect(options.find((o) => o.code === "GB")?.name).toBe("United Kingdom");
+    expect(options.find((o) => o.code === "ID")?.label).toBe("Indonesia (ID)");
     const names = options.map((o) => o.name);
     expect([...names].sort((a, b) => a.localeCompare(b, "en"))).toEqual(names);
   });

@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useId, useState } from "react";
 import { Icon, IconButton, Tooltip } from "../../layouts/frame/parts.tsx";
@@ -14,7 +16,8 @@ export function unreadBadgeText(count: number): string {
 
 /** The bell's accessible name, which holds the number it shows (WCAG 2.5.3, label in name). */
 export function bellLabel(count: number): string {
-  return count > 0 ? `Notifications, ${unreadBadgeText(count)} unread` : "Notifications";
+  const shown = unreadBadgeText(count);
+  return count > 0 ? t`Notifications, ${shown} unread` : t`Notifications`;
 }
 
 /**
@@ -22,6 +25,7 @@ export function bellLabel(count: number): string {
  * it opens a panel of the latest few. Its read also fills that panel, so opening it costs nothing.
  */
 export function NotificationBell() {
+  useLingui(); // draws again when the member switches language
   const latest = useQuery(latestNotificationsQuery);
   useNotificationsLive();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -31,7 +35,7 @@ export function NotificationBell() {
 
   return (
     <>
-      <Tooltip title="Notifications">
+      <Tooltip title={t`Notifications`}>
         <IconButton
           onClick={(event) => setAnchor(event.currentTarget)}
           aria-label={bellLabel(count)}

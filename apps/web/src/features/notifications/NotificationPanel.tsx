@@ -1,4 +1,5 @@
 import type { Notification } from "@helio/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -13,6 +14,7 @@ import { Link as RouterLink } from "react-router";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime, formatRelative } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
+import { useFormatLocale } from "../../lib/use-locale.ts";
 import { latestNotificationsQuery, useMarkNotificationsRead } from "./api.ts";
 import { appLink, UnreadDot } from "./parts.tsx";
 
@@ -24,6 +26,8 @@ interface NotificationPanelProps {
 
 /** One of the latest: a link to what it is about (the full list when it links nowhere); following it reads it. */
 function LatestItem({ notification, now, onOpen }: { notification: Notification; now: number; onOpen: () => void }) {
+  const { t } = useLingui();
+  const locale = useFormatLocale();
   const unread = notification.readAt === null;
   return (
     <li>
@@ -41,7 +45,7 @@ function LatestItem({ notification, now, onOpen }: { notification: Notification;
           >
             {unread ? (
               <Box component="span" sx={visuallyHidden}>
-                {"Unread: "}
+                {t`Unread: `}
               </Box>
             ) : null}
             {notification.title}
@@ -61,8 +65,8 @@ function LatestItem({ notification, now, onOpen }: { notification: Notification;
             {notification.body}
           </Typography>
           <Typography component="span" variant="caption" sx={{ display: "block", mt: 0.25, color: "text.secondary" }}>
-            <time dateTime={notification.createdAt} title={formatDateTime(notification.createdAt)}>
-              {formatRelative(notification.createdAt, now)}
+            <time dateTime={notification.createdAt} title={formatDateTime(notification.createdAt, { locale })}>
+              {formatRelative(notification.createdAt, now, locale)}
             </time>
           </Typography>
         </Box>
@@ -118,10 +122,10 @@ export function NotificationPanel({ id, anchor, onClose }: NotificationPanelProp
         }}
       >
         <Typography id={titleId} component="h2" variant="subtitle1" sx={{ fontWeight: 700, flexGrow: 1 }}>
-          Notifications
+          <Trans>Notifications</Trans>
         </Typography>
         <Button size="small" onClick={() => markRead.mutate({ all: true })} disabled={unread === 0}>
-          Mark all as read
+          <Trans>Mark all as read</Trans>
         </Button>
       </Box>
       {latest.isError ? (
@@ -134,7 +138,9 @@ export function NotificationPanel({ id, anchor, onClose }: NotificationPanelProp
           <Skeleton height={56} />
         </Box>
       ) : items.length === 0 ? (
-        <Typography sx={{ px: 2, py: 3, color: "text.secondary" }}>No notifications yet.</Typography>
+        <Typography sx={{ px: 2, py: 3, color: "text.secondary" }}>
+          <Trans>No notifications yet.</Trans>
+        </Typography>
       ) : (
         <Box component="ul" aria-labelledby={titleId} sx={{ listStyle: "none", m: 0, p: 0 }}>
           {items.map((notification) => (
@@ -149,7 +155,7 @@ export function NotificationPanel({ id, anchor, onClose }: NotificationPanelProp
       ) : null}
       <Box sx={{ p: 1, borderTop: 1, borderColor: "divider" }}>
         <Button component={RouterLink} to={paths.notifications} onClick={onClose} fullWidth>
-          See all
+          <Trans>See all</Trans>
         </Button>
       </Box>
     </Popover>

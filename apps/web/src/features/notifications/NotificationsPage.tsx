@@ -1,4 +1,5 @@
 import type { Notification } from "@helio/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import DoneAllIcon from "@mui/icons-material/DoneAll";
 import NotificationsNoneIcon from "@mui/icons-material/NotificationsNone";
 import Alert from "@mui/material/Alert";
@@ -18,6 +19,7 @@ import { TablePager } from "../../components/TableFrame.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime, formatRelative } from "../../lib/format.ts";
 import { pagingFromParams } from "../../lib/paging.ts";
+import { useFormatLocale } from "../../lib/use-locale.ts";
 import { type NotificationsFilter, notificationsQuery, useMarkNotificationsRead } from "./api.ts";
 import { appLink, UnreadDot } from "./parts.tsx";
 
@@ -51,8 +53,11 @@ interface RowProps {
 
 /** One notification: its title (a link when it has one; following it reads it), body, time, and "Mark as read". */
 function NotificationRow({ notification, now, onRead }: RowProps) {
+  const { t } = useLingui();
+  const locale = useFormatLocale();
   const unread = notification.readAt === null;
   const link = appLink(notification);
+  const title = notification.title;
   return (
     <Box
       component="li"
@@ -84,10 +89,10 @@ function NotificationRow({ notification, now, onRead }: RowProps) {
             {notification.body}
           </Typography>
           <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", columnGap: 1, rowGap: 0.5, mt: 0.75 }}>
-            {unread ? <Chip label="Unread" size="small" color="primary" variant="outlined" /> : null}
+            {unread ? <Chip label={t`Unread`} size="small" color="primary" variant="outlined" /> : null}
             <Typography variant="caption" sx={{ color: "text.secondary" }}>
-              <time dateTime={notification.createdAt} title={formatDateTime(notification.createdAt)}>
-                {formatRelative(notification.createdAt, now)}
+              <time dateTime={notification.createdAt} title={formatDateTime(notification.createdAt, { locale })}>
+                {formatRelative(notification.createdAt, now, locale)}
               </time>
             </Typography>
           </Box>
@@ -98,10 +103,10 @@ function NotificationRow({ notification, now, onRead }: RowProps) {
             variant="outlined"
             onClick={onRead}
             // The visible words first, then which one (label in name, one name per row).
-            aria-label={`Mark as read: ${notification.title}`}
+            aria-label={t`Mark as read: ${title}`}
             sx={{ flexShrink: 0, whiteSpace: "nowrap", ml: "auto" }}
           >
-            Mark as read
+            <Trans>Mark as read</Trans>
           </Button>
         ) : null}
       </Box>
@@ -111,20 +116,21 @@ function NotificationRow({ notification, now, onRead }: RowProps) {
 
 /** What the page says when the list is empty. */
 function Empty({ unreadOnly, onShowAll }: { unreadOnly: boolean; onShowAll: () => void }) {
+  const { t } = useLingui();
   return (
     <Paper variant="outlined" sx={{ p: { xs: 3, sm: 4 }, textAlign: "center" }}>
       <NotificationsNoneIcon sx={{ fontSize: 48, color: "text.secondary" }} aria-hidden="true" />
       <Typography variant="h2" component="h2" sx={{ mt: 1 }}>
-        {unreadOnly ? "No unread notifications" : "No notifications yet"}
+        {unreadOnly ? t`No unread notifications` : t`No notifications yet`}
       </Typography>
       <Typography sx={{ mt: 1, color: "text.secondary" }}>
         {unreadOnly
-          ? "You have read everything."
-          : "Deposits, withdrawals, KYC, trades, investments and security events will show here."}
+          ? t`You have read everything.`
+          : t`Deposits, withdrawals, KYC, trades, investments and security events will show here.`}
       </Typography>
       {unreadOnly ? (
         <Button onClick={onShowAll} sx={{ mt: 2 }}>
-          Show all notifications
+          <Trans>Show all notifications</Trans>
         </Button>
       ) : null}
     </Paper>
@@ -133,6 +139,7 @@ function Empty({ unreadOnly, onShowAll }: { unreadOnly: boolean; onShowAll: () =
 
 /** `/notifications`: every notification of the member, newest first, paged, live (the bell's listener keeps it current). */
 export function NotificationsPage() {
+  const { t } = useLingui();
   const { filter, setFilter } = useFilterParams();
   const list = useQuery(notificationsQuery(filter));
   const markRead = useMarkNotificationsRead();
@@ -142,8 +149,10 @@ export function NotificationsPage() {
   return (
     <Box>
       <PageHeader
-        title="Notifications"
-        subtitle={unreadCount > 0 ? `${unreadCount} unread` : list.data && list.data.total > 0 ? "All read" : undefined}
+        title={t`Notifications`}
+        subtitle={
+          unreadCount > 0 ? t`${unreadCount} unread` : list.data && list.data.total > 0 ? t`All read` : undefined
+        }
         actions={
           <Button
             variant="outlined"
@@ -151,7 +160,7 @@ export function NotificationsPage() {
             onClick={() => markRead.mutate({ all: true })}
             disabled={unreadCount === 0}
           >
-            Mark all as read
+            <Trans>Mark all as read</Trans>
           </Button>
         }
       />
@@ -163,7 +172,7 @@ export function NotificationsPage() {
             onChange={(event) => setFilter({ page: 1, pageSize: filter.pageSize, unread: event.target.checked })}
           />
         }
-        label="Unread only"
+        label={t`Unread only`}
       />
       {markRead.isError ? (
         <Alert severity="error" sx={{ mb: 2 }}>
@@ -182,9 +191,11 @@ export function NotificationsPage() {
               sx={{ overflow: "hidden", opacity: list.isPlaceholderData ? 0.6 : 1 }}
             >
               {data.items.length === 0 ? (
-                <Typography sx={{ p: 2, color: "text.secondary" }}>No notifications on this page.</Typography>
+                <Typography sx={{ p: 2, color: "text.secondary" }}>
+                  <Trans>No notifications on this page.</Trans>
+                </Typography>
               ) : (
-                <Box component="ul" aria-label="Notifications" sx={{ listStyle: "none", m: 0, p: 0 }}>
+                <Box component="ul" aria-label={t`Notifications`} sx={{ listStyle: "none", m: 0, p: 0 }}>
                   {data.items.map((notification) => (
                     <NotificationRow
                       key={notification.id}

@@ -1,5 +1,6 @@
 import { passwordSchema } from "@helio/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -30,6 +31,7 @@ type Values = z.infer<typeof schema>;
 
 /** `/change-password` (menu label Password): signs out the other sessions. */
 export function ChangePasswordPage() {
+  const { t } = useLingui();
   const readOnly = useReadOnlyReason();
   const [formError, setFormError] = useState<string | null>(null);
   const [done, setDone] = useState(false);
@@ -53,7 +55,7 @@ export function ChangePasswordPage() {
       if (error.code === "INVALID_PASSWORD") {
         setError(
           "currentPassword",
-          { type: "server", message: "The current password is not correct" },
+          { type: "server", message: t`The current password is not correct` },
           { shouldFocus: true },
         );
       } else {
@@ -67,7 +69,7 @@ export function ChangePasswordPage() {
 
   return (
     <Box>
-      <PageHeader title="Change password" />
+      <PageHeader title={t`Change password`} />
       <Card sx={{ maxWidth: 560 }}>
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
           <FormStack
@@ -76,29 +78,31 @@ export function ChangePasswordPage() {
             heading={
               done ? (
                 <Alert severity="success" role="status">
-                  Your password was changed. Your other sessions were signed out; this one stays signed in.
+                  <Trans>
+                    Your password was changed. Your other sessions were signed out; this one stays signed in.
+                  </Trans>
                 </Alert>
               ) : null
             }
           >
             <PasswordField
-              label="Current password"
+              label={t`Current password`}
               autoComplete="current-password"
               {...fieldProps(register("currentPassword"), errors.currentPassword)}
             />
             <PasswordField
-              label="New password"
+              label={t`New password`}
               autoComplete="new-password"
-              {...fieldProps(register("newPassword"), errors.newPassword, "At least 10 characters")}
+              {...fieldProps(register("newPassword"), errors.newPassword, t`At least 10 characters`)}
             />
             <PasswordField
-              label="Confirm new password"
+              label={t`Confirm new password`}
               autoComplete="new-password"
               {...fieldProps(register("confirm"), errors.confirm)}
             />
             <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
               <Button type="submit" variant="contained" disabled={isSubmitting || Boolean(readOnly)}>
-                {isSubmitting ? "Changing…" : "Change password"}
+                {isSubmitting ? t`Changing…` : t`Change password`}
               </Button>
               <ReadOnlyNote reason={readOnly} />
             </Box>

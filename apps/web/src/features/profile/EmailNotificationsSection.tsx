@@ -1,4 +1,5 @@
 import { OPTIONAL_EMAIL_KINDS } from "@helio/shared";
+import { useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import FormControlLabel from "@mui/material/FormControlLabel";
@@ -22,14 +23,16 @@ const HEADING_ID = "email-notifications";
  * (`OPTIONAL_EMAIL_KINDS`), each saved as soon as it changes; security mail is always sent.
  */
 export function EmailNotificationsSection() {
+  const { t, i18n } = useLingui();
   const preferences = useQuery(notificationPreferencesQuery());
   const update = useUpdateNotificationPreferences();
+  const updateError = update.isError ? errorMessage(update.error) : "";
 
   return (
     <SectionCard
       id={HEADING_ID}
-      title="E-mail notifications"
-      description="Choose which of these we also send you by e-mail. Each change is saved at once."
+      title={t`E-mail notifications`}
+      description={t`Choose which of these we also send you by e-mail. Each change is saved at once.`}
     >
       <QueryState query={preferences} rows={{ count: OPTIONAL_EMAIL_KINDS.length, height: 38 }}>
         {(data) => (
@@ -43,7 +46,7 @@ export function EmailNotificationsSection() {
                     onChange={(event) => update.mutate({ [kind]: event.target.checked })}
                   />
                 }
-                label={NOTIFICATION_KIND_LABELS[kind]}
+                label={i18n._(NOTIFICATION_KIND_LABELS[kind])}
               />
             ))}
           </Box>
@@ -51,11 +54,11 @@ export function EmailNotificationsSection() {
       </QueryState>
       {update.isError ? (
         <Alert severity="error" sx={{ mt: 2 }}>
-          {`Not saved: ${errorMessage(update.error)}`}
+          {t`Not saved: ${updateError}`}
         </Alert>
       ) : null}
       <Typography variant="body2" sx={{ mt: 2, color: "text.secondary" }}>
-        {SECURITY_EMAIL_NOTE}
+        {i18n._(SECURITY_EMAIL_NOTE)}
       </Typography>
     </SectionCard>
   );

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import AccountBalanceIcon from "@mui/icons-material/AccountBalance";
 import EditIcon from "@mui/icons-material/Edit";
 import LockResetIcon from "@mui/icons-material/LockReset";
@@ -22,6 +23,7 @@ import { StatusChip } from "../../components/StatusChip.tsx";
 import { formatDate } from "../../lib/format.ts";
 import { useMember } from "../../lib/member.tsx";
 import { paths } from "../../lib/paths.ts";
+import { useFormatLocale } from "../../lib/use-locale.ts";
 import { kycQuery } from "../kyc/index.ts";
 import { referralLink } from "../referrals/index.ts";
 import { EmailNotificationsSection } from "./EmailNotificationsSection.tsx";
@@ -50,6 +52,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function KycStatus() {
+  const { t } = useLingui();
   const kyc = useQuery(kycQuery);
   if (kyc.isPending) return <Skeleton variant="text" width={120} />;
   if (kyc.isError) return <Typography component="span">—</Typography>;
@@ -58,7 +61,7 @@ function KycStatus() {
       <StatusChip status={kyc.data.status} />
       {kyc.data.status !== "approved" ? (
         <Link component={RouterLink} to={paths.kycUser} variant="body2">
-          {kyc.data.status === "pending" ? "See your KYC" : "Verify your identity"}
+          {kyc.data.status === "pending" ? t`See your KYC` : t`Verify your identity`}
         </Link>
       ) : null}
     </>
@@ -67,15 +70,17 @@ function KycStatus() {
 
 /** `/profile`: the member's account at a glance, and the e-mail notifications it receives. */
 export function ProfilePage() {
+  const { t } = useLingui();
+  const locale = useFormatLocale();
   const member = useMember();
   const link = referralLink(member.referralCode);
   return (
     <Box>
       <PageHeader
-        title="Profile"
+        title={t`Profile`}
         actions={
           <Button component={RouterLink} to={paths.updateProfile} variant="contained" startIcon={<EditIcon />}>
-            Update profile
+            <Trans>Update profile</Trans>
           </Button>
         }
       />
@@ -87,43 +92,45 @@ export function ProfilePage() {
               <Typography variant="h2" component="h2" sx={{ wordBreak: "break-word" }}>
                 {member.fullName}
               </Typography>
-              <Typography sx={{ color: "text.secondary" }}>@{member.userName}</Typography>
+              <Typography sx={{ color: "text.secondary" }} dir="ltr">
+                @{member.userName}
+              </Typography>
             </Box>
           </Box>
           <Divider />
           <Box component="dl" sx={{ m: 0 }}>
-            <Row label="Email">
-              <Typography component="span" sx={{ wordBreak: "break-all" }}>
+            <Row label={t`Email`}>
+              <Typography component="span" dir="ltr" sx={{ wordBreak: "break-all" }}>
                 {member.email}
               </Typography>
               {member.emailVerified ? (
-                <Chip label="Verified" size="small" color="success" variant="outlined" />
+                <Chip label={t`Verified`} size="small" color="success" variant="outlined" />
               ) : (
-                <Chip label="Not verified" size="small" color="warning" variant="outlined" />
+                <Chip label={t`Not verified`} size="small" color="warning" variant="outlined" />
               )}
             </Row>
-            <Row label="Display currency">{member.currency}</Row>
-            <Row label="Mode">
+            <Row label={t`Display currency`}>{member.currency}</Row>
+            <Row label={t`Mode`}>
               <ModeBadge userTrading={member.userTrading} />
               <Typography component="span" variant="body2" sx={{ color: "text.secondary" }}>
-                {member.userTrading ? "Trading with real money" : "Practising with demo money"}
+                {member.userTrading ? t`Trading with real money` : t`Practising with demo money`}
               </Typography>
             </Row>
-            <Row label="KYC status">
+            <Row label={t`KYC status`}>
               <KycStatus />
             </Row>
-            <Row label="Member since">{formatDate(member.createdAt)}</Row>
-            <Row label="Referral code">
-              <Typography component="span" sx={{ fontFamily: "monospace", fontSize: "1rem" }}>
+            <Row label={t`Member since`}>{formatDate(member.createdAt, locale)}</Row>
+            <Row label={t`Referral code`}>
+              <Typography component="span" dir="ltr" sx={{ fontFamily: "monospace", fontSize: "1rem" }}>
                 {member.referralCode}
               </Typography>
-              <CopyButton value={member.referralCode} label="Copy referral code" />
+              <CopyButton value={member.referralCode} label={t`Copy referral code`} />
             </Row>
-            <Row label="Referral link">
-              <Typography component="span" sx={{ wordBreak: "break-all", fontSize: "0.95rem" }}>
+            <Row label={t`Referral link`}>
+              <Typography component="span" dir="ltr" sx={{ wordBreak: "break-all", fontSize: "0.95rem" }}>
                 {link}
               </Typography>
-              <CopyButton value={link} label="Copy referral link" />
+              <CopyButton value={link} label={t`Copy referral link`} />
             </Row>
           </Box>
         </CardContent>
@@ -136,7 +143,7 @@ export function ProfilePage() {
       </Box>
       <Box
         component="nav"
-        aria-label="Account settings"
+        aria-label={t`Account settings`}
         sx={{
           mt: 3,
           display: "grid",
@@ -145,16 +152,16 @@ export function ProfilePage() {
         }}
       >
         <Button component={RouterLink} to={paths.updateProfile} variant="outlined" startIcon={<EditIcon />}>
-          Update profile
+          <Trans>Update profile</Trans>
         </Button>
         <Button component={RouterLink} to={paths.changePassword} variant="outlined" startIcon={<LockResetIcon />}>
-          Password
+          <Trans>Password</Trans>
         </Button>
         <Button component={RouterLink} to={paths.dataBank} variant="outlined" startIcon={<AccountBalanceIcon />}>
-          Bank
+          <Trans>Bank</Trans>
         </Button>
         <Button component={RouterLink} to={paths.security} variant="outlined" startIcon={<SecurityIcon />}>
-          Security
+          <Trans>Security</Trans>
         </Button>
       </Box>
     </Box>

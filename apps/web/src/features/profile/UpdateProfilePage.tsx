@@ -1,4 +1,7 @@
 import { type UpdateProfileInput, updateProfileSchema } from "@helio/shared";
+import { i18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import PhotoCameraIcon from "@mui/icons-material/PhotoCamera";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -21,18 +24,23 @@ import { fieldProps } from "../../lib/form.ts";
 import { useMember } from "../../lib/member.tsx";
 import { paths } from "../../lib/paths.ts";
 import { useSubmitForm } from "../../lib/submit-form.ts";
+import { useFormatLocale } from "../../lib/use-locale.ts";
 import { AVATAR_DESCRIPTION, AVATAR_MAX_BYTES, AVATAR_TYPES, useUpdateProfile, useUploadAvatar } from "./api.ts";
 
 /** A readable message for a failed avatar upload. */
 export function avatarErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 413 || error.code === "PAYLOAD_TOO_LARGE") return "The file is larger than 2 MB.";
-    if (error.code === "UNSUPPORTED_FILE") return `This file is not ${AVATAR_DESCRIPTION}.`;
+    const megabytes = 2;
+    if (error.status === 413 || error.code === "PAYLOAD_TOO_LARGE")
+      return i18n._(msg`The file is larger than ${megabytes} MB.`);
+    const describe = i18n._(AVATAR_DESCRIPTION);
+    if (error.code === "UNSUPPORTED_FILE") return i18n._(msg`This file is not ${describe}.`);
   }
   return refusalMessage(error);
 }
 
 function PhotoCard() {
+  const { t, i18n } = useLingui();
   const member = useMember();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -42,7 +50,7 @@ function PhotoCard() {
   const upload = useUploadAvatar(setProgress);
 
   const checkChoice = useLatestFileCheck((file: File) =>
-    checkUpload(file, AVATAR_TYPES, AVATAR_MAX_BYTES, AVATAR_DESCRIPTION),
+    checkUpload(file, AVATAR_TYPES, AVATAR_MAX_BYTES, i18n._(AVATAR_DESCRIPTION)),
   );
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -66,7 +74,7 @@ function PhotoCard() {
   };
 
   return (
-    <SectionCard title="Photo">
+    <SectionCard title={t`Photo`}>
       <Box sx={{ display: "flex", alignItems: "center", gap: 2, flexWrap: "wrap" }}>
         <MemberAvatar name={member.fullName} photoURL={member.photoURL} size={80} fontSize={30} described />
         <Box>
@@ -84,18 +92,18 @@ function PhotoCard() {
             onClick={() => inputRef.current?.click()}
             disabled={upload.isPending}
           >
-            {member.photoURL ? "Change photo" : "Upload photo"}
+            {member.photoURL ? t`Change photo` : t`Upload photo`}
           </Button>
           <Typography variant="body2" sx={{ mt: 1, color: "text.secondary" }}>
-            JPEG, PNG or WebP, up to 2 MB.
+            <Trans>JPEG, PNG or WebP, up to 2 MB.</Trans>
           </Typography>
         </Box>
       </Box>
       {progress !== null ? (
         <Box sx={{ mt: 2 }}>
-          <LinearProgress variant="determinate" value={progress} aria-label="Upload progress" />
+          <LinearProgress variant="determinate" value={progress} aria-label={t`Upload progress`} />
           <Typography variant="body2" sx={{ mt: 0.5, color: "text.secondary" }}>
-            Uploading… {progress}%
+            <Trans>Uploading… {progress}%</Trans>
           </Typography>
         </Box>
       ) : null}
@@ -106,7 +114,7 @@ function PhotoCard() {
       ) : null}
       {done ? (
         <Alert severity="success" sx={{ mt: 2 }} role="status">
-          Your photo was updated.
+          <Trans>Your photo was updated.</Trans>
         </Alert>
       ) : null}
     </SectionCard>
@@ -114,6 +122,8 @@ function PhotoCard() {
 }
 
 function DetailsCard() {
+  const { t } = useLingui();
+  const locale = useFormatLocale();
   const member = useMember();
   const update = useUpdateProfile();
   const [saved, setSaved] = useState(false);
@@ -137,21 +147,21 @@ function DetailsCard() {
   } = form;
 
   return (
-    <SectionCard title="Details">
+    <SectionCard title={t`Details`}>
       <FormStack onSubmit={submit} error={formError}>
         {saved && !isDirty ? (
           <Alert severity="success" role="status">
-            Your profile was saved.
+            <Trans>Your profile was saved.</Trans>
           </Alert>
         ) : null}
         <Box sx={{ display: "grid", gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" }, gap: 2 }}>
           <TextField
-            label="First name"
+            label={t`First name`}
             autoComplete="given-name"
             {...fieldProps(register("firstName"), errors.firstName)}
           />
           <TextField
-            label="Last name"
+            label={t`Last name`}
             autoComplete="family-name"
             {...fieldProps(register("lastName"), errors.lastName)}
           />
@@ -159,13 +169,13 @@ function DetailsCard() {
         <FormSelectField
           control={control}
           name="currency"
-          label="Display currency"
-          options={currencyOptions()}
-          helperText="Balances and amounts are shown in this currency."
+          label={t`Display currency`}
+          options={currencyOptions(locale)}
+          helperText={t`Balances and amounts are shown in this currency.`}
         />
-        <FormButtons label="Save changes" busyLabel="Saving…" busy={isSubmitting} disabled={!isDirty}>
+        <FormButtons label={t`Save changes`} busyLabel={t`Saving…`} busy={isSubmitting} disabled={!isDirty}>
           <Button component={RouterLink} to={paths.profile} color="inherit">
-            Back to profile
+            <Trans>Back to profile</Trans>
           </Button>
         </FormButtons>
       </FormStack>
@@ -175,9 +185,10 @@ function DetailsCard() {
 
 /** `/update-profile`: names, display currency and photo. */
 export function UpdateProfilePage() {
+  const { t } = useLingui();
   return (
     <Box>
-      <PageHeader title="Update profile" />
+      <PageHeader title={t`Update profile`} />
       <Stack spacing={3} sx={{ maxWidth: 720 }}>
         <PhotoCard />
         <DetailsCard />

@@ -1,4 +1,5 @@
 import { API, type Member, memberSchema, type UpdateProfileInput } from "@helio/shared";
+import { msg } from "@lingui/core/macro";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../lib/api.ts";
 import { meQueryKey } from "../../lib/member.tsx";
@@ -8,7 +9,7 @@ export const AVATAR_TYPES = ["image/jpeg", "image/png", "image/webp"] as const;
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 
 /** How the photo's types are named in messages (`checkUpload`'s words). */
-export const AVATAR_DESCRIPTION = "a JPEG, PNG or WebP image";
+export const AVATAR_DESCRIPTION = msg`a JPEG, PNG or WebP image`;
 
 /** `PUT /api/profile` → the updated member. */
 export function useUpdateProfile() {

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import DownloadIcon from "@mui/icons-material/Download";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -6,9 +7,11 @@ import { CopyButton } from "../../components/CopyButton.tsx";
 
 /** The backup codes, shown once, with copy and download. */
 export function BackupCodes({ codes }: { codes: string[] }) {
+  const { t } = useLingui();
   const text = codes.join("\n");
+  const fileTitle = t`Helio backup codes`;
   const download = () => {
-    const url = URL.createObjectURL(new Blob([`Helio backup codes\n\n${text}\n`], { type: "text/plain" }));
+    const url = URL.createObjectURL(new Blob([`${fileTitle}\n\n${text}\n`], { type: "text/plain" }));
     const link = document.createElement("a");
     link.href = url;
     link.download = "helio-backup-codes.txt";
@@ -18,12 +21,15 @@ export function BackupCodes({ codes }: { codes: string[] }) {
   return (
     <Box>
       <Typography sx={{ mb: 1 }}>
-        Save these backup codes somewhere safe. Each one signs you in once if you lose your authenticator app. They are
-        shown only now.
+        <Trans>
+          Save these backup codes somewhere safe. Each one signs you in once if you lose your authenticator app. They
+          are shown only now.
+        </Trans>
       </Typography>
       <Box
         component="ul"
-        aria-label="Backup codes"
+        aria-label={t`Backup codes`}
+        dir="ltr"
         sx={{
           listStyle: "none",
           p: 2,
@@ -42,9 +48,9 @@ export function BackupCodes({ codes }: { codes: string[] }) {
         ))}
       </Box>
       <Box sx={{ mt: 1, display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
-        <CopyButton value={text} label="Copy backup codes" />
+        <CopyButton value={text} label={t`Copy backup codes`} />
         <Button size="small" startIcon={<DownloadIcon />} onClick={download}>
-          Download
+          <Trans>Download</Trans>
         </Button>
       </Box>
     </Box>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import { PageHeader } from "../../components/PageHeader.tsx";
@@ -7,9 +8,10 @@ import { TwoFactorSection } from "./TwoFactorSection.tsx";
 
 /** `/security`: two-factor, active sessions, recent sign-ins. */
 export function SecurityPage() {
+  const { t } = useLingui();
   return (
     <Box>
-      <PageHeader title="Security" subtitle="Keep your account safe." />
+      <PageHeader title={t`Security`} subtitle={t`Keep your account safe.`} />
       <Stack spacing={3}>
         <TwoFactorSection />
         <SessionsSection />

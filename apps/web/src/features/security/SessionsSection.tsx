@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import ComputerIcon from "@mui/icons-material/Computer";
 import PhoneIphoneIcon from "@mui/icons-material/PhoneIphone";
 import Alert from "@mui/material/Alert";
@@ -18,6 +19,7 @@ import { QueryState } from "../../components/QueryState.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime, formatRelative } from "../../lib/format.ts";
 import { ReadOnlyNote, useReadOnlyReason } from "../../lib/read-only.tsx";
+import { useFormatLocale } from "../../lib/use-locale.ts";
 import {
   currentSessionQuery,
   type SessionRow,
@@ -38,6 +40,8 @@ export function orderSessions(sessions: SessionRow[], currentId: string | null):
 
 /** Active sessions: device, IP, last seen; revoke one or all others. */
 export function SessionsSection() {
+  const { t } = useLingui();
+  const locale = useFormatLocale();
   const sessions = useQuery(sessionsQuery);
   const current = useQuery(currentSessionQuery);
   const revoke = useRevokeSession();
@@ -54,7 +58,7 @@ export function SessionsSection() {
   const revokeOne = (session: SessionRow) => {
     setMessage(null);
     revoke.mutate(session.token, {
-      onSuccess: () => setMessage({ kind: "success", text: "The session was signed out." }),
+      onSuccess: () => setMessage({ kind: "success", text: t`The session was signed out.` }),
       onError: (error) => setMessage({ kind: "error", text: errorMessage(error) }),
     });
   };
@@ -62,7 +66,7 @@ export function SessionsSection() {
   const revokeAll = () => {
     setMessage(null);
     revokeOthers.mutate(undefined, {
-      onSuccess: () => setMessage({ kind: "success", text: "All your other sessions were signed out." }),
+      onSuccess: () => setMessage({ kind: "success", text: t`All your other sessions were signed out.` }),
       onError: (error) => setMessage({ kind: "error", text: errorMessage(error) }),
       onSettled: () => setConfirmAll(false),
     });
@@ -73,7 +77,7 @@ export function SessionsSection() {
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
           <Typography variant="h2" component="h2">
-            Active sessions
+            <Trans>Active sessions</Trans>
           </Typography>
           <Button
             variant="outlined"
@@ -82,11 +86,11 @@ export function SessionsSection() {
             onClick={() => setConfirmAll(true)}
             disabled={others.length === 0 || revokeOthers.isPending || Boolean(readOnly)}
           >
-            Sign out all other sessions
+            <Trans>Sign out all other sessions</Trans>
           </Button>
         </Box>
         <Typography sx={{ mt: 1, mb: 1, color: "text.secondary" }}>
-          Browsers and devices signed in to your account. Sign out any you do not recognise.
+          <Trans>Browsers and devices signed in to your account. Sign out any you do not recognise.</Trans>
         </Typography>
         <ReadOnlyNote reason={readOnly} />
         {message ? (
@@ -99,6 +103,14 @@ export function SessionsSection() {
             <List disablePadding>
               {rows.map((session) => {
                 const device = parseUserAgent(session.userAgent);
+                const deviceLabel = device.label;
+                const ip = session.ipAddress ?? t`Unknown IP`;
+                const lastSeen = (
+                  <time dateTime={session.updatedAt} title={formatDateTime(session.updatedAt, { locale })}>
+                    {formatRelative(session.updatedAt, undefined, locale)}
+                  </time>
+                );
+                const signedIn = formatDateTime(session.createdAt, { locale });
                 const here = isCurrent(session);
                 return (
                   <ListItem
@@ -115,16 +127,15 @@ export function SessionsSection() {
                       primary={
                         <Box component="span" sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
                           {device.label}
-                          {here ? <Chip label="This device" size="small" color="primary" /> : null}
+                          {here ? <Chip label={t`This device`} size="small" color="primary" /> : null}
                         </Box>
                       }
                       secondary={
                         <>
-                          {session.ipAddress ?? "Unknown IP"} · Last seen{" "}
-                          <time dateTime={session.updatedAt} title={formatDateTime(session.updatedAt)}>
-                            {formatRelative(session.updatedAt)}
-                          </time>{" "}
-                          · Signed in {formatDateTime(session.createdAt)}
+                          <bdi>{ip}</bdi>{" "}
+                          <Trans>
+                            · Last seen {lastSeen} · Signed in {signedIn}
+                          </Trans>
                         </>
                       }
                     />
@@ -134,9 +145,13 @@ export function SessionsSection() {
                         color="error"
                         onClick={() => revokeOne(session)}
                         disabled={revoke.isPending || Boolean(readOnly)}
-                        aria-label={`Revoke session: ${device.label}, ${session.ipAddress ?? "unknown IP"}`}
+                        aria-label={
+                          session.ipAddress
+                            ? t`Revoke session: ${deviceLabel}, ${ip}`
+                            : t`Revoke session: ${deviceLabel}, unknown IP`
+                        }
                       >
-                        Revoke
+                        <Trans>Revoke</Trans>
                       </Button>
                     )}
                   </ListItem>
@@ -147,9 +162,9 @@ export function SessionsSection() {
         </QueryState>
         <ConfirmDialog
           open={confirmAll}
-          title="Sign out all other sessions"
-          message="Every other browser and device will be signed out. This one stays signed in."
-          confirmLabel="Sign out others"
+          title={t`Sign out all other sessions`}
+          message={t`Every other browser and device will be signed out. This one stays signed in.`}
+          confirmLabel={t`Sign out others`}
           confirmColor="error"
           busy={revokeOthers.isPending}
           onConfirm={revokeAll}

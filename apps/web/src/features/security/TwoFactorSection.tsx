@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -22,31 +23,37 @@ type Step =
 
 const PASSWORD = { kind: "password" } as const;
 
-/** The password prompts, one per action that needs it. */
-const PROMPTS = {
-  enable: {
-    title: "Turn on two-factor authentication",
-    message: "Enter your password to start.",
-    confirmLabel: "Continue",
-  },
-  disable: {
-    title: "Turn off two-factor authentication",
-    message: "Your account will be protected by your password only. Enter it to confirm.",
-    confirmLabel: "Disable",
-    confirmColor: "error",
-  },
-  codes: {
-    title: "New backup codes",
-    message: "The current backup codes will stop working. Enter your password to make new ones.",
-    confirmLabel: "Make new codes",
-  },
-} as const;
 const PROMPT_KINDS = ["enable", "disable", "codes"] as const;
 
-type Prompt = null | keyof typeof PROMPTS;
+type Prompt = null | (typeof PROMPT_KINDS)[number];
+
+/** The password prompts, one per action that needs it, in the member's language. */
+function usePrompts() {
+  const { t } = useLingui();
+  return {
+    enable: {
+      title: t`Turn on two-factor authentication`,
+      message: t`Enter your password to start.`,
+      confirmLabel: t`Continue`,
+    },
+    disable: {
+      title: t`Turn off two-factor authentication`,
+      message: t`Your account will be protected by your password only. Enter it to confirm.`,
+      confirmLabel: t`Disable`,
+      confirmColor: "error",
+    },
+    codes: {
+      title: t`New backup codes`,
+      message: t`The current backup codes will stop working. Enter your password to make new ones.`,
+      confirmLabel: t`Make new codes`,
+    },
+  } as const;
+}
 
 /** TOTP two-factor: enable (QR, confirm, backup codes), disable, new backup codes. */
 export function TwoFactorSection() {
+  const { t } = useLingui();
+  const prompts = usePrompts();
   const member = useMember();
   const readOnly = useReadOnlyReason();
   const queryClient = useQueryClient();
@@ -57,7 +64,7 @@ export function TwoFactorSection() {
 
   const enable = async (password: string) => {
     const data = await unwrap(authClient.twoFactor.enable({ password }));
-    if (!("totpURI" in data)) throw new Error("The server did not start an authenticator-app setup.");
+    if (!("totpURI" in data)) throw new Error(t`The server did not start an authenticator-app setup.`);
     setPrompt(null);
     setNotice(null);
     setStep({ kind: "verify", totpURI: data.totpURI, backupCodes: data.backupCodes });
@@ -67,7 +74,7 @@ export function TwoFactorSection() {
     await unwrap(authClient.twoFactor.disable({ password }));
     setPrompt(null);
     setStep({ kind: "idle" });
-    setNotice("Two-factor authentication is off.");
+    setNotice(t`Two-factor authentication is off.`);
     await refreshMember();
   };
 
@@ -77,7 +84,7 @@ export function TwoFactorSection() {
     setStep({
       kind: "codes",
       backupCodes: data.backupCodes,
-      message: "New backup codes were made; the old ones no longer work.",
+      message: t`New backup codes were made; the old ones no longer work.`,
     });
   };
 
@@ -86,16 +93,16 @@ export function TwoFactorSection() {
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Box sx={{ display: "flex", alignItems: "center", gap: 1.5, mb: 1, flexWrap: "wrap" }}>
           <Typography variant="h2" component="h2">
-            Two-factor authentication
+            <Trans>Two-factor authentication</Trans>
           </Typography>
           {member.twoFactorEnabled ? (
-            <Chip label="On" color="success" size="small" />
+            <Chip label={t`On`} color="success" size="small" />
           ) : (
-            <Chip label="Off" size="small" variant="outlined" />
+            <Chip label={t`Off`} size="small" variant="outlined" />
           )}
         </Box>
         <Typography sx={{ mb: 2, color: "text.secondary" }}>
-          Ask for a code from an authenticator app when you sign in, on top of your password.
+          <Trans>Ask for a code from an authenticator app when you sign in, on top of your password.</Trans>
         </Typography>
         {notice ? (
           <Alert severity="success" sx={{ mb: 2 }} role="status" onClose={() => setNotice(null)}>
@@ -111,7 +118,7 @@ export function TwoFactorSection() {
               setStep({
                 kind: "codes",
                 backupCodes: step.backupCodes,
-                message: "Two-factor authentication is on.",
+                message: t`Two-factor authentication is on.`,
               });
               void refreshMember();
             }}
@@ -126,7 +133,7 @@ export function TwoFactorSection() {
             <BackupCodes codes={step.backupCodes} />
             <Box>
               <Button variant="contained" onClick={() => setStep({ kind: "idle" })}>
-                I saved them
+                <Trans>I saved them</Trans>
               </Button>
             </Box>
           </Stack>
@@ -137,7 +144,7 @@ export function TwoFactorSection() {
             {member.twoFactorEnabled ? (
               <>
                 <Button variant="outlined" onClick={() => setPrompt("codes")} disabled={Boolean(readOnly)}>
-                  New backup codes
+                  <Trans>New backup codes</Trans>
                 </Button>
                 <Button
                   variant="outlined"
@@ -145,12 +152,12 @@ export function TwoFactorSection() {
                   onClick={() => setPrompt("disable")}
                   disabled={Boolean(readOnly)}
                 >
-                  Disable
+                  <Trans>Disable</Trans>
                 </Button>
               </>
             ) : (
               <Button variant="contained" onClick={() => setPrompt("enable")} disabled={Boolean(readOnly)}>
-                Enable
+                <Trans>Enable</Trans>
               </Button>
             )}
             <ReadOnlyNote reason={readOnly} />
@@ -162,7 +169,7 @@ export function TwoFactorSection() {
             key={kind}
             open={prompt === kind}
             input={PASSWORD}
-            {...PROMPTS[kind]}
+            {...prompts[kind]}
             onSubmit={{ enable, disable, codes: newCodes }[kind]}
             onClose={() => setPrompt(null)}
           />

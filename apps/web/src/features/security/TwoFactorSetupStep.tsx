@@ -1,4 +1,5 @@
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -11,6 +12,7 @@ import { z } from "zod";
 import { FormButtons } from "../../components/FormLayout.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { authClient, unwrap } from "../../lib/auth-client.ts";
+import { wordFieldError } from "../../lib/error-words.ts";
 import { fieldProps } from "../../lib/form.ts";
 import { useQrCode } from "../../lib/qr-code.ts";
 import { groupSecret, totpSecret } from "./api.ts";
@@ -33,6 +35,7 @@ export function SetupStep({
   onVerified: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useLingui();
   const [formError, setFormError] = useState<string | null>(null);
   const {
     register,
@@ -41,7 +44,7 @@ export function SetupStep({
   } = useForm<CodeForm>({ resolver: zodResolver(codeSchema), defaultValues: { code: "" } });
   const secret = totpSecret(totpURI);
   // The code's problem shows above the field, where the server's answer shows.
-  const error = errors.code?.message ?? formError;
+  const error = wordFieldError(errors.code?.message) ?? formError;
 
   const qr = useQrCode(totpURI, 220);
 
@@ -58,10 +61,10 @@ export function SetupStep({
   return (
     <Box component="form" noValidate onSubmit={submit}>
       <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
-        1. Scan the QR code
+        <Trans>1. Scan the QR code</Trans>
       </Typography>
       <Typography sx={{ mb: 2, color: "text.secondary" }}>
-        Open an authenticator app (Google Authenticator, 1Password, Authy…) and scan this code.
+        <Trans>Open an authenticator app (Google Authenticator, 1Password, Authy…) and scan this code.</Trans>
       </Typography>
       <Box sx={{ display: "flex", gap: 3, flexWrap: "wrap", alignItems: "center", mb: 3 }}>
         <Box
@@ -80,33 +83,33 @@ export function SetupStep({
             borderColor: "divider",
           }}
         >
-          {qr ? <img src={qr} alt="QR code for your authenticator app" width={220} height={220} /> : null}
+          {qr ? <img src={qr} alt={t`QR code for your authenticator app`} width={220} height={220} /> : null}
         </Box>
         {secret ? (
           <Box sx={{ minWidth: 0 }}>
             <Typography variant="body2" sx={{ color: "text.secondary" }}>
-              Can't scan it? Enter this key:
+              <Trans>Can't scan it? Enter this key:</Trans>
             </Typography>
-            <Typography sx={{ fontFamily: "monospace", fontSize: "1rem", wordBreak: "break-all" }}>
+            <Typography dir="ltr" sx={{ fontFamily: "monospace", fontSize: "1rem", wordBreak: "break-all" }}>
               {groupSecret(secret)}
             </Typography>
           </Box>
         ) : null}
       </Box>
       <Typography variant="h3" component="h3" sx={{ mb: 1 }}>
-        2. Enter the code from the app
+        <Trans>2. Enter the code from the app</Trans>
       </Typography>
       <Stack spacing={2} sx={{ maxWidth: 360 }}>
         {error ? <Alert severity="error">{error}</Alert> : null}
         <TextField
-          label="6-digit code"
+          label={t`6-digit code`}
           autoComplete="one-time-code"
           slotProps={{ htmlInput: { inputMode: "numeric", pattern: "[0-9]*", maxLength: 6 } }}
           {...fieldProps(register("code"))}
         />
-        <FormButtons label="Verify and turn on" busyLabel="Checking…" busy={isSubmitting}>
+        <FormButtons label={t`Verify and turn on`} busyLabel={t`Checking…`} busy={isSubmitting}>
           <Button onClick={onCancel} color="inherit" disabled={isSubmitting}>
-            Cancel
+            <Trans>Cancel</Trans>
           </Button>
         </FormButtons>
       </Stack>

@@ -1,3 +1,5 @@
+import { t } from "@lingui/core/macro";
+
 export interface DeviceInfo {
   browser: string;
   os: string;
@@ -36,9 +38,9 @@ export function parseUserAgent(userAgent: string | null | undefined): DeviceInfo
   const os = SYSTEMS.find(([pattern]) => pattern.test(ua))?.[1] ?? "";
   const mobile = /\bMobi|\biPhone\b|\bAndroid\b.*\bMobile\b|\biPad\b/.test(ua);
   let label: string;
-  if (browser && os) label = `${browser} on ${os}`;
+  if (browser && os) label = t`${browser} on ${os}`;
   else if (browser) label = browser;
-  else if (os) label = `Browser on ${os}`;
-  else label = "Unknown device";
-  return { browser: browser || "Unknown browser", os: os || "Unknown system", mobile, label };
+  else if (os) label = t`Browser on ${os}`;
+  else label = t`Unknown device`;
+  return { browser: browser || t`Unknown browser`, os: os || t`Unknown system`, mobile, label };
 }
