@@ -4,6 +4,7 @@ import { fireEvent, render, screen } from "@testing-library/react";
 import { useForm } from "react-hook-form";
 import { describe, expect, it } from "vitest";
 import { validAmountCents } from "../lib/amount.ts";
+import { WithI18n } from "../test/render.tsx";
 import { MemberAmountField } from "./AmountField.tsx";
 
 /** The field as the money forms use it: its text watched, its cents when valid. */
@@ -26,7 +27,7 @@ const NOTE = /amounts are kept in whole US cents/;
 
 describe("MemberAmountField", () => {
   it("says what an amount that does not convert to whole cents is rounded to", () => {
-    render(<AmountForm currency="IDR" quote={IDR} />);
+    render(<AmountForm currency="IDR" quote={IDR} />, { wrapper: WithI18n });
     // 500,000 IDR at 16,250 is 30.769… USD: held as 30.77 USD, which is 500,012.50 IDR.
     fireEvent.change(screen.getByLabelText("Amount (IDR)"), { target: { value: "500000" } });
     expect(screen.getByText("That is 30.77 USD at 16,250 IDR per USD.")).toBeTruthy();
@@ -42,7 +43,7 @@ describe("MemberAmountField", () => {
   });
 
   it("tells a USD member nothing: the amount typed is the amount", () => {
-    render(<AmountForm currency="USD" quote={USD_QUOTE} />);
+    render(<AmountForm currency="USD" quote={USD_QUOTE} />, { wrapper: WithI18n });
     fireEvent.change(screen.getByLabelText("Amount (USD)"), { target: { value: "30.77" } });
     expect(screen.queryByText(/^That is/)).toBeNull();
     expect(screen.queryByText(NOTE)).toBeNull();

@@ -1,10 +1,13 @@
-import { type Currency, formatLocalHundredths, formatRate, type RateQuote } from "@helio/shared";
+import { type Currency, formatLocalHundredths, type RateQuote } from "@helio/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import InputAdornment from "@mui/material/InputAdornment";
 import TextField, { type TextFieldProps } from "@mui/material/TextField";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
-import { roundedAmountNote } from "../lib/amount.ts";
+import { formatRateText, roundedAmountNote } from "../lib/amount.ts";
 import { fieldProps } from "../lib/form.ts";
+import { activeLocale } from "../lib/i18n.ts";
+import { leftToRight } from "../lib/left-to-right.ts";
 import type { MemberQuote } from "../lib/settings.ts";
 
 type AmountFieldProps = Omit<
@@ -46,12 +49,16 @@ export function AmountField({ registration, error, helperText, unit = "USD", ...
 function ConversionLine({ quote, cents, typed }: { quote: RateQuote | null; cents: number | null; typed: string }) {
   const shown = quote !== null && cents !== null && cents > 0;
   const note = shown ? roundedAmountNote(typed, quote) : null;
+  const usd = shown ? leftToRight(formatLocalHundredths(BigInt(cents), "USD", activeLocale())) : "";
+  const rate = shown ? formatRateText(quote) : "";
   return (
     <Box aria-live="polite" sx={{ typography: "body2", color: "text.secondary" }}>
       {shown ? (
         <Box component="p" sx={{ m: 0, mt: 0.5 }}>
           <span>
-            That is {formatLocalHundredths(BigInt(cents), "USD")} at {formatRate(quote)}.
+            <Trans>
+              That is {usd} at {rate}.
+            </Trans>
           </span>
           {note ? (
             <>
@@ -84,9 +91,11 @@ type MemberAmountFieldProps = Omit<AmountFieldProps, "label" | "unit"> & {
  * member). `sx` places the field with its line as one block.
  */
 export function MemberAmountField({ rate, cents, typed, unit = true, sx, ...props }: MemberAmountFieldProps) {
+  const { t } = useLingui();
+  const currency = rate.currency;
   return (
     <Box sx={sx}>
-      <AmountField label={`Amount (${rate.currency})`} unit={unit ? rate.currency : null} fullWidth {...props} />
+      <AmountField label={t`Amount (${currency})`} unit={unit ? rate.currency : null} fullWidth {...props} />
       {rate.currency === "USD" ? null : <ConversionLine quote={rate.quote} cents={cents} typed={typed} />}
     </Box>
   );

@@ -16,6 +16,7 @@ import {
 import { t } from "@lingui/core/macro";
 import { z } from "zod";
 import { activeLocale } from "./i18n.ts";
+import { leftToRight } from "./left-to-right.ts";
 
 /**
  * The one check of a typed amount. A member types in their own currency at `quote` (a USD member
@@ -70,9 +71,9 @@ export const maximumText = (cents: number, quote: RateQuote | null) =>
 export function usdWithLocalText(cents: number, quote: RateQuote, rounding: "nearest" | "up" | "down" = "nearest") {
   const locale = activeLocale();
   const usd = formatLocalHundredths(BigInt(cents), "USD", locale);
-  if (quote.currency === "USD") return usd;
+  if (quote.currency === "USD") return leftToRight(usd);
   const local = formatLocalHundredths(usdCentsToLocalHundredths(cents, quote.rate, rounding), quote.currency, locale);
-  return `${usd} (${local})`;
+  return `${leftToRight(usd)} (${leftToRight(local)})`;
 }
 
 /** `At least 10.00 USD (162,500.00 IDR)`, in the member's words. */
@@ -122,7 +123,7 @@ export function formatRateText({ currency, rate }: RateQuote): string {
   const grouped = BigInt(units)
     .toString()
     .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  const amount = localizeDecimal(`${grouped}${decimals ? `.${decimals}` : ""}`, activeLocale());
+  const amount = leftToRight(localizeDecimal(`${grouped}${decimals ? `.${decimals}` : ""}`, activeLocale()));
   return t`${amount} ${currency} per USD`;
 }
 
@@ -198,8 +199,8 @@ export function roundedAmountNote(text: string, quote: RateQuote | null): string
   const held = usdCentsToLocalHundredths(cents, quote.rate);
   if (held === typed) return null;
   const locale = activeLocale();
-  const usd = formatLocalHundredths(BigInt(cents), "USD", locale);
-  const rounded = formatLocalHundredths(held, quote.currency, locale);
+  const usd = leftToRight(formatLocalHundredths(BigInt(cents), "USD", locale));
+  const rounded = leftToRight(formatLocalHundredths(held, quote.currency, locale));
   return t`Rounded to ${rounded} (${usd}): amounts are kept in whole US cents.`;
 }
 

@@ -1,11 +1,12 @@
 import { centsToDecimal, localizeDecimal } from "@helio/shared";
 import { plural, t } from "@lingui/core/macro";
 import { activeLocale } from "../../lib/i18n.ts";
+import { leftToRight } from "../../lib/left-to-right.ts";
 
 /** Basis points as a percentage: 125 → `1.25 %`, 500 → `5 %`. */
 export function formatRate(bps: number): string {
   const text = localizeDecimal(centsToDecimal(bps).replace(/\.?0+$/, ""), activeLocale());
-  return `${text} %`;
+  return leftToRight(`${text} %`);
 }
 
 /** One period in words: 86,400 → `day`, 3,600 → `hour`, 60 → `minute`, 90 → `90 seconds`. */

@@ -10,6 +10,7 @@ import {
 import { t } from "@lingui/core/macro";
 import { withQuery } from "../../lib/api.ts";
 import { activeLocale } from "../../lib/i18n.ts";
+import { leftToRight } from "../../lib/left-to-right.ts";
 import { pagingFromParams } from "../../lib/paging.ts";
 import { paths } from "../../lib/paths.ts";
 
@@ -110,7 +111,7 @@ export function referenceHref(reference: { type: string; id: string } | null): s
 // --- Amounts --------------------------------------------------------------------------------
 
 /** Limits and fees are set in USD: shown in USD with the one money formatter (`1,000.00 USD`). */
-export const usd = (cents: number) => formatMoney(cents, "USD", 1, activeLocale());
+export const usd = (cents: number) => leftToRight(formatMoney(cents, "USD", 1, activeLocale()));
 
 /** `1.5%` + `0.50` → "1.5% + 0.50 USD"; the fee rule in words. */
 export function feeRuleText(feeBps: number, feeFlatCents: number): string {
