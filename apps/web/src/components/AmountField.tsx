@@ -1,11 +1,12 @@
-import { type Currency, formatLocalHundredths, formatRate, type RateQuote } from "@helio/shared";
+import { type Currency, formatLocalHundredths, type RateQuote } from "@helio/shared";
 import { Trans, useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import InputAdornment from "@mui/material/InputAdornment";
 import TextField, { type TextFieldProps } from "@mui/material/TextField";
 import type { FieldError, UseFormRegisterReturn } from "react-hook-form";
-import { roundedAmountNote } from "../lib/amount.ts";
+import { formatRateText, roundedAmountNote } from "../lib/amount.ts";
 import { fieldProps } from "../lib/form.ts";
+import { leftToRight } from "../lib/left-to-right.ts";
 import type { MemberQuote } from "../lib/settings.ts";
 import { useFormatLocale } from "../lib/use-locale.ts";
 
@@ -49,8 +50,8 @@ function ConversionLine({ quote, cents, typed }: { quote: RateQuote | null; cent
   const locale = useFormatLocale();
   const shown = quote !== null && cents !== null && cents > 0;
   const note = shown ? roundedAmountNote(typed, quote) : null;
-  const usd = shown ? formatLocalHundredths(BigInt(cents), "USD", locale) : "";
-  const rate = shown ? formatRate(quote) : "";
+  const usd = shown ? leftToRight(formatLocalHundredths(BigInt(cents), "USD", locale)) : "";
+  const rate = shown ? formatRateText(quote) : "";
   return (
     <Box aria-live="polite" sx={{ typography: "body2", color: "text.secondary" }}>
       {shown ? (

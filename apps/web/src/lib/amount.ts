@@ -1,18 +1,22 @@
 import {
   type AMOUNT_MESSAGES,
+  type AmountProblemKind,
   centsToDecimal,
   formatLocalHundredths,
   type LocalAmount,
   localHundredths,
   localHundredthsToDecimal,
+  localizeDecimal,
   localToUsdCents,
   type RateQuote,
   typedAmountProblem,
   USD_QUOTE,
   usdCentsToLocalHundredths,
-  usdWithLocal,
 } from "@helio/shared";
+import { t } from "@lingui/core/macro";
 import { z } from "zod";
+import { activeLocale } from "./i18n.ts";
+import { leftToRight } from "./left-to-right.ts";
 
 /**
  * The one check of a typed amount. A member types in their own currency at `quote` (a USD member
@@ -54,16 +58,84 @@ export interface AmountRules {
  * A minimum for people, in USD and the member's currency: "10.00 USD (162,500.00 IDR)", the local
  * part rounded up so that typing it passes (USD alone while the rate is unknown).
  */
-export const minimumText = (cents: number, quote: RateQuote | null) => usdWithLocal(cents, quote ?? USD_QUOTE, "up");
+export const minimumText = (cents: number, quote: RateQuote | null) =>
+  usdWithLocalText(cents, quote ?? USD_QUOTE, "up");
 /** A maximum for people, like `minimumText`, the local part rounded down so that typing it passes. */
-export const maximumText = (cents: number, quote: RateQuote | null) => usdWithLocal(cents, quote ?? USD_QUOTE, "down");
+export const maximumText = (cents: number, quote: RateQuote | null) =>
+  usdWithLocalText(cents, quote ?? USD_QUOTE, "down");
+
+/**
+ * "10.00 USD (162,500.00 IDR)" in the member's separators ("10,00 USD (162.500,00 IDR)" in `id`):
+ * the shared `usdWithLocal`, written in the active language.
+ */
+export function usdWithLocalText(cents: number, quote: RateQuote, rounding: "nearest" | "up" | "down" = "nearest") {
+  const locale = activeLocale();
+  const usd = formatLocalHundredths(BigInt(cents), "USD", locale);
+  if (quote.currency === "USD") return leftToRight(usd);
+  const local = formatLocalHundredths(usdCentsToLocalHundredths(cents, quote.rate, rounding), quote.currency, locale);
+  return `${leftToRight(usd)} (${leftToRight(local)})`;
+}
+
+/** `At least 10.00 USD (162,500.00 IDR)`, in the member's words. */
+export const atLeastText = (cents: number, quote: RateQuote | null) => {
+  const minimum = minimumText(cents, quote);
+  return t`At least ${minimum}`;
+};
+
+/** `At most 10,000.00 USD (162,500,000.00 IDR)`, in the member's words. */
+export const atMostText = (cents: number, quote: RateQuote | null) => {
+  const maximum = maximumText(cents, quote);
+  return t`At most ${maximum}`;
+};
+
+/** The largest amount any field takes (the shared `MAX_USD_CENTS`): 1,000,000,000.00 USD. */
+const LARGEST_AMOUNT_CENTS = 100_000_000_000;
+
+/**
+ * What the shared check (`typedAmountProblem`) says, in the member's words: the text's problems
+ * (`AMOUNT_MESSAGES`), less than a cent at the rate, past the largest amount.
+ */
+function problemWords(kind: AmountProblemKind, quote: RateQuote | null): string {
+  switch (kind) {
+    case "empty":
+      return t`Enter an amount`;
+    case "negative":
+      return t`Cannot be negative`;
+    case "decimals":
+      return t`At most 2 decimals`;
+    case "format":
+      return t`Enter an amount like 12.34`;
+    case "zero":
+      return t`Must be more than zero`;
+    case "tooLarge":
+      return atMostText(LARGEST_AMOUNT_CENTS, quote);
+    case "belowCent": {
+      const rate = quote ? formatRateText(quote) : "";
+      return t`Less than 0.01 USD at ${rate}`;
+    }
+  }
+}
+
+/** "16,250 IDR per USD", in the member's words and separators. */
+export function formatRateText({ currency, rate }: RateQuote): string {
+  const [units = "0", fraction] = rate.trim().split(".");
+  const decimals = fraction?.replace(/0+$/, "") ?? "";
+  const grouped = BigInt(units)
+    .toString()
+    .replace(/\B(?=(\d{3})+(?!\d))/g, ",");
+  const amount = leftToRight(localizeDecimal(`${grouped}${decimals ? `.${decimals}` : ""}`, activeLocale()));
+  return t`${amount} ${currency} per USD`;
+}
 
 /**
  * "From 100.00 USD (1,625,000.00 IDR) to 1,000.00 USD (16,250,000.00 IDR)": a form's limits as its
  * hint names them (`minimumText`, `maximumText`), and wherever else they are shown to the member.
  */
-export const amountRangeText = (minCents: number, maxCents: number, quote: RateQuote | null) =>
-  `From ${minimumText(minCents, quote)} to ${maximumText(maxCents, quote)}`;
+export const amountRangeText = (minCents: number, maxCents: number, quote: RateQuote | null) => {
+  const minimum = minimumText(minCents, quote);
+  const maximum = maximumText(maxCents, quote);
+  return t`From ${minimum} to ${maximum}`;
+};
 
 /** USD cents of a well-formed `text` at `quote` (USD at 1), null while the rate is unknown. */
 function centsAt(text: string, quote: RateQuote | null): number | null {
@@ -79,24 +151,24 @@ export function amountProblem(text: string, rules: AmountRules = {}, quote: Rate
   const problem = typedAmountProblem(trimmed, quote);
   const words = rules.messages ?? {};
   const { min, max, balance } = rules;
-  const minimum = min ? (min.message ?? `At least ${minimumText(min.cents, quote)}`) : null;
+  const minimum = min ? (min.message ?? atLeastText(min.cents, quote)) : null;
   if (problem && problem.kind !== "tooLarge" && problem.kind !== "belowCent") {
     // Zero is below the minimum, and said so.
-    if (problem.kind === "zero") return words.zero ?? minimum ?? problem.message;
-    return words[problem.kind] ?? words.invalid ?? problem.message;
+    if (problem.kind === "zero") return words.zero ?? minimum ?? problemWords(problem.kind, quote);
+    return words[problem.kind] ?? words.invalid ?? problemWords(problem.kind, quote);
   }
   if (!quote) return null;
   // Past the largest amount: larger than any limit.
   const cents = problem?.kind === "tooLarge" ? Number.MAX_SAFE_INTEGER : (centsAt(trimmed, quote) ?? 0);
   if (min && cents < min.cents) return minimum;
   // A local amount can be above zero and still under half a cent: the server refuses it too.
-  if (problem?.kind === "belowCent") return problem.message;
-  if (max && cents > max.cents) return max.message ?? `At most ${maximumText(max.cents, quote)}`;
+  if (problem?.kind === "belowCent") return problemWords(problem.kind, quote);
+  if (max && cents > max.cents) return max.message ?? atMostText(max.cents, quote);
   // "At most 1,000,000,000.00 USD (16,250,000,000,000.00 IDR)", whatever else the form checks.
-  if (problem?.kind === "tooLarge") return problem.message;
+  if (problem?.kind === "tooLarge") return problemWords(problem.kind, quote);
   const other = rules.check?.(cents) ?? null;
   if (other) return other;
-  if (balance && cents > balance.cents) return balance.message ?? "More than your wallet balance";
+  if (balance && cents > balance.cents) return balance.message ?? t`More than your wallet balance`;
   return null;
 }
 
@@ -126,8 +198,10 @@ export function roundedAmountNote(text: string, quote: RateQuote | null): string
   if (typed === null || cents === null || cents < 1) return null;
   const held = usdCentsToLocalHundredths(cents, quote.rate);
   if (held === typed) return null;
-  const usd = formatLocalHundredths(BigInt(cents), "USD");
-  return `Rounded to ${formatLocalHundredths(held, quote.currency)} (${usd}): amounts are kept in whole US cents.`;
+  const locale = activeLocale();
+  const usd = leftToRight(formatLocalHundredths(BigInt(cents), "USD", locale));
+  const rounded = leftToRight(formatLocalHundredths(held, quote.currency, locale));
+  return t`Rounded to ${rounded} (${usd}): amounts are kept in whole US cents.`;
 }
 
 /** The zod schema of an amount input: the trimmed text, refused with `amountProblem`'s message. */
@@ -155,7 +229,7 @@ export type AmountRequest = { amount: string } | { local: LocalAmount };
  * The forms keep their submit disabled until the rate is known; this refuses it all the same.
  */
 export function amountRequest(text: string, quote: RateQuote | null): AmountRequest {
-  if (!quote) throw new Error("The exchange rate is still loading. Try again in a moment.");
+  if (!quote) throw new Error(t`The exchange rate is still loading. Try again in a moment.`);
   const amount = text.trim();
   return quote.currency === "USD" ? { amount } : { local: { amount, currency: quote.currency, rate: quote.rate } };
 }

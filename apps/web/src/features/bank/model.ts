@@ -1,4 +1,5 @@
 import { type BankAccount, maskAccountNumber } from "@helio/shared";
+import { t } from "@lingui/core/macro";
 import type { ReactNode } from "react";
 import type { Detail } from "../../components/DetailList.tsx";
 import { formatDateTime } from "../../lib/format.ts";
@@ -23,11 +24,11 @@ export function bankDetails(
   accountNumber: ReactNode,
 ): Detail[] {
   return [
-    { label: "Bank name", value: bank.bankName },
-    { label: "Account holder", value: bank.accountHolder },
-    { label: "Account number", value: accountNumber },
-    { label: "SWIFT/BIC", value: bank.swift ?? "—" },
-    { label: "Branch", value: bank.branch ?? "—" },
-    { label: "Last changed", value: formatDateTime(bank.updatedAt) },
+    { label: t`Bank name`, value: bank.bankName },
+    { label: t`Account holder`, value: bank.accountHolder },
+    { label: t`Account number`, value: accountNumber },
+    { label: t`SWIFT/BIC`, value: bank.swift ?? "—" },
+    { label: t`Branch`, value: bank.branch ?? "—" },
+    { label: t`Last changed`, value: formatDateTime(bank.updatedAt) },
   ];
 }

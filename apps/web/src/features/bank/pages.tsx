@@ -1,5 +1,6 @@
 import { type BankAccount, bankAccountInputSchema } from "@helio/shared";
 import { zodResolver } from "@hookform/resolvers/zod";
+import { Trans, useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -30,27 +31,30 @@ type BankForm = z.input<typeof bankAccountInputSchema>;
 const FIELDS = ["bankName", "accountHolder", "accountNumber", "swift", "branch"] as const;
 
 function SavedAccount({ bank }: { bank: BankAccount }) {
+  const { t } = useLingui();
+  const holdUntil = bank.holdUntil ? formatDateTime(bank.holdUntil) : null;
   return (
-    <SectionCard id="saved-heading" title="Your bank account">
+    <SectionCard id="saved-heading" title={t`Your bank account`}>
       <DetailList
         columns={3}
         items={bankDetails(
           bank,
-          <Box component="span" sx={{ fontFamily: "monospace" }}>
+          <Box component="span" dir="ltr" sx={{ fontFamily: "monospace" }}>
             {bank.accountNumberMasked}
           </Box>,
         )}
       />
-      {bank.holdUntil ? (
+      {holdUntil ? (
         <Alert severity="info" sx={{ mt: 2 }}>
-          This account was changed recently. For your safety, withdrawals are paused until{" "}
-          {formatDateTime(bank.holdUntil)}.
+          <Trans>This account was changed recently. For your safety, withdrawals are paused until {holdUntil}.</Trans>
         </Alert>
       ) : null}
       {bank.nameMatchesKyc === false ? (
         <Alert severity="warning" sx={{ mt: 2 }}>
-          The account holder's name is not the name you verified (KYC). Withdrawals to it are checked by hand and may
-          take longer.
+          <Trans>
+            The account holder's name is not the name you verified (KYC). Withdrawals to it are checked by hand and may
+            take longer.
+          </Trans>
         </Alert>
       ) : null}
     </SectionCard>
@@ -58,6 +62,7 @@ function SavedAccount({ bank }: { bank: BankAccount }) {
 }
 
 function BankFormCard({ bank }: { bank: BankAccount | null }) {
+  const { t } = useLingui();
   const save = useSaveBank();
   const readOnly = useReadOnlyReason();
   const [pending, setPending] = useState<BankForm | null>(null);
@@ -81,6 +86,7 @@ function BankFormCard({ bank }: { bank: BankAccount | null }) {
     },
   });
   const preview = maskedPreview(watch("accountNumber") ?? "");
+  const masked = bank?.accountNumberMasked;
 
   // Checked here first; the password dialog then sends it (the server checks again).
   const onValid = handleSubmit((values) => {
@@ -123,63 +129,67 @@ function BankFormCard({ bank }: { bank: BankAccount | null }) {
   };
 
   return (
-    <SectionCard id="form-heading" title={bank ? "Change bank account" : "Add your bank account"}>
+    <SectionCard id="form-heading" title={bank ? t`Change bank account` : t`Add your bank account`}>
       <FormStack onSubmit={onValid} error={formError}>
         {saved ? (
           <Alert severity="success" role="status">
-            Your bank account was saved.
+            <Trans>Your bank account was saved.</Trans>
           </Alert>
         ) : null}
-        <TextField label="Bank name" autoComplete="off" {...fieldProps(register("bankName"), errors.bankName)} />
+        <TextField label={t`Bank name`} autoComplete="off" {...fieldProps(register("bankName"), errors.bankName)} />
         <TextField
-          label="Account holder"
+          label={t`Account holder`}
           autoComplete="name"
           {...fieldProps(
             register("accountHolder"),
             errors.accountHolder,
-            "The name on the account, as your bank has it.",
+            t`The name on the account, as your bank has it.`,
           )}
         />
         <TextField
-          label="Account number"
+          label={t`Account number`}
           autoComplete="off"
           slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: "characters" } }}
           {...fieldProps(
             register("accountNumber"),
             errors.accountNumber,
             preview
-              ? `Will be shown as ${preview}.`
-              : bank
-                ? `Enter the full number again (now ${bank.accountNumberMasked}).`
-                : "Letters and digits (an IBAN works too). Shown masked once saved.",
+              ? t`Will be shown as ${preview}.`
+              : masked
+                ? t`Enter the full number again (now ${masked}).`
+                : t`Letters and digits (an IBAN works too). Shown masked once saved.`,
           )}
         />
         <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", sm: "1fr 1fr" } }}>
           <TextField
-            label="SWIFT/BIC (optional)"
+            label={t`SWIFT/BIC (optional)`}
             autoComplete="off"
             slotProps={{ htmlInput: { spellCheck: false, autoCapitalize: "characters" } }}
-            {...fieldProps(register("swift"), errors.swift, "8 or 11 characters.")}
+            {...fieldProps(register("swift"), errors.swift, t`8 or 11 characters.`)}
           />
-          <TextField label="Branch (optional)" autoComplete="off" {...fieldProps(register("branch"), errors.branch)} />
+          <TextField
+            label={t`Branch (optional)`}
+            autoComplete="off"
+            {...fieldProps(register("branch"), errors.branch)}
+          />
         </Box>
         <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
           <Button type="submit" variant="contained" disabled={save.isPending || Boolean(readOnly)}>
-            Save
+            <Trans>Save</Trans>
           </Button>
           <ReadOnlyNote reason={readOnly} />
         </Box>
       </FormStack>
       <PromptDialog
         open={pending !== null}
-        title="Confirm with your password"
+        title={t`Confirm with your password`}
         message={
           bank
-            ? "Your withdrawals will be paid to the new account. For your safety they are paused for a while after a change, and we e-mail you about it. Enter your password to save it."
-            : "Your withdrawals will be paid to this account. Enter your password to save it."
+            ? t`Your withdrawals will be paid to the new account. For your safety they are paused for a while after a change, and we e-mail you about it. Enter your password to save it.`
+            : t`Your withdrawals will be paid to this account. Enter your password to save it.`
         }
         input={{ kind: "password" }}
-        confirmLabel="Save bank account"
+        confirmLabel={t`Save bank account`}
         onSubmit={confirm}
         onClose={() => setPending(null)}
       />
@@ -189,10 +199,11 @@ function BankFormCard({ bank }: { bank: BankAccount | null }) {
 
 /** `/data-bank` (menu label Bank): the account withdrawals are paid to; saving asks for the password. */
 export function BankPage() {
+  const { t } = useLingui();
   const bank = useQuery(bankQuery);
   return (
     <Box>
-      <PageHeader title="Bank" subtitle="Withdrawals are paid to this bank account." />
+      <PageHeader title={t`Bank`} subtitle={t`Withdrawals are paid to this bank account.`} />
       <Stack spacing={3} sx={{ maxWidth: 880 }}>
         <QueryState query={bank} height={240}>
           {({ bank: saved }) => (
@@ -204,7 +215,7 @@ export function BankPage() {
         </QueryState>
         <Typography variant="body2">
           <Link component={RouterLink} to={paths.withdrawal}>
-            Go to withdrawal
+            <Trans>Go to withdrawal</Trans>
           </Link>
         </Typography>
       </Stack>

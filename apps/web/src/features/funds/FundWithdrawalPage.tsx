@@ -1,4 +1,6 @@
-import { type Fund, type FundSummary, type FundTransfer, type RateQuote, USD_QUOTE, usdWithLocal } from "@helio/shared";
+import { type Fund, type FundSummary, type FundTransfer, type RateQuote, USD_QUOTE } from "@helio/shared";
+import { t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -16,7 +18,14 @@ import { PageHeader } from "../../components/PageHeader.tsx";
 import { PageSection } from "../../components/PageSection.tsx";
 import { QueryState } from "../../components/QueryState.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
-import { amountFormSchema, amountInputText, amountRequest, minimumText, validAmountCents } from "../../lib/amount.ts";
+import {
+  amountFormSchema,
+  amountInputText,
+  amountRequest,
+  atLeastText,
+  usdWithLocalText,
+  validAmountCents,
+} from "../../lib/amount.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useMoneyForm } from "../../lib/money-form.ts";
 import { usePagingParams } from "../../lib/paging.ts";
@@ -28,12 +37,13 @@ import { FUND_TEXT, transferAmountRules } from "./model.ts";
 
 /** The minimum, and the exception when the fund holds less: "All" still moves it (docs/product.md §11). */
 function minimumHint(summary: FundSummary, quote: RateQuote | null) {
-  const minimum = `At least ${minimumText(summary.minTransferCents, quote)}`;
+  const minimum = atLeastText(summary.minTransferCents, quote);
   const belowMinimum = summary.balanceCents > 0 && summary.balanceCents < summary.minTransferCents;
-  return belowMinimum ? `${minimum}; "All" moves a smaller balance whole.` : `${minimum}.`;
+  return belowMinimum ? t`${minimum}; "All" moves a smaller balance whole.` : `${minimum}.`;
 }
 
 function MoveForm({ fund, summary }: { fund: Fund; summary: FundSummary }) {
+  const { i18n } = useLingui();
   const transfer = useFundTransfer(fund);
   const rate = useMemberQuote();
   // "All" moves the whole balance as the server sees it (it may be less than the minimum).
@@ -52,7 +62,8 @@ function MoveForm({ fund, summary }: { fund: Fund; summary: FundSummary }) {
       return transfer.mutateAsync({ input: moveAll ? { all: true } : amountRequest(amount, rate.quote), key });
     },
     onSent: (result) => {
-      setMoved(`${usdWithLocal(result.transfer.amountCents, rate.quote ?? USD_QUOTE)} moved to your wallet.`);
+      const amount = usdWithLocalText(result.transfer.amountCents, rate.quote ?? USD_QUOTE);
+      setMoved(t`${amount} moved to your wallet.`);
       setAll(false);
       form.reset({ amount: "" });
     },
@@ -87,7 +98,7 @@ function MoveForm({ fund, summary }: { fund: Fund; summary: FundSummary }) {
           sx={{ height: 56 }}
           // The balance is shown in the member's currency, so the rate must be known.
           disabled={summary.balanceCents <= 0 || !rate.quote}
-          aria-label="All: the whole balance"
+          aria-label={t`All: the whole balance`}
           onClick={() => {
             if (!rate.quote) return;
             // Rounded down: what is shown is never more than the fund holds.
@@ -95,13 +106,13 @@ function MoveForm({ fund, summary }: { fund: Fund; summary: FundSummary }) {
             setAll(true);
           }}
         >
-          All
+          <Trans>All</Trans>
         </Button>
       </Box>
       {/* The request carries the rate: none to send until it is known. */}
-      <FormButtons label="Move to wallet" busyLabel="Moving…" busy={transfer.isPending} disabled={!rate.quote}>
+      <FormButtons label={t`Move to wallet`} busyLabel={t`Moving…`} busy={transfer.isPending} disabled={!rate.quote}>
         <Button component={RouterLink} to={paths.fundsOf(fund)} color="inherit">
-          {FUND_TEXT[fund].funds}
+          {i18n._(FUND_TEXT[fund].funds)}
         </Button>
       </FormButtons>
     </FormStack>
@@ -111,14 +122,20 @@ function MoveForm({ fund, summary }: { fund: Fund; summary: FundSummary }) {
 const COLUMNS: Column<FundTransfer>[] = [
   {
     key: "date",
-    header: "Date",
+    header: <Trans>Date</Trans>,
     nowrap: true,
     render: (t) => <time dateTime={t.createdAt}>{formatDateTime(t.createdAt)}</time>,
   },
-  { key: "amount", header: "Moved", align: "right", nowrap: true, render: (t) => <Money cents={t.amountCents} /> },
+  {
+    key: "amount",
+    header: <Trans>Moved</Trans>,
+    align: "right",
+    nowrap: true,
+    render: (t) => <Money cents={t.amountCents} />,
+  },
   {
     key: "after",
-    header: "Fund after",
+    header: <Trans>Fund after</Trans>,
     align: "right",
     nowrap: true,
     render: (t) => <Money cents={t.fundBalanceAfterCents} />,
@@ -129,13 +146,13 @@ function PastMoves({ fund }: { fund: Fund }) {
   const paging = usePagingParams({ pageSize: 10 });
   const moves = useQuery(fundTransfersQuery(fund, paging.page, paging.pageSize));
   return (
-    <PageSection id="moves-heading" title="Past moves">
+    <PageSection id="moves-heading" title={t`Past moves`}>
       <PagedTable
-        label="Past moves"
+        label={t`Past moves`}
         columns={COLUMNS}
         query={moves}
         rowKey={(t) => t.id}
-        empty="No moves yet."
+        empty={t`No moves yet.`}
         paging={paging}
       />
     </PageSection>
@@ -144,15 +161,16 @@ function PastMoves({ fund }: { fund: Fund }) {
 
 /** `/withdrawal-profit` and `/withdrawal-bonus`: move money from the fund to the wallet. */
 function FundWithdrawalPage({ fund }: { fund: Fund }) {
+  const { i18n } = useLingui();
   const summary = useQuery(fundSummaryQuery(fund));
   const text = FUND_TEXT[fund];
   return (
     <Box>
-      <PageHeader title={text.withdrawal} subtitle={`Move ${text.what} to your wallet.`} />
+      <PageHeader title={i18n._(text.withdrawal)} subtitle={i18n._(text.moveSubtitle)} />
       <Stack spacing={4}>
         <Columns gap={3} template={NARROW_THEN_WIDE}>
           <FundBalanceCard fund={fund} />
-          <SectionCard id="move-heading" title="Move to wallet">
+          <SectionCard id="move-heading" title={t`Move to wallet`}>
             <QueryState query={summary} height={140}>
               {(current) => <MoveForm fund={fund} summary={current} />}
             </QueryState>

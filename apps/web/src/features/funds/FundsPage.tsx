@@ -1,5 +1,6 @@
 import type { Fund, WalletEntry } from "@helio/shared";
 import { API } from "@helio/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import DownloadIcon from "@mui/icons-material/Download";
 import SendIcon from "@mui/icons-material/Send";
 import Box from "@mui/material/Box";
@@ -29,15 +30,16 @@ const COLUMNS: Column<WalletEntry>[] = [
   LEDGER_COLUMNS.kind,
   LEDGER_COLUMNS.amount,
   LEDGER_COLUMNS.balanceAfter,
-  { key: "description", header: "Description", render: (e) => entryDescription(e) },
+  { key: "description", header: <Trans>Description</Trans>, render: (e) => entryDescription(e) },
 ];
 
 /** The fund's balance as a card (also on the withdrawal pages). */
 export function FundBalanceCard({ fund }: { fund: Fund }) {
+  const { i18n } = useLingui();
   const summary = useQuery(fundSummaryQuery(fund));
   if (summary.isPending) return <Skeleton variant="rounded" height={120} />;
   if (summary.isError) return <QueryError error={summary.error} onRetry={() => void summary.refetch()} />;
-  const label = `${fund === "profit" ? "Profit" : "Bonus"} balance`;
+  const label = i18n._(FUND_TEXT[fund].balance);
   return (
     <Card component="section" aria-label={label}>
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
@@ -48,7 +50,9 @@ export function FundBalanceCard({ fund }: { fund: Fund }) {
           <Money cents={summary.data.balanceCents} />
         </Typography>
         <Typography variant="body2" sx={{ color: "text.secondary" }}>
-          Wallet: <Money cents={summary.data.walletCents} />
+          <Trans>
+            Wallet: <Money cents={summary.data.walletCents} />
+          </Trans>
         </Typography>
       </CardContent>
     </Card>
@@ -56,24 +60,25 @@ export function FundBalanceCard({ fund }: { fund: Fund }) {
 }
 
 function FundHistory({ fund }: { fund: Fund }) {
+  const { t, i18n } = useLingui();
   const paging = usePagingParams({ pageSize: 20 });
   const history = useQuery(fundHistoryQuery(fund, paging.page, paging.pageSize));
   return (
     <PageSection
       id="history-heading"
-      title="History"
+      title={t`History`}
       actions={
         <Button component="a" href={API.fundHistoryCsv(fund)} download variant="outlined" startIcon={<DownloadIcon />}>
-          Export CSV
+          <Trans>Export CSV</Trans>
         </Button>
       }
     >
       <PagedTable
-        label={`${FUND_TEXT[fund].funds} history`}
+        label={i18n._(FUND_TEXT[fund].history)}
         columns={COLUMNS}
         query={history}
         rowKey={(e) => String(e.id)}
-        empty="No movements yet."
+        empty={t`No movements yet.`}
         paging={paging}
       />
     </PageSection>
@@ -82,15 +87,16 @@ function FundHistory({ fund }: { fund: Fund }) {
 
 /** `/funds-profit` and `/funds-bonus`: the fund's balance and its ledger entries. */
 function FundsPage({ fund }: { fund: Fund }) {
+  const { i18n } = useLingui();
   const text = FUND_TEXT[fund];
   return (
     <Box>
       <PageHeader
-        title={text.funds}
-        subtitle={`The balance and history of ${text.what}.`}
+        title={i18n._(text.funds)}
+        subtitle={i18n._(text.subtitle)}
         actions={
           <Button component={RouterLink} to={paths.withdrawalOf(fund)} variant="contained" startIcon={<SendIcon />}>
-            Move to wallet
+            <Trans>Move to wallet</Trans>
           </Button>
         }
       />

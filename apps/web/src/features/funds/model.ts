@@ -1,10 +1,36 @@
 import type { Fund, RateQuote } from "@helio/shared";
-import { type AmountRules, minimumText } from "../../lib/amount.ts";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg, t } from "@lingui/core/macro";
+import { type AmountRules, atLeastText } from "../../lib/amount.ts";
 
-/** Page titles and words per fund (the seed's menu labels). */
-export const FUND_TEXT: Record<Fund, { funds: string; withdrawal: string; what: string }> = {
-  profit: { funds: "Funds Profit", withdrawal: "Withdrawal Profit", what: "the profit of your investments" },
-  bonus: { funds: "Funds Bonus", withdrawal: "Withdrawal Bonus", what: "your referral commissions" },
+/** Page titles and words per fund (the seed's menu labels), worded where they are drawn (`i18n._`). */
+export const FUND_TEXT: Record<
+  Fund,
+  {
+    funds: MessageDescriptor;
+    withdrawal: MessageDescriptor;
+    subtitle: MessageDescriptor;
+    moveSubtitle: MessageDescriptor;
+    balance: MessageDescriptor;
+    history: MessageDescriptor;
+  }
+> = {
+  profit: {
+    funds: msg`Funds Profit`,
+    withdrawal: msg`Withdrawal Profit`,
+    subtitle: msg`The balance and history of the profit of your investments.`,
+    moveSubtitle: msg`Move the profit of your investments to your wallet.`,
+    balance: msg`Profit balance`,
+    history: msg`Funds Profit history`,
+  },
+  bonus: {
+    funds: msg`Funds Bonus`,
+    withdrawal: msg`Withdrawal Bonus`,
+    subtitle: msg`The balance and history of your referral commissions.`,
+    moveSubtitle: msg`Move your referral commissions to your wallet.`,
+    balance: msg`Bonus balance`,
+    history: msg`Funds Bonus history`,
+  },
 };
 
 /**
@@ -13,7 +39,7 @@ export const FUND_TEXT: Record<Fund, { funds: string; withdrawal: string; what: 
  */
 export function transferAmountRules(balanceCents: number, minCents: number, quote: RateQuote | null): AmountRules {
   return {
-    min: { cents: minCents, message: `At least ${minimumText(minCents, quote)}` },
-    balance: { cents: balanceCents, message: "More than the fund's balance" },
+    min: { cents: minCents, message: atLeastText(minCents, quote) },
+    balance: { cents: balanceCents, message: t`More than the fund's balance` },
   };
 }

@@ -1,4 +1,5 @@
 import type { WsInvestmentAccrued } from "@helio/shared";
+import { Trans } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Snackbar from "@mui/material/Snackbar";
 import { useEffect, useState } from "react";
@@ -8,6 +9,17 @@ import { TOAST_PLACEMENT_SX } from "../../components/toast-placement.ts";
 import { paths } from "../../lib/paths.ts";
 import { liveSocket } from "../../lib/ws.ts";
 import { useInvestmentLive } from "./api.ts";
+
+/** "Profit credited: 1.25 USD (period 3 of 30)." */
+function AccruedWords({ accrued }: { accrued: WsInvestmentAccrued }) {
+  const period = accrued.period;
+  const total = accrued.durationPeriods;
+  return (
+    <Trans>
+      Profit credited: <Money cents={accrued.amountCents} /> (period {period} of {total}).
+    </Trans>
+  );
+}
 
 /**
  * On every screen: an investment's accruals keep the investment screens and funds current
@@ -35,15 +47,17 @@ export function AccruedToast() {
           sx={{ boxShadow: 6, alignItems: "center" }}
           data-testid="accrued-toast"
         >
-          Profit credited: <Money cents={current.amountCents} /> (period {current.period} of {current.durationPeriods}).
+          <AccruedWords accrued={current} />
           {current.capitalReturnedCents > 0 ? (
             <>
               {" "}
-              Capital returned: <Money cents={current.capitalReturnedCents} />.
+              <Trans>
+                Capital returned: <Money cents={current.capitalReturnedCents} />.
+              </Trans>
             </>
           ) : null}{" "}
           <RouterLink to={paths.invoiceOne(current.investmentId)} style={{ color: "inherit" }}>
-            Invoice
+            <Trans>Invoice</Trans>
           </RouterLink>
         </Alert>
       ) : undefined}

@@ -1,4 +1,5 @@
 import type { InvestmentPackage } from "@helio/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
@@ -25,15 +26,17 @@ import { packageTerms } from "./parts.tsx";
 
 /** `/add-investment` with no package chosen: the seed's 'Select an package' and the list. */
 export function AddInvestmentIndexPage() {
+  const { t } = useLingui();
   return (
     <Box>
-      <PageHeader title="Add investment" subtitle="Select an package" />
+      <PageHeader title={t`Add investment`} subtitle={t`Select an package`} />
       <PackageList />
     </Box>
   );
 }
 
 function InvestForm({ pkg }: { pkg: InvestmentPackage }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const balances = useMemberBalances();
   const buy = useBuyInvestment();
@@ -58,42 +61,44 @@ function InvestForm({ pkg }: { pkg: InvestmentPackage }) {
   } = form;
   const preview = investmentPreview(watch("amount"), pkg, walletCents, rate.quote);
   const shown = preview.amountCents !== null;
+  const range = amountRangeText(pkg.minCents, pkg.maxCents, rate.quote);
+  const available = walletCents === null ? "…" : <Money cents={walletCents} sx={{ fontWeight: 700 }} />;
 
   return (
     <FormStack onSubmit={submit} error={formError}>
       <Typography>
-        Available in your wallet: {walletCents === null ? "…" : <Money cents={walletCents} sx={{ fontWeight: 700 }} />}
+        <Trans>Available in your wallet: {available}</Trans>
       </Typography>
       <MemberAmountField
         id="investment-amount"
         rate={rate}
         registration={register("amount")}
         error={errors.amount}
-        helperText={`${amountRangeText(pkg.minCents, pkg.maxCents, rate.quote)}.`}
+        helperText={`${range}.`}
         typed={watch("amount")}
         cents={preview.problem ? null : preview.amountCents}
       />
       <SummaryBox
-        label="Investment preview"
-        note="Profit is credited to your Profit fund once per period. The amount leaves your wallet now."
+        label={t`Investment preview`}
+        note={t`Profit is credited to your Profit fund once per period. The amount leaves your wallet now.`}
       >
-        <SummaryRow label="Profit per period">{shown ? <Money cents={preview.perPeriodCents} /> : "—"}</SummaryRow>
+        <SummaryRow label={t`Profit per period`}>{shown ? <Money cents={preview.perPeriodCents} /> : "—"}</SummaryRow>
         {shown && preview.lastPeriodCents !== preview.perPeriodCents ? (
-          <SummaryRow label="Last period (with rounding)">
+          <SummaryRow label={t`Last period (with rounding)`}>
             <Money cents={preview.lastPeriodCents} />
           </SummaryRow>
         ) : null}
         {/* Capital not returned: the profit is all that comes back, the capital in it (packageReturn). */}
-        <SummaryRow label={pkg.capitalReturn ? "Total profit" : "Total profit (capital included)"}>
+        <SummaryRow label={pkg.capitalReturn ? t`Total profit` : t`Total profit (capital included)`}>
           {shown ? <Money cents={preview.totalProfitCents} /> : "—"}
         </SummaryRow>
-        <SummaryRow label="Capital back at maturity">
-          {!pkg.capitalReturn ? "Not returned" : shown ? <Money cents={preview.capitalBackCents} /> : "—"}
+        <SummaryRow label={t`Capital back at maturity`}>
+          {!pkg.capitalReturn ? t`Not returned` : shown ? <Money cents={preview.capitalBackCents} /> : "—"}
         </SummaryRow>
-        <SummaryRow label="You receive in total" strong>
+        <SummaryRow label={t`You receive in total`} strong>
           {shown ? <Money cents={preview.totalReturnCents} /> : "—"}
         </SummaryRow>
-        <SummaryRow label="Gain over your amount">
+        <SummaryRow label={t`Gain over your amount`}>
           {shown && preview.amountCents !== null ? (
             <Money cents={preview.totalReturnCents - preview.amountCents} signed />
           ) : (
@@ -102,9 +107,9 @@ function InvestForm({ pkg }: { pkg: InvestmentPackage }) {
         </SummaryRow>
       </SummaryBox>
       {/* The request carries the rate: none to send until it is known. */}
-      <FormButtons label="Confirm" busyLabel="Confirming…" busy={buy.isPending} disabled={!rate.quote}>
+      <FormButtons label={t`Confirm`} busyLabel={t`Confirming…`} busy={buy.isPending} disabled={!rate.quote}>
         <Button component={RouterLink} to={paths.addInvestment} color="inherit">
-          Other packages
+          <Trans>Other packages</Trans>
         </Button>
       </FormButtons>
     </FormStack>
@@ -113,18 +118,19 @@ function InvestForm({ pkg }: { pkg: InvestmentPackage }) {
 
 /** `/add-investment/{slug}`: the terms, the amount with a live preview, Confirm → the invoice. */
 export function AddInvestmentPage() {
+  const { t } = useLingui();
   const { slug = "" } = useParams();
   const pkg = useQuery(packageQuery(slug));
   const { quote } = useMemberQuote();
-  if (!pkg.data) return <RecordState query={pkg} title="Add investment" height={420} />;
+  if (!pkg.data) return <RecordState query={pkg} title={t`Add investment`} height={420} />;
   return (
     <Box>
-      <PageHeader title="Add investment" subtitle={pkg.data.name} />
+      <PageHeader title={t`Add investment`} subtitle={pkg.data.name} />
       <Columns gap={3} template={NARROW_THEN_WIDE}>
-        <SectionCard id="terms-heading" title="Terms" description={pkg.data.description || undefined}>
+        <SectionCard id="terms-heading" title={t`Terms`} description={pkg.data.description || undefined}>
           <DetailList items={packageTerms(pkg.data, quote)} columns={1} />
         </SectionCard>
-        <SectionCard id="amount-heading" title="Invest">
+        <SectionCard id="amount-heading" title={t`Invest`}>
           <InvestForm pkg={pkg.data} />
         </SectionCard>
       </Columns>

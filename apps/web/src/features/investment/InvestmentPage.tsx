@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import AddIcon from "@mui/icons-material/Add";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -24,10 +25,11 @@ const CARD_GRID = {
 
 /** The active packages as cards (also on `/add-investment` with no package chosen). */
 export function PackageList() {
+  const { t } = useLingui();
   const packages = useQuery(packagesQuery);
   if (packages.isPending) return <Skeleton variant="rounded" height={260} />;
   if (packages.isError) return <QueryError error={packages.error} onRetry={() => void packages.refetch()} />;
-  if (packages.data.length === 0) return <Alert severity="info">No package is on offer right now.</Alert>;
+  if (packages.data.length === 0) return <Alert severity="info">{t`No package is on offer right now.`}</Alert>;
   return (
     <Box sx={CARD_GRID}>
       {packages.data.map((pkg) => (
@@ -40,17 +42,20 @@ export function PackageList() {
 const SIZES = [6, 12, 24] as const;
 
 function MyInvestments() {
+  const { t } = useLingui();
   const [params, setParams] = useSearchParams();
   const { page, pageSize } = pagingFromParams(params, { pageSize: 6, sizes: SIZES });
   const list = useQuery(myInvestmentsQuery(page, pageSize));
   return (
-    <PageSection id="mine-heading" title="My investments">
+    <PageSection id="mine-heading" title={t`My investments`}>
       {list.isPending ? (
         <Skeleton variant="rounded" height={180} />
       ) : list.isError ? (
         <QueryError error={list.error} onRetry={() => void list.refetch()} />
       ) : list.data.items.length === 0 ? (
-        <Alert severity="info">You have no investments yet. Choose a package above to start.</Alert>
+        <Alert severity="info">
+          <Trans>You have no investments yet. Choose a package above to start.</Trans>
+        </Alert>
       ) : (
         <>
           <Box sx={CARD_GRID}>
@@ -61,7 +66,7 @@ function MyInvestments() {
           {list.data.total > pageSize ? (
             <TablePagination
               component="div"
-              labelRowsPerPage="Per page"
+              labelRowsPerPage={t`Per page`}
               count={list.data.total}
               page={pageIndex(page, list.data.total, pageSize)}
               rowsPerPage={pageSize}
@@ -78,26 +83,27 @@ function MyInvestments() {
 
 /** `/investment`: the packages on offer and the member's investments with their progress. */
 export function InvestmentPage() {
+  const { t } = useLingui();
   return (
     <Box>
       <PageHeader
-        title="Investment"
-        subtitle="Choose a package, invest from your wallet, and follow the profit as it is credited."
+        title={t`Investment`}
+        subtitle={t`Choose a package, invest from your wallet, and follow the profit as it is credited.`}
         actions={
           <Button component={RouterLink} to={paths.invoice} variant="outlined">
-            My invoices
+            <Trans>My invoices</Trans>
           </Button>
         }
       />
       <Stack spacing={4}>
-        <PageSection id="packages-heading" title="Packages">
+        <PageSection id="packages-heading" title={t`Packages`}>
           <PackageList />
         </PageSection>
         <MyInvestments />
       </Stack>
       <Box sx={{ mt: 3 }}>
         <Button component={RouterLink} to={paths.addInvestment} startIcon={<AddIcon />}>
-          Add investment
+          <Trans>Add investment</Trans>
         </Button>
       </Box>
     </Box>

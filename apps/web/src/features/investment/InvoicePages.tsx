@@ -1,4 +1,5 @@
 import type { Investment, InvestmentInvoice } from "@helio/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import PrintIcon from "@mui/icons-material/Print";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -26,49 +27,61 @@ import { AccrualCountdown, InvestmentProgress } from "./parts.tsx";
 const LIST_COLUMNS: Column<Investment>[] = [
   {
     key: "reference",
-    header: "Invoice",
+    header: <Trans>Invoice</Trans>,
     nowrap: true,
     render: (inv) => (
-      <Link component={RouterLink} to={paths.invoiceOne(inv.id)}>
+      <Link component={RouterLink} to={paths.invoiceOne(inv.id)} dir="ltr">
         {inv.reference}
       </Link>
     ),
   },
-  { key: "package", header: "Package", render: (inv) => inv.package.name },
-  { key: "amount", header: "Amount", align: "right", nowrap: true, render: (inv) => <Money cents={inv.amountCents} /> },
+  { key: "package", header: <Trans>Package</Trans>, render: (inv) => inv.package.name },
+  {
+    key: "amount",
+    header: <Trans>Amount</Trans>,
+    align: "right",
+    nowrap: true,
+    render: (inv) => <Money cents={inv.amountCents} />,
+  },
   {
     key: "profit",
-    header: "Profit so far",
+    header: <Trans>Profit so far</Trans>,
     align: "right",
     nowrap: true,
     render: (inv) => <Money cents={inv.profitPaidCents} />,
   },
-  { key: "periods", header: "Periods", nowrap: true, render: (inv) => `${inv.periodsPaid} / ${inv.durationPeriods}` },
-  { key: "started", header: "Started", nowrap: true, render: (inv) => formatDateTime(inv.startedAt) },
-  { key: "status", header: "Status", render: (inv) => <StatusChip status={inv.status} /> },
+  {
+    key: "periods",
+    header: <Trans>Periods</Trans>,
+    nowrap: true,
+    render: (inv) => <bdi dir="ltr">{`${inv.periodsPaid} / ${inv.durationPeriods}`}</bdi>,
+  },
+  { key: "started", header: <Trans>Started</Trans>, nowrap: true, render: (inv) => formatDateTime(inv.startedAt) },
+  { key: "status", header: <Trans>Status</Trans>, render: (inv) => <StatusChip status={inv.status} /> },
 ];
 
 /** `/invoice` with no invoice chosen: the seed's 'Select an invoice' and the member's investments. */
 export function InvoiceIndexPage() {
+  const { t } = useLingui();
   const paging = usePagingParams({ pageSize: 20 });
   const list = useQuery(myInvestmentsQuery(paging.page, paging.pageSize));
   return (
     <Box>
       <PageHeader
-        title="Investment invoice"
-        subtitle="Select an invoice"
+        title={t`Investment invoice`}
+        subtitle={t`Select an invoice`}
         actions={
           <Button component={RouterLink} to={paths.addInvestment} variant="contained">
-            Add investment
+            <Trans>Add investment</Trans>
           </Button>
         }
       />
       <PagedTable
-        label="My investments"
+        label={t`My investments`}
         columns={LIST_COLUMNS}
         query={list}
         rowKey={(inv) => inv.id}
-        empty="You have no investments yet."
+        empty={t`You have no investments yet.`}
         paging={paging}
       />
     </Box>
@@ -77,29 +90,40 @@ export function InvoiceIndexPage() {
 
 type Period = InvestmentInvoice["schedule"][number];
 const scheduleColumns = (periodSeconds: number): Column<Period>[] => [
-  { key: "period", header: "Period", render: (p) => p.period },
+  { key: "period", header: <Trans>Period</Trans>, render: (p) => p.period },
   {
     key: "due",
-    header: "Due",
+    header: <Trans>Due</Trans>,
     nowrap: true,
     // Short (demo) periods are seconds apart: their times show the seconds too.
     render: (p) => <time dateTime={p.dueAt}>{formatDateTime(p.dueAt, { seconds: periodSeconds < 3_600 })}</time>,
   },
-  { key: "amount", header: "Profit", align: "right", nowrap: true, render: (p) => <Money cents={p.amountCents} /> },
+  {
+    key: "amount",
+    header: <Trans>Profit</Trans>,
+    align: "right",
+    nowrap: true,
+    render: (p) => <Money cents={p.amountCents} />,
+  },
   {
     key: "paid",
-    header: "Credited",
+    header: <Trans>Credited</Trans>,
     nowrap: true,
     render: (p) =>
       p.paid ? (
-        <Chip size="small" variant="outlined" label={`Paid ${formatDateTime(p.paidAt)}`} />
+        <Chip size="small" variant="outlined" label={<PaidAt at={formatDateTime(p.paidAt)} />} />
       ) : (
         <Box component="span" sx={{ color: "text.secondary" }}>
-          Not yet
+          <Trans>Not yet</Trans>
         </Box>
       ),
   },
 ];
+
+/** "Paid 3 Mar 2026, 14:05" */
+function PaidAt({ at }: { at: string }) {
+  return <Trans>Paid {at}</Trans>;
+}
 
 /** Printing shows the invoice alone: the shell (bars, menus, chat) and the buttons are hidden. */
 const PRINT_STYLES = (
@@ -117,56 +141,57 @@ const PRINT_STYLES = (
 );
 
 function Invoice({ inv }: { inv: InvestmentInvoice }) {
+  const { t } = useLingui();
   return (
     <Box>
       {PRINT_STYLES}
       <PageHeader
-        title="Investment invoice"
+        title={t`Investment invoice`}
         subtitle={
           <>
-            {inv.reference} · {inv.package.name}
+            <bdi dir="ltr">{inv.reference}</bdi> · <bdi>{inv.package.name}</bdi>
           </>
         }
         actions={
           <Box className="no-print" sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
             <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => window.print()}>
-              Print
+              <Trans>Print</Trans>
             </Button>
             <Button component={RouterLink} to={paths.invoice} color="inherit">
-              All invoices
+              <Trans>All invoices</Trans>
             </Button>
           </Box>
         }
       />
       <Stack spacing={3}>
-        <SectionCard id="invoice-heading" title="Invoice">
+        <SectionCard id="invoice-heading" title={t`Invoice`}>
           <DetailList
             columns={3}
             items={[
-              { label: "Reference", value: inv.reference, wide: true },
-              { label: "Package", value: inv.package.name },
-              { label: "Status", value: <StatusChip status={inv.status} /> },
-              { label: "Amount", value: <Money cents={inv.amountCents} /> },
-              { label: "Rate", value: rateText(inv.dailyRateBps, inv.periodSeconds) },
-              { label: "Duration", value: durationText(inv.durationPeriods, inv.periodSeconds) },
-              { label: "Started", value: formatDateTime(inv.startedAt) },
-              { label: "Matures", value: formatDateTime(inv.maturedAt ?? inv.maturesAt) },
+              { label: t`Reference`, value: <bdi dir="ltr">{inv.reference}</bdi>, wide: true },
+              { label: t`Package`, value: inv.package.name },
+              { label: t`Status`, value: <StatusChip status={inv.status} /> },
+              { label: t`Amount`, value: <Money cents={inv.amountCents} /> },
+              { label: t`Rate`, value: rateText(inv.dailyRateBps, inv.periodSeconds) },
+              { label: t`Duration`, value: durationText(inv.durationPeriods, inv.periodSeconds) },
+              { label: t`Started`, value: formatDateTime(inv.startedAt) },
+              { label: t`Matures`, value: formatDateTime(inv.maturedAt ?? inv.maturesAt) },
               {
-                label: "Next accrual",
+                label: t`Next accrual`,
                 value: inv.nextAccrualAt ? <AccrualCountdown until={inv.nextAccrualAt} /> : "—",
               },
-              { label: "Profit so far", value: <Money cents={inv.profitPaidCents} /> },
+              { label: t`Profit so far`, value: <Money cents={inv.profitPaidCents} /> },
               // The same terms as Add investment's summary: without the capital back, it is in the profit.
               {
-                label: inv.capitalReturn ? "Total profit" : "Total profit (capital included)",
+                label: inv.capitalReturn ? t`Total profit` : t`Total profit (capital included)`,
                 value: <Money cents={inv.totalProfitCents} />,
               },
               {
-                label: "Capital return",
-                value: inv.capitalReturn ? <Money cents={inv.capitalReturnCents} /> : "Not returned",
+                label: t`Capital return`,
+                value: inv.capitalReturn ? <Money cents={inv.capitalReturnCents} /> : t`Not returned`,
               },
               {
-                label: "Gain over your amount",
+                label: t`Gain over your amount`,
                 value: <Money cents={inv.totalProfitCents + inv.capitalReturnCents - inv.amountCents} signed />,
               },
             ]}
@@ -175,13 +200,17 @@ function Invoice({ inv }: { inv: InvestmentInvoice }) {
             <InvestmentProgress inv={inv} />
           </Box>
         </SectionCard>
-        <SectionCard id="schedule-heading" title="Schedule" description="Each period's profit and when it is credited.">
+        <SectionCard
+          id="schedule-heading"
+          title={t`Schedule`}
+          description={t`Each period's profit and when it is credited.`}
+        >
           <DataTable
-            label="Schedule"
+            label={t`Schedule`}
             columns={scheduleColumns(inv.periodSeconds)}
             rows={inv.schedule.map((p) => (p.period <= inv.periodsPaid ? { ...p, paid: true } : p))}
             rowKey={(p) => String(p.period)}
-            empty="No periods."
+            empty={t`No periods.`}
           />
         </SectionCard>
       </Stack>
@@ -191,8 +220,9 @@ function Invoice({ inv }: { inv: InvestmentInvoice }) {
 
 /** `/invoice/{id}`: one of the member's investments (another member's id: not found). */
 export function InvoicePage() {
+  const { t } = useLingui();
   const { slug = "" } = useParams();
   const invoice = useQuery(invoiceQuery(slug));
-  if (!invoice.data) return <RecordState query={invoice} title="Investment invoice" height={480} />;
+  if (!invoice.data) return <RecordState query={invoice} title={t`Investment invoice`} height={480} />;
   return <Invoice inv={invoice.data} />;
 }

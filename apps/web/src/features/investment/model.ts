@@ -1,33 +1,42 @@
-import { centsToDecimal } from "@helio/shared";
+import { centsToDecimal, localizeDecimal } from "@helio/shared";
+import { plural, t } from "@lingui/core/macro";
+import { activeLocale } from "../../lib/i18n.ts";
+import { leftToRight } from "../../lib/left-to-right.ts";
 
 /** Basis points as a percentage: 125 → `1.25 %`, 500 → `5 %`. */
 export function formatRate(bps: number): string {
-  const text = centsToDecimal(bps).replace(/\.?0+$/, "");
-  return `${text} %`;
+  const text = localizeDecimal(centsToDecimal(bps).replace(/\.?0+$/, ""), activeLocale());
+  return leftToRight(`${text} %`);
 }
 
 /** One period in words: 86,400 → `day`, 3,600 → `hour`, 60 → `minute`, 90 → `90 seconds`. */
 export function periodName(seconds: number): string {
-  if (seconds === 86_400) return "day";
-  if (seconds === 3_600) return "hour";
-  if (seconds === 60) return "minute";
-  if (seconds % 86_400 === 0) return `${seconds / 86_400} days`;
-  if (seconds % 3_600 === 0) return `${seconds / 3_600} hours`;
-  if (seconds % 60 === 0) return `${seconds / 60} minutes`;
-  return `${seconds} seconds`;
+  if (seconds === 86_400) return t`day`;
+  if (seconds === 3_600) return t`hour`;
+  if (seconds === 60) return t`minute`;
+  if (seconds % 86_400 === 0) return plural(seconds / 86_400, { one: "# day", other: "# days" });
+  if (seconds % 3_600 === 0) return plural(seconds / 3_600, { one: "# hour", other: "# hours" });
+  if (seconds % 60 === 0) return plural(seconds / 60, { one: "# minute", other: "# minutes" });
+  return plural(seconds, { one: "# second", other: "# seconds" });
 }
 
 /** `30 days`, `5 periods of 30 seconds`: how long an investment runs. */
 export function durationText(periods: number, periodSeconds: number): string {
+  if (periodSeconds === 86_400) return plural(periods, { one: "# day", other: "# days" });
+  if (periodSeconds === 3_600) return plural(periods, { one: "# hour", other: "# hours" });
+  if (periodSeconds === 60) return plural(periods, { one: "# minute", other: "# minutes" });
   const unit = periodName(periodSeconds);
-  if (unit === "day" || unit === "hour" || unit === "minute") return `${periods} ${unit}${periods === 1 ? "" : "s"}`;
-  return `${periods} period${periods === 1 ? "" : "s"} of ${unit}`;
+  return plural(periods, { one: `# period of ${unit}`, other: `# periods of ${unit}` });
 }
 
 /** `1.25 % per day`. */
 export function rateText(bps: number, periodSeconds: number): string {
+  const rate = formatRate(bps);
+  if (periodSeconds === 86_400) return t`${rate} per day`;
+  if (periodSeconds === 3_600) return t`${rate} per hour`;
+  if (periodSeconds === 60) return t`${rate} per minute`;
   const unit = periodName(periodSeconds);
-  return `${formatRate(bps)} per ${/^\d/.test(unit) ? `period (${unit})` : unit}`;
+  return t`${rate} per period (${unit})`;
 }
 
 /** Whole-term profit as a percentage of the amount (rate × periods): 125 bps × 30 → `37.5 %`. */
@@ -45,14 +54,21 @@ export function packageReturn(bps: number, periods: number, capitalReturn: boole
   const profit = bps * periods;
   const total = totalReturnRate(bps, periods);
   if (capitalReturn) {
+    const back = formatRate(profit + 10_000);
     return {
-      label: "Total profit",
-      value: `${total} of the amount, on top of the capital: ${formatRate(profit + 10_000)} paid back in all`,
+      label: t`Total profit`,
+      value: t`${total} of the amount, on top of the capital: ${back} paid back in all`,
     };
   }
   const gain = profit - 10_000;
-  const net = gain === 0 ? "no gain" : `a ${gain > 0 ? "gain" : "loss"} of ${formatRate(Math.abs(gain))}`;
-  return { label: "Total paid back", value: `${total} of the amount (capital included): ${net}` };
+  const change = formatRate(Math.abs(gain));
+  const value =
+    gain === 0
+      ? t`${total} of the amount (capital included): no gain`
+      : gain > 0
+        ? t`${total} of the amount (capital included): a gain of ${change}`
+        : t`${total} of the amount (capital included): a loss of ${change}`;
+  return { label: t`Total paid back`, value };
 }
 
 /** Periods paid of the total, as a whole percentage for a progress bar (0–100). */
@@ -73,8 +89,9 @@ export function countdownText(seconds: number): string {
   const m = Math.floor((seconds % 3_600) / 60);
   const s = seconds % 60;
   const two = (n: number) => String(n).padStart(2, "0");
-  if (d > 0) return `${d} d ${two(h)}:${two(m)}:${two(s)}`;
-  if (h > 0) return `${two(h)}:${two(m)}:${two(s)}`;
+  const clock = `${two(h)}:${two(m)}:${two(s)}`;
+  if (d > 0) return t`${d} d ${clock}`;
+  if (h > 0) return clock;
   if (m > 0) return `${m}:${two(s)}`;
-  return `${s} s`;
+  return t`${s} s`;
 }

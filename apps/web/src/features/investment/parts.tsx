@@ -1,4 +1,6 @@
 import type { Investment, InvestmentPackage, RateQuote } from "@helio/shared";
+import { msg, t } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -20,15 +22,17 @@ import { countdownText, durationText, packageReturn, progressPercent, rateText, 
 
 /** A live countdown to the next accrual; "Crediting…" once the boundary has passed. */
 export function AccrualCountdown({ until }: { until: string }) {
+  const { i18n } = useLingui();
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
     const timer = window.setInterval(() => setNow(Date.now()), 1000);
     return () => window.clearInterval(timer);
   }, []);
   const left = secondsUntil(until, now);
+  const countdown = countdownText(left);
   return (
     <Box component="time" dateTime={until} sx={{ fontVariantNumeric: "tabular-nums" }} title={formatDateTime(until)}>
-      {left > 0 ? `in ${countdownText(left)}` : "Crediting…"}
+      {left > 0 ? i18n._(msg`in ${countdown}`) : i18n._(msg`Crediting…`)}
     </Box>
   );
 }
@@ -40,18 +44,23 @@ export function AccrualCountdown({ until }: { until: string }) {
 export function packageTerms(pkg: InvestmentPackage, quote: RateQuote | null): Detail[] {
   const paid = packageReturn(pkg.dailyRateBps, pkg.durationPeriods, pkg.capitalReturn);
   return [
-    { label: "Rate", value: rateText(pkg.dailyRateBps, pkg.periodSeconds) },
-    { label: "Duration", value: durationText(pkg.durationPeriods, pkg.periodSeconds) },
-    { label: "Amount", value: amountRangeText(pkg.minCents, pkg.maxCents, quote), wide: true },
+    { label: t`Rate`, value: rateText(pkg.dailyRateBps, pkg.periodSeconds) },
+    { label: t`Duration`, value: durationText(pkg.durationPeriods, pkg.periodSeconds) },
+    { label: t`Amount`, value: amountRangeText(pkg.minCents, pkg.maxCents, quote), wide: true },
     { ...paid, wide: true },
-    { label: "Capital", value: pkg.capitalReturn ? "Returned at maturity" : "Not returned (included in profit)" },
+    { label: t`Capital`, value: pkg.capitalReturn ? t`Returned at maturity` : t`Not returned (included in profit)` },
   ];
 }
 
 /** A package on offer, with its terms and an Invest button. */
 export function PackageCard({ pkg }: { pkg: InvestmentPackage }) {
+  const { i18n } = useLingui();
   const { quote } = useMemberQuote();
   const headingId = `package-${pkg.slug}`;
+  const name = pkg.name;
+  // Every term but the rate, which stands large above them.
+  const terms = packageTerms(pkg, quote);
+  terms.splice(0, 1);
   return (
     <Card component="article" aria-labelledby={headingId} sx={{ display: "flex", flexDirection: "column" }}>
       <CardContent sx={{ flexGrow: 1, p: { xs: 2, sm: 3 } }}>
@@ -66,16 +75,16 @@ export function PackageCard({ pkg }: { pkg: InvestmentPackage }) {
             {pkg.description}
           </Typography>
         ) : null}
-        <DetailList items={packageTerms(pkg, quote).filter((d) => d.label !== "Rate")} />
+        <DetailList items={terms} />
       </CardContent>
       <CardActions sx={{ px: { xs: 2, sm: 3 }, pb: 2 }}>
         <Button
           component={RouterLink}
           to={paths.addInvestmentOne(pkg.slug)}
           variant="contained"
-          aria-label={`Invest in ${pkg.name}`}
+          aria-label={i18n._(msg`Invest in ${name}`)}
         >
-          Invest
+          <Trans>Invest</Trans>
         </Button>
       </CardActions>
     </Card>
@@ -86,10 +95,14 @@ export function PackageCard({ pkg }: { pkg: InvestmentPackage }) {
 export function InvestmentProgress({ inv }: { inv: Pick<Investment, "periodsPaid" | "durationPeriods" | "id"> }) {
   const value = progressPercent(inv.periodsPaid, inv.durationPeriods);
   const labelId = `progress-${inv.id}`;
+  const paid = inv.periodsPaid;
+  const total = inv.durationPeriods;
   return (
     <Box>
       <Typography id={labelId} variant="body2" sx={{ color: "text.secondary", mb: 0.5 }}>
-        {inv.periodsPaid} of {inv.durationPeriods} periods paid
+        <Trans>
+          {paid} of {total} periods paid
+        </Trans>
       </Typography>
       <LinearProgress
         variant="determinate"
@@ -103,7 +116,9 @@ export function InvestmentProgress({ inv }: { inv: Pick<Investment, "periodsPaid
 
 /** One of the member's investments: progress, profit so far, next accrual, status. */
 export function InvestmentCard({ inv }: { inv: Investment }) {
+  const { i18n } = useLingui();
   const headingId = `investment-${inv.id}`;
+  const reference = inv.reference;
   return (
     <Card component="article" aria-labelledby={headingId} variant="outlined" data-testid="investment-card">
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
@@ -118,10 +133,10 @@ export function InvestmentCard({ inv }: { inv: Investment }) {
           <DetailList
             columns={3}
             items={[
-              { label: "Amount", value: <Money cents={inv.amountCents} /> },
-              { label: "Profit so far", value: <Money cents={inv.profitPaidCents} /> },
+              { label: i18n._(msg`Amount`), value: <Money cents={inv.amountCents} /> },
+              { label: i18n._(msg`Profit so far`), value: <Money cents={inv.profitPaidCents} /> },
               {
-                label: "Next accrual",
+                label: i18n._(msg`Next accrual`),
                 value: inv.nextAccrualAt ? <AccrualCountdown until={inv.nextAccrualAt} /> : "—",
               },
             ]}
@@ -129,7 +144,9 @@ export function InvestmentCard({ inv }: { inv: Investment }) {
         </Box>
         <Typography variant="body2" sx={{ mt: 1.5 }}>
           <Link component={RouterLink} to={paths.invoiceOne(inv.id)}>
-            Invoice {inv.reference}
+            <Trans>
+              Invoice <bdi dir="ltr">{reference}</bdi>
+            </Trans>
           </Link>
         </Typography>
       </CardContent>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
@@ -9,7 +10,7 @@ import { Link as RouterLink, useNavigate } from "react-router";
 import { MemberAmountField } from "../../components/AmountField.tsx";
 import { FormButtons, FormStack } from "../../components/FormLayout.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
-import { amountFormSchema, amountRequest, minimumText, validAmountCents } from "../../lib/amount.ts";
+import { amountFormSchema, amountRequest, atLeastText, validAmountCents } from "../../lib/amount.ts";
 import { useMoneyForm } from "../../lib/money-form.ts";
 import { paths } from "../../lib/paths.ts";
 import { publicSettingsQuery, useMemberQuote } from "../../lib/settings.ts";
@@ -18,6 +19,7 @@ import { useCreateDeposit } from "./api.ts";
 
 /** `/add-balance`: an amount → a deposit invoice with the transfer instructions. */
 export function AddBalancePage() {
+  const { t } = useLingui();
   const navigate = useNavigate();
   // The public settings: one cache entry, kept current by the `settings.updated` message.
   const settings = useQuery(publicSettingsQuery);
@@ -41,12 +43,13 @@ export function AddBalancePage() {
     watch,
     formState: { errors },
   } = form;
+  const currency = rate.currency;
 
   return (
     <Box>
       <PageHeader
-        title="Add Balance"
-        subtitle="Add money to your wallet by bank transfer. Your wallet is credited once we have confirmed the transfer."
+        title={t`Add Balance`}
+        subtitle={t`Add money to your wallet by bank transfer. Your wallet is credited once we have confirmed the transfer.`}
       />
       <Card sx={{ maxWidth: 640 }}>
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
@@ -55,7 +58,7 @@ export function AddBalancePage() {
             error={formError}
             heading={
               <Typography variant="h2" component="h2">
-                New deposit
+                <Trans>New deposit</Trans>
               </Typography>
             }
           >
@@ -66,27 +69,29 @@ export function AddBalancePage() {
               error={errors.amount}
               helperText={
                 minCents !== undefined
-                  ? `At least ${minimumText(minCents, rate.quote)}.`
-                  : rate.currency === "USD"
-                    ? "In US dollars, up to 2 decimals, e.g. 250.00."
-                    : `In ${rate.currency}, up to 2 decimals.`
+                  ? `${atLeastText(minCents, rate.quote)}.`
+                  : currency === "USD"
+                    ? t`In US dollars, up to 2 decimals, e.g. 250.00.`
+                    : t`In ${currency}, up to 2 decimals.`
               }
               typed={watch("amount")}
               cents={validAmountCents(watch("amount"), amountRules, rate.quote)}
             />
             <Typography variant="body2" sx={{ color: "text.secondary" }}>
-              Next you will see the invoice: our bank account, the reference to put in your transfer, and where to
-              upload the proof of payment.
+              <Trans>
+                Next you will see the invoice: our bank account, the reference to put in your transfer, and where to
+                upload the proof of payment.
+              </Trans>
             </Typography>
             <FormButtons
-              label="Create invoice"
-              busyLabel="Creating…"
+              label={t`Create invoice`}
+              busyLabel={t`Creating…`}
               busy={create.isPending}
               // The request carries the rate: none to send until it is known.
               disabled={!rate.quote}
             >
               <Button component={RouterLink} to={paths.invoiceBalance} color="inherit">
-                My invoices
+                <Trans>My invoices</Trans>
               </Button>
             </FormButtons>
           </FormStack>
@@ -94,7 +99,7 @@ export function AddBalancePage() {
       </Card>
       <Typography variant="body2" sx={{ mt: 2 }}>
         <Link component={RouterLink} to={paths.wallet}>
-          Back to your balance
+          <Trans>Back to your balance</Trans>
         </Link>
       </Typography>
     </Box>

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
@@ -17,59 +18,64 @@ import { InvoiceLayout } from "./invoice-parts.tsx";
 
 /** `/invoice-balance/:slug`: one deposit invoice, its transfer instructions, status (live) and proof. */
 export function InvoiceBalancePage() {
+  const { t } = useLingui();
   const { slug = "" } = useParams();
   const invoice = useQuery(depositQuery(slug));
   const display = useDisplayCurrency();
   useWalletLive();
 
-  if (invoice.isPending || invoice.isError) return <RecordState query={invoice} title="Deposit invoice" height={200} />;
+  if (invoice.isPending || invoice.isError)
+    return <RecordState query={invoice} title={t`Deposit invoice`} height={200} />;
   const d = invoice.data;
   const i = d.instructions;
+  const reference = d.reference;
   return (
     <InvoiceLayout
-      title="Deposit invoice"
+      title={t`Deposit invoice`}
       subtitle={
         <Box component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
-          Reference{" "}
-          <Box component="span" sx={{ fontFamily: "monospace", fontWeight: 700, color: "text.primary" }}>
+          <Trans>Reference</Trans>{" "}
+          <Box component="span" dir="ltr" sx={{ fontFamily: "monospace", fontWeight: 700, color: "text.primary" }}>
             {d.reference}
           </Box>
         </Box>
       }
-      back={{ to: paths.invoiceBalance, label: "All invoices" }}
+      back={{ to: paths.invoiceBalance, label: t`All invoices` }}
     >
       <DepositStatusSection invoice={d} />
-      <SectionCard id="invoice-heading" title="Invoice">
+      <SectionCard id="invoice-heading" title={t`Invoice`}>
         <DetailList
           columns={3}
           items={[
             {
-              label: "Reference",
+              label: t`Reference`,
               wide: true,
               value: (
                 <Box component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}>
-                  <Box component="span" sx={{ fontFamily: "monospace", fontWeight: 700 }}>
+                  <Box component="span" dir="ltr" sx={{ fontFamily: "monospace", fontWeight: 700 }}>
                     {d.reference}
                   </Box>
-                  <CopyButton value={d.reference} label="Copy the reference" />
+                  <CopyButton value={d.reference} label={t`Copy the reference`} />
                 </Box>
               ),
             },
             {
-              label: "Amount to transfer",
+              label: t`Amount to transfer`,
               value: (
                 <Box>
                   <Money cents={d.amountCents} currency="USD" rate={1} sx={{ fontWeight: 700 }} />
                   {display.currency !== "USD" ? (
                     <Box component="span" sx={{ display: "block", color: "text.secondary", fontSize: "0.875rem" }}>
-                      about <Money cents={d.amountCents} />
+                      <Trans>
+                        about <Money cents={d.amountCents} />
+                      </Trans>
                     </Box>
                   ) : null}
                 </Box>
               ),
             },
             {
-              label: "Expires",
+              label: t`Expires`,
               value:
                 d.status === "awaiting_payment" ? (
                   <time dateTime={d.expiresAt}>{formatDateTime(d.expiresAt)}</time>
@@ -77,29 +83,31 @@ export function InvoiceBalancePage() {
                   "—"
                 ),
             },
-            { label: "Created", value: <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time> },
+            { label: t`Created`, value: <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time> },
           ]}
         />
       </SectionCard>
-      <SectionCard id="transfer-heading" title="Transfer instructions" headingGap={1}>
+      <SectionCard id="transfer-heading" title={t`Transfer instructions`} headingGap={1}>
         <Typography sx={{ mb: 2, color: "text.secondary" }}>
-          Transfer exactly the amount above to this account and put the reference <strong>{d.reference}</strong> in the
-          transfer description.
+          <Trans>
+            Transfer exactly the amount above to this account and put the reference{" "}
+            <strong dir="ltr">{reference}</strong> in the transfer description.
+          </Trans>
         </Typography>
         <DetailList
           columns={3}
           items={[
-            { label: "Bank", value: i.bankName || "—" },
-            { label: "Account name", value: i.accountName || "—" },
+            { label: t`Bank`, value: i.bankName || "—" },
+            { label: t`Account name`, value: i.accountName || "—" },
             {
-              label: "Account number",
+              label: t`Account number`,
               wide: true,
               value: i.accountNumber ? (
                 <Box component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}>
-                  <Box component="span" sx={{ fontFamily: "monospace" }}>
+                  <Box component="span" dir="ltr" sx={{ fontFamily: "monospace" }}>
                     {i.accountNumber}
                   </Box>
-                  <CopyButton value={i.accountNumber} label="Copy the account number" />
+                  <CopyButton value={i.accountNumber} label={t`Copy the account number`} />
                 </Box>
               ) : (
                 "—"

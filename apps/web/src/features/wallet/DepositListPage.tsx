@@ -1,4 +1,7 @@
 import type { DepositInvoice } from "@helio/shared";
+import { msg } from "@lingui/core/macro";
+import { useLingui } from "@lingui/react";
+import { Trans } from "@lingui/react/macro";
 import Link from "@mui/material/Link";
 import { Link as RouterLink } from "react-router";
 import type { Column } from "../../components/DataTable.tsx";
@@ -12,7 +15,7 @@ import { RequestListPage } from "./RequestListPage.tsx";
 const COLUMNS: Column<DepositInvoice>[] = [
   {
     key: "reference",
-    header: "Reference",
+    header: <Trans>Reference</Trans>,
     nowrap: true,
     render: (d) => (
       <Link component={RouterLink} to={paths.invoiceBalanceOne(d.id)} sx={{ fontFamily: "monospace", fontWeight: 600 }}>
@@ -20,11 +23,17 @@ const COLUMNS: Column<DepositInvoice>[] = [
       </Link>
     ),
   },
-  { key: "amount", header: "Amount", align: "right", nowrap: true, render: (d) => <Money cents={d.amountCents} /> },
-  { key: "status", header: "Status", nowrap: true, render: (d) => <StatusChip status={d.status} /> },
+  {
+    key: "amount",
+    header: <Trans>Amount</Trans>,
+    align: "right",
+    nowrap: true,
+    render: (d) => <Money cents={d.amountCents} />,
+  },
+  { key: "status", header: <Trans>Status</Trans>, nowrap: true, render: (d) => <StatusChip status={d.status} /> },
   {
     key: "created",
-    header: "Created",
+    header: <Trans>Created</Trans>,
     nowrap: true,
     render: (d) => <time dateTime={d.createdAt}>{formatDateTime(d.createdAt)}</time>,
   },
@@ -32,17 +41,18 @@ const COLUMNS: Column<DepositInvoice>[] = [
 
 /** `/invoice-balance`: 'Select an invoice' and the member's deposit invoices. */
 export function InvoiceBalanceIndexPage() {
+  const { i18n } = useLingui();
   return (
     <RequestListPage
-      title="Deposit invoice"
+      title={i18n._(msg`Deposit invoice`)}
       selectPrompt
-      create={{ to: paths.addBalance, label: "Add Balance" }}
+      create={{ to: paths.addBalance, label: i18n._(msg`Add Balance`) }}
       table={{
-        label: "Deposit invoices",
+        label: i18n._(msg`Deposit invoices`),
         columns: COLUMNS,
         query: depositListQuery,
         pageSize: 10,
-        empty: "No deposit invoices yet.",
+        empty: i18n._(msg`No deposit invoices yet.`),
       }}
     />
   );

@@ -1,4 +1,7 @@
 import { DEPOSIT_PROOF_TYPES, type DepositInvoice, UPLOAD_MAX_BYTES } from "@helio/shared";
+import { i18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -17,15 +20,28 @@ import { useUploadProof } from "./api.ts";
 
 function proofErrorMessage(error: unknown): string {
   if (error instanceof ApiError) {
-    if (error.status === 413 || error.code === "PAYLOAD_TOO_LARGE") return "The file is larger than 10 MB.";
-    if (error.code === "UNSUPPORTED_FILE") return "This file is not a JPEG, PNG or WebP image or a PDF.";
+    if (error.status === 413 || error.code === "PAYLOAD_TOO_LARGE") return i18n._(msg`The file is larger than 10 MB.`);
+    if (error.code === "UNSUPPORTED_FILE") return i18n._(msg`This file is not a JPEG, PNG or WebP image or a PDF.`);
     if (error.fields.length > 0) return error.fields.map((f) => f.message).join(" ");
   }
   return errorMessage(error);
 }
 
+/** "Uploaded 3 Mar 2026, 14:05: transfer.pdf (120 KB)" */
+function ProofUploaded({ proof }: { proof: NonNullable<DepositInvoice["proof"]> }) {
+  const uploaded = formatDateTime(proof.uploadedAt);
+  const size = formatBytes(proof.size);
+  const fileName = proof.fileName;
+  return (
+    <Trans>
+      Uploaded {uploaded}: <bdi>{fileName}</bdi> ({size})
+    </Trans>
+  );
+}
+
 /** A deposit invoice's proof of payment: the uploaded one, and uploading (or replacing) it until it is reviewed. */
 export function DepositProofSection({ invoice }: { invoice: DepositInvoice }) {
+  const { t } = useLingui();
   const [file, setFile] = useState<File | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +52,7 @@ export function DepositProofSection({ invoice }: { invoice: DepositInvoice }) {
 
   const send = () => {
     if (!file) {
-      setError("Choose the file first.");
+      setError(t`Choose the file first.`);
       return;
     }
     setError(null);
@@ -53,36 +69,37 @@ export function DepositProofSection({ invoice }: { invoice: DepositInvoice }) {
   };
 
   return (
-    <SectionCard id="proof-heading" title="Proof of payment">
+    <SectionCard id="proof-heading" title={t`Proof of payment`}>
       {invoice.proof ? (
         <Box sx={{ mb: 2 }}>
           <Typography>
-            Uploaded {formatDateTime(invoice.proof.uploadedAt)}: {invoice.proof.fileName} (
-            {formatBytes(invoice.proof.size)})
+            <ProofUploaded proof={invoice.proof} />
           </Typography>
           <Link href={invoice.proof.url} target="_blank" rel="noopener" sx={{ display: "inline-flex", gap: 0.5 }}>
-            View the uploaded proof <OpenInNewIcon fontSize="small" aria-hidden="true" />
+            <Trans>View the uploaded proof</Trans> <OpenInNewIcon fontSize="small" aria-hidden="true" />
             <Box component="span" sx={visuallyHidden}>
-              (opens in a new tab)
+              <Trans>(opens in a new tab)</Trans>
             </Box>
           </Link>
         </Box>
       ) : (
-        <Typography sx={{ mb: 2 }}>No proof uploaded yet.</Typography>
+        <Typography sx={{ mb: 2 }}>
+          <Trans>No proof uploaded yet.</Trans>
+        </Typography>
       )}
       {canUpload ? (
         <Stack spacing={2}>
           {invoice.proof ? (
             <Typography variant="body2" sx={{ color: "text.secondary" }}>
-              You can replace the proof until we have reviewed it.
+              <Trans>You can replace the proof until we have reviewed it.</Trans>
             </Typography>
           ) : null}
           <FileUpload
-            label={invoice.proof ? "Replace the proof" : "Proof of payment file"}
+            label={invoice.proof ? t`Replace the proof` : t`Proof of payment file`}
             accept={DEPOSIT_PROOF_TYPES}
             maxBytes={UPLOAD_MAX_BYTES}
-            describe="a JPEG, PNG or WebP image or a PDF"
-            hint="A screenshot or PDF of your transfer: JPEG, PNG, WebP or PDF, up to 10 MB."
+            describe={t`a JPEG, PNG or WebP image or a PDF`}
+            hint={t`A screenshot or PDF of your transfer: JPEG, PNG, WebP or PDF, up to 10 MB.`}
             value={file}
             onChange={(next) => {
               setFile(next);
@@ -96,7 +113,7 @@ export function DepositProofSection({ invoice }: { invoice: DepositInvoice }) {
           />
           <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap" }}>
             <Button variant="contained" onClick={send} disabled={upload.isPending || !file || Boolean(readOnly)}>
-              {upload.isPending ? "Uploading…" : "Upload proof"}
+              {upload.isPending ? <Trans>Uploading…</Trans> : <Trans>Upload proof</Trans>}
             </Button>
             <ReadOnlyNote reason={readOnly} />
           </Box>
@@ -104,7 +121,7 @@ export function DepositProofSection({ invoice }: { invoice: DepositInvoice }) {
       ) : null}
       {done && invoice.status === "proof_submitted" ? (
         <Alert severity="success" sx={{ mt: 2 }} role="status">
-          Thank you. We will review your proof and credit your wallet once the transfer is confirmed.
+          <Trans>Thank you. We will review your proof and credit your wallet once the transfer is confirmed.</Trans>
         </Alert>
       ) : null}
     </SectionCard>

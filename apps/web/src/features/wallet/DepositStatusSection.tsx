@@ -1,4 +1,7 @@
 import type { DepositInvoice } from "@helio/shared";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Link from "@mui/material/Link";
 import Step from "@mui/material/Step";
@@ -11,7 +14,7 @@ import { LiveStatusChip } from "../../components/StatusChip.tsx";
 import { formatDateTime, formatRelative } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
 
-const STEPS = ["Awaiting payment", "Proof submitted", "Approved"] as const;
+const STEPS: MessageDescriptor[] = [msg`Awaiting payment`, msg`Proof submitted`, msg`Approved`];
 function activeStep(status: DepositInvoice["status"]): number {
   if (status === "approved") return 3;
   if (status === "proof_submitted" || status === "rejected") return 1;
@@ -20,9 +23,14 @@ function activeStep(status: DepositInvoice["status"]): number {
 
 /** A deposit invoice's status (live): the steps to approval and what the member does or can expect next. */
 export function DepositStatusSection({ invoice }: { invoice: DepositInvoice }) {
+  const { t, i18n } = useLingui();
   const awaiting = invoice.status === "awaiting_payment";
+  const expires = formatDateTime(invoice.expiresAt);
+  const expiresIn = formatRelative(invoice.expiresAt);
+  const reviewed = invoice.reviewedAt ? formatDateTime(invoice.reviewedAt) : null;
+  const reason = invoice.reason;
   return (
-    <SectionCard id="status-heading" title="Status" aside={<LiveStatusChip status={invoice.status} />}>
+    <SectionCard id="status-heading" title={t`Status`} aside={<LiveStatusChip status={invoice.status} />}>
       {invoice.status === "rejected" || invoice.status === "expired" ? null : (
         <Stepper
           activeStep={activeStep(invoice.status)}
@@ -36,41 +44,58 @@ export function DepositStatusSection({ invoice }: { invoice: DepositInvoice }) {
           }}
         >
           {STEPS.map((label) => (
-            <Step key={label}>
-              <StepLabel>{label}</StepLabel>
+            <Step key={label.id}>
+              <StepLabel>{i18n._(label)}</StepLabel>
             </Step>
           ))}
         </Stepper>
       )}
       {awaiting ? (
         <Alert severity="info">
-          Make the transfer, then upload the proof of payment. This invoice expires{" "}
-          <time dateTime={invoice.expiresAt}>{formatDateTime(invoice.expiresAt)}</time> (
-          {formatRelative(invoice.expiresAt)}).
+          <Trans>
+            Make the transfer, then upload the proof of payment. This invoice expires{" "}
+            <time dateTime={invoice.expiresAt}>{expires}</time> ({expiresIn}).
+          </Trans>
         </Alert>
       ) : null}
       {invoice.status === "proof_submitted" ? (
-        <Alert severity="info">We are checking your transfer. Your wallet is credited once it is approved.</Alert>
+        <Alert severity="info">
+          <Trans>We are checking your transfer. Your wallet is credited once it is approved.</Trans>
+        </Alert>
       ) : null}
       {invoice.status === "approved" ? (
         <Alert severity="success">
-          Approved{invoice.reviewedAt ? ` ${formatDateTime(invoice.reviewedAt)}` : ""}:{" "}
-          <Money cents={invoice.amountCents} /> was added to your wallet.
+          {reviewed ? (
+            <Trans>
+              Approved {reviewed}: <Money cents={invoice.amountCents} /> was added to your wallet.
+            </Trans>
+          ) : (
+            <Trans>
+              Approved: <Money cents={invoice.amountCents} /> was added to your wallet.
+            </Trans>
+          )}
         </Alert>
       ) : null}
       {invoice.status === "rejected" ? (
         <Alert severity="error">
-          Rejected{invoice.reason ? `: ${invoice.reason}` : "."} If you did transfer the money, contact support or
-          create a new invoice.
+          {reason ? (
+            <Trans>
+              Rejected: <bdi>{reason}</bdi> If you did transfer the money, contact support or create a new invoice.
+            </Trans>
+          ) : (
+            <Trans>Rejected. If you did transfer the money, contact support or create a new invoice.</Trans>
+          )}
         </Alert>
       ) : null}
       {invoice.status === "expired" ? (
         <Alert severity="warning">
-          This invoice expired without a proof of payment.{" "}
-          <Link component={RouterLink} to={paths.addBalance}>
-            Create a new invoice
-          </Link>
-          .
+          <Trans>
+            This invoice expired without a proof of payment.{" "}
+            <Link component={RouterLink} to={paths.addBalance}>
+              Create a new invoice
+            </Link>
+            .
+          </Trans>
         </Alert>
       ) : null}
     </SectionCard>

@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import { useQuery } from "@tanstack/react-query";
 import { ListCard } from "../../components/ListCard.tsx";
@@ -9,14 +10,15 @@ import { historyQuery } from "./api.ts";
 
 /** The dashboard's last five ledger entries (all accounts), with a link to the full history. */
 export function RecentTransactions() {
+  const { t } = useLingui();
   const recent = useQuery(historyQuery({ page: 1, pageSize: 5 }));
   return (
     <ListCard
       id="recent-heading"
-      title="Recent transactions"
+      title={t`Recent transactions`}
       query={recent}
-      empty={recent.data?.items.length === 0 ? "No transactions yet." : null}
-      more={{ to: paths.wallet, label: "Full history" }}
+      empty={recent.data?.items.length === 0 ? t`No transactions yet.` : null}
+      more={{ to: paths.wallet, label: t`Full history` }}
     >
       {recent.data?.items.map((e) => (
         <Box

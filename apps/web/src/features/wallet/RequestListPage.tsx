@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import AddIcon from "@mui/icons-material/Add";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -68,7 +69,11 @@ export function RequestListPage<P extends RequestPage, K extends QueryKey>({
           </Button>
         }
       />
-      {selectPrompt ? <Typography sx={{ mb: 2 }}>Select an invoice</Typography> : null}
+      {selectPrompt ? (
+        <Typography sx={{ mb: 2 }}>
+          <Trans>Select an invoice</Trans>
+        </Typography>
+      ) : null}
       <RequestTable {...table} />
     </Box>
   );

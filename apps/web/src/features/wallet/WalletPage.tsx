@@ -6,6 +6,7 @@ import {
   type TransactionKind,
   type WalletEntry,
 } from "@helio/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import AddIcon from "@mui/icons-material/Add";
 import DownloadIcon from "@mui/icons-material/Download";
 import RestartAltIcon from "@mui/icons-material/RestartAlt";
@@ -48,6 +49,7 @@ import {
 } from "./model.ts";
 
 function ResetDemo() {
+  const { t } = useLingui();
   const reset = useResetDemo();
   const [open, setOpen] = useState(false);
   const idempotency = useIdempotencyKey();
@@ -57,7 +59,7 @@ function ResetDemo() {
       onSuccess: (result) => {
         setMessage({
           kind: "success",
-          text: result.transactionId ? "Your demo balance was reset." : "Your demo balance was already full.",
+          text: result.transactionId ? t`Your demo balance was reset.` : t`Your demo balance was already full.`,
         });
         idempotency.succeeded();
       },
@@ -79,7 +81,7 @@ function ResetDemo() {
           setOpen(true);
         }}
       >
-        Reset demo balance
+        <Trans>Reset demo balance</Trans>
       </Button>
       {message ? (
         <Alert severity={message.kind} sx={{ mt: 1 }} role="status">
@@ -88,13 +90,13 @@ function ResetDemo() {
       ) : null}
       <ConfirmDialog
         open={open}
-        title="Reset demo balance?"
+        title={t`Reset demo balance?`}
         message={
-          <>
+          <Trans>
             Your demo balance will be set to <Money cents={DEMO_GRANT_CENTS} />. Open Free trades are not affected.
-          </>
+          </Trans>
         }
-        confirmLabel="Reset"
+        confirmLabel={t`Reset`}
         busy={reset.isPending}
         onConfirm={confirm}
         onClose={() => setOpen(false)}
@@ -111,7 +113,7 @@ const COLUMNS: Column<WalletEntry>[] = [
   LEDGER_COLUMNS.balanceAfter,
   {
     key: "reference",
-    header: "Reference",
+    header: <Trans>Reference</Trans>,
     render: (e) => {
       const href = referenceHref(e.reference);
       const text = entryDescription(e);
@@ -126,10 +128,11 @@ const COLUMNS: Column<WalletEntry>[] = [
   },
 ];
 
-const KIND_OPTIONS = TRANSACTION_KINDS.map((kind) => ({ value: kind, label: kindLabel(kind) }));
-const ACCOUNT_OPTIONS = MEMBER_ACCOUNTS.map((account) => ({ value: account, label: accountLabel(account) }));
-
 function History() {
+  const { t } = useLingui();
+  // Worded here, so that they follow a switch of language.
+  const kindOptions = TRANSACTION_KINDS.map((kind) => ({ value: kind, label: kindLabel(kind) }));
+  const accountOptions = MEMBER_ACCOUNTS.map((account) => ({ value: account, label: accountLabel(account) }));
   const [params, setParams] = useSearchParams();
   const filters = filtersFromParams(params);
   const history = useQuery(historyQuery(filters));
@@ -142,7 +145,7 @@ function History() {
   return (
     <PageSection
       id="history-heading"
-      title="History"
+      title={t`History`}
       actions={
         <Button
           component="a"
@@ -152,24 +155,24 @@ function History() {
           startIcon={<DownloadIcon />}
           disabled={Boolean(rangeProblem)}
         >
-          Export CSV
+          <Trans>Export CSV</Trans>
         </Button>
       }
     >
       <Columns template={{ xs: "1fr 1fr", md: "repeat(4, minmax(0, 1fr)) auto" }} sx={{ mb: 2 }}>
         <SelectField
-          label="Kind"
+          label={t`Kind`}
           value={filters.kind ?? ""}
           onChange={(event) => update({ kind: (event.target.value || undefined) as TransactionKind | undefined })}
-          allLabel="All kinds"
-          options={KIND_OPTIONS}
+          allLabel={t`All kinds`}
+          options={kindOptions}
         />
         <SelectField
-          label="Account"
+          label={t`Account`}
           value={filters.account ?? ""}
           onChange={(event) => update({ account: (event.target.value || undefined) as MemberAccount | undefined })}
-          allLabel="All accounts"
-          options={ACCOUNT_OPTIONS}
+          allLabel={t`All accounts`}
+          options={accountOptions}
         />
         <DateRangeFields
           from={filters.from ?? ""}
@@ -183,18 +186,18 @@ function History() {
           disabled={!filtered}
           sx={{ height: { md: 56 }, gridColumn: { xs: "1 / -1", md: "auto" } }}
         >
-          Clear filters
+          <Trans>Clear filters</Trans>
         </Button>
       </Columns>
       <DataTable
-        label="Ledger entries"
+        label={t`Ledger entries`}
         columns={COLUMNS}
         rows={rangeProblem ? [] : history.data?.items}
         rowKey={(e) => String(e.id)}
         loading={history.isFetching}
         error={history.isError ? history.error : undefined}
         onRetry={() => void history.refetch()}
-        empty={filtered ? "No entries match these filters." : "No movements yet."}
+        empty={filtered ? t`No entries match these filters.` : t`No movements yet.`}
         paging={{
           page: filters.page,
           pageSize: filters.pageSize,
@@ -209,26 +212,27 @@ function History() {
 
 /** `/wallet` (menu label Balance): the member's accounts, demo reset, and the ledger history. */
 export function WalletPage() {
+  const { t } = useLingui();
   const balances = useMemberBalances();
   useWalletLive();
   return (
     <Box>
       <PageHeader
-        title="Balance"
-        subtitle="Your accounts and every movement of money on them."
+        title={t`Balance`}
+        subtitle={t`Your accounts and every movement of money on them.`}
         actions={
           <>
             <Button component={RouterLink} to={paths.addBalance} variant="contained" startIcon={<AddIcon />}>
-              Add Balance
+              <Trans>Add Balance</Trans>
             </Button>
             <Button component={RouterLink} to={paths.withdrawal} variant="outlined" startIcon={<SendIcon />}>
-              Withdraw
+              <Trans>Withdraw</Trans>
             </Button>
           </>
         }
       />
       <Stack spacing={4}>
-        <PageSection id="balances-heading" title="Accounts">
+        <PageSection id="balances-heading" title={t`Accounts`}>
           {balances.isError ? (
             <Alert severity="error">{errorMessage(balances.error)}</Alert>
           ) : (
@@ -236,11 +240,11 @@ export function WalletPage() {
           )}
           <Typography variant="body2" sx={{ mt: 1.5 }}>
             <Link component={RouterLink} to={paths.viewWithdrawal}>
-              View your withdrawals
+              <Trans>View your withdrawals</Trans>
             </Link>
             {" · "}
             <Link component={RouterLink} to={paths.invoiceBalance}>
-              View your deposit invoices
+              <Trans>View your deposit invoices</Trans>
             </Link>
           </Typography>
         </PageSection>

@@ -1,4 +1,7 @@
 import type { RateQuote, WithdrawalRequirements } from "@helio/shared";
+import { i18n } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -29,12 +32,15 @@ const SIX_DIGITS = /^\d{6}$/;
 function withdrawalFormSchema(req: WithdrawalRequirements, walletCents: number, quote: RateQuote | null) {
   return z.object({
     amount: amountSchema(withdrawalAmountRules(req, walletCents, quote), quote),
-    totpCode: req.twoFactorRequired ? z.string().trim().regex(SIX_DIGITS, "Enter the 6-digit code") : z.string(),
+    totpCode: req.twoFactorRequired
+      ? z.string().trim().regex(SIX_DIGITS, i18n._(msg`Enter the 6-digit code`))
+      : z.string(),
   });
 }
 
 /** The requirements, then the amount with its fee and net, the destination and the 2FA code. */
 export function WithdrawalForm({ req }: { req: WithdrawalRequirements }) {
+  const { t } = useLingui();
   const navigate = useNavigate();
   const balances = useMemberBalances();
   const create = useCreateWithdrawal();
@@ -68,47 +74,55 @@ export function WithdrawalForm({ req }: { req: WithdrawalRequirements }) {
   const items = requirementsOf(req);
   const ready = items.every((item) => item.state === "done");
   const code = register("totpCode");
+  const range = amountRangeText(req.minCents, req.maxCents, rate.quote);
+  const feeRule = feeRuleText(req.feeBps, req.feeFlatCents);
 
   return (
     <Stack spacing={3}>
       <RequirementsCard items={items} twoFactorRequired={req.twoFactorRequired} />
-      <SectionCard id="form-heading" title="Request a withdrawal">
+      <SectionCard id="form-heading" title={t`Request a withdrawal`}>
         <FormStack onSubmit={submit} error={formError}>
-          {!ready ? <Alert severity="warning">Complete the steps above to request a withdrawal.</Alert> : null}
+          {!ready ? (
+            <Alert severity="warning">
+              <Trans>Complete the steps above to request a withdrawal.</Trans>
+            </Alert>
+          ) : null}
           <Typography>
-            Available in your wallet: <Money cents={walletCents} sx={{ fontWeight: 700 }} />
+            <Trans>
+              Available in your wallet: <Money cents={walletCents} sx={{ fontWeight: 700 }} />
+            </Trans>
           </Typography>
           <MemberAmountField
             id="withdrawal-amount"
             rate={rate}
             registration={register("amount")}
             error={errors.amount}
-            helperText={`${amountRangeText(req.minCents, req.maxCents, rate.quote)}. Fee: ${feeRuleText(req.feeBps, req.feeFlatCents)}.`}
+            helperText={t`${range}. Fee: ${feeRule}.`}
             typed={watch("amount")}
             cents={preview.ok ? preview.quote.amountCents : null}
           />
           <SummaryBox
-            label="Withdrawal summary"
-            note="The amount leaves your wallet now and is held until we pay it out. The server confirms the fee."
+            label={t`Withdrawal summary`}
+            note={t`The amount leaves your wallet now and is held until we pay it out. The server confirms the fee.`}
           >
-            <SummaryRow label="Amount">
+            <SummaryRow label={t`Amount`}>
               {preview.quote ? <Money cents={preview.quote.amountCents} withUsd /> : "—"}
             </SummaryRow>
-            <SummaryRow label={`Fee (${feeRuleText(req.feeBps, req.feeFlatCents)})`}>
+            <SummaryRow label={t`Fee (${feeRule})`}>
               {preview.quote ? <Money cents={preview.quote.feeCents} withUsd /> : "—"}
             </SummaryRow>
-            <SummaryRow label="You receive" strong>
+            <SummaryRow label={t`You receive`} strong>
               {preview.quote && preview.quote.netCents > 0 ? <Money cents={preview.quote.netCents} withUsd /> : "—"}
             </SummaryRow>
           </SummaryBox>
           {req.bank ? (
             <Box>
               <Typography variant="body2" sx={{ color: "text.secondary" }}>
-                Paid to
+                <Trans>Paid to</Trans>
               </Typography>
               <Typography>
-                {req.bank.bankName} · {req.bank.accountHolder} ·{" "}
-                <Box component="span" sx={{ fontFamily: "monospace" }}>
+                <bdi>{req.bank.bankName}</bdi> · <bdi>{req.bank.accountHolder}</bdi> ·{" "}
+                <Box component="span" dir="ltr" sx={{ fontFamily: "monospace" }}>
                   {req.bank.accountNumberMasked}
                 </Box>
               </Typography>
@@ -117,7 +131,7 @@ export function WithdrawalForm({ req }: { req: WithdrawalRequirements }) {
           {req.twoFactorRequired ? (
             <TextField
               id="withdrawal-code"
-              label="Authentication code"
+              label={t`Authentication code`}
               autoComplete="one-time-code"
               slotProps={{ htmlInput: { inputMode: "numeric", maxLength: 6 } }}
               sx={{ maxWidth: 280 }}
@@ -131,19 +145,19 @@ export function WithdrawalForm({ req }: { req: WithdrawalRequirements }) {
                   },
                 },
                 errors.totpCode,
-                "The 6-digit code from your authenticator app.",
+                t`The 6-digit code from your authenticator app.`,
               )}
             />
           ) : null}
           <FormButtons
-            label="Request withdrawal"
-            busyLabel="Requesting…"
+            label={t`Request withdrawal`}
+            busyLabel={t`Requesting…`}
             busy={create.isPending}
             // The request carries the rate: none to send until it is known.
             disabled={!ready || !rate.quote}
           >
             <Button component={RouterLink} to={paths.viewWithdrawal} color="inherit">
-              My withdrawals
+              <Trans>My withdrawals</Trans>
             </Button>
           </FormButtons>
         </FormStack>

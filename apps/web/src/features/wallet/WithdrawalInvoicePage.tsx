@@ -1,4 +1,5 @@
 import type { Withdrawal } from "@helio/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -19,48 +20,80 @@ import { useCancelWithdrawal, useWalletLive, withdrawalQuery } from "./api.ts";
 import { InvoiceLayout } from "./invoice-parts.tsx";
 
 function StatusMessage({ w }: { w: Withdrawal }) {
+  const confirmBy = w.confirmExpiresAt ? formatDateTime(w.confirmExpiresAt) : null;
+  const reviewed = w.reviewedAt ? formatDateTime(w.reviewedAt) : null;
+  const payoutReference = w.payoutReference;
+  const reason = w.reason;
   switch (w.status) {
     case "unconfirmed":
       return (
         <Alert severity="info">
-          Check your e-mail: open the link we sent to confirm this withdrawal
-          {w.confirmExpiresAt ? ` by ${formatDateTime(w.confirmExpiresAt)}` : ""}. Until then it is not sent for review,
-          and without it the amount returns to your wallet.
+          {confirmBy ? (
+            <Trans>
+              Check your e-mail: open the link we sent to confirm this withdrawal by {confirmBy}. Until then it is not
+              sent for review, and without it the amount returns to your wallet.
+            </Trans>
+          ) : (
+            <Trans>
+              Check your e-mail: open the link we sent to confirm this withdrawal. Until then it is not sent for review,
+              and without it the amount returns to your wallet.
+            </Trans>
+          )}
         </Alert>
       );
     case "expired":
       return (
         <Alert severity="warning">
-          This withdrawal was not confirmed in time. The amount was returned to your wallet.
+          <Trans>This withdrawal was not confirmed in time. The amount was returned to your wallet.</Trans>
         </Alert>
       );
     case "pending":
       return (
         <Alert severity="info">
-          We will pay <Money cents={w.netCents} /> to your bank account after review. The amount is held from your
-          wallet until then; you can cancel while it is pending.
+          <Trans>
+            We will pay <Money cents={w.netCents} /> to your bank account after review. The amount is held from your
+            wallet until then; you can cancel while it is pending.
+          </Trans>
         </Alert>
       );
     case "approved":
       return (
         <Alert severity="success">
-          Paid{w.reviewedAt ? ` ${formatDateTime(w.reviewedAt)}` : ""}.
-          {w.payoutReference ? ` Payout reference: ${w.payoutReference}.` : ""}
+          {reviewed ? <Trans>Paid {reviewed}.</Trans> : <Trans>Paid.</Trans>}
+          {payoutReference ? (
+            <>
+              {" "}
+              <Trans>
+                Payout reference: <bdi dir="ltr">{payoutReference}</bdi>.
+              </Trans>
+            </>
+          ) : null}
         </Alert>
       );
     case "rejected":
       return (
         <Alert severity="error">
-          Rejected{w.reason ? `: ${w.reason}` : "."} The amount was returned to your wallet.
+          {reason ? (
+            <Trans>
+              Rejected: <bdi>{reason}</bdi> The amount was returned to your wallet.
+            </Trans>
+          ) : (
+            <Trans>Rejected. The amount was returned to your wallet.</Trans>
+          )}
         </Alert>
       );
     case "cancelled":
-      return <Alert severity="warning">You cancelled this withdrawal. The amount was returned to your wallet.</Alert>;
+      return (
+        <Alert severity="warning">
+          <Trans>You cancelled this withdrawal. The amount was returned to your wallet.</Trans>
+        </Alert>
+      );
   }
 }
 
 /** `/invoice-wd/:slug`: one withdrawal, its status (live), and Cancel while pending. */
 export function InvoiceWdPage() {
+  const { t } = useLingui();
   const { slug = "" } = useParams();
   const withdrawal = useQuery(withdrawalQuery(slug));
   const cancel = useCancelWithdrawal(slug);
@@ -70,7 +103,7 @@ export function InvoiceWdPage() {
   useWalletLive();
 
   if (withdrawal.isPending || withdrawal.isError)
-    return <RecordState query={withdrawal} title="Withdrawal invoice" height={240} />;
+    return <RecordState query={withdrawal} title={t`Withdrawal invoice`} height={240} />;
   const w = withdrawal.data;
   const runCancel = () => {
     setError(null);
@@ -80,23 +113,24 @@ export function InvoiceWdPage() {
     });
   };
 
+  const requested = formatDateTime(w.createdAt);
   return (
     <InvoiceLayout
-      title="Withdrawal invoice"
-      subtitle={`Requested ${formatDateTime(w.createdAt)}`}
-      back={{ to: paths.viewWithdrawal, label: "All withdrawals" }}
+      title={t`Withdrawal invoice`}
+      subtitle={t`Requested ${requested}`}
+      back={{ to: paths.viewWithdrawal, label: t`All withdrawals` }}
       maxWidth={880}
       after={
         <ConfirmDialog
           open={confirming}
-          title="Cancel this withdrawal?"
+          title={t`Cancel this withdrawal?`}
           message={
-            <>
+            <Trans>
               <Money cents={w.amountCents} /> goes back to your wallet and nothing is paid out.
-            </>
+            </Trans>
           }
-          confirmLabel="Cancel withdrawal"
-          cancelLabel="Keep it"
+          confirmLabel={t`Cancel withdrawal`}
+          cancelLabel={t`Keep it`}
           confirmColor="error"
           busy={cancel.isPending}
           onConfirm={runCancel}
@@ -104,7 +138,7 @@ export function InvoiceWdPage() {
         />
       }
     >
-      <SectionCard id="wd-status-heading" title="Status" aside={<LiveStatusChip status={w.status} />}>
+      <SectionCard id="wd-status-heading" title={t`Status`} aside={<LiveStatusChip status={w.status} />}>
         <StatusMessage w={w} />
         {error ? (
           <Alert severity="error" sx={{ mt: 2 }}>
@@ -119,37 +153,39 @@ export function InvoiceWdPage() {
             onClick={() => setConfirming(true)}
             disabled={cancel.isPending || Boolean(readOnly)}
           >
-            Cancel withdrawal
+            <Trans>Cancel withdrawal</Trans>
           </Button>
         ) : null}
         <ReadOnlyNote reason={w.status === "pending" || w.status === "unconfirmed" ? readOnly : null} />
       </SectionCard>
-      <SectionCard id="wd-detail-heading" title="Detail">
+      <SectionCard id="wd-detail-heading" title={t`Detail`}>
         <DetailList
           columns={3}
           items={[
-            { label: "Amount", value: <Money cents={w.amountCents} /> },
-            { label: "Fee", value: <Money cents={w.feeCents} /> },
-            { label: "You receive", value: <Money cents={w.netCents} sx={{ fontWeight: 700 }} /> },
-            { label: "Bank", value: w.destination.bankName },
-            { label: "Account holder", value: w.destination.accountHolder },
+            { label: t`Amount`, value: <Money cents={w.amountCents} /> },
+            { label: t`Fee`, value: <Money cents={w.feeCents} /> },
+            { label: t`You receive`, value: <Money cents={w.netCents} sx={{ fontWeight: 700 }} /> },
+            { label: t`Bank`, value: w.destination.bankName },
+            { label: t`Account holder`, value: w.destination.accountHolder },
             {
-              label: "Account number",
+              label: t`Account number`,
               value: (
-                <Box component="span" sx={{ fontFamily: "monospace" }}>
+                <Box component="span" dir="ltr" sx={{ fontFamily: "monospace" }}>
                   {w.destination.accountNumberMasked}
                 </Box>
               ),
             },
-            ...(w.destination.swift ? [{ label: "SWIFT/BIC", value: w.destination.swift }] : []),
-            ...(w.destination.branch ? [{ label: "Branch", value: w.destination.branch }] : []),
-            { label: "Requested", value: <time dateTime={w.createdAt}>{formatDateTime(w.createdAt)}</time> },
-            { label: "Reviewed", value: w.reviewedAt ? formatDateTime(w.reviewedAt) : "—" },
-            ...(w.payoutReference ? [{ label: "Payout reference", value: w.payoutReference }] : []),
+            ...(w.destination.swift ? [{ label: t`SWIFT/BIC`, value: w.destination.swift }] : []),
+            ...(w.destination.branch ? [{ label: t`Branch`, value: w.destination.branch }] : []),
+            { label: t`Requested`, value: <time dateTime={w.createdAt}>{formatDateTime(w.createdAt)}</time> },
+            { label: t`Reviewed`, value: w.reviewedAt ? formatDateTime(w.reviewedAt) : "—" },
+            ...(w.payoutReference
+              ? [{ label: t`Payout reference`, value: <bdi dir="ltr">{w.payoutReference}</bdi> }]
+              : []),
             {
-              label: "Withdrawal id",
+              label: t`Withdrawal id`,
               value: (
-                <Box component="span" sx={{ fontFamily: "monospace", fontSize: "0.85rem" }}>
+                <Box component="span" dir="ltr" sx={{ fontFamily: "monospace", fontSize: "0.85rem" }}>
                   {w.id}
                 </Box>
               ),

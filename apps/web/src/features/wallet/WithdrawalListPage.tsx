@@ -1,4 +1,5 @@
 import type { Withdrawal } from "@helio/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import Link from "@mui/material/Link";
 import { Link as RouterLink } from "react-router";
 import type { Column } from "../../components/DataTable.tsx";
@@ -12,7 +13,7 @@ import { RequestListPage } from "./RequestListPage.tsx";
 const COLUMNS: Column<Withdrawal>[] = [
   {
     key: "date",
-    header: "Requested",
+    header: <Trans>Requested</Trans>,
     nowrap: true,
     render: (w) => (
       <Link component={RouterLink} to={paths.invoiceWdOne(w.id)}>
@@ -20,41 +21,66 @@ const COLUMNS: Column<Withdrawal>[] = [
       </Link>
     ),
   },
-  { key: "amount", header: "Amount", align: "right", nowrap: true, render: (w) => <Money cents={w.amountCents} /> },
-  { key: "fee", header: "Fee", align: "right", nowrap: true, render: (w) => <Money cents={w.feeCents} /> },
-  { key: "net", header: "You receive", align: "right", nowrap: true, render: (w) => <Money cents={w.netCents} /> },
+  {
+    key: "amount",
+    header: <Trans>Amount</Trans>,
+    align: "right",
+    nowrap: true,
+    render: (w) => <Money cents={w.amountCents} />,
+  },
+  { key: "fee", header: <Trans>Fee</Trans>, align: "right", nowrap: true, render: (w) => <Money cents={w.feeCents} /> },
+  {
+    key: "net",
+    header: <Trans>You receive</Trans>,
+    align: "right",
+    nowrap: true,
+    render: (w) => <Money cents={w.netCents} />,
+  },
   {
     key: "to",
-    header: "To",
+    header: <Trans>To</Trans>,
     nowrap: true,
-    render: (w) => `${w.destination.bankName} ${w.destination.accountNumberMasked}`,
+    render: (w) => (
+      <>
+        <bdi>{w.destination.bankName}</bdi> <bdi dir="ltr">{w.destination.accountNumberMasked}</bdi>
+      </>
+    ),
   },
-  { key: "status", header: "Status", nowrap: true, render: (w) => <StatusChip status={w.status} /> },
+  { key: "status", header: <Trans>Status</Trans>, nowrap: true, render: (w) => <StatusChip status={w.status} /> },
 ];
 
-const TABLE = {
-  label: "Withdrawals",
-  columns: COLUMNS,
-  query: withdrawalListQuery,
-  pageSize: 20,
-  empty: "No withdrawals yet.",
-};
-
-const NEW_WITHDRAWAL = { to: paths.withdrawal, label: "New withdrawal" };
+/** The table of withdrawals and the button for a new one, in the member's words. */
+function useWithdrawalList() {
+  const { t } = useLingui();
+  return {
+    table: {
+      label: t`Withdrawals`,
+      columns: COLUMNS,
+      query: withdrawalListQuery,
+      pageSize: 20,
+      empty: t`No withdrawals yet.`,
+    },
+    create: { to: paths.withdrawal, label: t`New withdrawal` },
+  };
+}
 
 /** `/view-withdrawal`: every withdrawal of the member with its status (live). */
 export function ViewWithdrawalPage() {
+  const { t } = useLingui();
+  const { table, create } = useWithdrawalList();
   return (
     <RequestListPage
-      title="Withdrawals"
-      subtitle="Every withdrawal you requested and where it stands."
-      create={NEW_WITHDRAWAL}
-      table={TABLE}
+      title={t`Withdrawals`}
+      subtitle={t`Every withdrawal you requested and where it stands.`}
+      create={create}
+      table={table}
     />
   );
 }
 
 /** `/invoice-wd`: 'Select an invoice' and the member's withdrawals. */
 export function InvoiceWdIndexPage() {
-  return <RequestListPage title="Withdrawal invoice" selectPrompt create={NEW_WITHDRAWAL} table={TABLE} />;
+  const { t } = useLingui();
+  const { table, create } = useWithdrawalList();
+  return <RequestListPage title={t`Withdrawal invoice`} selectPrompt create={create} table={table} />;
 }

@@ -1,4 +1,6 @@
 import type { WithdrawalRequirements } from "@helio/shared";
+import { t } from "@lingui/core/macro";
+import { Trans } from "@lingui/react/macro";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import ErrorOutlineIcon from "@mui/icons-material/ErrorOutlineOutlined";
 import HourglassTopIcon from "@mui/icons-material/HourglassTop";
@@ -25,17 +27,17 @@ export interface Requirement {
 export function requirementsOf(req: WithdrawalRequirements): Requirement[] {
   const kyc: Requirement =
     req.kycStatus === "approved"
-      ? { key: "kyc", state: "done", label: "Identity verified", detail: "Your KYC is approved." }
+      ? { key: "kyc", state: "done", label: t`Identity verified`, detail: t`Your KYC is approved.` }
       : req.kycStatus === "pending"
         ? {
             key: "kyc",
             state: "waiting",
-            label: "Identity verification under review",
+            label: t`Identity verification under review`,
             detail: (
               <>
-                We are checking your documents.{" "}
+                <Trans>We are checking your documents.</Trans>{" "}
                 <Link component={RouterLink} to={paths.kycUser}>
-                  See your KYC
+                  <Trans>See your KYC</Trans>
                 </Link>
               </>
             ),
@@ -43,12 +45,12 @@ export function requirementsOf(req: WithdrawalRequirements): Requirement[] {
         : {
             key: "kyc",
             state: "missing",
-            label: "Verify your identity (KYC)",
+            label: t`Verify your identity (KYC)`,
             detail: (
               <>
-                {req.kycStatus === "rejected" ? "Your last submission was rejected. " : "Required before withdrawing. "}
+                {req.kycStatus === "rejected" ? t`Your last submission was rejected.` : t`Required before withdrawing.`}{" "}
                 <Link component={RouterLink} to={paths.kycUser}>
-                  {req.kycStatus === "rejected" ? "Submit again" : "Verify your identity"}
+                  {req.kycStatus === "rejected" ? t`Submit again` : t`Verify your identity`}
                 </Link>
               </>
             ),
@@ -57,12 +59,12 @@ export function requirementsOf(req: WithdrawalRequirements): Requirement[] {
     ? {
         key: "bank",
         state: "done",
-        label: "Bank account added",
+        label: t`Bank account added`,
         detail: (
           <>
-            {req.bank.bankName}, {req.bank.accountNumberMasked}.{" "}
+            <bdi>{req.bank.bankName}</bdi>, <bdi dir="ltr">{req.bank.accountNumberMasked}</bdi>.{" "}
             <Link component={RouterLink} to={paths.dataBank}>
-              Change
+              <Trans>Change</Trans>
             </Link>
           </>
         ),
@@ -70,12 +72,12 @@ export function requirementsOf(req: WithdrawalRequirements): Requirement[] {
     : {
         key: "bank",
         state: "missing",
-        label: "Add your bank account",
+        label: t`Add your bank account`,
         detail: (
           <>
-            Withdrawals are paid to it.{" "}
+            <Trans>Withdrawals are paid to it.</Trans>{" "}
             <Link component={RouterLink} to={paths.dataBank}>
-              Add your bank account
+              <Trans>Add your bank account</Trans>
             </Link>
           </>
         ),
@@ -85,35 +87,38 @@ export function requirementsOf(req: WithdrawalRequirements): Requirement[] {
     guards.push({
       key: "frozen",
       state: "missing",
-      label: "Your account is frozen",
-      detail: "You froze it after a change you did not make. No money can leave it until support has spoken with you.",
+      label: t`Your account is frozen`,
+      detail: t`You froze it after a change you did not make. No money can leave it until support has spoken with you.`,
     });
   }
   if (req.holdUntil) {
+    const until = formatDateTime(req.holdUntil);
     guards.push({
       key: "hold",
       state: "waiting",
-      label: "Your bank account was changed recently",
-      detail: `For your safety, withdrawals are paused until ${formatDateTime(req.holdUntil)}.`,
+      label: t`Your bank account was changed recently`,
+      detail: t`For your safety, withdrawals are paused until ${until}.`,
     });
   }
   return [kyc, bank, ...guards];
 }
 
-const ICONS = {
-  done: <CheckCircleIcon color="success" titleAccess="Done" />,
-  waiting: <HourglassTopIcon color="warning" titleAccess="Waiting" />,
-  missing: <ErrorOutlineIcon color="error" titleAccess="Missing" />,
-};
+function StateIcon({ state }: { state: Requirement["state"] }) {
+  if (state === "done") return <CheckCircleIcon color="success" titleAccess={t`Done`} />;
+  if (state === "waiting") return <HourglassTopIcon color="warning" titleAccess={t`Waiting`} />;
+  return <ErrorOutlineIcon color="error" titleAccess={t`Missing`} />;
+}
 
 /** "Before you withdraw": each requirement with its state and a link to do it. */
 export function RequirementsCard({ items, twoFactorRequired }: { items: Requirement[]; twoFactorRequired: boolean }) {
   return (
-    <SectionCard id="req-heading" title="Before you withdraw" headingGap={1}>
-      <List dense disablePadding aria-label="Requirements">
+    <SectionCard id="req-heading" title={t`Before you withdraw`} headingGap={1}>
+      <List dense disablePadding aria-label={t`Requirements`}>
         {items.map((item) => (
           <ListItem key={item.key} disableGutters alignItems="flex-start">
-            <ListItemIcon sx={{ minWidth: 36, mt: 0.5 }}>{ICONS[item.state]}</ListItemIcon>
+            <ListItemIcon sx={{ minWidth: 36, mt: 0.5 }}>
+              <StateIcon state={item.state} />
+            </ListItemIcon>
             <ListItemText
               primary={item.label}
               secondary={item.detail}
@@ -124,11 +129,11 @@ export function RequirementsCard({ items, twoFactorRequired }: { items: Requirem
       </List>
       {twoFactorRequired ? (
         <Typography variant="body2" sx={{ mt: 1, color: "text.secondary" }}>
-          Two-factor authentication is on: you will enter a code from your authenticator app.
+          <Trans>Two-factor authentication is on: you will enter a code from your authenticator app.</Trans>
         </Typography>
       ) : null}
       <Typography variant="body2" sx={{ mt: 1, color: "text.secondary" }}>
-        We will e-mail you a link to confirm each withdrawal.
+        <Trans>We will e-mail you a link to confirm each withdrawal.</Trans>
       </Typography>
     </SectionCard>
   );

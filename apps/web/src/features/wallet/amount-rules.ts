@@ -1,4 +1,5 @@
 import { type RateQuote, type WithdrawalQuote, withdrawalQuote } from "@helio/shared";
+import { t } from "@lingui/core/macro";
 import { type AmountRules, amountProblem, maximumText, minimumText, typedAmountCents } from "../../lib/amount.ts";
 
 // The rules of the amounts members type on the wallet's forms, in their own currency at `quote`
@@ -7,9 +8,12 @@ import { type AmountRules, amountProblem, maximumText, minimumText, typedAmountC
 
 /** The deposit amount's rules (the minimum once the rules are loaded); the server checks again. */
 export function depositAmountRules(minCents: number | undefined, quote: RateQuote | null): AmountRules {
-  return minCents === undefined
-    ? {}
-    : { min: { cents: minCents, message: `The minimum deposit is ${minimumText(minCents, quote)}` } };
+  return minCents === undefined ? {} : { min: { cents: minCents, message: minimumDepositText(minCents, quote) } };
+}
+
+function minimumDepositText(minCents: number, quote: RateQuote | null): string {
+  const minimum = minimumText(minCents, quote);
+  return t`The minimum deposit is ${minimum}`;
 }
 
 export interface WithdrawalLimits {
@@ -25,13 +29,17 @@ export function withdrawalAmountRules(
   walletCents: number,
   quote: RateQuote | null,
 ): AmountRules {
+  const minimum = minimumText(limits.minCents, quote);
+  const maximum = maximumText(limits.maxCents, quote);
   return {
-    min: { cents: limits.minCents, message: `The minimum withdrawal is ${minimumText(limits.minCents, quote)}` },
-    max: { cents: limits.maxCents, message: `The maximum withdrawal is ${maximumText(limits.maxCents, quote)}` },
+    min: { cents: limits.minCents, message: t`The minimum withdrawal is ${minimum}` },
+    max: { cents: limits.maxCents, message: t`The maximum withdrawal is ${maximum}` },
     check: (cents) => {
       const fee = withdrawalQuote(cents, limits).feeCents;
+      if (cents > fee) return null;
       // The fee as an amount to cover: its local part rounded up.
-      return cents <= fee ? `The amount does not cover the fee of ${minimumText(fee, quote)}` : null;
+      const feeText = minimumText(fee, quote);
+      return t`The amount does not cover the fee of ${feeText}`;
     },
     balance: { cents: walletCents },
   };
@@ -55,5 +63,5 @@ export function withdrawalPreview(
   const quote = cents !== null && cents > 0 ? withdrawalQuote(cents, limits) : null;
   const problem = amountProblem(text, withdrawalAmountRules(limits, walletCents, rate), rate);
   if (problem) return { ok: false, problem, quote };
-  return quote ? { ok: true, quote } : { ok: false, problem: "Enter an amount", quote };
+  return quote ? { ok: true, quote } : { ok: false, problem: t`Enter an amount`, quote };
 }

@@ -7,7 +7,10 @@ import {
   TRANSACTION_KINDS,
   type TransactionKind,
 } from "@helio/shared";
+import { t } from "@lingui/core/macro";
 import { withQuery } from "../../lib/api.ts";
+import { activeLocale } from "../../lib/i18n.ts";
+import { leftToRight } from "../../lib/left-to-right.ts";
 import { pagingFromParams } from "../../lib/paging.ts";
 import { paths } from "../../lib/paths.ts";
 
@@ -69,7 +72,7 @@ export function localDayBound(day: string, bound: "start" | "end"): string {
 
 /** Why a date range cannot be used, or null. */
 export function dateRangeProblem(from?: string, to?: string): string | null {
-  return from && to && from > to ? "The start date is after the end date." : null;
+  return from && to && from > to ? t`The start date is after the end date.` : null;
 }
 
 type ApiQuery = Record<string, string | number | undefined>;
@@ -108,12 +111,12 @@ export function referenceHref(reference: { type: string; id: string } | null): s
 // --- Amounts --------------------------------------------------------------------------------
 
 /** Limits and fees are set in USD: shown in USD with the one money formatter (`1,000.00 USD`). */
-export const usd = (cents: number) => formatMoney(cents, "USD");
+export const usd = (cents: number) => leftToRight(formatMoney(cents, "USD", 1, activeLocale()));
 
 /** `1.5%` + `0.50` → "1.5% + 0.50 USD"; the fee rule in words. */
 export function feeRuleText(feeBps: number, feeFlatCents: number): string {
   const percent = `${centsToDecimal(feeBps).replace(/\.?0+$/, "")}%`;
-  if (feeBps === 0 && feeFlatCents === 0) return "No fee";
+  if (feeBps === 0 && feeFlatCents === 0) return t`No fee`;
   if (feeFlatCents === 0) return percent;
   if (feeBps === 0) return usd(feeFlatCents);
   return `${percent} + ${usd(feeFlatCents)}`;
