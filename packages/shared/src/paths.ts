@@ -25,6 +25,7 @@ export const API = {
   adminMember: (uid: string) => `/api/admin/members/${encodeURIComponent(uid)}`,
   adminMemberStatus: (uid: string) => `/api/admin/members/${encodeURIComponent(uid)}/status`,
   adminMemberTrading: (uid: string) => `/api/admin/members/${encodeURIComponent(uid)}/trading`,
+  adminMemberTradingLock: (uid: string) => `/api/admin/members/${encodeURIComponent(uid)}/trading-lock`,
   adminMemberImpersonate: (uid: string) => `/api/admin/members/${encodeURIComponent(uid)}/impersonation-token`,
   adminAudit: "/api/admin/audit",
   settings: "/api/settings",
@@ -89,6 +90,8 @@ export const API = {
   tradesHistory: "/api/trades/history",
   tradesHistoryCsv: "/api/trades/history.csv",
   tradesConfig: "/api/trades/config",
+  /** The money the member's next trades use: Real or Practice. */
+  tradesMode: "/api/trades/mode",
   adminTrades: "/api/admin/trades",
   adminTradesHouse: "/api/admin/trades/house",
   // Investments, funds and the referral network.
@@ -124,6 +127,7 @@ export const API_PATTERNS = {
   adminMember: "/api/admin/members/:uid",
   adminMemberStatus: "/api/admin/members/:uid/status",
   adminMemberTrading: "/api/admin/members/:uid/trading",
+  adminMemberTradingLock: "/api/admin/members/:uid/trading-lock",
   adminMemberImpersonate: "/api/admin/members/:uid/impersonation-token",
   chatImage: "/api/chat/images/:name",
   adminChat: "/api/admin/chats/:chatId",
