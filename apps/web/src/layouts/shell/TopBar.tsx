@@ -15,9 +15,9 @@ import Typography from "@mui/material/Typography";
 import useMediaQuery from "@mui/material/useMediaQuery";
 import visuallyHidden from "@mui/utils/visuallyHidden";
 import { Logo } from "../../components/Logo.tsx";
-import { ModeBadge } from "../../components/ModeBadge.tsx";
 import { Money } from "../../components/Money.tsx";
 import { NotificationBell } from "../../features/notifications/index.ts";
+import { ModeSwitchBadge } from "../../features/trade/index.ts";
 import { useMemberBalances, useMoneyLive } from "../../lib/balances.ts";
 import { useThemeMode } from "../../lib/theme-mode.ts";
 import { LanguageMenu } from "./LanguageMenu.tsx";
@@ -131,7 +131,7 @@ export function TopBar({ member, isDesktop, drawerCollapsed, onMenuClick, onLogo
         {isWide ? (
           <Box sx={{ display: "flex", alignItems: "center", gap: 1.5 }}>
             <Balance member={member} />
-            <ModeBadge userTrading={member.userTrading} onDark />
+            <ModeSwitchBadge member={member} />
           </Box>
         ) : null}
         <NotificationBell />
@@ -155,7 +155,7 @@ export function TopBar({ member, isDesktop, drawerCollapsed, onMenuClick, onLogo
           }}
         >
           <Balance member={member} />
-          <ModeBadge userTrading={member.userTrading} onDark />
+          <ModeSwitchBadge member={member} />
         </Box>
       )}
     </AppBar>
