@@ -33,7 +33,8 @@ function Item({ pair, copy = false }: { pair: PairQuote; copy?: boolean }) {
       {change ? (
         <>
           {" "}
-          <Box component="span" sx={{ color: down ? "error.main" : "success.main" }}>
+          {/* Left to right in Arabic too: "-0.48%", not "0.48%-". */}
+          <Box component="span" dir="ltr" sx={{ color: down ? "error.main" : "success.main", unicodeBidi: "isolate" }}>
             {down ? "" : "+"}
             {change}%
           </Box>
