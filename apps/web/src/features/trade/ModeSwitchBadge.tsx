@@ -16,7 +16,9 @@ export function ModeSwitchBadge({ member }: { member: Member }) {
         onDark
         onClick={() => setOpen(true)}
         ariaLabel={
-          member.userTrading ? t`Trading with real money: switch mode` : t`Trading with practice money: switch mode`
+          member.userTrading
+            ? t`Real: trading with real money, switch mode`
+            : t`Free: trading with practice money, switch mode`
         }
       />
       {open ? (
