@@ -95,7 +95,7 @@ test("trade and withdrawal in IDR: the stake and the withdrawal are typed in IDR
   await stake.fill("81250");
   await expect(page.getByText("That is 5.00 USD at 16,250 IDR per USD.")).toBeVisible();
   const demoBefore = (await walletOf(page)).demo;
-  await page.getByRole("button", { name: "Up", exact: true }).click();
+  await page.getByRole("button", { name: /^Up · pays/ }).click();
   await expect(page.getByText(/Up contract placed at/)).toBeVisible();
   expect((await walletOf(page)).demo).toBe(demoBefore - 500);
   await stake.fill("1000");

@@ -43,7 +43,7 @@ test("a Free member trades BTC for 30 s: chart moves, contract counts down, sett
   await expectAccessible(page);
 
   await page.getByLabel("Amount (USD)").fill("10");
-  await page.getByRole("button", { name: "Up", exact: true }).click();
+  await page.getByRole("button", { name: /^Up · pays/ }).click();
   await expect(page.getByText(/Up contract placed at/)).toBeVisible();
   expect(await demoOf(page)).toBe(before - 1000);
 
@@ -115,7 +115,7 @@ test("the dashboard shows the markets, open trades and recent transactions; Real
   await expect(page.getByTestId("stake-source")).toContainText("Stake from Demo (practice)");
   await page.getByLabel("Amount (USD)").fill("7");
   await chooseOption(page.getByRole("combobox", { name: "Duration" }), "5 m");
-  await page.getByRole("button", { name: "Down", exact: true }).click();
+  await page.getByRole("button", { name: /^Down · pays/ }).click();
   await expect(page.getByText(/Down contract placed at/)).toBeVisible();
   await page.goto("/");
   const open = page.getByRole("region", { name: "Open trades" }).getByTestId("dashboard-open-trade");
@@ -144,7 +144,7 @@ test("the dashboard shows the markets, open trades and recent transactions; Real
   await expect(page.getByTestId("last-price")).not.toHaveText("—");
   await expect(page.getByTestId("stake-source")).toContainText("Stake from Wallet (Real)");
   await page.getByLabel("Amount (USD)").fill("12.5");
-  await page.getByRole("button", { name: "Up", exact: true }).click();
+  await page.getByRole("button", { name: /^Up · pays/ }).click();
   await expect(page.getByText(/Up contract placed at/)).toBeVisible();
   const after = (await (await page.request.get("/api/wallet")).json()) as { wallet: number; demo: number };
   expect(after).toMatchObject({ wallet: 5_000 - 1_250, demo: before.demo });

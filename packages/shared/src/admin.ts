@@ -38,6 +38,8 @@ export const adminMemberDetailSchema = adminMemberSummarySchema.extend({
   /** The member whose referral code this one signed up with (null: nobody's). */
   referredBy: memberRefSchema.nullable(),
   twoFactorEnabled: z.boolean(),
+  /** Locked to Practice by an admin: the member cannot switch to Real. */
+  tradingLocked: z.boolean(),
 });
 
 export const memberStatusActionSchema = z.object({
@@ -45,6 +47,8 @@ export const memberStatusActionSchema = z.object({
   reason: text({ multiline: true }).trim().max(500).optional(),
 });
 export const memberTradingModeSchema = z.object({ userTrading: z.boolean() });
+/** Locked: the member trades with practice money and cannot switch to Real themselves. */
+export const memberTradingLockSchema = z.object({ locked: z.boolean() });
 
 export const impersonationTokenResponseSchema = z.object({
   url: z.string(),

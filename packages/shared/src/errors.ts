@@ -31,6 +31,10 @@ export const ERROR_CODES = [
   "IDEMPOTENCY_CONFLICT",
   "KYC_REQUIRED",
   "BANK_DATA_REQUIRED",
+  /** An admin has locked the member to Practice: no switch to Real. */
+  "TRADING_MODE_LOCKED",
+  /** Real trading needs money in the wallet. */
+  "REAL_BALANCE_REQUIRED",
   "TWO_FACTOR_REQUIRED",
   "TWO_FACTOR_INVALID",
   /** A local amount's rate is no longer the current one: the error carries the new `quote`. */

@@ -28,6 +28,8 @@ export const memberSchema = z.object({
   /** The language chosen on the account; null until the member picks one (the device's is used). */
   locale: localeSchema.nullable(),
   userTrading: z.boolean(),
+  /** An admin has locked the member to Practice: the member cannot switch to Real. */
+  tradingLocked: z.boolean(),
   userBlock: z.boolean(),
   userStatus: userStatusSchema,
   photoURL: z.string().nullable(),
@@ -75,3 +77,8 @@ export const signInEventSchema = z.object({
   createdAt: z.string(),
 });
 export const signInEventsResponseSchema = z.object({ items: z.array(signInEventSchema) });
+
+/** The money the member's next trades use: `real` (the wallet) or `practice` (the demo account). */
+export const tradingModeSchema = z.enum(["real", "practice"]);
+export type TradingMode = z.infer<typeof tradingModeSchema>;
+export const switchTradingModeSchema = z.object({ mode: tradingModeSchema });

@@ -104,6 +104,12 @@ export const settingsSchema = z
       .refine((ds) => new Set(ds).size === ds.length, "Each duration once")
       .default([...TRADE_DURATIONS]),
     tradeOpenLimit: z.number().int().min(1).max(1000).default(20),
+    /** The stakes the order offers in one tap, USD cents, ascending (the member's currency shown). */
+    tradeAmountPresetsCents: z
+      .array(cents.min(1, "At least 1 cent"))
+      .max(6, "At most 6 presets")
+      .refine((ps) => ps.every((p, i) => i === 0 || p > (ps[i - 1] ?? 0)), "Ascending, each once")
+      .default([500, 1_000, 2_500, 5_000, 10_000]),
     /** A pair without a tick for this many seconds is stale: no new contracts, and a contract without a tick this close to its expiry is void. */
     marketStaleSeconds: z.number().int().min(2).max(3600).default(15),
     tickRetentionHours: z

@@ -107,6 +107,8 @@ export const tradeConfigSchema = z.object({
   durations: z.array(z.number().int()),
   openLimit: z.number().int(),
   payouts: z.record(z.string(), z.number().int()),
+  /** One-tap stakes, USD cents, within min and max. */
+  amountPresetsCents: z.array(z.number().int()),
 });
 export type TradeConfig = z.infer<typeof tradeConfigSchema>;
 

@@ -9,17 +9,22 @@ import { paths } from "../lib/paths.ts";
 interface RouteHandle {
   /** A member page's title in the member's language; the back office's stay English strings. */
   title?: MessageDescriptor | string;
+  /** What the page shows, from its path ("BTC/USDT"): written before the title. */
+  subject?: (params: Record<string, string | undefined>) => string | null;
 }
 
 function useDocumentTitle() {
   const { i18n } = useLingui();
   const matches = useMatches();
   let title: MessageDescriptor | string | undefined;
+  let subject: string | null = null;
   for (const match of matches) {
     const handle = match.handle as RouteHandle | undefined;
     if (handle?.title) title = handle.title;
+    if (handle?.subject) subject = handle.subject(match.params);
   }
-  const words = typeof title === "object" ? i18n._(title) : title;
+  const titleWords = typeof title === "object" ? i18n._(title) : title;
+  const words = subject && titleWords ? `${subject} · ${titleWords}` : titleWords;
   useEffect(() => {
     document.title = words ? `${words} · Helio` : "Helio";
   }, [words]);

@@ -1,4 +1,4 @@
-import { API } from "@helio/shared";
+import { API, pairOf } from "@helio/shared";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
@@ -28,14 +28,18 @@ function listAndRecord<M extends Record<string, unknown>>(
   title: MessageDescriptor,
   load: () => Promise<M>,
   index: keyof M & string,
-  record: { path: string; page: keyof M & string },
+  record: {
+    path: string;
+    page: keyof M & string;
+    subject?: (params: Record<string, string | undefined>) => string | null;
+  },
 ): RouteObject {
   return {
     path,
     handle: { title },
     children: [
       { index: true, lazy: page(load, index) },
-      { path: record.path, lazy: page(load, record.page) },
+      { path: record.path, handle: { subject: record.subject }, lazy: page(load, record.page) },
     ],
   };
 }
@@ -158,6 +162,8 @@ const memberRoutes: RouteObject[] = [
   listAndRecord(paths.trade, msg`Trade`, trade, "TradeIndexPage", {
     path: routePatterns.tradePair,
     page: "TradePairPage",
+    // The pair in the tab's title: "BTC/USDT · Trade · Helio".
+    subject: ({ sym }) => (sym && pairOf(sym) ? `${sym.toUpperCase()}/USDT` : null),
   }),
   { path: paths.onTrade, handle: { title: msg`On Trade` }, lazy: page(trade, "OnTradePage") },
   { path: paths.historyTrade, handle: { title: msg`History Trade` }, lazy: page(trade, "HistoryTradePage") },

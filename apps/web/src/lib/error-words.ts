@@ -19,6 +19,8 @@ export const ERROR_WORDS: Record<string, MessageDescriptor> = {
   BAD_RESPONSE: msg`The server sent an unexpected answer.`,
   UNKNOWN: msg`Something went wrong. Please try again.`,
   UNAUTHENTICATED: msg`Sign in to continue.`,
+  TRADING_MODE_LOCKED: msg`Helio has set your account to Practice: real-money trading is locked. Contact support.`,
+  REAL_BALANCE_REQUIRED: msg`Real trading opens once your wallet holds money.`,
   // better-auth's codes (lib/auth-errors.ts)
   INVALID_EMAIL_OR_PASSWORD: msg`Wrong email or password.`,
   INVALID_USERNAME_OR_PASSWORD: msg`Wrong username or password.`,

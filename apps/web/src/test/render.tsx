@@ -31,6 +31,7 @@ export const sampleMember: Member = {
   currency: "USD",
   locale: null,
   userTrading: false,
+  tradingLocked: false,
   userBlock: false,
   userStatus: "active",
   photoURL: null,

@@ -23,6 +23,7 @@ const referrer = alias(user, "referrer");
 /** A member's detail: the summary and who referred them (null without a referrer). */
 const detailColumns = {
   ...summaryColumns,
+  tradingLocked: user.tradingLocked,
   referrer: {
     uid: referrer.id,
     firstName: referrer.firstName,
@@ -87,7 +88,7 @@ export async function findMember(db: Executor, uid: string, opts: { forUpdate?: 
 export async function setMemberFlags(
   db: Executor,
   uid: string,
-  values: Partial<{ userBlock: boolean; userStatus: string; userTrading: boolean }>,
+  values: Partial<{ userBlock: boolean; userStatus: string; userTrading: boolean; tradingLocked: boolean }>,
 ) {
   await db
     .update(user)

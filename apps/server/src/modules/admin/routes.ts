@@ -9,6 +9,7 @@ import {
   impersonationExchangeSchema,
   impersonationTokenResponseSchema,
   memberStatusActionSchema,
+  memberTradingLockSchema,
   memberTradingModeSchema,
 } from "@helio/shared";
 import type { FastifyInstance, FastifyReply } from "fastify";
@@ -24,6 +25,7 @@ import {
   changeMemberStatus,
   issueImpersonationToken,
   redeemImpersonationToken,
+  setTradingLock,
   setTradingMode,
   toDetail,
   toSummary,
@@ -98,6 +100,18 @@ export async function adminRoutes(app: FastifyInstance, { services }: { services
       response: { 200: adminMemberDetailSchema },
     }),
     async (request) => setTradingMode(deps, adminActorOf(request), request.params.uid, request.body.userTrading),
+  );
+
+  r.put(
+    API_PATTERNS.adminMemberTradingLock,
+    asAdmin({
+      access: "memberTradingMode",
+      summary: "Lock a member to Practice (true) or lift the lock (false)",
+      params: memberUidParams,
+      body: memberTradingLockSchema,
+      response: { 200: adminMemberDetailSchema },
+    }),
+    async (request) => setTradingLock(deps, adminActorOf(request), request.params.uid, request.body.locked),
   );
 
   r.post(

@@ -23,7 +23,7 @@ type Deps = { db: Db; realtime: Realtime };
 /** Members, blocked and banned, counted as the Members page counts them (admins are not members). */
 export const memberTotals = (deps: { db: Db }) => memberCounts(deps.db);
 
-export function toSummary(row: Omit<Row, "referrer">): AdminMemberSummary {
+export function toSummary(row: Omit<Row, "referrer" | "tradingLocked">): AdminMemberSummary {
   return {
     ...toMemberRef(row),
     emailVerified: row.emailVerified,
@@ -45,6 +45,7 @@ export function toDetail(row: Row) {
     referralCode: row.userName ?? "",
     referredBy: row.referrer ? toMemberRef(row.referrer) : null,
     twoFactorEnabled: Boolean(row.twoFactorEnabled),
+    tradingLocked: row.tradingLocked,
   };
 }
 
@@ -104,6 +105,28 @@ export async function setTradingMode(deps: Deps, actor: AdminActor, uid: string,
       after: { userTrading },
     });
     return { ...before, userTrading };
+  });
+  await deps.realtime.toUser(uid, { type: "member.updated" });
+  return toDetail(after);
+}
+
+/**
+ * Locks a member to Practice (their next trades use practice money and they cannot switch to Real
+ * themselves) or lifts the lock; audited in the same transaction.
+ */
+export async function setTradingLock(deps: Deps, actor: AdminActor, uid: string, locked: boolean) {
+  const after = await deps.db.transaction(async (tx) => {
+    const before = await findMember(tx, uid, { forUpdate: true });
+    if (!before) throw notFound("Member not found");
+    const userTrading = locked ? false : before.userTrading;
+    await setMemberFlags(tx, uid, { tradingLocked: locked, userTrading });
+    await recordAdminAudit(tx, actor, {
+      action: "member.trading_lock",
+      targetUserId: uid,
+      before: { tradingLocked: before.tradingLocked, userTrading: before.userTrading },
+      after: { tradingLocked: locked, userTrading },
+    });
+    return { ...before, tradingLocked: locked, userTrading };
   });
   await deps.realtime.toUser(uid, { type: "member.updated" });
   return toDetail(after);

@@ -16,6 +16,7 @@ export function toMember({ user, session }: CurrentSession): Member {
     currency: (user.currency ?? "USD") as Member["currency"],
     locale: localeSchema.safeParse(user.locale).data ?? null,
     userTrading: Boolean(user.userTrading),
+    tradingLocked: Boolean(user.tradingLocked),
     userBlock: Boolean(user.userBlock),
     userStatus: user.userStatus === "banned" ? "banned" : "active",
     photoURL: user.image ?? null,

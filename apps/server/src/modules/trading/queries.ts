@@ -19,6 +19,20 @@ export async function tradingModeOf(db: Executor, userId: string) {
   return row ?? null;
 }
 
+/** The member's mode and lock, the row locked until the transaction ends (a switch at a time). */
+export async function lockTradingMode(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ userTrading: user.userTrading, tradingLocked: user.tradingLocked })
+    .from(user)
+    .where(eq(user.id, userId))
+    .for("update");
+  return row ?? null;
+}
+
+export async function setUserTrading(db: Executor, userId: string, userTrading: boolean) {
+  await db.update(user).set({ userTrading, updatedAt: new Date() }).where(eq(user.id, userId));
+}
+
 export const findByRequestKey = (db: Executor, userId: string, requestKey: string) =>
   findRowByRequestKey(db, tradeContracts, userId, requestKey);
 

@@ -8,6 +8,7 @@ import {
   houseResultSchema,
   openTradesResponseSchema,
   placeTradeSchema,
+  switchTradingModeSchema,
   type TradeContract,
   tradeConfigSchema,
   tradeContractSchema,
@@ -33,6 +34,7 @@ import {
   houseResult,
   openContracts,
   placeContract,
+  switchTradingMode,
   tradeConfig,
 } from "./service.ts";
 
@@ -86,6 +88,17 @@ export async function tradingRoutes(app: FastifyInstance, { services }: { servic
       response: { 200: tradeConfigSchema },
     }),
     async () => tradeConfig(deps),
+  );
+
+  r.put(
+    API.tradesMode,
+    asMember({
+      summary:
+        "Switch the money the next trades use: `real` (the wallet; 403 REAL_BALANCE_REQUIRED with an empty wallet, 403 TRADING_MODE_LOCKED when an admin has locked the member to Practice) or `practice`",
+      body: switchTradingModeSchema,
+      response: { 200: switchTradingModeSchema },
+    }),
+    async (request) => switchTradingMode(deps, currentOf(request).user.id, request.body.mode),
   );
 
   r.post(

@@ -11,6 +11,7 @@ import {
   type TradeContract,
   type TradeDirection,
   type TradeResult,
+  type TradingMode,
   unitsToPrice,
 } from "@helio/shared";
 import type { Db } from "../../db/client.ts";
@@ -22,6 +23,7 @@ import type { Realtime } from "../../platform/realtime/realtime.ts";
 import { type BackgroundWorker, startWorkerLoop, type WorkerLog } from "../../platform/workers/loop.ts";
 import {
   announceBalances,
+  getMemberBalances,
   moneyTransaction,
   type Posted,
   postTransaction,
@@ -43,10 +45,12 @@ import {
   listOpen,
   lockDueContracts,
   lockPairExposure,
+  lockTradingMode,
   markSettled,
   openContractCounts,
   openRealExposure,
   pairWorstCase,
+  setUserTrading,
   tradingModeOf,
 } from "./queries.ts";
 
@@ -93,7 +97,28 @@ export async function tradeConfig(deps: TradingDeps): Promise<TradeConfig> {
     durations: [...s.tradeDurations].sort((a, b) => a - b),
     openLimit: s.tradeOpenLimit,
     payouts,
+    amountPresetsCents: s.tradeAmountPresetsCents.filter((p) => p >= s.tradeMinCents && p <= s.tradeMaxCents),
   };
+}
+
+/**
+ * Switches the money the member's next trades use. Practice is always open; Real needs money in the
+ * wallet (a first deposit approved, an adjustment) and no admin lock. Open contracts keep the
+ * account they were placed with.
+ */
+export async function switchTradingMode(deps: { db: Db; realtime: Realtime }, userId: string, mode: TradingMode) {
+  const userTrading = mode === "real";
+  await deps.db.transaction(async (tx) => {
+    const current = await lockTradingMode(tx, userId);
+    if (!current) throw notFound("Member not found");
+    if (userTrading && current.tradingLocked)
+      throw new AppError(403, "TRADING_MODE_LOCKED", "Helio has set this account to Practice; contact support.");
+    if (userTrading && (await getMemberBalances(tx, userId)).wallet <= 0)
+      throw new AppError(403, "REAL_BALANCE_REQUIRED", "Real trading opens once your wallet holds money.");
+    if (current.userTrading !== userTrading) await setUserTrading(tx, userId, userTrading);
+  });
+  await deps.realtime.toUser(userId, { type: "member.updated" });
+  return { mode };
 }
 
 /** A placement as the route reads it: the pair, direction and duration, and the stake. */

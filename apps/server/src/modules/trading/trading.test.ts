@@ -114,6 +114,80 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
     });
   });
 
+  it("lets a member switch to Real once the wallet holds money, and back; the next trade takes that account", async () => {
+    const { client, member } = await signUpVerified(t.app);
+    const switchTo = (mode: string, c = client) => c.put(API.tradesMode, { mode });
+    // No real money yet: Real stays closed and the mode is unchanged.
+    expectError(await switchTo("real"), 403, "REAL_BALANCE_REQUIRED");
+    expect((await client.get(API.me)).json().userTrading).toBe(false);
+
+    await fundWallet(admin, member.uid, 5_000);
+    const real = await switchTo("real");
+    expect(real.statusCode, real.body).toBe(200);
+    expect(real.json()).toEqual({ mode: "real" });
+    expect((await client.get(API.me)).json()).toMatchObject({ userTrading: true, tradingLocked: false });
+    await tick("ETH", "3000");
+    const before = await balances(client);
+    const onWallet = await place(client, { symbol: "ETH" });
+    expect(onWallet.json()).toMatchObject({ account: "wallet" });
+    const afterReal = await balances(client);
+    expect([afterReal.wallet, afterReal.demo]).toEqual([(before.wallet as number) - 1000, before.demo]);
+
+    expect((await switchTo("practice")).statusCode).toBe(200);
+    expect((await client.get(API.me)).json().userTrading).toBe(false);
+    const onDemo = await place(client, { symbol: "ETH" });
+    expect(onDemo.json()).toMatchObject({ account: "demo" });
+    const afterPractice = await balances(client);
+    expect([afterPractice.wallet, afterPractice.demo]).toEqual([afterReal.wallet, (afterReal.demo as number) - 1000]);
+
+    const bad = await switchTo("demo");
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error.fields[0].field).toBe("mode");
+  });
+
+  it("keeps a member an admin locked to Practice there (403 TRADING_MODE_LOCKED), audited, until the lock is lifted", async () => {
+    const { client, member } = await signUpVerified(t.app);
+    await fundWallet(admin, member.uid, 5_000);
+    expect((await client.put(API.tradesMode, { mode: "real" })).statusCode).toBe(200);
+
+    // The lock moves a Real member back to Practice at once.
+    const locked = await admin.put(API.adminMemberTradingLock(member.uid), { locked: true });
+    expect(locked.statusCode, locked.body).toBe(200);
+    expect(locked.json()).toMatchObject({ tradingLocked: true, userTrading: false });
+    expect((await client.get(API.me)).json()).toMatchObject({ tradingLocked: true, userTrading: false });
+    expectError(await client.put(API.tradesMode, { mode: "real" }), 403, "TRADING_MODE_LOCKED");
+    expect((await client.put(API.tradesMode, { mode: "practice" })).statusCode).toBe(200);
+    expect((await client.get(API.me)).json().userTrading).toBe(false);
+    // Only an admin locks (the back office's routes do not exist for a member).
+    expect((await client.put(API.adminMemberTradingLock(member.uid), { locked: false })).statusCode).toBe(404);
+    const badLock = await admin.put(API.adminMemberTradingLock(member.uid), { locked: "yes" });
+    expect(badLock.statusCode).toBe(400);
+    expect(badLock.json().error.fields[0].field).toBe("locked");
+
+    expect((await admin.put(API.adminMemberTradingLock(member.uid), { locked: false })).json().tradingLocked).toBe(
+      false,
+    );
+    expect((await client.put(API.tradesMode, { mode: "real" })).statusCode).toBe(200);
+
+    const audit = (await admin.get(`${API.adminAudit}?targetUserId=${member.uid}`)).json().items;
+    const lockItems = audit.filter((i: { action: string }) => i.action === "member.trading_lock");
+    expect(lockItems.map((i: { after: unknown }) => i.after)).toEqual([
+      { tradingLocked: false, userTrading: false },
+      { tradingLocked: true, userTrading: false },
+    ]);
+    expect(lockItems[1].before).toEqual({ tradingLocked: false, userTrading: true });
+  });
+
+  it("offers the stake presets within the limits", async () => {
+    const { client } = await signUpVerified(t.app);
+    await setSettings({ tradeMinCents: 1_000, tradeAmountPresetsCents: [500, 1_000, 5_000] });
+    try {
+      expect((await client.get(API.tradesConfig)).json().amountPresetsCents).toEqual([1_000, 5_000]);
+    } finally {
+      await setSettings({ tradeMinCents: 100, tradeAmountPresetsCents: [500, 1_000, 2_500, 5_000, 10_000] });
+    }
+  });
+
   it("reads the house result from the ledger's trading_house account", async () => {
     const { client } = await signUpVerified(t.app);
     const house = async () => (await admin.get(API.adminTradesHouse)).json();

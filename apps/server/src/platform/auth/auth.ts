@@ -148,6 +148,7 @@ export function createAuth({
         locale: { type: "string", required: false, input: true },
         referredBy: { type: "string", required: false },
         userTrading: { type: "boolean", required: false, defaultValue: false, input: false },
+        tradingLocked: { type: "boolean", required: false, defaultValue: false, input: false },
         userBlock: { type: "boolean", required: false, defaultValue: false, input: false },
         userStatus: { type: "string", required: false, defaultValue: "active", input: false },
       },

@@ -26,6 +26,8 @@ export const user = pgTable("user", {
   /** The member's language (packages/shared LOCALES); null until chosen. */
   locale: text("locale"),
   userTrading: boolean("user_trading").notNull().default(false),
+  /** Locked to Practice by an admin: the member cannot switch to Real themselves. */
+  tradingLocked: boolean("trading_locked").notNull().default(false),
   userBlock: boolean("user_block").notNull().default(false),
   userStatus: text("user_status").notNull().default("active"),
   referredBy: text("referred_by"),

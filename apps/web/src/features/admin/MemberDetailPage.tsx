@@ -38,6 +38,7 @@ import {
   useImpersonate,
   useLiftFreeze,
   useSetMemberStatus,
+  useSetTradingLock,
   useSetTradingMode,
   useTwoFactorReset,
 } from "./api.ts";
@@ -67,12 +68,14 @@ function Actions({ member }: { member: AdminMemberDetail }) {
   const me = useMember();
   const setStatus = useSetMemberStatus(member.uid);
   const setTrading = useSetTradingMode(member.uid);
+  const setLock = useSetTradingLock(member.uid);
   const impersonate = useImpersonate(member.uid);
   const [action, setAction] = useState<StatusAction | null>(null);
   const [reason, setReason] = useState("");
   const [confirmTrading, setConfirmTrading] = useState(false);
   const [confirmReset, setConfirmReset] = useState(false);
   const twoFactorReset = useTwoFactorReset(member.uid);
+  const [confirmLock, setConfirmLock] = useState(false);
   const [message, setMessage] = useState<{ kind: "success" | "error"; text: string } | null>(null);
   const self = me.uid === member.uid;
   const navigate = useNavigate();
@@ -112,6 +115,20 @@ function Actions({ member }: { member: AdminMemberDetail }) {
         setMessage({ kind: "success", text: `The member now trades in ${member.userTrading ? "Free" : "Real"} mode.` }),
       onError: (error) => setMessage({ kind: "error", text: errorMessage(error) }),
       onSettled: () => setConfirmTrading(false),
+    });
+  };
+
+  const runLock = () => {
+    setLock.mutate(!member.tradingLocked, {
+      onSuccess: () =>
+        setMessage({
+          kind: "success",
+          text: member.tradingLocked
+            ? "The lock is lifted: the member may switch to Real."
+            : "The member is locked to Practice (Free).",
+        }),
+      onError: (error) => setMessage({ kind: "error", text: errorMessage(error) }),
+      onSettled: () => setConfirmLock(false),
     });
   };
 
@@ -174,9 +191,19 @@ function Actions({ member }: { member: AdminMemberDetail }) {
           </Button>
         )}
         {mayChangeMode ? (
-          <Button variant="outlined" onClick={() => setConfirmTrading(true)}>
-            {member.userTrading ? "Switch to Free" : "Switch to Real"}
-          </Button>
+          <>
+            <Button
+              variant="outlined"
+              onClick={() => setConfirmTrading(true)}
+              // Locked to Practice: lift the lock first.
+              disabled={member.tradingLocked && !member.userTrading}
+            >
+              {member.userTrading ? "Switch to Free" : "Switch to Real"}
+            </Button>
+            <Button variant="outlined" onClick={() => setConfirmLock(true)} data-testid="trading-lock">
+              {member.tradingLocked ? "Lift the Practice lock" : "Lock to Practice"}
+            </Button>
+          </>
         ) : null}
         {mayImpersonate ? (
           <Button
@@ -240,6 +267,19 @@ function Actions({ member }: { member: AdminMemberDetail }) {
         busy={setTrading.isPending}
         onConfirm={runTrading}
         onClose={() => setConfirmTrading(false)}
+      />
+      <ConfirmDialog
+        open={confirmLock}
+        title={member.tradingLocked ? "Lift the Practice lock" : "Lock to Practice"}
+        message={
+          member.tradingLocked
+            ? "The member may switch to Real again from the top bar, once their wallet holds money."
+            : "The member's new trades use demo money, and their mode switch says that Helio has locked it. Open contracts keep their money."
+        }
+        confirmLabel={member.tradingLocked ? "Lift the lock" : "Lock"}
+        busy={setLock.isPending}
+        onConfirm={runLock}
+        onClose={() => setConfirmLock(false)}
       />
     </SectionCard>
   );

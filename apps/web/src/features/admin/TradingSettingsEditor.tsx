@@ -173,6 +173,14 @@ export function TradingSettingsEditor({ settings }: { settings: AdminSettings })
             {...fieldProps(register("tradeOpenLimit"), errors.tradeOpenLimit, "1 to 1000 at a time.")}
           />
           <TextField
+            label="Stake presets (USD)"
+            {...fieldProps(
+              register("tradeAmountPresetsCents"),
+              errors.tradeAmountPresetsCents,
+              "One-tap stakes on the order, e.g. 5, 10, 25, 50, 100.",
+            )}
+          />
+          <TextField
             label="Price stale after (seconds)"
             slotProps={numericSlots}
             {...fieldProps(

@@ -85,6 +85,14 @@ export function useSetTradingMode(uid: string) {
   });
 }
 
+export function useSetTradingLock(uid: string) {
+  const invalidate = useInvalidateAdmin();
+  return useMutation({
+    mutationFn: (locked: boolean) => apiFetch(API.adminMemberTradingLock(uid), { method: "PUT", body: { locked } }),
+    onSettled: invalidate,
+  });
+}
+
 export function useImpersonate(uid: string) {
   return useMutation({
     mutationFn: () =>

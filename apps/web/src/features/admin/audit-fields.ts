@@ -83,6 +83,7 @@ const unit =
 const onOff: Shown = (v) => (typeof v === "boolean" ? (v ? "on" : "off") : plain(v));
 const durations: Shown = (v) =>
   Array.isArray(v) ? v.map((d) => DURATION_LABELS[d as number] ?? plain(d)).join(", ") || "none" : plain(v);
+const moneyList: Shown = (v) => (Array.isArray(v) ? v.map(money).join(", ") || "none" : plain(v));
 const levels: Shown = (v) => (Array.isArray(v) ? v.map(percent).join(" / ") : plain(v));
 const payouts: Shown = (v) =>
   isRecord(v)
@@ -119,6 +120,7 @@ export const SETTINGS_FIELDS: FieldWords = {
   tradeMaxCents: { label: "Maximum stake", show: money },
   tradeDurations: { label: "Trade durations", show: durations },
   tradeOpenLimit: { label: "Open contracts per member" },
+  tradeAmountPresetsCents: { label: "Stake presets", show: moneyList },
   marketStaleSeconds: { label: "Price stale after", show: unit("s") },
   tickRetentionHours: { label: "Keep ticks", show: unit("h") },
   referralCommissionBps: { label: "Referral commissions", show: levels },

@@ -46,6 +46,13 @@ const CASES: [action: string, before: unknown, after: unknown, sentence: string]
     "Unbanned the member (was banned)",
   ],
   ["member.trading_mode", { userTrading: false }, { userTrading: true }, "Changed trading mode from Free to Real"],
+  [
+    "member.trading_lock",
+    { tradingLocked: false, userTrading: true },
+    { tradingLocked: true, userTrading: false },
+    "Locked the member to Practice (moved from Real to Free)",
+  ],
+
   ["member.impersonation_link", null, null, "Made a one-time link to sign in as the member"],
   ["member.impersonation_start", null, null, "Signed in as the member"],
   ["member.impersonation_end", null, null, "Ended the session as the member"],
@@ -202,6 +209,13 @@ describe("auditSentence", () => {
     expect(sentence("member.trading_mode", { userTrading: true }, { userTrading: false })).toBe(
       "Changed trading mode from Real to Free",
     );
+    expect(
+      sentence(
+        "member.trading_lock",
+        { tradingLocked: true, userTrading: false },
+        { tradingLocked: false, userTrading: false },
+      ),
+    ).toBe("Lifted the Practice lock: the member may switch to Real again");
     expect(
       sentence("member.block", { userBlock: false, userStatus: "banned" }, { userBlock: true, userStatus: "banned" }),
     ).toBe("Blocked the member (was banned)");

@@ -100,6 +100,12 @@ const SENTENCES: Record<string, Describe> = {
     const to = mode(field(after, "userTrading"));
     return from === to ? `Kept trading mode ${to}` : `Changed trading mode from ${from} to ${to}`;
   },
+  "member.trading_lock": ({ before, after }) => {
+    const locked = field(after, "tradingLocked") === true;
+    const movedFromReal = field(before, "userTrading") === true && field(after, "userTrading") === false;
+    if (!locked) return "Lifted the Practice lock: the member may switch to Real again";
+    return `Locked the member to Practice${movedFromReal ? " (moved from Real to Free)" : ""}`;
+  },
   "member.impersonation_link": () => "Made a one-time link to sign in as the member",
   "member.impersonation_start": () => "Signed in as the member",
   "member.impersonation_end": () => "Ended the session as the member",

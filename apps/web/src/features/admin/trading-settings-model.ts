@@ -24,6 +24,24 @@ const whole = (min: number, max: number, message: string) =>
     .trim()
     .refine((v) => isWhole(v, min, max), message);
 
+/** "5, 10, 25" → cents, or null when a part is not an amount (empty: no presets). */
+export function presetsToCents(text: string): number[] | null {
+  const parts = text
+    .split(",")
+    .map((p) => p.trim())
+    .filter(Boolean);
+  const cents = parts.map((p) => parseDecimalToCents(p));
+  return cents.every((c): c is number => c !== null && c > 0) ? cents : null;
+}
+
+const presets = z
+  .string()
+  .trim()
+  .refine((v) => {
+    const cents = presetsToCents(v);
+    return cents !== null && cents.length <= 6 && cents.every((c, i) => i === 0 || c > (cents[i - 1] ?? 0));
+  }, "Up to 6 amounts like 5, 10, 25, ascending");
+
 const PERCENT_MESSAGE = "A whole percent from 1 to 100";
 /** A pair's payout: empty means "use the default". */
 const pairPercent = z
@@ -58,6 +76,7 @@ export const tradingSettingsFormSchema = z
       .array(z.number().refine(isDuration, "Not an offered duration"))
       .min(1, "Enable at least one duration"),
     tradeOpenLimit: whole(1, 1000, "Whole contracts, 1 to 1000"),
+    tradeAmountPresetsCents: presets,
     marketStaleSeconds: whole(2, 3600, "Whole seconds, 2 to 3600"),
     tickRetentionHours: whole(1, 24 * 90, "Whole hours, 1 to 2160 (90 days)"),
   })
@@ -77,6 +96,7 @@ const TOP_FIELDS = [
   "tradeMaxCents",
   "tradeDurations",
   "tradeOpenLimit",
+  "tradeAmountPresetsCents",
   "marketStaleSeconds",
   "tickRetentionHours",
 ] as const;
@@ -122,6 +142,7 @@ export function settingsToForm(s: Settings): TradingSettingsForm {
     tradeMaxCents: centsToDecimal(s.tradeMaxCents),
     tradeDurations: TRADE_DURATIONS.filter((d) => s.tradeDurations.includes(d)),
     tradeOpenLimit: String(s.tradeOpenLimit),
+    tradeAmountPresetsCents: s.tradeAmountPresetsCents.map(centsToDecimal).join(", "),
     marketStaleSeconds: String(s.marketStaleSeconds),
     tickRetentionHours: String(s.tickRetentionHours),
   };
@@ -161,6 +182,7 @@ export function formToSettings(form: TradingSettingsForm, base: Settings): Setti
     tradeMaxCents: cents(form.tradeMaxCents),
     tradeDurations: TRADE_DURATIONS.filter((d) => form.tradeDurations.includes(d)),
     tradeOpenLimit: Number(form.tradeOpenLimit.trim()),
+    tradeAmountPresetsCents: presetsToCents(form.tradeAmountPresetsCents) ?? [],
     marketStaleSeconds: Number(form.marketStaleSeconds.trim()),
     tickRetentionHours: Number(form.tickRetentionHours.trim()),
   };

@@ -17,7 +17,8 @@ function Item({ pair, copy = false }: { pair: PairQuote; copy?: boolean }) {
       {change ? (
         <>
           {" "}
-          <span className={down ? styles.down : styles.up}>
+          {/* Left to right in Arabic too: "-0.48%", not "0.48%-". */}
+          <span className={down ? styles.down : styles.up} dir="ltr" style={{ unicodeBidi: "isolate" }}>
             {down ? "" : "+"}
             {change}%
           </span>

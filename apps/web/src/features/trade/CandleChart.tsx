@@ -1,5 +1,6 @@
-import type { Candle, CandleInterval } from "@helio/shared";
+import type { Candle, CandleInterval, OpenTrade } from "@helio/shared";
 import { INTERVAL_SECONDS } from "@helio/shared";
+import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import { type Palette, useTheme } from "@mui/material/styles";
 import {
@@ -13,9 +14,10 @@ import {
   type ISeriesApi,
   type UTCTimestamp,
 } from "lightweight-charts";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { formatChartPrice, priceDecimals } from "../../lib/format.ts";
 import { liveSocket } from "../../lib/ws.ts";
+import { type ChartApi, ChartPositions } from "./ChartPositions.tsx";
 
 const toBar = (c: Candle): CandlestickData<UTCTimestamp> => ({
   time: c.time as UTCTimestamp,
@@ -61,12 +63,17 @@ export function CandleChart({
   symbol,
   interval,
   candles,
+  positions = [],
 }: {
   symbol: string;
   interval: CandleInterval;
   candles: Candle[];
+  /** The member's open contracts on this pair, drawn over the chart. */
+  positions?: OpenTrade[];
 }) {
+  const { t } = useLingui();
   const theme = useTheme();
+  const [api, setApi] = useState<ChartApi | null>(null);
   const holder = useRef<HTMLDivElement>(null);
   const chartRef = useRef<IChartApi | null>(null);
   const seriesRef = useRef<ISeriesApi<"Candlestick"> | null>(null);
@@ -90,7 +97,9 @@ export function CandleChart({
     const data = candlesRef.current.map(toBar);
     series.setData(data);
     lastRef.current = data.at(-1) ?? null;
+    setApi({ chart, series });
     return () => {
+      setApi(null);
       chart.remove();
       chartRef.current = null;
       seriesRef.current = null;
@@ -125,13 +134,17 @@ export function CandleChart({
     });
   }, [symbol, interval]);
 
+  const pairName = `${symbol}/USDT`;
   return (
-    <Box
-      ref={holder}
-      role="img"
-      aria-label={`${symbol}/USDT candlestick chart, ${interval} candles`}
-      data-testid="candle-chart"
-      sx={{ width: "100%", height: { xs: 280, md: 420 } }}
-    />
+    <Box sx={{ position: "relative" }} dir="ltr">
+      <Box
+        ref={holder}
+        role="img"
+        aria-label={t`${pairName} candlestick chart, ${interval} candles`}
+        data-testid="candle-chart"
+        sx={{ width: "100%", height: { xs: 260, md: 420 } }}
+      />
+      <ChartPositions api={api} symbol={symbol} intervalSeconds={INTERVAL_SECONDS[interval]} positions={positions} />
+    </Box>
   );
 }

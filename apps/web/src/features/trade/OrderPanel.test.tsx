@@ -37,7 +37,14 @@ function stubApi() {
           rates: [{ name: "IDR", value: 16_250, decimal: "16250" }],
         });
       if (url.startsWith("/api/trades/config"))
-        return json({ minCents: 100, maxCents: 1_000_000, durations: [30, 60], openLimit: 20, payouts: { BTC: 80 } });
+        return json({
+          minCents: 100,
+          maxCents: 1_000_000,
+          durations: [30, 60],
+          openLimit: 20,
+          payouts: { BTC: 80 },
+          amountPresetsCents: [500, 1_000, 2_500],
+        });
       if (url.startsWith("/api/wallet"))
         return json({ wallet: 0, demo: 1_000_000, profit: 0, bonus: 0, withdrawal_hold: 0 });
       if (url.startsWith("/api/trades") && init?.method === "POST") {
@@ -59,8 +66,9 @@ describe("OrderPanel", () => {
     stubApi();
     renderWithApp(<OrderPanel symbol="BTC" stale={false} />);
     const amount = await screen.findByLabelText("Amount (USD)");
-    const up = screen.getByRole("button", { name: "Up" }) as HTMLButtonElement;
-    expect(screen.getByText(/win returns/).textContent).toContain("18.00 USD");
+    const up = screen.getByRole("button", { name: /^Up/ }) as HTMLButtonElement;
+    // The button names what a win pays: the stake and the 80 % payout.
+    expect(up.textContent).toBe("Up · pays 18.00 USD");
     fireEvent.change(amount, { target: { value: "0" } });
     expect(await screen.findByText("At least 1.00 USD")).toBeTruthy();
     expect(up.disabled).toBe(true);
@@ -73,7 +81,7 @@ describe("OrderPanel", () => {
     expect(await screen.findByText("Cannot be negative")).toBeTruthy();
     fireEvent.change(amount, { target: { value: "abc" } });
     expect(await screen.findByText("Enter an amount like 12.34")).toBeTruthy();
-    expect(screen.queryByText(/win returns/)).toBeNull();
+    expect(up.textContent).toBe("Up");
     fireEvent.change(amount, { target: { value: "12.5" } });
     await waitFor(() => expect(up.disabled).toBe(false));
   });
@@ -82,9 +90,52 @@ describe("OrderPanel", () => {
     const bodies = stubApi();
     renderWithApp(<OrderPanel symbol="BTC" stale={false} />);
     fireEvent.change(await screen.findByLabelText("Amount (USD)"), { target: { value: "12.5" } });
-    fireEvent.click(screen.getByRole("button", { name: "Down" }));
+    fireEvent.click(screen.getByRole("button", { name: /^Down/ }));
     expect(await screen.findByText("Down contract placed at", { exact: false })).toBeTruthy();
     expect(bodies).toEqual([{ symbol: "BTC", direction: "down", amount: "12.5", durationSeconds: 30 }]);
+  });
+
+  it("sets the stake from a preset and steps it to the next preset with − and +", async () => {
+    stubApi();
+    renderWithApp(<OrderPanel symbol="BTC" stale={false} />);
+    const amount = (await screen.findByLabelText("Amount (USD)")) as HTMLInputElement;
+    expect(amount.value).toBe("10.00");
+    fireEvent.click(screen.getByRole("button", { name: "Larger stake" }));
+    expect(amount.value).toBe("25.00");
+    // Past the largest preset, + adds the smallest.
+    fireEvent.click(screen.getByRole("button", { name: "Larger stake" }));
+    expect(amount.value).toBe("30.00");
+    fireEvent.click(screen.getByRole("button", { name: "Smaller stake" }));
+    expect(amount.value).toBe("25.00");
+    fireEvent.click(screen.getByText("5.00 USD"));
+    expect(amount.value).toBe("5.00");
+    await waitFor(() => expect(screen.getByRole("button", { name: /^Up/ }).textContent).toBe("Up · pays 9.00 USD"));
+  });
+
+  it("starts from the stake and duration this member placed last, not another member's", async () => {
+    stubApi();
+    localStorage.setItem(
+      `helio.trade.lastOrder.${sampleMember.uid}`,
+      JSON.stringify({ amountCents: 1250, durationSeconds: 60 }),
+    );
+    localStorage.setItem(
+      "helio.trade.lastOrder.someone-else",
+      JSON.stringify({ amountCents: 9900, durationSeconds: 30 }),
+    );
+    try {
+      renderWithApp(<OrderPanel symbol="BTC" stale={false} />);
+      expect(((await screen.findByLabelText("Amount (USD)")) as HTMLInputElement).value).toBe("12.50");
+      expect(screen.getByText("1 m")).toBeTruthy();
+      fireEvent.click(screen.getByRole("button", { name: /^Down/ }));
+      await screen.findByText("Down contract placed at", { exact: false });
+      // The placed contract (stubbed: 12.50 for 60 s) is kept for the next visit.
+      expect(JSON.parse(localStorage.getItem(`helio.trade.lastOrder.${sampleMember.uid}`) ?? "")).toEqual({
+        amountCents: 1250,
+        durationSeconds: 60,
+      });
+    } finally {
+      localStorage.clear();
+    }
   });
 
   it("takes an IDR member's stake in IDR: 10 USD by default, the win and the limits from the converted cents", async () => {
@@ -94,7 +145,7 @@ describe("OrderPanel", () => {
     expect(amount.value).toBe("162500.00");
     expect(screen.getByText("That is 10.00 USD at 16,250 IDR per USD.")).toBeTruthy();
     // 18.00 USD at 16,250.
-    expect(screen.getByText(/win returns/).textContent).toContain("292,500.00 IDR");
+    expect(screen.getByRole("button", { name: /^Up/ }).textContent).toBe("Up · pays 292,500.00 IDR");
     fireEvent.change(amount, { target: { value: "1000" } });
     expect(await screen.findByText("At least 1.00 USD (16,250.00 IDR)")).toBeTruthy();
     expect(screen.queryByText(/^That is/)).toBeNull();
@@ -102,7 +153,7 @@ describe("OrderPanel", () => {
     expect(await screen.findByText("Enter an amount like 12.34")).toBeTruthy();
     fireEvent.change(amount, { target: { value: "81250" } });
     expect(await screen.findByText("That is 5.00 USD at 16,250 IDR per USD.")).toBeTruthy();
-    fireEvent.click(screen.getByRole("button", { name: "Up" }));
+    fireEvent.click(screen.getByRole("button", { name: /^Up/ }));
     // (The stubbed answer is always the same Down contract.)
     expect(await screen.findByText(/contract placed at/)).toBeTruthy();
     expect(bodies).toEqual([

@@ -6,13 +6,18 @@ import {
   type TradeConfig,
   type TradeDirection,
 } from "@helio/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
+import AddIcon from "@mui/icons-material/Add";
 import ArrowDownwardIcon from "@mui/icons-material/ArrowDownward";
 import ArrowUpwardIcon from "@mui/icons-material/ArrowUpward";
+import RemoveIcon from "@mui/icons-material/Remove";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
 import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
+import Chip from "@mui/material/Chip";
+import IconButton from "@mui/material/IconButton";
 import Stack from "@mui/material/Stack";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
@@ -37,6 +42,42 @@ import { tradeConfigQuery, usePlaceTrade } from "./api.ts";
 /** The stake a new order starts with: 10 USD, in the member's currency. */
 const DEFAULT_STAKE_CENTS = 1_000;
 
+/**
+ * The last stake and duration a member placed, kept on this device per member (`uid` in the key,
+ * so two members sharing a phone keep their own). A convenience, not a record: the server needs
+ * no column for it, and a new device starts from the defaults.
+ */
+type LastOrder = { amountCents: number; durationSeconds: number };
+const lastOrderKey = (uid: string) => `helio.trade.lastOrder.${uid}`;
+
+function readLastOrder(uid: string): LastOrder | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(lastOrderKey(uid)) ?? "null") as Partial<LastOrder> | null;
+    if (value && Number.isInteger(value.amountCents) && Number.isInteger(value.durationSeconds))
+      return value as LastOrder;
+  } catch {
+    // A broken entry is forgotten: the defaults apply.
+  }
+  return null;
+}
+
+function keepLastOrder(uid: string, order: LastOrder) {
+  try {
+    localStorage.setItem(lastOrderKey(uid), JSON.stringify(order));
+  } catch {
+    // Storage full or refused (private mode): the next order starts from the defaults.
+  }
+}
+
+/** The stake one step away: the next preset above or below, within the limits. */
+export function steppedStake(cents: number | null, presets: number[], step: 1 | -1, min: number, max: number) {
+  const current = cents ?? DEFAULT_STAKE_CENTS;
+  const candidates = step > 0 ? presets.filter((p) => p > current) : presets.filter((p) => p < current).reverse();
+  const smallest = presets[0] ?? DEFAULT_STAKE_CENTS;
+  const next = candidates[0] ?? current + step * smallest;
+  return Math.min(max, Math.max(min, next));
+}
+
 /** The stake's rules, in the server's words (`At least 1.00 USD (16,250.00 IDR)`). */
 function stakeRules(config: TradeConfig): AmountRules {
   return { min: { cents: config.minCents }, max: { cents: config.maxCents } };
@@ -59,8 +100,16 @@ type OrderFormProps = {
 };
 
 function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
+  const { t } = useLingui();
   const place = usePlaceTrade();
   const member = useMember();
+  const [last] = useState(() => readLastOrder(member.uid));
+  const startCents =
+    last && last.amountCents >= config.minCents && last.amountCents <= config.maxCents
+      ? last.amountCents
+      : DEFAULT_STAKE_CENTS;
+  const startDuration =
+    last && config.durations.includes(last.durationSeconds) ? last.durationSeconds : (config.durations[0] ?? 30);
   const balances = useMemberBalances();
   const [placed, setPlaced] = useState<string | null>(null);
   const { quote } = rate;
@@ -68,7 +117,7 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
   // One key per intended trade, kept after a lost answer: a retry cannot place a second trade.
   const { form, submit, formError } = useMoneyForm({
     schema: orderSchema(rules, quote),
-    defaultValues: { amount: amountInputText(DEFAULT_STAKE_CENTS, quote), durationSeconds: 30, direction: "up" },
+    defaultValues: { amount: amountInputText(startCents, quote), durationSeconds: startDuration, direction: "up" },
     // The stake is checked as it is typed.
     mode: "onChange",
     fields: ["amount"],
@@ -84,10 +133,13 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
         key,
       });
     },
-    onSent: (contract) =>
+    onSent: (contract) => {
+      keepLastOrder(member.uid, { amountCents: contract.amountCents, durationSeconds: contract.durationSeconds });
+      const price = formatPrice(contract.entryPrice);
       setPlaced(
-        `${contract.direction === "up" ? "Up" : "Down"} contract placed at ${formatPrice(contract.entryPrice)}.`,
-      ),
+        contract.direction === "up" ? t`Up contract placed at ${price}.` : t`Down contract placed at ${price}.`,
+      );
+    },
   });
   const {
     register,
@@ -112,54 +164,116 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
     void submit();
   };
 
+  const winCents = cents ? mulDivHalfEven(cents, 100 + payout, 100) : null;
+  const setStake = (next: number) =>
+    setValue("amount", amountInputText(next, quote), { shouldValidate: true, shouldDirty: true });
+  const step = (direction: 1 | -1) =>
+    setStake(steppedStake(cents, config.amountPresetsCents, direction, config.minCents, config.maxCents));
+  const stakeAccount = member.userTrading ? t`Wallet (Real)` : t`Demo (practice)`;
+
   return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography variant="h2" component="h2" sx={{ fontSize: 18, mb: 2 }}>
-          Order
+    <Card
+      variant="outlined"
+      component="section"
+      aria-label={t`Order`}
+      data-testid="order-panel"
+      sx={{
+        // Phones: docked at the bottom of the screen over the chart's lower part, always in reach.
+        position: { xs: "fixed", md: "static" },
+        insetInline: { xs: 0 },
+        bottom: { xs: 0 },
+        zIndex: { xs: "appBar", md: "auto" },
+        borderRadius: { xs: 0, md: 1 },
+        boxShadow: { xs: 8, md: "none" },
+        alignSelf: "start",
+      }}
+    >
+      <CardContent sx={{ p: { xs: 1.5, md: 2 }, "&:last-child": { pb: { xs: 1.5, md: 2 } } }}>
+        <Typography variant="h2" component="h2" sx={{ fontSize: 18, mb: 2, display: { xs: "none", md: "block" } }}>
+          <Trans>Order</Trans>
         </Typography>
-        <Stack spacing={2}>
-          <MemberAmountField
-            rate={rate}
-            registration={register("amount")}
-            error={errors.amount}
-            helperText=" "
-            unit={false}
-            typed={typed}
-            cents={cents}
-          />
-          <Controller
-            control={control}
-            name="durationSeconds"
-            render={({ field }) => (
-              <SelectField
-                label="Duration"
-                value={field.value}
-                onChange={(e) => field.onChange(Number(e.target.value))}
-                options={config.durations.map((d) => ({ value: d, label: DURATION_LABELS[d] ?? `${d} s` }))}
-              />
-            )}
-          />
-          <Typography>
-            Payout: <strong>{payout}%</strong>
-            {cents ? (
-              <>
-                {" "}
-                (win returns <Money cents={mulDivHalfEven(cents, 100 + payout, 100)} />)
-              </>
-            ) : null}
+        <Stack spacing={{ xs: 1, md: 2 }}>
+          <Stack direction="row" spacing={1} sx={{ alignItems: "flex-start" }}>
+            <IconButton
+              aria-label={t`Smaller stake`}
+              onClick={() => step(-1)}
+              disabled={cents !== null && cents <= config.minCents}
+              sx={{ mt: 1 }}
+            >
+              <RemoveIcon />
+            </IconButton>
+            <MemberAmountField
+              rate={rate}
+              registration={register("amount")}
+              error={errors.amount}
+              size="small"
+              unit={false}
+              typed={typed}
+              cents={cents}
+              sx={{ flex: 1, minWidth: 0 }}
+            />
+            <IconButton
+              aria-label={t`Larger stake`}
+              onClick={() => step(1)}
+              disabled={cents !== null && cents >= config.maxCents}
+              sx={{ mt: 1 }}
+            >
+              <AddIcon />
+            </IconButton>
+            <Controller
+              control={control}
+              name="durationSeconds"
+              render={({ field }) => (
+                <SelectField
+                  size="small"
+                  label={t`Duration`}
+                  value={field.value}
+                  onChange={(e) => field.onChange(Number(e.target.value))}
+                  options={config.durations.map((d) => ({ value: d, label: DURATION_LABELS[d] ?? `${d} s` }))}
+                  sx={{ width: 104, flexShrink: 0 }}
+                />
+              )}
+            />
+          </Stack>
+          {config.amountPresetsCents.length ? (
+            <Stack
+              direction="row"
+              spacing={0.5}
+              role="group"
+              aria-label={t`Stake presets`}
+              sx={{ overflowX: "auto", pb: 0.25 }}
+            >
+              {config.amountPresetsCents.map((preset) => (
+                <Chip
+                  key={preset}
+                  size="small"
+                  variant={cents === preset ? "filled" : "outlined"}
+                  color={cents === preset ? "primary" : "default"}
+                  label={<Money cents={preset} />}
+                  onClick={() => setStake(preset)}
+                />
+              ))}
+            </Stack>
+          ) : null}
+          <Typography variant="body2" data-testid="order-payout">
+            <Trans>
+              Payout: <strong>{payout}%</strong>
+            </Trans>
+            {" · "}
+            <Box component="span" sx={{ color: "text.secondary" }} data-testid="stake-source">
+              <Trans>
+                Stake from {stakeAccount}:{" "}
+                {balances.data ? <Money cents={member.userTrading ? balances.data.wallet : balances.data.demo} /> : "…"}
+              </Trans>
+            </Box>
           </Typography>
-          <Typography variant="body2" sx={{ color: "text.secondary" }} data-testid="stake-source">
-            Stake from {member.userTrading ? "Wallet (Real)" : "Demo (practice)"}:{" "}
-            {balances.data ? <Money cents={member.userTrading ? balances.data.wallet : balances.data.demo} /> : "…"}
-          </Typography>
-          {stale ? <Alert severity="warning">No recent price for this pair: trading is paused.</Alert> : null}
+          {stale ? <Alert severity="warning">{t`No recent price for this pair: trading is paused.`}</Alert> : null}
           {formError ? <Alert severity="error">{formError}</Alert> : null}
           {placed ? (
-            <Alert severity="success">
+            <Alert severity="success" onClose={() => setPlaced(null)} sx={{ py: 0 }}>
               {placed}{" "}
               <Box component={RouterLink} to={paths.onTrade} sx={{ color: "inherit" }}>
-                See On Trade
+                <Trans>See On Trade</Trans>
               </Box>
             </Alert>
           ) : null}
@@ -171,8 +285,15 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
               startIcon={<ArrowUpwardIcon />}
               disabled={blocked}
               onClick={() => submitAs("up")}
+              data-testid="order-up"
             >
-              Up
+              {winCents === null ? (
+                <Trans>Up</Trans>
+              ) : (
+                <Trans>
+                  Up · pays <Money cents={winCents} />
+                </Trans>
+              )}
             </Button>
             <Button
               fullWidth
@@ -183,8 +304,15 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
               startIcon={<ArrowDownwardIcon />}
               disabled={blocked}
               onClick={() => submitAs("down")}
+              data-testid="order-down"
             >
-              Down
+              {winCents === null ? (
+                <Trans>Down</Trans>
+              ) : (
+                <Trans>
+                  Down · pays <Money cents={winCents} />
+                </Trans>
+              )}
             </Button>
           </Stack>
           <ReadOnlyNote reason={readOnly} />

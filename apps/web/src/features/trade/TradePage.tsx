@@ -1,4 +1,5 @@
 import { CANDLE_INTERVALS, type CandleInterval, pairOf } from "@helio/shared";
+import { useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
@@ -14,29 +15,17 @@ import { Navigate, useNavigate, useParams } from "react-router";
 import { NotFound } from "../../components/NotFound.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { PageLoader } from "../../components/PageLoader.tsx";
-import { SelectField } from "../../components/SelectField.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatPrice } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
-import { candlesQuery, usePairs } from "./api.ts";
+import { candlesQuery, useOpenTrades, usePairs } from "./api.ts";
 import { CandleChart } from "./CandleChart.tsx";
-import { PAIR_OPTIONS } from "./model.ts";
 import { OrderPanel } from "./OrderPanel.tsx";
+import { ChangeText, PairPicker } from "./PairPicker.tsx";
 
 /** `/trade` → the first pair. */
 export function TradeIndexPage() {
   return <Navigate to={paths.tradeFirstPair} replace />;
-}
-
-function ChangeText({ change }: { change: string | null }) {
-  if (!change) return null;
-  const down = change.startsWith("-");
-  return (
-    <Box component="span" sx={{ color: down ? "error.main" : "success.main", fontVariantNumeric: "tabular-nums" }}>
-      {down ? "" : "+"}
-      {change}%
-    </Box>
-  );
 }
 
 /** `/trade/:sym/:name`: live chart, last price, pair picker and the order panel. */
@@ -45,58 +34,68 @@ export function TradePairPage() {
   const pair = pairOf(sym);
   const navigate = useNavigate();
   const [interval, setCandleInterval] = useState<CandleInterval>("1m");
+  const { t } = useLingui();
   const pairs = usePairs();
+  const open = useOpenTrades();
   const candles = useQuery({ ...candlesQuery(pair?.symbol ?? "BTC", interval), enabled: Boolean(pair) });
   if (!pair) return <NotFound />;
   const quote = pairs.data?.find((p) => p.symbol === pair.symbol);
+  const pairName = `${pair.symbol}/USDT`;
 
   return (
     <>
       <PageHeader
-        title={`Trade ${pair.symbol}/USDT`}
+        title={t`Trade ${pairName}`}
         subtitle={
           <Stack direction="row" spacing={2} sx={{ alignItems: "baseline", flexWrap: "wrap" }}>
             <Typography component="span" sx={{ fontSize: 24, fontWeight: 700 }} data-testid="last-price">
               {formatPrice(quote?.price)}
             </Typography>
             <ChangeText change={quote?.change24h ?? null} />
-            {quote?.stale ? <Chip size="small" color="warning" label="Market paused" /> : null}
+            {quote?.stale ? <Chip size="small" color="warning" label={t`Market paused`} /> : null}
           </Stack>
         }
         actions={
-          <SelectField
-            size="small"
-            label="Pair"
-            value={pair.symbol}
-            onChange={(e) => {
-              const next = pairOf(e.target.value);
-              if (next) navigate(paths.tradePair(next.symbol, next.name));
-            }}
-            sx={{ minWidth: 160 }}
-            options={PAIR_OPTIONS}
+          <PairPicker
+            symbol={pair.symbol}
+            quotes={pairs.data}
+            onPick={(next) => navigate(paths.tradePair(next.symbol, next.name))}
           />
         }
       />
-      <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 320px" } }}>
-        <Card variant="outlined">
-          <CardContent>
+      <Box
+        sx={{
+          display: "grid",
+          gap: 2,
+          gridTemplateColumns: { xs: "1fr", md: "minmax(0, 1fr) 340px" },
+          // Room under the chart for the order bar docked at the bottom on phones.
+          pb: { xs: "260px", md: 0 },
+        }}
+      >
+        <Card variant="outlined" sx={{ minWidth: 0 }}>
+          <CardContent sx={{ p: { xs: 1, sm: 2 } }}>
             <ToggleButtonGroup
               size="small"
               exclusive
               value={interval}
               onChange={(_e, v: CandleInterval | null) => v && setCandleInterval(v)}
-              aria-label="Candle interval"
+              aria-label={t`Candle interval`}
               sx={{ mb: 1 }}
             >
               {CANDLE_INTERVALS.map((i) => (
-                <ToggleButton key={i} value={i} aria-label={`${i} candles`}>
+                <ToggleButton key={i} value={i} aria-label={t`${i} candles`}>
                   {i}
                 </ToggleButton>
               ))}
             </ToggleButtonGroup>
             {candles.isError ? <Alert severity="error">{errorMessage(candles.error)}</Alert> : null}
             {candles.data ? (
-              <CandleChart symbol={pair.symbol} interval={interval} candles={candles.data.candles} />
+              <CandleChart
+                symbol={pair.symbol}
+                interval={interval}
+                candles={candles.data.candles}
+                positions={open.data?.filter((c) => c.symbol === pair.symbol) ?? []}
+              />
             ) : (
               <PageLoader />
             )}

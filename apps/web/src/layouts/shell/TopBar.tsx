@@ -2,9 +2,9 @@ import type { Member } from "@helio/shared";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link as RouterLink } from "react-router";
 import { LogoMarkPlain } from "../../components/LogoShapes.tsx";
-import { ModeBadge } from "../../components/ModeBadge.tsx";
 import { Money } from "../../components/Money.tsx";
 import { NotificationBell } from "../../features/notifications/index.ts";
+import { ModeSwitchBadge } from "../../features/trade/index.ts";
 import { useMemberBalances, useMoneyLive } from "../../lib/balances.ts";
 import { paths } from "../../lib/paths.ts";
 import { useThemeMode } from "../../lib/theme-mode.ts";
@@ -117,7 +117,7 @@ export function TopBar({ member, isDesktop, drawerCollapsed, onMenuClick, onLogo
         {isWide ? (
           <div className={styles.barBalance}>
             <Balance member={member} />
-            <ModeBadge userTrading={member.userTrading} onDark />
+            <ModeSwitchBadge member={member} />
           </div>
         ) : null}
         <NotificationBell />
@@ -132,7 +132,7 @@ export function TopBar({ member, isDesktop, drawerCollapsed, onMenuClick, onLogo
       {isWide ? null : (
         <div className={styles.mobileRow}>
           <Balance member={member} />
-          <ModeBadge userTrading={member.userTrading} onDark />
+          <ModeSwitchBadge member={member} />
         </div>
       )}
     </header>

@@ -1,0 +1,1 @@
+ALTER TABLE "user" ADD COLUMN "trading_locked" boolean DEFAULT false NOT NULL;

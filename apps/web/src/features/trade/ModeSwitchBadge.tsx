@@ -1,0 +1,31 @@
+import type { Member } from "@helio/shared";
+import { useLingui } from "@lingui/react/macro";
+import { lazy, Suspense, useState } from "react";
+import { ModeBadge } from "../../components/ModeBadge.tsx";
+
+const ModeSwitch = lazy(() => import("./ModeSwitch.tsx").then((m) => ({ default: m.ModeSwitch })));
+
+/** The top bar's mode badge (Real / Free): a button that opens the switch between Practice and Real. */
+export function ModeSwitchBadge({ member }: { member: Member }) {
+  const { t } = useLingui();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <ModeBadge
+        userTrading={member.userTrading}
+        onDark
+        onClick={() => setOpen(true)}
+        ariaLabel={
+          member.userTrading
+            ? t`Real: trading with real money, switch mode`
+            : t`Free: trading with practice money, switch mode`
+        }
+      />
+      {open ? (
+        <Suspense fallback={null}>
+          <ModeSwitch member={member} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
