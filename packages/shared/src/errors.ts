@@ -25,6 +25,8 @@ export const ERROR_CODES = [
   "TWO_FACTOR_INVALID",
   /** A local amount's rate is no longer the current one: the error carries the new `quote`. */
   "RATE_CHANGED",
+  /** A limit the member set on themselves (stake, loss, deposits, open contracts, session) refuses it. */
+  "LIMIT_REACHED",
   /** A part we depend on (file storage, …) is down for now: the same request may work later. */
   "UNAVAILABLE",
   "INTERNAL",

@@ -90,6 +90,8 @@ export const API = {
   tradesHistoryCsv: "/api/trades/history.csv",
   tradesConfig: "/api/trades/config",
   adminTrades: "/api/admin/trades",
+  // Trading responsibly: the limits members set on themselves.
+  protectionLimits: "/api/protection/limits",
   adminTradesHouse: "/api/admin/trades/house",
   // Investments, funds and the referral network.
   packages: "/api/packages",

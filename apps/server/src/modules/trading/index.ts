@@ -1,2 +1,3 @@
+export { stakeFigures } from "./queries.ts";
 export { tradingRoutes } from "./routes.ts";
 export { startSettlementWorker } from "./service.ts";

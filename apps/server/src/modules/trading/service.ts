@@ -29,6 +29,7 @@ import {
 } from "../ledger/index.ts";
 import type { MarketService } from "../market/index.ts";
 import type { Notifications, Recorded } from "../notifications/index.ts";
+import { assertStakeWithinLimits } from "../protection/index.ts";
 import type { SettingsService } from "../settings/index.ts";
 import {
   type ContractRow,
@@ -43,6 +44,7 @@ import {
   lockDueContracts,
   markSettled,
   openContractCounts,
+  stakeFigures,
   tradingModeOf,
 } from "./queries.ts";
 
@@ -92,8 +94,12 @@ export async function tradeConfig(deps: TradingDeps): Promise<TradeConfig> {
   };
 }
 
-/** A placement as the route reads it: the pair, direction and duration, and the stake. */
-export type Placement = Pick<PlaceTrade, "symbol" | "direction" | "durationSeconds"> & AmountAsked;
+/**
+ * A placement as the route reads it: the pair, direction and duration, the stake, and when the
+ * member's session began (their session-length limit counts from it).
+ */
+export type Placement = Pick<PlaceTrade, "symbol" | "direction" | "durationSeconds"> &
+  AmountAsked & { sessionStartedAt?: Date };
 
 /** What a placement asks for (the idempotency fingerprint), from the request or a stored contract. */
 const placementOf = (p: { symbol: string; direction: string; amountCents: number; durationSeconds: number }) => ({
@@ -156,6 +162,11 @@ async function insertContractFor(
     if (mode.userBlock || mode.userStatus === "banned")
       throw new AppError(403, mode.userBlock ? "ACCOUNT_BLOCKED" : "ACCOUNT_BANNED", "This account cannot trade.");
     const account = mode.userTrading ? "wallet" : "demo";
+    await assertStakeWithinLimits(
+      tx,
+      { stakeFigures },
+      { userId, account, stakeCents: input.amountCents, now, sessionStartedAt: input.sessionStartedAt ?? null },
+    );
     posted = await postTransaction(tx, {
       kind: "trade_stake",
       idempotencyKey: `trade-stake:${id}`,
