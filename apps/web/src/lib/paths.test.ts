@@ -39,6 +39,7 @@ describe("paths", () => {
       changePassword: "/change-password",
       dataBank: "/data-bank",
       security: "/security",
+      limits: "/limits",
       notifications: "/notifications",
       kycUser: "/kyc-user",
       investment: "/investment",

@@ -23,6 +23,7 @@ import { formatDate } from "../../lib/format.ts";
 import { useMember } from "../../lib/member.tsx";
 import { paths } from "../../lib/paths.ts";
 import { kycQuery } from "../kyc/index.ts";
+import { LimitsButton } from "../protection/index.ts";
 import { referralLink } from "../referrals/index.ts";
 import { EmailNotificationsSection } from "./EmailNotificationsSection.tsx";
 import { LanguageSection } from "./LanguageSection.tsx";
@@ -141,7 +142,7 @@ export function ProfilePage() {
           mt: 3,
           display: "grid",
           gap: 1.5,
-          gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", md: "repeat(4, 1fr)" },
+          gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", md: "repeat(5, 1fr)" },
         }}
       >
         <Button component={RouterLink} to={paths.updateProfile} variant="outlined" startIcon={<EditIcon />}>
@@ -156,6 +157,7 @@ export function ProfilePage() {
         <Button component={RouterLink} to={paths.security} variant="outlined" startIcon={<SecurityIcon />}>
           Security
         </Button>
+        <LimitsButton />
       </Box>
     </Box>
   );

@@ -1,6 +1,7 @@
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import { PageHeader } from "../../components/PageHeader.tsx";
+import { LimitsSection } from "../protection/index.ts";
 import { SessionsSection } from "./SessionsSection.tsx";
 import { SignInsSection } from "./SignInsSection.tsx";
 import { TwoFactorSection } from "./TwoFactorSection.tsx";
@@ -14,6 +15,7 @@ export function SecurityPage() {
         <TwoFactorSection />
         <SessionsSection />
         <SignInsSection />
+        <LimitsSection />
       </Stack>
     </Box>
   );

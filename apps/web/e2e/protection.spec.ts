@@ -1,0 +1,57 @@
+import { paths } from "../src/lib/paths.ts";
+import { expect, expectAccessible, MOBILE, newMember, registerAndVerify, test } from "./fixtures.ts";
+import { walkPasses } from "./screen-walk.ts";
+
+test("a member reaches their limits from the profile and the security page, lowers one at once and sees a raise wait its cooling-off", async ({
+  page,
+  baseURL,
+}) => {
+  const base = baseURL as string;
+  await registerAndVerify(page, base, newMember({ firstName: "Lena" }));
+
+  await page.goto(paths.security);
+  await page.getByRole("region", { name: "Trading limits" }).getByRole("link", { name: "Set your limits" }).click();
+  await page.waitForURL((url) => url.pathname === paths.limits);
+  await page.goto(paths.profile);
+  await page.getByRole("navigation", { name: "Account settings" }).getByRole("link", { name: "Limits" }).click();
+  await page.waitForURL((url) => url.pathname === paths.limits);
+  await expect(page.getByRole("heading", { level: 1, name: "Limits" })).toBeVisible();
+
+  const largest = page.getByRole("region", { name: "Largest stake of one contract" });
+  await expect(largest.getByText("No limit")).toBeVisible();
+  await largest.getByLabel("New limit").fill("abc");
+  await largest.getByRole("button", { name: "Save" }).click();
+  await expect(largest.getByText("Enter an amount in USD, at least 0.01")).toBeVisible();
+
+  await largest.getByLabel("New limit").fill("15");
+  await largest.getByRole("button", { name: "Save" }).click();
+  await expect(largest.getByText("15.00 USD", { exact: true })).toBeVisible();
+
+  // A raise waits 24 hours: the limit in force stays, the page says until when.
+  await largest.getByLabel("New limit").fill("40");
+  await largest.getByRole("button", { name: "Save" }).click();
+  await expect(largest.getByText(/^Rises to 40\.00 USD on .+, after the 24-hour cooling-off\.$/)).toBeVisible();
+  await expect(largest.getByText("15.00 USD", { exact: true })).toBeVisible();
+
+  const open = page.getByRole("region", { name: "Open contracts at once" });
+  await open.getByLabel("New limit").fill("3");
+  await open.getByRole("button", { name: "Save" }).click();
+  await expect(open.getByText("3 contracts", { exact: true })).toBeVisible();
+  await expect(open.getByText(/Used: 0 contracts · Left: 3 contracts/)).toBeVisible();
+
+  // The switch shows what the server holds: it turns on once the answer is in.
+  const free = page.getByRole("switch", { name: "Apply my limits to Free (practice) money too" });
+  await free.click();
+  await expect(free).toBeChecked();
+  // The server holds it: a Free stake above the largest stake is refused.
+  const refused = await page.request.post("/api/trades", {
+    data: { symbol: "BTC", direction: "up", amount: "20.00", durationSeconds: 60 },
+    headers: { origin: base },
+  });
+  expect(refused.status(), await refused.text()).toBe(409);
+  expect((await refused.json()).error.code).toBe("LIMIT_REACHED");
+
+  await page.setViewportSize(MOBILE);
+  await expectAccessible(page);
+  await walkPasses(page, [paths.limits, paths.security, paths.profile], "protection");
+});
