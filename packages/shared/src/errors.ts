@@ -27,6 +27,8 @@ export const ERROR_CODES = [
   "RATE_CHANGED",
   /** A limit the member set on themselves (stake, loss, deposits, open contracts, session) refuses it. */
   "LIMIT_REACHED",
+  /** The member's timeout or self-exclusion is in force: no Real trades, deposits or package purchases until it ends. */
+  "ON_BREAK",
   /** A part we depend on (file storage, …) is down for now: the same request may work later. */
   "UNAVAILABLE",
   "INTERNAL",

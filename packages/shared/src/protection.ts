@@ -107,3 +107,76 @@ export const memberLimitsSchema = z.object({
   sessionStartedAt: z.iso.datetime(),
 });
 export type MemberLimits = z.infer<typeof memberLimitsSchema>;
+
+/** A timeout lasts 1 day to 6 weeks; a self-exclusion 6 months to 5 years. */
+export const BREAK_BOUNDS = {
+  timeoutDays: { min: 1, max: 42 },
+  exclusionMonths: { min: 6, max: 60 },
+} as const;
+export const BREAK_KINDS = ["timeout", "exclusion"] as const;
+export type BreakKind = (typeof BREAK_KINDS)[number];
+
+const password = z.string({ error: "Enter your password" }).min(1, "Enter your password").max(200);
+
+/**
+ * POST /api/protection/break: a timeout of `days` or a self-exclusion of `months`, confirmed with
+ * the password. Until it ends the member cannot place Real trades, deposit or buy packages.
+ */
+export const takeBreakSchema = z.discriminatedUnion(
+  "kind",
+  [
+    z.object({
+      kind: z.literal("timeout"),
+      days: z
+        .number({ error: "A whole number of days" })
+        .int("A whole number of days")
+        .min(BREAK_BOUNDS.timeoutDays.min, "At least 1 day")
+        .max(BREAK_BOUNDS.timeoutDays.max, "At most 42 days (6 weeks)"),
+      password,
+    }),
+    z.object({
+      kind: z.literal("exclusion"),
+      months: z
+        .number({ error: "A whole number of months" })
+        .int("A whole number of months")
+        .min(BREAK_BOUNDS.exclusionMonths.min, "At least 6 months")
+        .max(BREAK_BOUNDS.exclusionMonths.max, "At most 60 months (5 years)"),
+      password,
+    }),
+  ],
+  { error: "One of timeout, exclusion" },
+);
+export type TakeBreak = z.infer<typeof takeBreakSchema>;
+
+/** A timeout or self-exclusion; `liftedAt` set when an admin ended it early. */
+export const memberBreakSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(BREAK_KINDS),
+  startedAt: z.iso.datetime(),
+  endsAt: z.iso.datetime(),
+  liftedAt: z.iso.datetime().nullable(),
+  liftReason: z.string().nullable(),
+});
+export type MemberBreak = z.infer<typeof memberBreakSchema>;
+
+/** GET /api/protection/break: the break in force, if any. */
+export const breakStatusSchema = z.object({ current: memberBreakSchema.nullable() });
+export type BreakStatus = z.infer<typeof breakStatusSchema>;
+
+/** POST /api/admin/members/:uid/break/lift: an admin ends the member's break early, saying why. */
+export const liftBreakSchema = z.object({
+  reason: z
+    .string({ error: "Write the reason" })
+    .trim()
+    .min(10, "At least 10 characters: why the break ends early")
+    .max(1000, "At most 1000 characters"),
+});
+export type LiftBreak = z.infer<typeof liftBreakSchema>;
+
+/** GET /api/admin/members/:uid/protection: the member's own limits, the break in force and every past one. */
+export const adminMemberProtectionSchema = z.object({
+  limits: z.array(memberLimitSchema),
+  current: memberBreakSchema.nullable(),
+  breaks: z.array(memberBreakSchema),
+});
+export type AdminMemberProtection = z.infer<typeof adminMemberProtectionSchema>;

@@ -1,4 +1,4 @@
-import { API, priceToUnits } from "@helio/shared";
+import { API, type MemberLimit, priceToUnits } from "@helio/shared";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   Client,
@@ -8,7 +8,7 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectError, expectSoundLedger, fundWallet } from "../../../test/money.ts";
+import { expectError, expectSoundLedger, fundWallet, readyMember } from "../../../test/money.ts";
 
 const HOUR = 3600_000;
 
@@ -52,7 +52,7 @@ describe.each(databaseKinds)("member limits on %s", (kind) => {
   const limitOf = async (c: Client, key: string) => {
     const res = await c.get(API.protectionLimits);
     expect(res.statusCode, res.body).toBe(200);
-    return (res.json().limits as { key: string }[]).find((l) => l.key === key);
+    return (res.json().limits as MemberLimit[]).find((l) => l.key === key);
   };
   async function realMember(walletCents = 100_000) {
     const account = await signUpVerified(t.app);
@@ -191,5 +191,130 @@ describe.each(databaseKinds)("member limits on %s", (kind) => {
     // Thirty days on, the window is empty again.
     later(30 * 24 * HOUR + 1000);
     expect((await deposit(client, 10_000)).statusCode).toBe(201);
+  });
+
+  describe("timeouts and self-exclusion", () => {
+    const takeBreak = (c: Client, body: Record<string, unknown>) => c.post(API.protectionBreak, body);
+    const newPackage = async () => {
+      const res = await admin.post(API.adminPackages, {
+        name: "Break tier",
+        slug: `b-${Math.random().toString(36).slice(2, 10)}`,
+        minCents: 1_000,
+        maxCents: 1_000_000,
+        dailyRateBps: 125,
+        durationPeriods: 7,
+        capitalReturn: true,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json() as { slug: string };
+    };
+
+    it("refuses a bad break with a 400 naming the field, and a wrong password", async () => {
+      const { client, input } = await signUpVerified(t.app);
+      const password = input.password;
+      const cases: [Record<string, unknown>, string][] = [
+        [{ kind: "timeout", days: 0, password }, "days"],
+        [{ kind: "timeout", days: 43, password }, "days"],
+        [{ kind: "timeout", days: 1.5, password }, "days"],
+        [{ kind: "timeout", password }, "days"],
+        [{ kind: "exclusion", months: 5, password }, "months"],
+        [{ kind: "exclusion", months: 61, password }, "months"],
+        [{ kind: "forever", days: 3, password }, "kind"],
+        [{ kind: "timeout", days: 3 }, "password"],
+      ];
+      for (const [body, field] of cases) expectError(await takeBreak(client, body), 400, "VALIDATION_FAILED", field);
+      expectError(
+        await takeBreak(client, { kind: "timeout", days: 3, password: "not-the-password" }),
+        400,
+        "VALIDATION_FAILED",
+        "password",
+      );
+      expect((await client.get(API.protectionBreak)).json()).toEqual({ current: null });
+    });
+
+    it("refuses Real trades, deposits and packages until the end, naming it, and allows the rest", async () => {
+      await tick();
+      const member = await readyMember(t.app, admin);
+      const { client } = member;
+      expect((await admin.put(API.adminMemberTrading(member.member.uid), { userTrading: true })).statusCode).toBe(200);
+      await fundWallet(admin, member.member.uid, 100_000);
+      const { slug } = await newPackage();
+
+      const taken = await takeBreak(client, { kind: "timeout", days: 2, password: member.input.password });
+      expect(taken.statusCode, taken.body).toBe(201);
+      const endsAt = new Date(clock.getTime() + 2 * 24 * HOUR);
+      expect(taken.json().current).toMatchObject({ kind: "timeout", endsAt: endsAt.toISOString(), liftedAt: null });
+      const endWords = `${endsAt.toLocaleString("en-GB", { dateStyle: "medium", timeStyle: "short", timeZone: "UTC" })} UTC`;
+
+      for (const refused of [
+        await place(client),
+        await deposit(client, 10_000),
+        await client.post(API.investments, { slug, amountCents: 5_000 }),
+      ]) {
+        expectError(refused, 403, "ON_BREAK");
+        expect(refused.json().error.message).toContain(endWords);
+      }
+      // Withdrawals, the statement, the history and support chat still work.
+      const withdrawal = await client.post(API.withdrawals, { amountCents: 2_000 });
+      expect(withdrawal.statusCode, withdrawal.body).toBe(201);
+      expect((await client.get(API.walletHistory)).statusCode).toBe(200);
+      expect((await client.get(API.tradesHistory)).statusCode).toBe(200);
+      expect((await client.post(API.chatMessages, { text: "I am taking a break" })).statusCode).toBe(201);
+      expect((await client.get(API.protectionLimits)).statusCode).toBe(200);
+
+      // Free money stays open to practice.
+      expect((await admin.put(API.adminMemberTrading(member.member.uid), { userTrading: false })).statusCode).toBe(200);
+      expect((await place(client)).statusCode).toBe(201);
+      expect((await admin.put(API.adminMemberTrading(member.member.uid), { userTrading: true })).statusCode).toBe(200);
+
+      // It ends by itself at its end.
+      later(2 * 24 * HOUR + 1000);
+      await tick();
+      expect((await place(client)).statusCode).toBe(201);
+      expect((await deposit(client, 10_000)).statusCode).toBe(201);
+      expect((await client.get(API.protectionBreak)).json()).toEqual({ current: null });
+    });
+
+    it("can be made longer but never shorter by the member, and only an admin lifts it, with a reason, audited", async () => {
+      await tick();
+      const { client, member, input } = await realMember();
+      const password = input.password;
+      expect((await takeBreak(client, { kind: "timeout", days: 7, password })).statusCode).toBe(201);
+      expectError(await takeBreak(client, { kind: "timeout", days: 1, password }), 409, "CONFLICT");
+      const longer = await takeBreak(client, { kind: "exclusion", months: 6, password });
+      expect(longer.statusCode, longer.body).toBe(201);
+      expect(longer.json().current.kind).toBe("exclusion");
+      expectError(await place(client), 403, "ON_BREAK");
+
+      // Nobody but an admin ends it; an admin must say why.
+      expect(
+        (await client.post(API.adminMemberBreakLift(member.uid), { reason: "I changed my mind about it" })).statusCode,
+      ).toBe(404);
+      expectError(
+        await admin.post(API.adminMemberBreakLift(member.uid), { reason: "ok" }),
+        400,
+        "VALIDATION_FAILED",
+        "reason",
+      );
+      const seen = (await admin.get(API.adminMemberProtection(member.uid))).json();
+      expect(seen.current).toMatchObject({ kind: "exclusion" });
+      expect(seen.breaks).toHaveLength(2);
+
+      const reason = "Member wrote from a verified address; reviewed with compliance";
+      const lifted = await admin.post(API.adminMemberBreakLift(member.uid), { reason });
+      expect(lifted.statusCode, lifted.body).toBe(200);
+      expect(lifted.json()).toEqual({ current: null });
+      expect((await place(client)).statusCode).toBe(201);
+      expectError(await admin.post(API.adminMemberBreakLift(member.uid), { reason }), 409, "CONFLICT");
+
+      const audit = (await admin.get(`${API.adminAudit}?targetUserId=${member.uid}&pageSize=50`)).json();
+      const actions = (audit.items as { action: string; after: unknown }[]).map((e) => e.action);
+      expect(actions).toEqual(
+        expect.arrayContaining(["member.break_timeout", "member.break_exclusion", "member.break_lift"]),
+      );
+      expect(
+        (audit.items as { action: string; after: unknown }[]).find((e) => e.action === "member.break_lift")?.after,
+      ).toEqual({ reason });
+    });
   });
 });

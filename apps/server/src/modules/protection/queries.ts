@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { memberLimits } from "./tables.ts";
+import { memberBreaks, memberLimits } from "./tables.ts";
 
 export type LimitRow = typeof memberLimits.$inferSelect;
 
@@ -23,4 +23,35 @@ export async function saveLimitRow(
       target: [memberLimits.userId, memberLimits.key],
       set: { value: row.value, pendingValue: row.pendingValue, pendingAt: row.pendingAt, updatedAt: now },
     });
+}
+
+export type BreakRow = typeof memberBreaks.$inferSelect;
+
+/** The break in force at `now` (not lifted, not ended), the one ending last. */
+export async function breakInForce(db: Executor, userId: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(memberBreaks)
+    .where(and(eq(memberBreaks.userId, userId), isNull(memberBreaks.liftedAt), gt(memberBreaks.endsAt, now)))
+    .orderBy(desc(memberBreaks.endsAt))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function insertBreak(db: Executor, row: typeof memberBreaks.$inferInsert) {
+  const [inserted] = await db.insert(memberBreaks).values(row).returning();
+  if (!inserted) throw new Error("protection: break insert returned nothing");
+  return inserted;
+}
+
+export const breaksOf = (db: Executor, userId: string) =>
+  db.select().from(memberBreaks).where(eq(memberBreaks.userId, userId)).orderBy(desc(memberBreaks.startedAt));
+
+/** Ends every break of the member in force at `now`; answers the rows as they were. */
+export async function liftBreaks(db: Executor, userId: string, now: Date, by: string, reason: string) {
+  return db
+    .update(memberBreaks)
+    .set({ liftedAt: now, liftedBy: by, liftReason: reason })
+    .where(and(eq(memberBreaks.userId, userId), isNull(memberBreaks.liftedAt), gt(memberBreaks.endsAt, now)))
+    .returning();
 }

@@ -11,6 +11,7 @@ import {
 } from "@helio/shared";
 import type { Db, Executor, Tx } from "../../db/client.ts";
 import { AppError } from "../../platform/http/errors.ts";
+import { assertNotOnBreak } from "./breaks.ts";
 import { type LimitRow, limitRowsOf, saveLimitRow } from "./queries.ts";
 
 /** What a member has staked and lost (stakes minus payouts; open contracts count as lost) per window, and how many contracts are open. */
@@ -46,7 +47,8 @@ const usd = (cents: number) => `${centsToDecimal(Math.max(0, cents))} USD`;
 const PERIOD_WORDS: Record<LimitPeriod, string> = { "24h": "24-hour", "7d": "7-day", "30d": "30-day" };
 
 /**
- * Refuses a stake that would pass one of the member's limits. Runs inside the placing
+ * Refuses a Real stake while the member is on a break, and a stake that would pass one of their
+ * limits. Runs inside the placing
  * transaction and locks the member's limit rows first, so that two placements are checked one
  * after the other. Limits hold for Real money, and for Free when the member asked for it.
  */
@@ -55,6 +57,7 @@ export async function assertStakeWithinLimits(
   readers: Pick<UsageReaders, "stakeFigures">,
   p: { userId: string; account: "wallet" | "demo"; stakeCents: number; now: Date; sessionStartedAt: Date | null },
 ) {
+  if (p.account === "wallet") await assertNotOnBreak(tx, p.userId, p.now);
   const rows = await limitRowsOf(tx, p.userId, { forUpdate: true });
   if (!rows.length) return;
   const limits = inForce(rows, p.now);
@@ -89,14 +92,15 @@ export async function assertStakeWithinLimits(
 }
 
 /**
- * Refuses a deposit request that would take the member's deposits of the last 30 days past their
- * limit. Runs inside the transaction that records the invoice, holding the member's limit rows.
+ * Refuses a deposit request while the member is on a break, or one that would take their deposits
+ * of the last 30 days past their limit. Runs inside the transaction that records the invoice, holding the member's limit rows.
  */
 export async function assertDepositWithinLimits(
   tx: Tx,
   readers: Pick<UsageReaders, "depositedSince">,
   p: { userId: string; amountCents: number; now: Date },
 ) {
+  await assertNotOnBreak(tx, p.userId, p.now);
   const rows = await limitRowsOf(tx, p.userId, { forUpdate: true });
   const limit = inForce(rows, p.now).deposit30d;
   if (limit === undefined) return;
