@@ -2,12 +2,12 @@ import { paths } from "../src/lib/paths.ts";
 import { expect, expectAccessible, MOBILE, newMember, registerAndVerify, test } from "./fixtures.ts";
 import { walkPasses } from "./screen-walk.ts";
 
-test("a member reaches their limits from the profile and the security page, lowers one at once and sees a raise wait its cooling-off", async ({
+test("a member reaches their limits from the profile and the security page, lowers one at once, sees a raise wait its cooling-off, and takes a timeout that closes deposits until its end", async ({
   page,
   baseURL,
 }) => {
   const base = baseURL as string;
-  await registerAndVerify(page, base, newMember({ firstName: "Lena" }));
+  const member = await registerAndVerify(page, base, newMember({ firstName: "Lena" }));
 
   await page.goto(paths.security);
   await page.getByRole("region", { name: "Trading limits" }).getByRole("link", { name: "Set your limits" }).click();
@@ -51,7 +51,22 @@ test("a member reaches their limits from the profile and the security page, lowe
   expect(refused.status(), await refused.text()).toBe(409);
   expect((await refused.json()).error.code).toBe("LIMIT_REACHED");
 
+  // A timeout, confirmed with the password: the page and the deposit screen name its end.
+  const rest = page.getByRole("region", { name: "Take a break" });
+  await rest.getByLabel("Your password").fill("not-the-password");
+  await rest.getByRole("button", { name: "Start the break" }).click();
+  await expect(rest.getByText("The password is not correct.")).toBeVisible();
+  await rest.getByLabel("Your password").fill(member.password);
+  await rest.getByRole("button", { name: "Start the break" }).click();
+  await expect(rest.getByText(/^You are on a timeout until .+\.$/)).toBeVisible();
+  const deposit = await page.request.post("/api/deposits", { data: { amount: "50.00" }, headers: { origin: base } });
+  expect(deposit.status(), await deposit.text()).toBe(403);
+  await page.goto(paths.addBalance);
+  await expect(
+    page.getByText(/^You are on a timeout until .+: no Real trades, deposits or packages until then\.$/),
+  ).toBeVisible();
+
   await page.setViewportSize(MOBILE);
   await expectAccessible(page);
-  await walkPasses(page, [paths.limits, paths.security, paths.profile], "protection");
+  await walkPasses(page, [paths.limits, paths.security, paths.profile, paths.addBalance], "protection");
 });

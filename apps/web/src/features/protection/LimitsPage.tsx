@@ -20,6 +20,7 @@ import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useFormatLocale } from "../../lib/use-locale.ts";
 import { limitsQuery, useSetLimit } from "./api.ts";
+import { BreakSection } from "./BreakSection.tsx";
 
 type Unit = "amount" | "contracts" | "minutes";
 
@@ -272,6 +273,7 @@ export function LimitsPage() {
               <Group id="limits-free" title={t`Free money`}>
                 <FreeSwitch limit={of("free")} />
               </Group>
+              <BreakSection />
             </Stack>
           );
         }}

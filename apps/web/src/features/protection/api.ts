@@ -1,4 +1,12 @@
-import { API, type MemberLimits, memberLimitsSchema, type SetMemberLimit } from "@helio/shared";
+import {
+  API,
+  type BreakStatus,
+  breakStatusSchema,
+  type MemberLimits,
+  memberLimitsSchema,
+  type SetMemberLimit,
+  type TakeBreak,
+} from "@helio/shared";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../lib/api.ts";
 import { readQuery } from "../../lib/query.ts";
@@ -18,6 +26,23 @@ export function useSetLimit() {
       apiFetch<MemberLimits>(API.protectionLimits, { method: "PUT", body: input, schema: memberLimitsSchema }),
     onSuccess: (limits) => {
       queryClient.setQueryData(limitsQueryKey, limits);
+    },
+  });
+}
+
+export const breakQueryKey = ["protection", "break"] as const;
+
+/** The member's timeout or self-exclusion in force, if any. */
+export const breakQuery = readQuery(breakQueryKey, API.protectionBreak, breakStatusSchema, { staleTime: 60_000 });
+
+/** `POST /api/protection/break`: a timeout or self-exclusion, confirmed with the password. */
+export function useTakeBreak() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: TakeBreak) =>
+      apiFetch<BreakStatus>(API.protectionBreak, { method: "POST", body: input, schema: breakStatusSchema }),
+    onSuccess: (status) => {
+      queryClient.setQueryData(breakQueryKey, status);
     },
   });
 }

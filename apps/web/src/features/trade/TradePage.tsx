@@ -18,6 +18,7 @@ import { SelectField } from "../../components/SelectField.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatPrice } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
+import { BreakNotice } from "../protection/index.ts";
 import { candlesQuery, usePairs } from "./api.ts";
 import { CandleChart } from "./CandleChart.tsx";
 import { PAIR_OPTIONS } from "./model.ts";
@@ -77,6 +78,7 @@ export function TradePairPage() {
           />
         }
       />
+      <BreakNotice realOnly />
       <Box sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "1fr 320px" } }}>
         <Card variant="outlined">
           <CardContent>
