@@ -1,5 +1,6 @@
 import { paths } from "../src/lib/paths.ts";
 import { expect, expectAccessible, MOBILE, newMember, registerAndVerify, test } from "./fixtures.ts";
+import { openAdmin, uidOf } from "./money-kit.ts";
 import { walkPasses } from "./screen-walk.ts";
 
 test("a member reaches their limits from the profile and the security page, lowers one at once, sees a raise wait its cooling-off, and takes a timeout that closes deposits until its end", async ({
@@ -69,4 +70,39 @@ test("a member reaches their limits from the profile and the security page, lowe
   await page.setViewportSize(MOBILE);
   await expectAccessible(page);
   await walkPasses(page, [paths.limits, paths.security, paths.profile, paths.addBalance], "protection");
+});
+
+test("an admin sees a member's limits and break on the member page and lifts the break early with a reason", async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const base = baseURL as string;
+  const member = await registerAndVerify(page, base, newMember({ firstName: "Omar" }));
+  const headers = { origin: base };
+  expect(
+    (await page.request.put("/api/protection/limits", { data: { limit: "stakeMax", value: 2500 }, headers })).status(),
+  ).toBe(200);
+  const taken = await page.request.post("/api/protection/break", {
+    data: { kind: "exclusion", months: 6, password: member.password },
+    headers,
+  });
+  expect(taken.status(), await taken.text()).toBe(201);
+  const uid = await uidOf(page.request);
+
+  const admin = await openAdmin(browser);
+  await admin.page.goto(paths.adminMember(uid));
+  const section = admin.page.getByRole("region", { name: "Limits and breaks" });
+  await expect(section.getByText(/^Self-excluded until .+ \(since .+\)$/)).toBeVisible();
+  await expect(section.getByText("25.00 USD")).toBeVisible();
+  await expectAccessible(admin.page);
+  await section.getByRole("button", { name: "Lift early" }).click();
+  const dialog = admin.page.getByRole("dialog", { name: /Lift the break of/ });
+  await dialog.getByLabel("Reason").fill("Confirmed with the member by phone; compliance agreed");
+  await dialog.getByRole("button", { name: "Lift the break" }).click();
+  await expect(section.getByText("No timeout or self-exclusion in force.")).toBeVisible();
+  await expect(admin.page.getByText(/Lifted the member's self-exclusion early: reason/)).toBeVisible();
+  await admin.page.setViewportSize(MOBILE);
+  await expectAccessible(admin.page);
+  await admin.context.close();
 });

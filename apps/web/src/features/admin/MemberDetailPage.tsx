@@ -39,6 +39,7 @@ import {
 } from "./api.ts";
 import { MemberInvestmentsSection } from "./MemberInvestmentsSection.tsx";
 import { MemberMoneySection } from "./MemberMoneySection.tsx";
+import { MemberProtectionSection } from "./MemberProtectionSection.tsx";
 import { MemberTrades } from "./MemberTrades.tsx";
 import { MemberStatusChip } from "./StatusChip.tsx";
 
@@ -289,6 +290,7 @@ export function MemberDetailPage() {
         <MemberMoneySection uid={m.uid} fullName={m.fullName} />
         <MemberTrades uid={m.uid} fullName={m.fullName} />
         <MemberInvestmentsSection uid={m.uid} fullName={m.fullName} />
+        <MemberProtectionSection uid={m.uid} fullName={m.fullName} />
         <Box>
           <Typography variant="h2" component="h2" sx={{ mb: 2 }}>
             Audit trail

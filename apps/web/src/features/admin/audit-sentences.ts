@@ -1,4 +1,5 @@
 import { MEMBER_ACCOUNTS, type MemberAccount, settingsSchema } from "@helio/shared";
+import { formatDateTime } from "../../lib/format.ts";
 import { accountLabel } from "../../lib/ledger.ts";
 import {
   changedFields,
@@ -48,6 +49,12 @@ const statusChange =
     return `${verb} the member${was ? ` (was ${was})` : ""}${reasonOf(after)}`;
   };
 
+/** The end of a break as a date and time, from `{ endsAt }`. */
+const breakEnd = (value: unknown) => {
+  const endsAt = textOf(field(value, "endsAt"));
+  return endsAt ? formatDateTime(endsAt, { locale: "en" }) : "an unknown date";
+};
+
 const mode = (userTrading: unknown) => (userTrading === true ? "Real" : userTrading === false ? "Free" : "unknown");
 
 const account = (value: unknown) =>
@@ -83,6 +90,10 @@ const SENTENCES: Record<string, Describe> = {
     const to = mode(field(after, "userTrading"));
     return from === to ? `Kept trading mode ${to}` : `Changed trading mode from ${from} to ${to}`;
   },
+  "member.break_timeout": ({ after }) => `Took a timeout until ${breakEnd(after)}`,
+  "member.break_exclusion": ({ after }) => `Excluded themselves until ${breakEnd(after)}`,
+  "member.break_lift": ({ before, after }) =>
+    `Lifted the member's ${field(before, "kind") === "exclusion" ? "self-exclusion" : "timeout"} early${reasonOf(after)}`,
   "member.impersonation_link": () => "Made a one-time link to sign in as the member",
   "member.impersonation_start": () => "Signed in as the member",
   "member.impersonation_end": () => "Ended the session as the member",
