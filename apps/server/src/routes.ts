@@ -13,6 +13,7 @@ import { marketRoutes } from "./modules/market/index.ts";
 import { memberRoutes } from "./modules/members/index.ts";
 import { notificationRoutes } from "./modules/notifications/index.ts";
 import { profileRoutes } from "./modules/profile/index.ts";
+import { protectionRoutes } from "./modules/protection/index.ts";
 import { referralRoutes } from "./modules/referrals/index.ts";
 import { securityRoutes } from "./modules/security/index.ts";
 import { settingsRoutes } from "./modules/settings/index.ts";
@@ -37,6 +38,7 @@ const ROUTE_GROUPS = [
   backofficeRoutes,
   marketRoutes,
   tradingRoutes,
+  protectionRoutes,
   investmentRoutes,
   fundsRoutes,
   referralRoutes,

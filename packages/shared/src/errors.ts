@@ -45,6 +45,10 @@ export const ERROR_CODES = [
   "WITHDRAWAL_HOLD",
   /** The member froze money out (a bank change they did not make) until support lifts it. */
   "ACCOUNT_FROZEN",
+  /** A limit the member set on themselves (stake, loss, deposits, open contracts, session) refuses it. */
+  "LIMIT_REACHED",
+  /** The member's timeout or self-exclusion is in force: no Real trades, deposits or package purchases until it ends. */
+  "ON_BREAK",
   /** A part we depend on (file storage, …) is down for now: the same request may work later. */
   "UNAVAILABLE",
   "INTERNAL",

@@ -15,6 +15,7 @@ export * from "./market.ts";
 export * from "./member.ts";
 export * from "./notifications.ts";
 export * from "./paths.ts";
+export * from "./protection.ts";
 export * from "./referrals.ts";
 export * from "./settings.ts";
 export * from "./staff.ts";

@@ -112,6 +112,11 @@ export const API = {
   /** The money the member's next trades use: Real or Practice. */
   tradesMode: "/api/trades/mode",
   adminTrades: "/api/admin/trades",
+  // Trading responsibly: the limits members set on themselves.
+  protectionLimits: "/api/protection/limits",
+  protectionBreak: "/api/protection/break",
+  adminMemberProtection: (uid: string) => `/api/admin/members/${encodeURIComponent(uid)}/protection`,
+  adminMemberBreakLift: (uid: string) => `/api/admin/members/${encodeURIComponent(uid)}/break/lift`,
   adminTradesHouse: "/api/admin/trades/house",
   adminTradesExposure: "/api/admin/trades/exposure",
   // Investments, funds and the referral network.
@@ -191,6 +196,8 @@ export const API_PATTERNS = {
   adminPackage: "/api/admin/packages/:id",
   adminInvestment: "/api/admin/investments/:id",
   adminMemberNetwork: "/api/admin/members/:uid/network",
+  adminMemberProtection: "/api/admin/members/:uid/protection",
+  adminMemberBreakLift: "/api/admin/members/:uid/break/lift",
   /** A profile photo; its URL is stored on the member as the upload returned it. */
   avatarFile: "/api/files/avatars/:name",
   /** better-auth's endpoints, behind one route (platform/auth/bridge.ts). */

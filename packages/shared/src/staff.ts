@@ -32,6 +32,8 @@ export const STAFF_ACCESS = {
   backOffice: everyone,
   membersRead: everyone,
   memberStatus: acts("compliance"),
+  /** Ending a member's timeout or self-exclusion early: the owner's alone. */
+  breakLift: acts(),
   twoFactorReset: acts("compliance"),
   memberTradingMode: acts("trading_desk"),
   impersonation: acts("support"),

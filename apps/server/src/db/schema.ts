@@ -8,6 +8,7 @@ export * from "../modules/kyc/tables.ts";
 export * from "../modules/ledger/tables.ts";
 export * from "../modules/market/tables.ts";
 export * from "../modules/notifications/tables.ts";
+export * from "../modules/protection/tables.ts";
 export * from "../modules/referrals/tables.ts";
 export * from "../modules/security/tables.ts";
 export * from "../modules/settings/tables.ts";

@@ -121,6 +121,11 @@ const memberRoutes: RouteObject[] = [
     lazy: page(() => import("../features/security/SecurityPage.tsx"), "SecurityPage"),
   },
   {
+    path: paths.limits,
+    handle: { title: msg`Limits` },
+    lazy: page(() => import("../features/protection/LimitsPage.tsx"), "LimitsPage"),
+  },
+  {
     path: paths.notifications,
     handle: { title: msg`Notifications` },
     lazy: page(() => import("../features/notifications/NotificationsPage.tsx"), "NotificationsPage"),

@@ -42,6 +42,7 @@ describe("paths", () => {
       changePassword: "/change-password",
       dataBank: "/data-bank",
       security: "/security",
+      limits: "/limits",
       notifications: "/notifications",
       kycUser: "/kyc-user",
       investment: "/investment",

@@ -40,6 +40,8 @@ export const paths = {
   changePassword: "/change-password",
   dataBank: "/data-bank",
   security: "/security",
+  /** The limits the member sets on themselves (from /profile and /security). */
+  limits: "/limits",
   /** Every notification of the member (the top bar's bell shows the latest). */
   notifications: "/notifications",
   kycUser: "/kyc-user",

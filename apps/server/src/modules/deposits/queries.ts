@@ -99,3 +99,18 @@ export async function depositTotalsSince(db: Executor, since: Date) {
     approved: { count: approved?.n ?? 0, sumCents: Number(approved?.total ?? 0) },
   };
 }
+
+/** What a member asked to deposit since `since`: every invoice not rejected or expired. */
+export async function depositedSince(db: Executor, userId: string, since: Date) {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${depositInvoices.amount}), 0)::text` })
+    .from(depositInvoices)
+    .where(
+      and(
+        eq(depositInvoices.userId, userId),
+        gte(depositInvoices.createdAt, since),
+        sql`${depositInvoices.status} not in ('rejected', 'expired')`,
+      ),
+    );
+  return Number(row?.total ?? 0);
+}

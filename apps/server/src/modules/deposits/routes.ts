@@ -39,7 +39,7 @@ const idParams = z.object({ id: z.uuid("Not a deposit id") });
 export async function depositRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, realtime, storage, settings, notifications } = services;
-  const deps = { db, realtime, storage, settings, notifications };
+  const deps = { db, realtime, storage, settings, notifications, now: services.now };
   const { asMember, asMoneyEndpoint, asAdmin } = featureRouteOptions(services, "deposits");
 
   r.post(

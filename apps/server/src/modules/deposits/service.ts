@@ -11,9 +11,11 @@ import type { FileStorage } from "../../platform/storage/index.ts";
 import { type BackgroundWorker, drainBatches, startWorkerLoop, type WorkerLog } from "../../platform/workers/loop.ts";
 import { announceBalances, moneyTransaction, type Posted, postTransaction } from "../ledger/index.ts";
 import type { Notifications, Recorded } from "../notifications/index.ts";
+import { assertDepositWithinLimits } from "../protection/index.ts";
 import type { SettingsService } from "../settings/index.ts";
 import {
   countByStatus,
+  depositedSince,
   depositTotalsSince,
   expireDue,
   findInvoice,
@@ -32,6 +34,8 @@ export type DepositDeps = {
   storage: FileStorage;
   settings: SettingsService;
   notifications: Notifications;
+  /** The clock of invoices' dates and of the deposit limit's 30 days; tests hand in their own. */
+  now?: () => Date;
 };
 type Actor = { adminId: string; ip: string };
 
@@ -115,20 +119,25 @@ async function insertNewInvoice(
     const minimum = usdAndLocal(settings.depositMinCents, input.currency, settings, "up");
     throw fieldError(input.field, `The minimum deposit is ${minimum}`);
   }
-  const now = new Date();
+  const now = deps.now?.() ?? new Date();
   for (let attempt = 1; ; attempt++) {
     try {
-      const row = await insertInvoice(deps.db, {
-        id: randomUUID(),
-        userId: uid,
-        reference: newDepositReference(),
-        amount: input.amountCents,
-        status: "awaiting_payment",
-        instructions: settings.transferInstructions,
-        requestKey,
-        expiresAt: new Date(now.getTime() + settings.invoiceExpiryMinutes * 60_000),
-        createdAt: now,
-        updatedAt: now,
+      // The member's limit rows stay locked until the invoice is in: concurrent requests are
+      // counted one after the other against their deposit limit.
+      const row = await deps.db.transaction(async (tx) => {
+        await assertDepositWithinLimits(tx, { depositedSince }, { userId: uid, amountCents: input.amountCents, now });
+        return insertInvoice(tx, {
+          id: randomUUID(),
+          userId: uid,
+          reference: newDepositReference(),
+          amount: input.amountCents,
+          status: "awaiting_payment",
+          instructions: settings.transferInstructions,
+          requestKey,
+          expiresAt: new Date(now.getTime() + settings.invoiceExpiryMinutes * 60_000),
+          createdAt: now,
+          updatedAt: now,
+        });
       });
       return toInvoice(row);
     } catch (error) {

@@ -19,6 +19,7 @@ import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/mo
 import { type AmountAsked, assertAmountWithin, assertRateCurrent } from "../../platform/money/rate-quote.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import { announceBalances, moneyTransaction, movementsOf, type Posted, postTransactions } from "../ledger/index.ts";
+import { assertNotOnBreak } from "../protection/index.ts";
 import { planCommissions } from "../referrals/index.ts";
 import type { SettingsService } from "../settings/index.ts";
 import {
@@ -257,6 +258,7 @@ async function purchase(
     if (!standing) throw notFound("Member not found");
     if (standing.userBlock || standing.userStatus === "banned")
       throw new AppError(403, standing.userBlock ? "ACCOUNT_BLOCKED" : "ACCOUNT_BANNED", "This account cannot invest.");
+    await assertNotOnBreak(tx, userId, now);
 
     const commissions = await planCommissions(tx, {
       purchaserId: userId,

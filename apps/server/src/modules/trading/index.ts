@@ -1,3 +1,4 @@
 export { settlementLag } from "./metrics.ts";
+export { stakeFigures } from "./queries.ts";
 export { tradingRoutes } from "./routes.ts";
 export { startSettlementWorker } from "./service.ts";

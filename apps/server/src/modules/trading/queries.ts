@@ -216,3 +216,42 @@ export async function openRealExposure(db: Executor) {
     .groupBy(tradeContracts.symbol, tradeContracts.direction);
   return rows.map((r) => ({ ...r, stake: Number(r.stake), worstCase: Number(r.worstCase) }));
 }
+
+/**
+ * What a member staked and lost on one account in the last 24 hours, 7 days and 30 days (by entry
+ * time; lost is stakes minus payouts, an open contract counting as lost) and how many contracts
+ * are open, in one query.
+ */
+export async function stakeFigures(db: Executor, userId: string, account: "wallet" | "demo", now: Date) {
+  const since = (ms: number) => new Date(now.getTime() - ms);
+  const windows = { "24h": since(24 * 3600_000), "7d": since(7 * 24 * 3600_000), "30d": since(30 * 24 * 3600_000) };
+  const c = tradeContracts;
+  const staked = (from: Date) =>
+    sql<string>`coalesce(sum(${c.amount}) filter (where ${c.entryAt} >= ${from}), 0)::text`;
+  const lost = (from: Date) =>
+    sql<string>`coalesce(sum(${c.amount} - coalesce(${c.payout}, 0)) filter (where ${c.entryAt} >= ${from}), 0)::text`;
+  const [row] = await db
+    .select({
+      open: sql<number>`count(*) filter (where ${c.status} = 'open')::int`,
+      staked24h: staked(windows["24h"]),
+      staked7d: staked(windows["7d"]),
+      staked30d: staked(windows["30d"]),
+      lost24h: lost(windows["24h"]),
+      lost7d: lost(windows["7d"]),
+      lost30d: lost(windows["30d"]),
+    })
+    .from(c)
+    .where(
+      and(
+        eq(c.userId, userId),
+        eq(c.account, account),
+        sql`(${c.status} = 'open' or ${c.entryAt} >= ${windows["30d"]})`,
+      ),
+    );
+  const n = (v: string | undefined) => Number(v ?? 0);
+  return {
+    open: row?.open ?? 0,
+    staked: { "24h": n(row?.staked24h), "7d": n(row?.staked7d), "30d": n(row?.staked30d) },
+    lost: { "24h": n(row?.lost24h), "7d": n(row?.lost7d), "30d": n(row?.lost30d) },
+  };
+}

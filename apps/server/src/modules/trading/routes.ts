@@ -78,7 +78,7 @@ const tradeCsvCells = (c: TradeContract): CsvCell[] => [
 export async function tradingRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, realtime, settings, market, notifications } = services;
-  const deps = { db, realtime, settings, market, notifications };
+  const deps = { db, realtime, settings, market, notifications, now: services.now };
   const { asMember, asMoneyEndpoint, asAdmin } = featureRouteOptions(services, "trading");
 
   r.get(
@@ -110,9 +110,10 @@ export async function tradingRoutes(app: FastifyInstance, { services }: { servic
       response: { 201: tradeContractSchema },
     }),
     idempotentHandler(async (request, key) => {
-      const { user } = currentOf(request);
+      const { user, session } = currentOf(request);
       const { symbol, direction, durationSeconds } = request.body;
-      const placement = { symbol, direction, durationSeconds, ...amountAskedOf(request.body, user.currency) };
+      const amount = amountAskedOf(request.body, user.currency);
+      const placement = { symbol, direction, durationSeconds, ...amount, sessionStartedAt: session.createdAt };
       return placeContract(deps, user.id, placement, key);
     }),
   );

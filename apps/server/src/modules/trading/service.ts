@@ -32,6 +32,7 @@ import {
 } from "../ledger/index.ts";
 import type { MarketService } from "../market/index.ts";
 import type { Notifications, Recorded } from "../notifications/index.ts";
+import { assertStakeWithinLimits } from "../protection/index.ts";
 import type { SettingsService } from "../settings/index.ts";
 import {
   type ContractRow,
@@ -51,6 +52,7 @@ import {
   openRealExposure,
   pairWorstCase,
   setUserTrading,
+  stakeFigures,
   tradingModeOf,
 } from "./queries.ts";
 
@@ -121,8 +123,12 @@ export async function switchTradingMode(deps: { db: Db; realtime: Realtime }, us
   return { mode };
 }
 
-/** A placement as the route reads it: the pair, direction and duration, and the stake. */
-export type Placement = Pick<PlaceTrade, "symbol" | "direction" | "durationSeconds"> & AmountAsked;
+/**
+ * A placement as the route reads it: the pair, direction and duration, the stake, and when the
+ * member's session began (their session-length limit counts from it).
+ */
+export type Placement = Pick<PlaceTrade, "symbol" | "direction" | "durationSeconds"> &
+  AmountAsked & { sessionStartedAt?: Date };
 
 /** What a placement asks for (the idempotency fingerprint), from the request or a stored contract. */
 const placementOf = (p: { symbol: string; direction: string; amountCents: number; durationSeconds: number }) => ({
@@ -204,6 +210,11 @@ async function insertContractFor(
           `${input.symbol}/USDT takes no more Real contracts of this size right now: the house's limit on the pair is reached. Try a smaller stake or another pair.`,
         );
     }
+    await assertStakeWithinLimits(
+      tx,
+      { stakeFigures },
+      { userId, account, stakeCents: input.amountCents, now, sessionStartedAt: input.sessionStartedAt ?? null },
+    );
     posted = await postTransaction(tx, {
       kind: "trade_stake",
       idempotencyKey: `trade-stake:${id}`,

@@ -44,6 +44,7 @@ import {
 } from "./api.ts";
 import { MemberInvestmentsSection } from "./MemberInvestmentsSection.tsx";
 import { MemberMoneySection } from "./MemberMoneySection.tsx";
+import { MemberProtectionSection } from "./MemberProtectionSection.tsx";
 import { MemberTrades } from "./MemberTrades.tsx";
 import { MemberStatusChip } from "./StatusChip.tsx";
 
@@ -397,6 +398,7 @@ export function MemberDetailPage() {
         {mayReadMoney ? <MemberMoneySection uid={m.uid} fullName={m.fullName} /> : null}
         {mayReadTrades ? <MemberTrades uid={m.uid} fullName={m.fullName} /> : null}
         {mayReadInvestments ? <MemberInvestmentsSection uid={m.uid} fullName={m.fullName} /> : null}
+        {mayReadMoney ? <MemberProtectionSection uid={m.uid} fullName={m.fullName} /> : null}
         {mayReadAudit ? (
           <Box>
             <Typography variant="h2" component="h2" sx={{ mb: 2 }}>

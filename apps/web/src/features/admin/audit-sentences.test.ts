@@ -1,5 +1,6 @@
 import { settingsSchema } from "@helio/shared";
 import { describe, expect, it } from "vitest";
+import { formatDateTime } from "../../lib/format.ts";
 import { auditSentence, DESCRIBED_ACTIONS } from "./audit-sentences.ts";
 
 /** What the server stores for each action (its modules' recordAudit calls), and how it reads. */
@@ -53,6 +54,24 @@ const CASES: [action: string, before: unknown, after: unknown, sentence: string]
     "Locked the member to Practice (moved from Real to Free)",
   ],
 
+  [
+    "member.break_timeout",
+    null,
+    { kind: "timeout", endsAt: "2026-03-05T14:05:00.000Z" },
+    `Took a timeout until ${formatDateTime("2026-03-05T14:05:00.000Z", { locale: "en" })}`,
+  ],
+  [
+    "member.break_exclusion",
+    null,
+    { kind: "exclusion", endsAt: "2026-09-03T14:05:00.000Z" },
+    `Excluded themselves until ${formatDateTime("2026-09-03T14:05:00.000Z", { locale: "en" })}`,
+  ],
+  [
+    "member.break_lift",
+    { kind: "exclusion", endsAt: "2026-09-03T14:05:00.000Z" },
+    { reason: "Reviewed with compliance" },
+    "Lifted the member's self-exclusion early: reason “Reviewed with compliance”",
+  ],
   ["member.impersonation_link", null, null, "Made a one-time link to sign in as the member"],
   ["member.impersonation_start", null, null, "Signed in as the member"],
   ["member.impersonation_end", null, null, "Ended the session as the member"],

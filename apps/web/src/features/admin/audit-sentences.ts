@@ -6,6 +6,7 @@ import {
   type StaffRole,
   settingsSchema,
 } from "@helio/shared";
+import { formatDateTime } from "../../lib/format.ts";
 import { accountLabel } from "../../lib/ledger.ts";
 import {
   changedFields,
@@ -54,6 +55,12 @@ const statusChange =
     const was = accountState(before);
     return `${verb} the member${was ? ` (was ${was})` : ""}${reasonOf(after)}`;
   };
+
+/** The end of a break as a date and time, from `{ endsAt }`. */
+const breakEnd = (value: unknown) => {
+  const endsAt = textOf(field(value, "endsAt"));
+  return endsAt ? formatDateTime(endsAt, { locale: "en" }) : "an unknown date";
+};
 
 const mode = (userTrading: unknown) => (userTrading === true ? "Real" : userTrading === false ? "Free" : "unknown");
 
@@ -106,6 +113,10 @@ const SENTENCES: Record<string, Describe> = {
     if (!locked) return "Lifted the Practice lock: the member may switch to Real again";
     return `Locked the member to Practice${movedFromReal ? " (moved from Real to Free)" : ""}`;
   },
+  "member.break_timeout": ({ after }) => `Took a timeout until ${breakEnd(after)}`,
+  "member.break_exclusion": ({ after }) => `Excluded themselves until ${breakEnd(after)}`,
+  "member.break_lift": ({ before, after }) =>
+    `Lifted the member's ${field(before, "kind") === "exclusion" ? "self-exclusion" : "timeout"} early${reasonOf(after)}`,
   "member.impersonation_link": () => "Made a one-time link to sign in as the member",
   "member.impersonation_start": () => "Signed in as the member",
   "member.impersonation_end": () => "Ended the session as the member",

@@ -19,6 +19,7 @@ import { useMemberBalances } from "../../lib/balances.ts";
 import { useMoneyForm } from "../../lib/money-form.ts";
 import { paths } from "../../lib/paths.ts";
 import { useMemberQuote } from "../../lib/settings.ts";
+import { BreakNotice } from "../protection/index.ts";
 import { investmentAmountRules, investmentPreview } from "./amount-rules.ts";
 import { packageQuery, useBuyInvestment } from "./api.ts";
 import { PackageList } from "./InvestmentPage.tsx";
@@ -126,6 +127,7 @@ export function AddInvestmentPage() {
   return (
     <Box>
       <PageHeader title={t`Add investment`} subtitle={pkg.data.name} />
+      <BreakNotice />
       <Columns gap={3} template={NARROW_THEN_WIDE}>
         <SectionCard id="terms-heading" title={t`Terms`} description={pkg.data.description || undefined}>
           <DetailList items={packageTerms(pkg.data, quote)} columns={1} />

@@ -25,6 +25,7 @@ import { useMember } from "../../lib/member.tsx";
 import { paths } from "../../lib/paths.ts";
 import { useFormatLocale } from "../../lib/use-locale.ts";
 import { kycQuery } from "../kyc/index.ts";
+import { LimitsButton } from "../protection/index.ts";
 import { referralLink } from "../referrals/index.ts";
 import { EmailNotificationsSection } from "./EmailNotificationsSection.tsx";
 import { LanguageSection } from "./LanguageSection.tsx";
@@ -148,7 +149,7 @@ export function ProfilePage() {
           mt: 3,
           display: "grid",
           gap: 1.5,
-          gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", md: "repeat(4, 1fr)" },
+          gridTemplateColumns: { xs: "1fr", sm: "repeat(2, 1fr)", md: "repeat(5, 1fr)" },
         }}
       >
         <Button component={RouterLink} to={paths.updateProfile} variant="outlined" startIcon={<EditIcon />}>
@@ -163,6 +164,7 @@ export function ProfilePage() {
         <Button component={RouterLink} to={paths.security} variant="outlined" startIcon={<SecurityIcon />}>
           <Trans>Security</Trans>
         </Button>
+        <LimitsButton />
       </Box>
     </Box>
   );

@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import { PageHeader } from "../../components/PageHeader.tsx";
+import { LimitsSection } from "../protection/index.ts";
 import { SessionsSection } from "./SessionsSection.tsx";
 import { SignInsSection } from "./SignInsSection.tsx";
 import { TwoFactorSection } from "./TwoFactorSection.tsx";
@@ -16,6 +17,7 @@ export function SecurityPage() {
         <TwoFactorSection />
         <SessionsSection />
         <SignInsSection />
+        <LimitsSection />
       </Stack>
     </Box>
   );

@@ -18,6 +18,7 @@ import { PageLoader } from "../../components/PageLoader.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatPrice } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
+import { BreakNotice } from "../protection/index.ts";
 import { candlesQuery, useOpenTrades, usePairs } from "./api.ts";
 import { CandleChart } from "./CandleChart.tsx";
 import { OrderPanel } from "./OrderPanel.tsx";
@@ -63,6 +64,7 @@ export function TradePairPage() {
           />
         }
       />
+      <BreakNotice realOnly />
       <Box
         sx={{
           display: "grid",

@@ -14,6 +14,7 @@ import { amountFormSchema, amountRequest, atLeastText, validAmountCents } from "
 import { useMoneyForm } from "../../lib/money-form.ts";
 import { paths } from "../../lib/paths.ts";
 import { publicSettingsQuery, useMemberQuote } from "../../lib/settings.ts";
+import { BreakNotice } from "../protection/index.ts";
 import { depositAmountRules } from "./amount-rules.ts";
 import { useCreateDeposit } from "./api.ts";
 
@@ -51,6 +52,7 @@ export function AddBalancePage() {
         title={t`Add Balance`}
         subtitle={t`Add money to your wallet by bank transfer. Your wallet is credited once we have confirmed the transfer.`}
       />
+      <BreakNotice />
       <Card sx={{ maxWidth: 640 }}>
         <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
           <FormStack
