@@ -55,8 +55,8 @@ const PENDING_ROUTES: readonly string[] = [
   // are in English; "Referral code (optional)" is cut at 360 px once a third longer.
   "register",
   "loginAdmin",
-  "confirmWithdrawalOne",
-  "freezeAccountOne",
+  "twoFactorReset",
+  "limits",
 ];
 
 type Screen = { key: string; path: string };
@@ -137,6 +137,7 @@ const SIGNED_OUT: Screen[] = [
   { key: "loginAdmin", path: paths.loginAdmin("qz_member", "qz-token") },
   { key: "confirmWithdrawalOne", path: paths.confirmWithdrawalOne("qz-id", "qz-token") },
   { key: "freezeAccountOne", path: paths.freezeAccountOne("qz-token") },
+  { key: "twoFactorReset", path: paths.twoFactorReset },
   { key: "notFound", path: "/no-such-page" },
 ];
 
@@ -238,6 +239,7 @@ test("signed in, every member screen and the chat in the pseudo-locale: translat
     { key: "changePassword", path: paths.changePassword },
     { key: "dataBank", path: paths.dataBank },
     { key: "security", path: paths.security },
+    { key: "limits", path: paths.limits },
     { key: "notifications", path: paths.notifications },
     { key: "kycUser", path: paths.kycUser },
     { key: "investment", path: paths.investment },
@@ -281,7 +283,7 @@ test("signed in, every member screen and the chat in the pseudo-locale: translat
   // The support chat's panel, over the dashboard.
   await openInApp(page, paths.dashboard);
   await page.setViewportSize(DESKTOP);
-  await page.locator(".MuiFab-root").click();
+  await page.getByTestId("chat-button").click();
   await expect(page.getByRole("textbox").last()).toBeVisible();
   await findingsAtBothSizes(page, { key: "chatPanel", path: paths.dashboard }, findings);
   expect(verdict(findings, "signed-in"), "pseudo-locale findings").toEqual([]);

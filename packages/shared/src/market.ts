@@ -1,37 +1,10 @@
 import { z } from "zod";
 
-/** The 12 pairs (all against USDT), in the order the ticker and pickers show them. */
-export const PAIRS = [
-  { symbol: "BTC", name: "bitcoin", label: "Bitcoin" },
-  { symbol: "ETH", name: "ethereum", label: "Ethereum" },
-  { symbol: "BNB", name: "bnb", label: "BNB" },
-  { symbol: "SOL", name: "solana", label: "Solana" },
-  { symbol: "XRP", name: "xrp", label: "XRP" },
-  { symbol: "ADA", name: "cardano", label: "Cardano" },
-  { symbol: "DOGE", name: "dogecoin", label: "Dogecoin" },
-  { symbol: "TRX", name: "tron", label: "TRON" },
-  { symbol: "DOT", name: "polkadot", label: "Polkadot" },
-  { symbol: "LTC", name: "litecoin", label: "Litecoin" },
-  { symbol: "LINK", name: "chainlink", label: "Chainlink" },
-  { symbol: "AVAX", name: "avalanche", label: "Avalanche" },
-] as const;
-export const PAIR_SYMBOLS = [
-  "BTC",
-  "ETH",
-  "BNB",
-  "SOL",
-  "XRP",
-  "ADA",
-  "DOGE",
-  "TRX",
-  "DOT",
-  "LTC",
-  "LINK",
-  "AVAX",
-] as const;
-export type PairSymbol = (typeof PAIR_SYMBOLS)[number];
+export { PAIR_SYMBOLS, PAIRS, type PairSymbol, pairOf } from "./pairs.ts";
+
+import { PAIR_SYMBOLS } from "./pairs.ts";
+
 export const pairSymbolSchema = z.enum(PAIR_SYMBOLS, { error: "Unknown pair" });
-export const pairOf = (symbol: string) => PAIRS.find((p) => p.symbol === symbol.toUpperCase());
 
 /** Prices are exact decimal strings (at most 8 decimals), never floats on the server. */
 export const priceString = z.string().regex(/^\d+(\.\d{1,8})?$/);

@@ -1,4 +1,5 @@
-import { API, pairOf } from "@helio/shared";
+import { API } from "@helio/shared";
+import { pairOf } from "@helio/shared/pairs";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";

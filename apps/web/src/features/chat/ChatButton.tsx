@@ -46,6 +46,7 @@ function MemberChat() {
         onClick={() => setOpen((v) => !v)}
         aria-label={label}
         aria-expanded={open}
+        data-testid="chat-button"
       >
         <span className={styles.iconBox}>
           <Icon name={open ? "Close" : "Chat"} />
