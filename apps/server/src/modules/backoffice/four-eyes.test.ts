@@ -9,7 +9,14 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectError, expectSoundLedger, fundWallet, moneyApp, readyMember } from "../../../test/money.ts";
+import {
+  confirmFromMail,
+  expectError,
+  expectSoundLedger,
+  fundWallet,
+  moneyApp,
+  readyMember,
+} from "../../../test/money.ts";
 import { getMemberBalances } from "../ledger/index.ts";
 
 type AuditItem = { action: string; actorId: string | null; before: unknown; after: unknown };
@@ -47,6 +54,9 @@ describe.each(databaseKinds)("four eyes on %s", (kind) => {
     await fundWallet(owner, account.member.uid, 50_000);
     const res = await account.client.post(API.withdrawals, { amountCents: cents });
     expect(res.statusCode, res.body).toBe(201);
+    // Only a withdrawal the member confirmed from the mailed link reaches the operators' queue.
+    const confirmed = await confirmFromMail(t.app, account.input.email);
+    expect(confirmed).toMatchObject({ id: res.json().id, status: "pending" });
     return { ...account, id: res.json().id as string };
   };
   const approve = (client: Client, id: string) =>

@@ -273,7 +273,7 @@ describe.each(databaseKinds)("staff on %s", (kind) => {
         else expect([res.statusCode, code], what).toEqual([403, "STAFF_ROLE_REQUIRED"]);
       }
     }
-  });
+  }, 180_000); // a request per admin operation and role: seconds alone, minutes on a loaded machine
 });
 
 describe("staff two-factor", () => {
