@@ -20,6 +20,7 @@ const member = {
   emailVerified: true,
   role: "member",
   userTrading: true,
+  tradingLocked: false,
   userBlock: false,
   userStatus: "active",
   currency: "USD",
