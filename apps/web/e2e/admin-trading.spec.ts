@@ -23,7 +23,8 @@ const stat = (card: Locator, label: string) =>
 async function placeContract(page: Page, duration: string, direction: "Up" | "Down") {
   await page.getByLabel("Amount (USD)").fill("10");
   await chooseOption(page.getByRole("combobox", { name: "Duration" }), duration);
-  await page.getByRole("button", { name: direction, exact: true }).click();
+  // The button names the payout it would earn: "Up · pays 18.50 USD".
+  await page.getByRole("button", { name: new RegExp(`^${direction} · pays`) }).click();
   await expect(page.getByText(new RegExp(`${direction} contract placed at`))).toBeVisible();
 }
 
