@@ -56,6 +56,18 @@ function Group({
 }
 
 /** The trading part of the settings record: payouts, stake limits, durations and market data limits. */
+/** One field per pair (payouts, exposure caps): two columns on phones, six on wide screens. */
+const perPairGrid = {
+  display: "grid",
+  gap: 2,
+  gridTemplateColumns: {
+    xs: "repeat(2, minmax(0, 1fr))",
+    sm: "repeat(3, minmax(0, 1fr))",
+    md: "repeat(4, minmax(0, 1fr))",
+    lg: "repeat(6, minmax(0, 1fr))",
+  },
+} as const;
+
 export function TradingSettingsEditor({ settings }: { settings: AdminSettings }) {
   const roles = useStaffRoles();
   const editor = useSettingsEditor({
@@ -93,18 +105,7 @@ export function TradingSettingsEditor({ settings }: { settings: AdminSettings })
           slotProps={percentSlots}
           {...fieldProps(register("tradePayoutPercentDefault"), errors.tradePayoutPercentDefault, "1 to 100.")}
         />
-        <Box
-          sx={{
-            display: "grid",
-            gap: 2,
-            gridTemplateColumns: {
-              xs: "repeat(2, minmax(0, 1fr))",
-              sm: "repeat(3, minmax(0, 1fr))",
-              md: "repeat(4, minmax(0, 1fr))",
-              lg: "repeat(6, minmax(0, 1fr))",
-            },
-          }}
-        >
+        <Box sx={perPairGrid}>
           {PAIRS.map((pair) => (
             <TextField
               key={pair.symbol}
@@ -125,18 +126,7 @@ export function TradingSettingsEditor({ settings }: { settings: AdminSettings })
         legend="Exposure caps"
         hint="The most all open Real contracts on a pair may pay if every one wins (in US dollars); a new contract past it is refused. Empty: no cap."
       >
-        <Box
-          sx={{
-            display: "grid",
-            gap: 2,
-            gridTemplateColumns: {
-              xs: "repeat(2, minmax(0, 1fr))",
-              sm: "repeat(3, minmax(0, 1fr))",
-              md: "repeat(4, minmax(0, 1fr))",
-              lg: "repeat(6, minmax(0, 1fr))",
-            },
-          }}
-        >
+        <Box sx={perPairGrid}>
           {PAIRS.map((pair) => (
             <TextField
               key={pair.symbol}
