@@ -2,7 +2,7 @@ import { render, screen } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiFetch } from "../lib/api.ts";
-import { useMember } from "../lib/member.tsx";
+import { meQueryKey, useMember } from "../lib/member.tsx";
 import { paths } from "../lib/paths.ts";
 import { liveSocket } from "../lib/ws.ts";
 import { sampleMember, testQueryClient } from "../test/render.tsx";
@@ -19,7 +19,7 @@ function MemberProbe() {
   return <p>hello {member.fullName}</p>;
 }
 
-function renderAt(path: string) {
+function renderAt(path: string, queryClient = testQueryClient()) {
   const router = createMemoryRouter(
     [
       { path: paths.login, element: <LoginProbe /> },
@@ -28,7 +28,7 @@ function renderAt(path: string) {
     { initialEntries: [path] },
   );
   return render(
-    <AppProviders queryClient={testQueryClient()} initialMode="light">
+    <AppProviders queryClient={queryClient} initialMode="light">
       <RouterProvider router={router} />
     </AppProviders>,
   );
@@ -92,6 +92,37 @@ describe("RequireAuth", () => {
     // Another tab signs out; this page's next request is refused.
     signedIn = false;
     await expect(apiFetch("/api/wallet")).rejects.toMatchObject({ status: 401 });
+    expect((await screen.findByText(/login page/)).textContent).toBe(
+      `login page ?redirect=${encodeURIComponent(paths.security)}`,
+    );
+  });
+
+  it("still sends the member to sign in when a read of the member was under way as the session ended", async () => {
+    let signedIn = true;
+    let holdReads = false;
+    const heldReads: Array<() => void> = [];
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => {
+        const answer = signedIn
+          ? new Response(JSON.stringify(sampleMember), { status: 200 })
+          : new Response(JSON.stringify({ error: { code: "UNAUTHENTICATED", message: "Sign in" } }), { status: 401 });
+        if (holdReads) await new Promise<void>((resolve) => heldReads.push(resolve));
+        return answer;
+      }),
+    );
+    stubLiveSocket();
+    const queryClient = testQueryClient();
+    renderAt(paths.security, queryClient);
+    expect(await screen.findByText("hello Jane Doe")).toBeTruthy();
+    // A read of the member sets out while the session is alive, and is answered only after it ended.
+    holdReads = true;
+    void queryClient.refetchQueries({ queryKey: meQueryKey });
+    await vi.waitFor(() => expect(heldReads).toHaveLength(1));
+    holdReads = false;
+    signedIn = false;
+    await expect(apiFetch("/api/wallet")).rejects.toMatchObject({ status: 401 });
+    for (const release of heldReads) release();
     expect((await screen.findByText(/login page/)).textContent).toBe(
       `login page ?redirect=${encodeURIComponent(paths.security)}`,
     );

@@ -150,6 +150,8 @@ export interface ApiFetchOptions<T> {
   started?: Promise<Response> | undefined;
   /** Extra request headers, e.g. `Idempotency-Key`. */
   headers?: Record<string, string>;
+  /** False for the read of the member itself: its 401 is the answer the signal would ask for. */
+  signalSignedOut?: boolean;
 }
 
 export function withQuery(path: string, query?: ApiFetchOptions<unknown>["query"]): string {
@@ -189,7 +191,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
   if (!response.ok) {
     const error = errorFromBody(response.status, text);
     handleBlocked(error);
-    if (error.status === 401) notifySignedOutSignal();
+    if (error.status === 401 && options.signalSignedOut !== false) notifySignedOutSignal();
     throw error;
   }
   const data: unknown = text ? JSON.parse(text) : undefined;

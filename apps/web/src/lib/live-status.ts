@@ -23,9 +23,9 @@ export function useLiveAccountStatus(): void {
         void queryClient.invalidateQueries({ queryKey: meQueryKey });
       }),
       onSignedOutSignal(() => {
-        // Read once: a refused read of the member is itself a 401, and the guard then leaves.
-        const me = queryClient.getQueryState(meQueryKey);
-        if (me?.fetchStatus === "fetching" || me?.status === "error") return;
+        // A read already under way may have started before the session ended: it is cancelled and
+        // sent again. Once the read is refused the guard leaves, so there is nothing more to ask.
+        if (queryClient.getQueryState(meQueryKey)?.status === "error") return;
         void queryClient.invalidateQueries({ queryKey: meQueryKey });
       }),
       liveSocket.subscribe("ready", () => {

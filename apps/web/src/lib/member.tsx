@@ -15,7 +15,12 @@ export { meQueryKey };
 export const meQueryOptions = queryOptions({
   queryKey: meQueryKey,
   queryFn: ({ signal }) =>
-    apiFetch<Member>(API.me, { schema: memberSchema, signal, started: takeEarlyFetch(API.me) ?? undefined }),
+    apiFetch<Member>(API.me, {
+      schema: memberSchema,
+      signal,
+      started: takeEarlyFetch(API.me) ?? undefined,
+      signalSignedOut: false,
+    }),
   staleTime: 30_000,
   retry: (failureCount, error) => {
     if (isApiError(error) && error.status >= 400 && error.status < 500) return false;
