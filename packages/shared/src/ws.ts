@@ -14,6 +14,7 @@ import { memberAccountSchema } from "./ledger.ts";
 import { wsTicksSchema } from "./market.ts";
 import { userStatusSchema } from "./member.ts";
 import { wsNotificationSchema, wsNotificationsReadSchema } from "./notifications.ts";
+import { wsRealityCheckSchema } from "./protection.ts";
 import { publicSettingsSchema } from "./settings.ts";
 import { wsTradeSettledSchema } from "./trading.ts";
 import { withdrawalStatusSchema } from "./withdrawals.ts";
@@ -74,6 +75,7 @@ export const wsServerMessageSchema = z.discriminatedUnion("type", [
   wsInvestmentAccruedSchema,
   wsNotificationSchema,
   wsNotificationsReadSchema,
+  wsRealityCheckSchema,
 ]);
 export type WsServerMessage = z.infer<typeof wsServerMessageSchema>;
 
