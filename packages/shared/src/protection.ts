@@ -227,9 +227,6 @@ export const realityCheckSchema = z.object({
 });
 export type RealityCheck = z.infer<typeof realityCheckSchema>;
 
-/** Sent to every tab of the member when a reality check was acknowledged or its interval changed: read it again. */
-export const wsRealityCheckSchema = z.object({ type: z.literal("reality.check") });
-
 /** The platform's limits, by key, as the account limits list them. */
 export const PLATFORM_LIMIT_KEYS = [
   "stakeMin",

@@ -14,7 +14,6 @@ import { memberAccountSchema } from "./ledger.ts";
 import { wsTicksSchema } from "./market.ts";
 import { userStatusSchema } from "./member.ts";
 import { wsNotificationSchema, wsNotificationsReadSchema } from "./notifications.ts";
-import { wsRealityCheckSchema } from "./protection.ts";
 import { publicSettingsSchema } from "./settings.ts";
 import { wsTradeSettledSchema } from "./trading.ts";
 import { withdrawalStatusSchema } from "./withdrawals.ts";
@@ -53,6 +52,12 @@ export const wsKycUpdatedSchema = z.object({
   status: kycStatusSchema,
   reason: z.string().nullable(),
 });
+/**
+ * The member's reality check was acknowledged (in any tab) or its interval changed: every tab reads
+ * it again. Here rather than beside the check's other schemas, so that the live socket's code does
+ * not carry them.
+ */
+export const wsRealityCheckSchema = z.object({ type: z.literal("reality.check") });
 export const wsReadySchema = z.object({ type: z.literal("ready"), uid: z.string() });
 export const wsPongSchema = z.object({ type: z.literal("pong") });
 
