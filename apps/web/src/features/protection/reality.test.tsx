@@ -1,10 +1,12 @@
 import { type AccountLimits, API, type RealityCheck } from "@helio/shared";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { liveSocket } from "../../lib/ws.ts";
 import { renderWithApp } from "../../test/render.tsx";
 import { AccountLimitsSection } from "./AccountLimitsSection.tsx";
-import { RealityCheckDialog } from "./RealityCheckDialog.tsx";
+import { Elapsed, RealityCheckDialog } from "./RealityCheckDialog.tsx";
+import { RealitySection } from "./RealitySection.tsx";
 import { nextReadIn } from "./reality-api.ts";
 
 afterEach(() => {
@@ -26,7 +28,7 @@ function sampleCheck(overrides: Partial<RealityCheck> = {}): RealityCheck {
   };
 }
 
-/** Stubs the reality-check API: `answers` are given in turn to the reads, the last one again after. */
+/** Stubs the reality-check API (a PUT of the interval answers the check with it): `answers` are given in turn to the reads, the last one again after. */
 function stubApi(answers: RealityCheck[], limits?: AccountLimits) {
   const calls: { method: string; path: string }[] = [];
   let read = 0;
@@ -36,6 +38,10 @@ function stubApi(answers: RealityCheck[], limits?: AccountLimits) {
       const method = init?.method ?? "GET";
       const path = new URL(url, "http://localhost").pathname;
       calls.push({ method, path });
+      if (path === API.protectionRealityInterval && method === "PUT") {
+        const { minutes } = JSON.parse(String(init?.body)) as { minutes: number };
+        return json(sampleCheck({ due: false, dueInMs: minutes * 60_000, intervalMinutes: minutes }));
+      }
       if (path === API.protectionRealityCheck && method === "POST")
         return json(sampleCheck({ due: false, dueInMs: 3_600_000 }));
       if (path === API.protectionRealityCheck) {
@@ -139,5 +145,31 @@ describe("AccountLimitsSection", () => {
     await waitFor(() =>
       expect(api.calls.filter((c) => c.path === API.protectionAccountLimits).length).toBeGreaterThan(before),
     );
+  });
+});
+
+describe("RealitySection", () => {
+  it("shows the interval in force and saves the one chosen", async () => {
+    const api = stubApi([sampleCheck({ due: false, dueInMs: 600_000, intervalMinutes: 60 })]);
+    renderWithApp(<RealitySection />);
+    const section = await screen.findByRole("region", { name: "Reality check" });
+    await within(section).findByText("The check comes every 60 minutes.");
+    await userEvent.click(within(section).getByRole("combobox", { name: "Remind me" }));
+    await userEvent.click(within(screen.getByRole("listbox")).getByRole("option", { name: "every 15 minutes" }));
+    await userEvent.click(within(section).getByRole("button", { name: "Save" }));
+    await within(section).findByText("The check comes every 15 minutes.");
+    expect(api.calls).toContainEqual({ method: "PUT", path: API.protectionRealityInterval });
+  });
+});
+
+describe("Elapsed", () => {
+  it("says minutes under an hour, hours and minutes from one", () => {
+    const said = (minutes: number) => {
+      const view = renderWithApp(<Elapsed minutes={minutes} />);
+      const text = view.container.textContent;
+      view.unmount();
+      return text;
+    };
+    expect([said(1), said(59), said(120)]).toEqual(["1 minute", "59 minutes", "2 hours 0 minutes"]);
   });
 });
