@@ -86,6 +86,11 @@ const envSchema = z.object({
   SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(3000),
   /** Read notifications older than this many days are deleted (unread ones are kept). */
   NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(7).max(3650).default(365),
+  /**
+   * The shortest reality-check interval a member may choose, in seconds (10 minutes). Test servers
+   * lower it so that a browser test meets the check within seconds.
+   */
+  REALITY_CHECK_MIN_SECONDS: z.coerce.number().int().min(1).max(600).default(600),
   /** Chat messages a member (or admin) may send per 10 seconds. */
   CHAT_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Where prices come from: the offline simulator (default) or a live exchange feed. */
@@ -203,6 +208,8 @@ export type Config = {
   shutdownDrainMs: number;
   /** Chat messages per 10 seconds per user. */
   chatRateLimit: number;
+  /** The shortest reality-check interval a member may choose, in seconds. */
+  realityCheckMinSeconds: number;
   notificationRetentionDays: number;
   market: { source: "sim" | "exchange"; exchangeUrl: string; seed: number | undefined };
   webDist: string;
@@ -291,6 +298,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     workers: e.WORKERS === "on",
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     chatRateLimit: e.CHAT_RATE_LIMIT,
+    realityCheckMinSeconds: e.REALITY_CHECK_MIN_SECONDS,
     notificationRetentionDays: e.NOTIFICATION_RETENTION_DAYS,
     market: { source: e.MARKET_SOURCE, exchangeUrl: e.MARKET_EXCHANGE_URL, seed: e.MARKET_SEED },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist,

@@ -115,6 +115,11 @@ export const API = {
   // Trading responsibly: the limits members set on themselves.
   protectionLimits: "/api/protection/limits",
   protectionBreak: "/api/protection/break",
+  /** The reality check of the member's session: its figures and when it is next due. */
+  protectionRealityCheck: "/api/protection/reality-check",
+  protectionRealityInterval: "/api/protection/reality-check/interval",
+  /** Every limit that applies to the member: the platform's and their own, with what is used of each. */
+  protectionAccountLimits: "/api/protection/account-limits",
   adminMemberProtection: (uid: string) => `/api/admin/members/${encodeURIComponent(uid)}/protection`,
   adminMemberBreakLift: (uid: string) => `/api/admin/members/${encodeURIComponent(uid)}/break/lift`,
   adminTradesHouse: "/api/admin/trades/house",

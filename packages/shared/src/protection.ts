@@ -180,3 +180,87 @@ export const adminMemberProtectionSchema = z.object({
   breaks: z.array(memberBreakSchema),
 });
 export type AdminMemberProtection = z.infer<typeof adminMemberProtectionSchema>;
+
+/** The reality check's interval, in minutes: the member's choice, 60 until they make one. */
+export const REALITY_CHECK_MINUTES = { min: 10, max: 120, default: 60 } as const;
+
+/**
+ * PUT /api/protection/reality-check/interval: how often the reality check comes while the member
+ * trades Real money. Whole seconds of a minute are accepted so that a test server, whose shortest
+ * interval its configuration lowers, can use seconds; the server holds the shortest allowed.
+ */
+export const setRealityIntervalSchema = z.object({
+  minutes: z
+    .number({ error: "A number of minutes" })
+    .positive("More than 0 minutes")
+    .max(REALITY_CHECK_MINUTES.max, `At most ${REALITY_CHECK_MINUTES.max} minutes`)
+    .refine((m) => Number.isInteger(Math.round(m * 60 * 1000) / 1000), "Whole seconds only"),
+});
+export type SetRealityInterval = z.infer<typeof setRealityIntervalSchema>;
+
+/**
+ * What the member did with Real money since the session began: contracts placed, their stakes,
+ * the payouts of those settled, and the net result (payouts minus stakes: an open contract's stake
+ * is out until it settles). Cents.
+ */
+export const sessionFiguresSchema = z.object({
+  contracts: z.number().int().min(0),
+  open: z.number().int().min(0),
+  stakedCents: z.number().int().min(0),
+  payoutCents: z.number().int().min(0),
+  netCents: z.number().int(),
+});
+export type SessionFigures = z.infer<typeof sessionFiguresSchema>;
+
+/**
+ * GET /api/protection/reality-check: the session's reality check. `dueAt` is the last
+ * acknowledgement (or the sign-in) plus the interval; `due` once it has passed and the session has
+ * Real contracts; `dueInMs` is how long until then by the server's clock (0 once passed).
+ */
+export const realityCheckSchema = z.object({
+  intervalMinutes: z.number().positive(),
+  sessionStartedAt: z.iso.datetime(),
+  dueAt: z.iso.datetime(),
+  dueInMs: z.number().int().min(0),
+  due: z.boolean(),
+  figures: sessionFiguresSchema,
+});
+export type RealityCheck = z.infer<typeof realityCheckSchema>;
+
+/** The platform's limits, by key, as the account limits list them. */
+export const PLATFORM_LIMIT_KEYS = [
+  "stakeMin",
+  "stakeMax",
+  "openContracts",
+  "payoutPercent",
+  "depositMin",
+  "withdrawalMin",
+  "withdrawalMax",
+  "withdrawalFeePercent",
+  "withdrawalFeeFlat",
+] as const;
+export type PlatformLimitKey = (typeof PLATFORM_LIMIT_KEYS)[number];
+
+/**
+ * One of the platform's limits as it applies to the member: cents for amounts, a count for open
+ * contracts, basis points for the withdrawal fee and a whole percent for the payout; `used` (and
+ * `left`) where something of it is used up, null otherwise.
+ */
+export const platformLimitSchema = z.object({
+  key: z.enum(PLATFORM_LIMIT_KEYS),
+  value: z.number().int(),
+  used: z.number().int().nullable(),
+  left: z.number().int().nullable(),
+});
+export type PlatformLimit = z.infer<typeof platformLimitSchema>;
+
+/**
+ * GET /api/protection/account-limits: every limit that applies to the member, the platform's (with
+ * the payout of each pair that differs from the default) and their own, with what is used of each.
+ */
+export const accountLimitsSchema = z.object({
+  platform: z.array(platformLimitSchema),
+  payouts: z.array(z.object({ symbol: z.string(), percent: z.number().int() })),
+  own: z.array(memberLimitSchema),
+});
+export type AccountLimits = z.infer<typeof accountLimitsSchema>;

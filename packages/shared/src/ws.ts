@@ -52,6 +52,12 @@ export const wsKycUpdatedSchema = z.object({
   status: kycStatusSchema,
   reason: z.string().nullable(),
 });
+/**
+ * The member's reality check was acknowledged (in any tab) or its interval changed: every tab reads
+ * it again. Here rather than beside the check's other schemas, so that the live socket's code does
+ * not carry them.
+ */
+export const wsRealityCheckSchema = z.object({ type: z.literal("reality.check") });
 export const wsReadySchema = z.object({ type: z.literal("ready"), uid: z.string() });
 export const wsPongSchema = z.object({ type: z.literal("pong") });
 
@@ -74,6 +80,7 @@ export const wsServerMessageSchema = z.discriminatedUnion("type", [
   wsInvestmentAccruedSchema,
   wsNotificationSchema,
   wsNotificationsReadSchema,
+  wsRealityCheckSchema,
 ]);
 export type WsServerMessage = z.infer<typeof wsServerMessageSchema>;
 

@@ -19,6 +19,11 @@ import { TopBar, TopBarLogo } from "./shell/TopBar.tsx";
 const SettledToast = lazy(() => import("../features/trade/index.ts").then((m) => ({ default: m.SettledToast })));
 const AccruedToast = lazy(() => import("../features/investment/index.ts").then((m) => ({ default: m.AccruedToast })));
 
+// The reality check's dialog shows only when the server says one is due.
+const RealityCheckDialog = lazy(() =>
+  import("../features/protection/index.ts").then((m) => ({ default: m.RealityCheckDialog })),
+);
+
 // Only while an admin is signed in as this member (its MUI alert and button come with it).
 const ImpersonationBanner = lazy(() =>
   import("./shell/ImpersonationBanner.tsx").then((m) => ({ default: m.ImpersonationBanner })),
@@ -169,6 +174,7 @@ export function Shell({ children }: { children?: ReactNode }) {
       <Suspense fallback={null}>
         <SettledToast />
         <AccruedToast />
+        {member.role === "member" ? <RealityCheckDialog /> : null}
       </Suspense>
     </div>
   );

@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, isNull } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import { memberBreaks, memberLimits } from "./tables.ts";
+import { memberBreaks, memberLimits, realityCheckAcks, realityCheckIntervals } from "./tables.ts";
 
 export type LimitRow = typeof memberLimits.$inferSelect;
 
@@ -54,4 +54,36 @@ export async function liftBreaks(db: Executor, userId: string, now: Date, by: st
     .set({ liftedAt: now, liftedBy: by, liftReason: reason })
     .where(and(eq(memberBreaks.userId, userId), isNull(memberBreaks.liftedAt), gt(memberBreaks.endsAt, now)))
     .returning();
+}
+
+/** The member's reality-check interval in seconds, or null for the default. */
+export async function realityIntervalOf(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ seconds: realityCheckIntervals.intervalSeconds })
+    .from(realityCheckIntervals)
+    .where(eq(realityCheckIntervals.userId, userId));
+  return row?.seconds ?? null;
+}
+
+export async function saveRealityInterval(db: Executor, userId: string, seconds: number, now: Date) {
+  await db
+    .insert(realityCheckIntervals)
+    .values({ userId, intervalSeconds: seconds, updatedAt: now })
+    .onConflictDoUpdate({ target: realityCheckIntervals.userId, set: { intervalSeconds: seconds, updatedAt: now } });
+}
+
+/** When the member last acknowledged the reality check of this session (null: not yet). */
+export async function realityAckOf(db: Executor, sessionId: string, userId: string) {
+  const [row] = await db
+    .select({ at: realityCheckAcks.acknowledgedAt })
+    .from(realityCheckAcks)
+    .where(and(eq(realityCheckAcks.sessionId, sessionId), eq(realityCheckAcks.userId, userId)));
+  return row?.at ?? null;
+}
+
+export async function saveRealityAck(db: Executor, sessionId: string, userId: string, at: Date) {
+  await db
+    .insert(realityCheckAcks)
+    .values({ sessionId, userId, acknowledgedAt: at })
+    .onConflictDoUpdate({ target: realityCheckAcks.sessionId, set: { acknowledgedAt: at } });
 }

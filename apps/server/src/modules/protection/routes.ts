@@ -16,6 +16,7 @@ import type { Services } from "../../services.ts";
 import { depositedSince } from "../deposits/index.ts";
 import { stakeFigures } from "../trading/index.ts";
 import { breakStatus, liftBreak, memberBreaks, takeBreak } from "./breaks.ts";
+import { realityRoutes } from "./reality-routes.ts";
 import { memberLimitsOf, setMemberLimit, type UsageReaders } from "./service.ts";
 
 const readers: UsageReaders = { stakeFigures, depositedSince };
@@ -39,6 +40,8 @@ export async function protectionRoutes(app: FastifyInstance, { services }: { ser
     }),
     async (request) => limitsOf(request),
   );
+
+  await realityRoutes(app, services);
 
   r.put(
     API.protectionLimits,

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
-import { referencesUser } from "../../platform/auth/tables.ts";
+import { bigint, check, index, integer, pgTable, primaryKey, text, uuid } from "drizzle-orm/pg-core";
+import { referencesUser, session } from "../../platform/auth/tables.ts";
 import { createdAt, timestamptz, updatedAt } from "../../platform/db/columns.ts";
 
 /**
@@ -45,3 +45,26 @@ export const memberBreaks = pgTable(
     check("member_breaks_ends_after_start", sql`${t.endsAt} > ${t.startedAt}`),
   ],
 );
+
+/** How often the member's reality check comes while they trade Real money (no row: the default). */
+export const realityCheckIntervals = pgTable(
+  "reality_check_intervals",
+  {
+    userId: referencesUser("user_id", "cascade").primaryKey(),
+    intervalSeconds: integer("interval_seconds").notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [check("reality_check_intervals_positive", sql`${t.intervalSeconds} > 0`)],
+);
+
+/**
+ * When the member last acknowledged the reality check of one session (no row: not yet, so the
+ * next is due one interval after sign-in). Every tab of the session reads the same row.
+ */
+export const realityCheckAcks = pgTable("reality_check_acks", {
+  sessionId: text("session_id")
+    .primaryKey()
+    .references(() => session.id, { onDelete: "cascade" }),
+  userId: referencesUser("user_id", "cascade"),
+  acknowledgedAt: timestamptz("acknowledged_at").notNull(),
+});

@@ -1,4 +1,4 @@
 export { settlementLag } from "./metrics.ts";
-export { stakeFigures } from "./queries.ts";
+export { countOpen, realContractsSince, stakeFigures } from "./queries.ts";
 export { tradingRoutes } from "./routes.ts";
 export { startSettlementWorker } from "./service.ts";

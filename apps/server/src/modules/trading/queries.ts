@@ -255,3 +255,26 @@ export async function stakeFigures(db: Executor, userId: string, account: "walle
     lost: { "24h": n(row?.lost24h), "7d": n(row?.lost7d), "30d": n(row?.lost30d) },
   };
 }
+
+/**
+ * The member's Real contracts placed since `since` (a session's start): how many, how many are
+ * open, their stakes and the payouts of those settled (cents).
+ */
+export async function realContractsSince(db: Executor, userId: string, since: Date) {
+  const c = tradeContracts;
+  const [row] = await db
+    .select({
+      contracts: sql<number>`count(*)::int`,
+      open: sql<number>`count(*) filter (where ${c.status} = 'open')::int`,
+      staked: sql<string>`coalesce(sum(${c.amount}), 0)::text`,
+      paid: sql<string>`coalesce(sum(${c.payout}), 0)::text`,
+    })
+    .from(c)
+    .where(and(eq(c.userId, userId), eq(c.account, "wallet"), gte(c.entryAt, since)));
+  return {
+    contracts: row?.contracts ?? 0,
+    open: row?.open ?? 0,
+    stakedCents: Number(row?.staked ?? 0),
+    payoutCents: Number(row?.paid ?? 0),
+  };
+}

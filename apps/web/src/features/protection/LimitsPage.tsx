@@ -19,8 +19,10 @@ import { validAmountCents } from "../../lib/amount.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useFormatLocale } from "../../lib/use-locale.ts";
+import { AccountLimitsSection } from "./AccountLimitsSection.tsx";
 import { limitsQuery, useSetLimit } from "./api.ts";
 import { BreakSection } from "./BreakSection.tsx";
+import { RealitySection } from "./RealitySection.tsx";
 
 type Unit = "amount" | "contracts" | "minutes";
 
@@ -273,7 +275,9 @@ export function LimitsPage() {
               <Group id="limits-free" title={t`Free money`}>
                 <FreeSwitch limit={of("free")} />
               </Group>
+              <RealitySection />
               <BreakSection />
+              <AccountLimitsSection />
             </Stack>
           );
         }}
