@@ -29,8 +29,8 @@ const UNTRANSLATED_WORDS = [
 
 /**
  * Every finding on the page as it is now: visible text, labels, placeholders and titles with English
- * words no catalogue gave (member data, e-mail addresses, links, numbers, dates and the words above
- * aside); and, with `overflow`, marked text in a box that hides what does not fit (overflow hidden or
+ * words no catalogue gave (member data, e-mail addresses, links, numbers, dates, the words above and
+ * text inside `translate="no"` (references, codes, names) aside); and, with `overflow`, marked text in a box that hides what does not fit (overflow hidden or
  * clipped, an ellipsis) and does not fit, or reaching past the sides of the window.
  */
 export async function languageFindings(page: Page, { overflow = true } = {}): Promise<Finding[]> {
