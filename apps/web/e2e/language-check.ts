@@ -29,8 +29,8 @@ const UNTRANSLATED_WORDS = [
 
 /**
  * Every finding on the page as it is now: visible text, labels, placeholders and titles with English
- * words no catalogue gave (member data, e-mail addresses, links, numbers, dates and the words above
- * aside); and, with `overflow`, marked text in a box that hides what does not fit (overflow hidden or
+ * words no catalogue gave (member data, e-mail addresses, links, numbers, dates, the words above and
+ * text inside `translate="no"` (references, codes, names) aside); and, with `overflow`, marked text in a box that hides what does not fit (overflow hidden or
  * clipped, an ellipsis) and does not fit, or reaching past the sides of the window.
  */
 export async function languageFindings(page: Page, { overflow = true } = {}): Promise<Finding[]> {
@@ -107,7 +107,8 @@ export async function languageFindings(page: Page, { overflow = true } = {}): Pr
         if (!element || !/\p{L}/u.test(node.data) || ["SCRIPT", "STYLE", "NOSCRIPT"].includes(element.tagName))
           continue;
         if (!visible(element)) continue;
-        const english = englishIn(node.data);
+        // Codes, references and names marked `translate="no"` are not words of any language.
+        const english = element.closest('[translate="no"]') ? [] : englishIn(node.data);
         if (english.length > 0) findings.push({ kind: "English", where: selectorOf(element), text: short(node.data) });
         if (MARKED.test(node.data)) marked.push({ element, node });
       }
@@ -134,11 +135,15 @@ export async function languageFindings(page: Page, { overflow = true } = {}): Pr
         const range = document.createRange();
         range.selectNodeContents(node);
         let inScroller = false;
+        let hidden = false;
         for (let e: Element | null = element; e && e !== document.body; e = e.parentElement) {
           if (scrollsSideways(e)) inScroller = true;
           const style = getComputedStyle(e);
-          // Visually hidden text (screen readers only) is a 1 px box by design.
-          if (e.clientWidth <= 1 && e.clientHeight <= 1) break;
+          // Visually hidden text (screen readers only) is a 1 px box by design, on no side of the screen.
+          if (e.clientWidth <= 1 && e.clientHeight <= 1) {
+            hidden = true;
+            break;
+          }
           const cutsX = ["hidden", "clip"].includes(style.overflowX) || style.textOverflow === "ellipsis";
           const cutsY = ["hidden", "clip"].includes(style.overflowY);
           const cut = (cutsX && e.scrollWidth > e.clientWidth + 1) || (cutsY && e.scrollHeight > e.clientHeight + 1);
@@ -147,7 +152,7 @@ export async function languageFindings(page: Page, { overflow = true } = {}): Pr
             findings.push({ kind: "cut", where: selectorOf(e), text: short(e.textContent ?? node.data) });
           }
         }
-        if (inScroller) continue;
+        if (inScroller || hidden) continue;
         const outside = [...range.getClientRects()].some(
           (rect) => rect.width > 0 && (rect.right > window.innerWidth + 1 || rect.left < -1),
         );

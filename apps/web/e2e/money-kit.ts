@@ -79,9 +79,15 @@ export async function changeSettings(admin: APIRequestContext, origin: string, p
 }
 
 /** Admin shortcut: credit (or debit) a member's account with a reason. */
-export async function adjust(admin: APIRequestContext, baseURL: string, uid: string, amountCents: number) {
+export async function adjust(
+  admin: APIRequestContext,
+  baseURL: string,
+  uid: string,
+  amountCents: number,
+  reason = "e2e: funding the test member",
+) {
   const res = await admin.post(`/api/admin/members/${encodeURIComponent(uid)}/adjust`, {
-    data: { account: "wallet", amountCents, reason: "e2e: funding the test member" },
+    data: { account: "wallet", amountCents, reason },
     headers: { origin: baseURL },
   });
   expect(res.status(), await res.text()).toBe(200);

@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import LinearProgress from "@mui/material/LinearProgress";
@@ -29,6 +30,20 @@ export function pageIndex(page: number, total: number, pageSize: number): number
   return Math.min(Math.max(0, page - 1), last);
 }
 
+/** The names of the pager's buttons, in the member's language. */
+export function pagerButtonLabel(type: "first" | "last" | "next" | "previous"): string {
+  switch (type) {
+    case "first":
+      return t`Go to first page`;
+    case "last":
+      return t`Go to last page`;
+    case "next":
+      return t`Go to next page`;
+    default:
+      return t`Go to previous page`;
+  }
+}
+
 /** The page and page-size controls under a paged list; they wrap on narrow screens. */
 export function TablePager({ page, pageSize, total, onPage, sizes = PAGE_SIZES }: Paging) {
   const { t } = useLingui();
@@ -36,6 +51,8 @@ export function TablePager({ page, pageSize, total, onPage, sizes = PAGE_SIZES }
     <TablePagination
       component="div"
       labelRowsPerPage={t`Per page`}
+      labelDisplayedRows={({ from, to, count }) => t`${from}–${to} of ${count}`}
+      getItemAriaLabel={(type) => pagerButtonLabel(type)}
       sx={{ "& .MuiTablePagination-toolbar": { flexWrap: "wrap", rowGap: 0.5 } }}
       count={total}
       page={pageIndex(page, total, pageSize)}
@@ -136,16 +153,18 @@ export const cardsOnPhones = (theme: Theme) => ({
   },
 });
 
+/** "Loading ledger entries": the loading bar's name after the table's. */
+function loadingName(label: string): string {
+  const what = label.toLowerCase();
+  return t`Loading ${what}`;
+}
+
 /** A table of rows, with its paging below; on phones its rows are cards (see `cardsOnPhones`). */
 export function TableFrame({ label, regionLabel, loading, loadingLabel, head, children, paging }: TableFrameProps) {
   const body = useCellLabels();
   return (
     <Paper variant="outlined">
-      {loading ? (
-        <LinearProgress aria-label={loadingLabel ?? `Loading ${label.toLowerCase()}`} />
-      ) : (
-        <Box sx={{ height: 4 }} />
-      )}
+      {loading ? <LinearProgress aria-label={loadingLabel ?? loadingName(label)} /> : <Box sx={{ height: 4 }} />}
       <TableContainer
         sx={[{ overflowX: "auto" }, cardsOnPhones]}
         tabIndex={0}

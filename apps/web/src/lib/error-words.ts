@@ -1,5 +1,6 @@
 import { i18n, type MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
+import { wordMoneyMessage } from "./money-error-words.ts";
 
 /**
  * The member's words for what the server and the shared schemas say in English. The API keeps its
@@ -122,12 +123,12 @@ export function wordError(code: string, status: number, serverMessage: string): 
     const match = serverMessage.match(pattern);
     if (match) return word(match);
   }
-  return serverMessage;
+  return wordMoneyMessage(serverMessage) ?? serverMessage;
 }
 
 /** A field's error in the member's words (a shared schema's message or a server field error). */
 export function wordFieldError(message: string | undefined): string | undefined {
   if (message === undefined) return undefined;
   const words = FIELD_WORDS[message];
-  return words ? i18n._(words) : message;
+  return words ? i18n._(words) : (wordMoneyMessage(message) ?? message);
 }

@@ -43,10 +43,3 @@ export function referenceLabel(reference: { type: string; id: string } | null): 
   const type = reference.type.charAt(0).toUpperCase() + reference.type.slice(1).replaceAll("_", " ");
   return `${type} ${reference.id.length > 12 ? reference.id.slice(0, 8) : reference.id}`;
 }
-
-/** What the reference column says: the entry's memo, else its business reference ("—" for none). */
-export function entryDescription(entry: { memo: string | null; reference: { type: string; id: string } | null }) {
-  if (entry.memo) return entry.memo;
-  if (!entry.reference || entry.reference.type === "user") return "—";
-  return referenceLabel(entry.reference);
-}

@@ -13,13 +13,13 @@ import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router";
 import type { Column } from "../../components/DataTable.tsx";
+import { EntryDescription } from "../../components/EntryDescription.tsx";
 import { LEDGER_COLUMNS } from "../../components/ledger-columns.tsx";
 import { Money } from "../../components/Money.tsx";
 import { PagedTable } from "../../components/PagedTable.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { PageSection } from "../../components/PageSection.tsx";
 import { QueryError } from "../../components/QueryError.tsx";
-import { entryDescription } from "../../lib/ledger.ts";
 import { usePagingParams } from "../../lib/paging.ts";
 import { paths } from "../../lib/paths.ts";
 import { fundHistoryQuery, fundSummaryQuery } from "./api.ts";
@@ -30,7 +30,7 @@ const COLUMNS: Column<WalletEntry>[] = [
   LEDGER_COLUMNS.kind,
   LEDGER_COLUMNS.amount,
   LEDGER_COLUMNS.balanceAfter,
-  { key: "description", header: <Trans>Description</Trans>, render: (e) => entryDescription(e) },
+  { key: "description", header: <Trans>Description</Trans>, render: (e) => <EntryDescription entry={e} /> },
 ];
 
 /** The fund's balance as a card (also on the withdrawal pages). */

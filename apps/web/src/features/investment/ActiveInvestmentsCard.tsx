@@ -7,6 +7,7 @@ import { useQuery } from "@tanstack/react-query";
 import { Link as RouterLink } from "react-router";
 import { ListCard } from "../../components/ListCard.tsx";
 import { Money } from "../../components/Money.tsx";
+import { exampleText } from "../../lib/example-words.ts";
 import { paths } from "../../lib/paths.ts";
 import { myInvestmentsQuery } from "./api.ts";
 import { progressPercent } from "./model.ts";
@@ -69,7 +70,7 @@ export function ActiveInvestmentsCard() {
         >
           <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", justifyContent: "space-between" }}>
             <Link component={RouterLink} to={paths.invoiceOne(inv.id)} sx={{ fontWeight: 600 }}>
-              {inv.package.name}
+              {exampleText(inv.package.name)}
             </Link>
             <Box component="span" sx={{ fontSize: "0.85rem" }}>
               <Money cents={inv.amountCents} /> ·{" "}
@@ -81,7 +82,7 @@ export function ActiveInvestmentsCard() {
           <LinearProgress
             variant="determinate"
             value={progressPercent(inv.periodsPaid, inv.durationPeriods)}
-            aria-label={progressLabel(inv.package.name, inv.periodsPaid, inv.durationPeriods)}
+            aria-label={progressLabel(exampleText(inv.package.name), inv.periodsPaid, inv.durationPeriods)}
             sx={{ my: 0.75, height: 6, borderRadius: 3 }}
           />
           <Box sx={{ color: "text.secondary", fontSize: "0.85rem" }}>

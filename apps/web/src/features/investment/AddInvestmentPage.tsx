@@ -16,6 +16,7 @@ import { SectionCard } from "../../components/SectionCard.tsx";
 import { SummaryBox, SummaryRow } from "../../components/Summary.tsx";
 import { amountFormSchema, amountRangeText, amountRequest } from "../../lib/amount.ts";
 import { useMemberBalances } from "../../lib/balances.ts";
+import { exampleText } from "../../lib/example-words.ts";
 import { useMoneyForm } from "../../lib/money-form.ts";
 import { paths } from "../../lib/paths.ts";
 import { useMemberQuote } from "../../lib/settings.ts";
@@ -126,10 +127,14 @@ export function AddInvestmentPage() {
   if (!pkg.data) return <RecordState query={pkg} title={t`Add investment`} height={420} />;
   return (
     <Box>
-      <PageHeader title={t`Add investment`} subtitle={pkg.data.name} />
+      <PageHeader title={t`Add investment`} subtitle={exampleText(pkg.data.name)} />
       <BreakNotice />
       <Columns gap={3} template={NARROW_THEN_WIDE}>
-        <SectionCard id="terms-heading" title={t`Terms`} description={pkg.data.description || undefined}>
+        <SectionCard
+          id="terms-heading"
+          title={t`Terms`}
+          description={pkg.data.description ? exampleText(pkg.data.description) : undefined}
+        >
           <DetailList items={packageTerms(pkg.data, quote)} columns={1} />
         </SectionCard>
         <SectionCard id="amount-heading" title={t`Invest`}>

@@ -11,7 +11,7 @@ import { Link as RouterLink, useSearchParams } from "react-router";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { PageSection } from "../../components/PageSection.tsx";
 import { QueryError } from "../../components/QueryError.tsx";
-import { pageIndex } from "../../components/TableFrame.tsx";
+import { pageIndex, pagerButtonLabel } from "../../components/TableFrame.tsx";
 import { pagingFromParams } from "../../lib/paging.ts";
 import { paths } from "../../lib/paths.ts";
 import { myInvestmentsQuery, packagesQuery } from "./api.ts";
@@ -67,6 +67,8 @@ function MyInvestments() {
             <TablePagination
               component="div"
               labelRowsPerPage={t`Per page`}
+              labelDisplayedRows={({ from, to, count }) => t`${from}–${to} of ${count}`}
+              getItemAriaLabel={(type) => pagerButtonLabel(type)}
               count={list.data.total}
               page={pageIndex(page, list.data.total, pageSize)}
               rowsPerPage={pageSize}

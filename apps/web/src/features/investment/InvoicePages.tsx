@@ -17,6 +17,7 @@ import { PageHeader } from "../../components/PageHeader.tsx";
 import { RecordState } from "../../components/RecordState.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
 import { StatusChip } from "../../components/StatusChip.tsx";
+import { exampleText } from "../../lib/example-words.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { usePagingParams } from "../../lib/paging.ts";
 import { paths } from "../../lib/paths.ts";
@@ -30,12 +31,12 @@ const LIST_COLUMNS: Column<Investment>[] = [
     header: <Trans>Invoice</Trans>,
     nowrap: true,
     render: (inv) => (
-      <Link component={RouterLink} to={paths.invoiceOne(inv.id)} dir="ltr">
+      <Link component={RouterLink} to={paths.invoiceOne(inv.id)} dir="ltr" translate="no">
         {inv.reference}
       </Link>
     ),
   },
-  { key: "package", header: <Trans>Package</Trans>, render: (inv) => inv.package.name },
+  { key: "package", header: <Trans>Package</Trans>, render: (inv) => exampleText(inv.package.name) },
   {
     key: "amount",
     header: <Trans>Amount</Trans>,
@@ -149,7 +150,10 @@ function Invoice({ inv }: { inv: InvestmentInvoice }) {
         title={t`Investment invoice`}
         subtitle={
           <>
-            <bdi dir="ltr">{inv.reference}</bdi> · <bdi>{inv.package.name}</bdi>
+            <bdi dir="ltr" translate="no">
+              {inv.reference}
+            </bdi>{" "}
+            · <bdi>{exampleText(inv.package.name)}</bdi>
           </>
         }
         actions={
@@ -168,8 +172,16 @@ function Invoice({ inv }: { inv: InvestmentInvoice }) {
           <DetailList
             columns={3}
             items={[
-              { label: t`Reference`, value: <bdi dir="ltr">{inv.reference}</bdi>, wide: true },
-              { label: t`Package`, value: inv.package.name },
+              {
+                label: t`Reference`,
+                value: (
+                  <bdi dir="ltr" translate="no">
+                    {inv.reference}
+                  </bdi>
+                ),
+                wide: true,
+              },
+              { label: t`Package`, value: exampleText(inv.package.name) },
               { label: t`Status`, value: <StatusChip status={inv.status} /> },
               { label: t`Amount`, value: <Money cents={inv.amountCents} /> },
               { label: t`Rate`, value: rateText(inv.dailyRateBps, inv.periodSeconds) },

@@ -15,6 +15,7 @@ import { type Detail, DetailList } from "../../components/DetailList.tsx";
 import { Money } from "../../components/Money.tsx";
 import { StatusChip } from "../../components/StatusChip.tsx";
 import { amountRangeText } from "../../lib/amount.ts";
+import { exampleText } from "../../lib/example-words.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
 import { useMemberQuote } from "../../lib/settings.ts";
@@ -57,7 +58,7 @@ export function PackageCard({ pkg }: { pkg: InvestmentPackage }) {
   const { i18n } = useLingui();
   const { quote } = useMemberQuote();
   const headingId = `package-${pkg.slug}`;
-  const name = pkg.name;
+  const name = exampleText(pkg.name);
   // Every term but the rate, which stands large above them.
   const terms = packageTerms(pkg, quote);
   terms.splice(0, 1);
@@ -65,14 +66,14 @@ export function PackageCard({ pkg }: { pkg: InvestmentPackage }) {
     <Card component="article" aria-labelledby={headingId} sx={{ display: "flex", flexDirection: "column" }}>
       <CardContent sx={{ flexGrow: 1, p: { xs: 2, sm: 3 } }}>
         <Typography id={headingId} variant="h3" component="h3">
-          {pkg.name}
+          {name}
         </Typography>
         <Typography sx={{ color: "primary.main", fontWeight: 700, fontSize: "1.5rem", my: 1 }}>
           {rateText(pkg.dailyRateBps, pkg.periodSeconds)}
         </Typography>
         {pkg.description ? (
           <Typography variant="body2" sx={{ color: "text.secondary", mb: 2 }}>
-            {pkg.description}
+            {exampleText(pkg.description)}
           </Typography>
         ) : null}
         <DetailList items={terms} />
@@ -124,7 +125,7 @@ export function InvestmentCard({ inv }: { inv: Investment }) {
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Box sx={{ display: "flex", flexWrap: "wrap", gap: 1, alignItems: "center", mb: 1.5 }}>
           <Typography id={headingId} variant="h3" component="h3" sx={{ flexGrow: 1 }}>
-            {inv.package.name}
+            {exampleText(inv.package.name)}
           </Typography>
           <StatusChip status={inv.status} />
         </Box>
@@ -145,7 +146,10 @@ export function InvestmentCard({ inv }: { inv: Investment }) {
         <Typography variant="body2" sx={{ mt: 1.5 }}>
           <Link component={RouterLink} to={paths.invoiceOne(inv.id)}>
             <Trans>
-              Invoice <bdi dir="ltr">{reference}</bdi>
+              Invoice{" "}
+              <bdi dir="ltr" translate="no">
+                {reference}
+              </bdi>
             </Trans>
           </Link>
         </Typography>

@@ -8,6 +8,7 @@ import { DetailList } from "../../components/DetailList.tsx";
 import { Money } from "../../components/Money.tsx";
 import { RecordState } from "../../components/RecordState.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
+import { exampleText } from "../../lib/example-words.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
 import { useDisplayCurrency } from "../../lib/settings.ts";
@@ -35,7 +36,12 @@ export function InvoiceBalancePage() {
       subtitle={
         <Box component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 1, flexWrap: "wrap" }}>
           <Trans>Reference</Trans>{" "}
-          <Box component="span" dir="ltr" sx={{ fontFamily: "monospace", fontWeight: 700, color: "text.primary" }}>
+          <Box
+            component="span"
+            dir="ltr"
+            translate="no"
+            sx={{ fontFamily: "monospace", fontWeight: 700, color: "text.primary" }}
+          >
             {d.reference}
           </Box>
         </Box>
@@ -52,7 +58,7 @@ export function InvoiceBalancePage() {
               wide: true,
               value: (
                 <Box component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}>
-                  <Box component="span" dir="ltr" sx={{ fontFamily: "monospace", fontWeight: 700 }}>
+                  <Box component="span" dir="ltr" translate="no" sx={{ fontFamily: "monospace", fontWeight: 700 }}>
                     {d.reference}
                   </Box>
                   <CopyButton value={d.reference} label={t`Copy the reference`} />
@@ -91,20 +97,24 @@ export function InvoiceBalancePage() {
         <Typography sx={{ mb: 2, color: "text.secondary" }}>
           <Trans>
             Transfer exactly the amount above to this account and put the reference{" "}
-            <strong dir="ltr">{reference}</strong> in the transfer description.
+            <strong dir="ltr" translate="no">
+              {reference}
+            </strong>{" "}
+            in the transfer description.
           </Trans>
         </Typography>
         <DetailList
           columns={3}
           items={[
-            { label: t`Bank`, value: i.bankName || "—" },
-            { label: t`Account name`, value: i.accountName || "—" },
+            // The bank's and the holder's names are names: never translated.
+            { label: t`Bank`, value: i.bankName ? <span translate="no">{i.bankName}</span> : "—" },
+            { label: t`Account name`, value: i.accountName ? <span translate="no">{i.accountName}</span> : "—" },
             {
               label: t`Account number`,
               wide: true,
               value: i.accountNumber ? (
                 <Box component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 0.5 }}>
-                  <Box component="span" dir="ltr" sx={{ fontFamily: "monospace" }}>
+                  <Box component="span" dir="ltr" translate="no" sx={{ fontFamily: "monospace" }}>
                     {i.accountNumber}
                   </Box>
                   <CopyButton value={i.accountNumber} label={t`Copy the account number`} />
@@ -117,7 +127,7 @@ export function InvoiceBalancePage() {
         />
         {i.notes ? (
           <Typography sx={{ mt: 2, whiteSpace: "pre-line" }} component="p">
-            {i.notes}
+            {exampleText(i.notes)}
           </Typography>
         ) : null}
       </SectionCard>

@@ -18,7 +18,12 @@ const COLUMNS: Column<DepositInvoice>[] = [
     header: <Trans>Reference</Trans>,
     nowrap: true,
     render: (d) => (
-      <Link component={RouterLink} to={paths.invoiceBalanceOne(d.id)} sx={{ fontFamily: "monospace", fontWeight: 600 }}>
+      <Link
+        component={RouterLink}
+        to={paths.invoiceBalanceOne(d.id)}
+        translate="no"
+        sx={{ fontFamily: "monospace", fontWeight: 600 }}
+      >
         {d.reference}
       </Link>
     ),

@@ -34,7 +34,7 @@ function ProofUploaded({ proof }: { proof: NonNullable<DepositInvoice["proof"]> 
   const fileName = proof.fileName;
   return (
     <Trans>
-      Uploaded {uploaded}: <bdi>{fileName}</bdi> ({size})
+      Uploaded {uploaded}: <bdi translate="no">{fileName}</bdi> (<bdi translate="no">{size}</bdi>)
     </Trans>
   );
 }

@@ -24,6 +24,7 @@ import { Columns } from "../../components/Columns.tsx";
 import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { type Column, DataTable } from "../../components/DataTable.tsx";
 import { DateRangeFields } from "../../components/DateField.tsx";
+import { EntryDescription } from "../../components/EntryDescription.tsx";
 import { LEDGER_COLUMNS } from "../../components/ledger-columns.tsx";
 import { Money } from "../../components/Money.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
@@ -32,7 +33,6 @@ import { SelectField } from "../../components/SelectField.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { useMemberBalances } from "../../lib/balances.ts";
 import { useIdempotencyKey } from "../../lib/idempotency.ts";
-import { entryDescription } from "../../lib/ledger.ts";
 import { PAGE_SIZES } from "../../lib/paging.ts";
 import { paths } from "../../lib/paths.ts";
 import { historyQuery, useResetDemo, useWalletLive } from "./api.ts";
@@ -116,7 +116,7 @@ const COLUMNS: Column<WalletEntry>[] = [
     header: <Trans>Reference</Trans>,
     render: (e) => {
       const href = referenceHref(e.reference);
-      const text = entryDescription(e);
+      const text = <EntryDescription entry={e} />;
       return href ? (
         <Link component={RouterLink} to={href}>
           {text}

@@ -170,7 +170,7 @@ export function InvoiceWdPage() {
             {
               label: t`Account number`,
               value: (
-                <Box component="span" dir="ltr" sx={{ fontFamily: "monospace" }}>
+                <Box component="span" dir="ltr" translate="no" sx={{ fontFamily: "monospace" }}>
                   {w.destination.accountNumberMasked}
                 </Box>
               ),
@@ -185,7 +185,7 @@ export function InvoiceWdPage() {
             {
               label: t`Withdrawal id`,
               value: (
-                <Box component="span" dir="ltr" sx={{ fontFamily: "monospace", fontSize: "0.85rem" }}>
+                <Box component="span" dir="ltr" translate="no" sx={{ fontFamily: "monospace", fontSize: "0.85rem" }}>
                   {w.id}
                 </Box>
               ),
