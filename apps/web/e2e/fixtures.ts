@@ -37,6 +37,8 @@ export function newMember(overrides: Partial<Record<string, string>> = {}) {
     email: `grace_${tag}@example.test`,
     password: PASSWORD,
     currency: "USD",
+    acceptTerms: true,
+    confirmAdult: true,
     ...overrides,
   };
 }

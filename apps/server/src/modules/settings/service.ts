@@ -78,13 +78,14 @@ export async function createSettingsService(deps: {
             "revision: another admin saved the settings after you opened them. Their version is loaded now; check it and save again.",
             [{ field: "revision", message: "Another admin saved the settings first" }],
           );
-        await writeSettings(tx, next, actor.adminId, revision + 1);
+        const saving = withTermsVersion(before ? settingsSchema.parse(before.data) : settingsSchema.parse({}), next);
+        await writeSettings(tx, saving, actor.adminId, revision + 1);
         await recordAdminAudit(tx, actor, {
           action: "settings.update",
           before: before?.data ?? null,
-          after: next,
+          after: saving,
         });
-        return { ...next, revision: revision + 1 };
+        return { ...saving, revision: revision + 1 };
       });
       cached = null;
       await deps.bus.publish(INVALIDATE_CHANNEL, {});
@@ -93,4 +94,13 @@ export async function createSettingsService(deps: {
     },
     close: off,
   };
+}
+
+/**
+ * The terms' version is the server's: one up when a save changes the terms' text, else the stored
+ * one, whatever the editor sent (members accept a version; it must name the text they read).
+ */
+export function withTermsVersion(stored: Settings, next: Settings): Settings {
+  const changed = stored.legalTexts.terms !== next.legalTexts.terms;
+  return { ...next, termsVersion: changed ? stored.termsVersion + 1 : stored.termsVersion };
 }

@@ -1,2 +1,3 @@
 export { withdrawalDeps, withdrawalRoutes } from "./routes.ts";
 export { expireUnconfirmedWithdrawals, startWithdrawalExpiryWorker, withdrawalNumbers } from "./service.ts";
+export { openWithdrawalCount } from "./open-count.ts";

@@ -44,6 +44,7 @@ import {
 } from "./api.ts";
 import { MemberInvestmentsSection } from "./MemberInvestmentsSection.tsx";
 import { MemberMoneySection } from "./MemberMoneySection.tsx";
+import { MemberClosureNotice } from "./MemberClosureNotice.tsx";
 import { MemberProtectionSection } from "./MemberProtectionSection.tsx";
 import { MemberTrades } from "./MemberTrades.tsx";
 import { MemberStatusChip } from "./StatusChip.tsx";
@@ -393,6 +394,7 @@ export function MemberDetailPage() {
             />
           </CardContent>
         </Card>
+        <MemberClosureNotice uid={m.uid} />
         <FreezeNotice uid={m.uid} />
         <Actions member={m} />
         {mayReadMoney ? <MemberMoneySection uid={m.uid} fullName={m.fullName} /> : null}

@@ -1,0 +1,2 @@
+/** What a regulated platform shows before anyone trades: the terms, privacy, risk and fee pages' texts. */
+export { legalRoutes } from "./routes.ts";
