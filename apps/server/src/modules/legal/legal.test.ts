@@ -25,9 +25,11 @@ describe.each(databaseKinds)("legal pages and the terms at registration on %s", 
   afterAll(async () => t?.close());
   const fresh = () => new Client(t.app, undefined, { ip: randomIp() });
   const accepted = async (email: string) => {
-    const [row] = await queryRows<{ terms_version: number; terms_accepted_at: Date; adult_confirmed_at: Date }>(
+    const utc = (column: string) =>
+      sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`);
+    const [row] = await queryRows<{ terms_version: number; terms_accepted_at: string; adult_confirmed_at: string }>(
       t.database,
-      sql`select terms_version, terms_accepted_at, adult_confirmed_at from "user" where email = ${email}`,
+      sql`select terms_version, ${utc("terms_accepted_at")}, ${utc("adult_confirmed_at")} from "user" where email = ${email}`,
     );
     return row;
   };
@@ -65,8 +67,8 @@ describe.each(databaseKinds)("legal pages and the terms at registration on %s", 
     expect((await fresh().post(API.register, first)).statusCode).toBe(201);
     expect(await accepted(first.email)).toEqual({
       terms_version: 1,
-      terms_accepted_at: clock,
-      adult_confirmed_at: clock,
+      terms_accepted_at: clock.toISOString(),
+      adult_confirmed_at: clock.toISOString(),
     });
 
     const current = (await admin.get(API.adminSettings)).json();
@@ -83,8 +85,8 @@ describe.each(databaseKinds)("legal pages and the terms at registration on %s", 
     expect((await fresh().post(API.register, second)).statusCode).toBe(201);
     expect(await accepted(second.email)).toEqual({
       terms_version: 2,
-      terms_accepted_at: clock,
-      adult_confirmed_at: clock,
+      terms_accepted_at: clock.toISOString(),
+      adult_confirmed_at: clock.toISOString(),
     });
     expect((await accepted(first.email))?.terms_version).toBe(1);
   });
