@@ -58,6 +58,12 @@ export async function mailLink(request: APIRequestContext, email: string, subjec
   return link as string;
 }
 
+/** Ticks the registration form's two required boxes: the terms accepted, 18 or older. */
+export async function acceptTermsAndAge(page: Page) {
+  await page.getByRole("checkbox", { name: /I accept the terms and conditions/ }).check();
+  await page.getByRole("checkbox", { name: /18 years old or older/ }).check();
+}
+
 /** Registers through the API (fast path for specs that are not about registering). */
 export async function registerViaApi(request: APIRequestContext, baseURL: string, member = newMember()) {
   const res = await request.post("/api/register", { data: member, headers: { origin: baseURL } });
