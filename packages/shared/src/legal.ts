@@ -5,41 +5,13 @@ import { text } from "./text.ts";
 export const LEGAL_DOCUMENTS = ["terms", "privacy", "risk", "fees"] as const;
 export type LegalDocument = (typeof LEGAL_DOCUMENTS)[number];
 
-const legalText = text({ multiline: true }).trim().min(1, "Required").max(40_000, "At most 40,000 characters");
-
 /**
- * The texts the operator sets in the back office. The defaults are English, the language the
- * operator's legal texts are written in; the pages around them are in the member's language.
+ * The texts the operator sets in the back office. Empty means Helio's default text (English, kept
+ * on the server so the web app does not carry it), which the settings are read with.
  */
-export const DEFAULT_LEGAL_TEXTS = {
-  terms: [
-    "These terms govern your use of Helio. By creating an account you confirm that you are at least 18 years old and that you accept them.",
-    "Your account. Keep your password and two-factor codes to yourself. One account per person. We may ask you to verify your identity (KYC) before you withdraw.",
-    "Trading. Fixed-time contracts pay the payout shown when you place them if the price moves in the direction you chose by the expiry, and nothing otherwise. Prices come from public markets; a contract without a usable price at expiry is void and its stake returned.",
-    "Money. Amounts are kept in US dollars; other currencies are shown at the rates published in the app. Deposits, withdrawals and their fees follow the fee schedule.",
-    "Limits and breaks. You may set limits on your stakes, losses, deposits and sessions, take a timeout or exclude yourself at any time.",
-    "Closing your account. You may close your account from Security once no money remains, no withdrawal is pending and no contract is open. We keep the records the law requires after closure.",
-    "Changes. When these terms change, their version changes and you are asked to accept the new version.",
-  ].join("\n\n"),
-  privacy: [
-    "Helio processes your name, e-mail address, username, identity documents, bank details, sign-in history and trading and payment records to run your account, to meet anti-money-laundering and record-keeping duties and to keep the service secure.",
-    "We share personal data only with the providers that host and run the service and with authorities where the law requires it.",
-    "We keep your records for as long as the law requires, including after your account is closed.",
-    "You may ask for a copy of your data or for a correction by writing to support.",
-  ].join("\n\n"),
-  risk: [
-    "Trading fixed-time contracts carries a high level of risk and may not be suitable for everyone. You can lose the whole stake of every contract you place.",
-    "Past results do not predict future ones. Only trade with money you can afford to lose. If trading stops being fun, set limits, take a timeout or exclude yourself from Security.",
-  ].join("\n\n"),
-  fees: "The fees below are taken from the platform's current settings. Trading has no fee besides the stake: a winning contract pays its stake plus the payout percentage shown on the order.",
-} as const satisfies Record<LegalDocument, string>;
+const legalText = text({ multiline: true }).trim().max(40_000, "At most 40,000 characters").default("");
 
-export const legalTextsSchema = z.object({
-  terms: legalText.default(DEFAULT_LEGAL_TEXTS.terms),
-  privacy: legalText.default(DEFAULT_LEGAL_TEXTS.privacy),
-  risk: legalText.default(DEFAULT_LEGAL_TEXTS.risk),
-  fees: legalText.default(DEFAULT_LEGAL_TEXTS.fees),
-});
+export const legalTextsSchema = z.object({ terms: legalText, privacy: legalText, risk: legalText, fees: legalText });
 export type LegalTexts = z.output<typeof legalTextsSchema>;
 
 /** The figures of the fee schedule, read from the live settings (USD cents, basis points, %). */

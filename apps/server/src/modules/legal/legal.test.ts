@@ -1,4 +1,4 @@
-import { API, DEFAULT_LEGAL_TEXTS } from "@helio/shared";
+import { API } from "@helio/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -13,6 +13,7 @@ import {
   type TestApp,
 } from "../../../test/helpers.ts";
 import { expectError } from "../../../test/money.ts";
+import { DEFAULT_LEGAL_TEXTS } from "./defaults.ts";
 
 describe.each(databaseKinds)("legal pages and the terms at registration on %s", (kind) => {
   let t: TestApp;
@@ -91,9 +92,13 @@ describe.each(databaseKinds)("legal pages and the terms at registration on %s", 
     expect((await accepted(first.email))?.terms_version).toBe(1);
   });
 
-  it("refuses empty texts in the settings, naming the field", async () => {
+  it("reads an emptied text as Helio's default, and refuses one too long, naming the field", async () => {
     const current = (await admin.get(API.adminSettings)).json();
-    const res = await admin.put(API.adminSettings, { ...current, legalTexts: { ...current.legalTexts, risk: "  " } });
-    expectError(res, 400, "VALIDATION_FAILED", "legalTexts.risk");
+    const restore = await changeSettings(admin, { legalTexts: { ...current.legalTexts, risk: "  " } });
+    expect((await fresh().get(API.legal)).json().texts.risk).toBe(DEFAULT_LEGAL_TEXTS.risk);
+    expect((await admin.get(API.adminSettings)).json().legalTexts.risk).toBe(DEFAULT_LEGAL_TEXTS.risk);
+    await changeSettings(admin, restore);
+    const long = { ...current, legalTexts: { ...current.legalTexts, privacy: "x".repeat(40_001) } };
+    expectError(await admin.put(API.adminSettings, long), 400, "VALIDATION_FAILED", "legalTexts.privacy");
   });
 });

@@ -8,7 +8,7 @@ import { useStaffMay } from "../../lib/staff.tsx";
 import { SettingsEditorForm } from "./SettingsEditorForm.tsx";
 import { useSettingsEditor } from "./use-settings-editor.ts";
 
-const text = z.string().trim().min(1, "Required").max(40_000, "At most 40,000 characters");
+const text = z.string().trim().max(40_000, "At most 40,000 characters");
 const legalFormSchema = z.object({ terms: text, privacy: text, risk: text, fees: text });
 type LegalForm = z.input<typeof legalFormSchema>;
 
@@ -33,7 +33,10 @@ const toSettings = (form: LegalForm, base: Settings): Settings => ({
   },
 });
 
-/** The public documents' texts (paragraphs separated by a blank line); the terms' version is the server's. */
+/**
+ * The public documents' texts (paragraphs separated by a blank line; emptied, a text is Helio's
+ * default again); the terms' version is the server's.
+ */
 export function LegalSettingsEditor({ settings }: { settings: AdminSettings }) {
   const mayWrite = useStaffMay("settingsWrite");
   const editor = useSettingsEditor({
@@ -61,7 +64,7 @@ export function LegalSettingsEditor({ settings }: { settings: AdminSettings }) {
       <SectionCard
         id="legal-heading"
         title="Legal texts"
-        description={`The terms, privacy notice, risk disclosure and fee notes members read before they trade, signed in or not. Terms version in force: ${settings.termsVersion}.`}
+        description={`The terms, privacy notice, risk disclosure and fee notes members read before they trade, signed in or not. Empty a text to go back to Helio's default. Terms version in force: ${settings.termsVersion}.`}
       >
         {LEGAL_DOCUMENTS.map((doc) => (
           <TextField

@@ -1,4 +1,4 @@
-import { API, DEFAULT_LEGAL_TEXTS, type LegalDocuments } from "@helio/shared";
+import { API, type LegalDocuments } from "@helio/shared";
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { paths } from "../../lib/paths.ts";
@@ -6,7 +6,12 @@ import { renderWithApp } from "../../test/render.tsx";
 import { FeesPage, TermsPage } from "./LegalPage.tsx";
 
 const documents: LegalDocuments = {
-  texts: { ...DEFAULT_LEGAL_TEXTS, terms: "First paragraph.\n\nSecond paragraph." },
+  texts: {
+    terms: "First paragraph.\n\nSecond paragraph.",
+    privacy: "Our privacy notice.",
+    risk: "You can lose.",
+    fees: "The fees below come from the settings.",
+  },
   termsVersion: 3,
   fees: {
     depositMinCents: 1_000,
@@ -52,6 +57,6 @@ describe("legal pages", () => {
     expect(within(row("Payout of a winning contract")).getByText("85 % of the stake, besides the stake")).toBeTruthy();
     expect(within(row("Payout on ETH/USDT")).getByText("80 % of the stake, besides the stake")).toBeTruthy();
     expect(within(row("Smallest deposit")).getByText("10.00 USD")).toBeTruthy();
-    expect(screen.getByText(DEFAULT_LEGAL_TEXTS.fees)).toBeTruthy();
+    expect(screen.getByText("The fees below come from the settings.")).toBeTruthy();
   });
 });
