@@ -45,7 +45,9 @@ describe("CloseAccountSection", () => {
         ? json({ error: { code: "VALIDATION_FAILED", message: "password: Wrong password", fields: [{ field: "password", message: "Wrong password" }] } }, 400)
         : json({ closed: true, closedAt: "2026-03-01T10:00:00.000Z" }),
     );
-    renderWithApp(<CloseAccountSection />, { member: { ...sampleMember, twoFactorEnabled: true } });
+    const { queryClient } = renderWithApp(<CloseAccountSection />, {
+      member: { ...sampleMember, twoFactorEnabled: true },
+    });
     const open = await screen.findByRole("button", { name: "Close my account" });
     await waitFor(() => expect((open as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(open);
@@ -62,6 +64,8 @@ describe("CloseAccountSection", () => {
 
     wrong = false;
     fireEvent.click(submit);
-    expect(await screen.findByRole("dialog", { name: "Your account is closed" })).toBeTruthy();
+    // Closed: the dialog goes and the cached data of the account with it (the page goes to sign-in).
+    await waitFor(() => expect(screen.queryByRole("dialog")).toBeNull());
+    expect(queryClient.getQueryCache().getAll()).toEqual([]);
   });
 });

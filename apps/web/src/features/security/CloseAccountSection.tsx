@@ -9,8 +9,9 @@ import DialogContent from "@mui/material/DialogContent";
 import DialogTitle from "@mui/material/DialogTitle";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { type FormEvent, useState } from "react";
+import { useNavigate } from "react-router";
 import { Money } from "../../components/Money.tsx";
 import { PasswordField } from "../../components/PasswordField.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
@@ -44,6 +45,8 @@ function CloseAccountDialog({ open, onClose }: { open: boolean; onClose: () => v
   const { t } = useLingui();
   const member = useMember();
   const close = useCloseAccount();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");
   const fieldError = (field: string) =>
@@ -53,25 +56,19 @@ function CloseAccountDialog({ open, onClose }: { open: boolean; onClose: () => v
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    close.mutate({ password, ...(member.twoFactorEnabled ? { totpCode: code.trim() } : {}) });
+    close.mutate(
+      { password, ...(member.twoFactorEnabled ? { totpCode: code.trim() } : {}) },
+      {
+        onSuccess: () => {
+          queryClient.clear();
+          void navigate(paths.login, { replace: true });
+        },
+      },
+    );
   };
 
-  if (close.isSuccess) {
-    return (
-      <Dialog open={open} aria-labelledby="closed-title" fullWidth maxWidth="xs">
-        <DialogTitle id="closed-title">{t`Your account is closed`}</DialogTitle>
-        <DialogContent>
-          <Typography>{t`You have been signed out everywhere. Your records are kept as the law requires.`}</Typography>
-        </DialogContent>
-        <DialogActions>
-          {/* A full load: nothing of the closed account stays in the page. */}
-          <Button variant="contained" onClick={() => window.location.assign(paths.login)}>
-            {t`OK`}
-          </Button>
-        </DialogActions>
-      </Dialog>
-    );
-  }
+  // Closed: every session ended with it, so the page goes to sign-in with nothing of the account kept.
+  if (close.isSuccess) return null;
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby="close-account-title" fullWidth maxWidth="xs">
