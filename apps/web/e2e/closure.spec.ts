@@ -82,4 +82,3 @@ test("a member closes their account from /security at 360 px and can no longer s
   await screenshot(page, "closure-sign-in-refused-360");
   expect((await page.request.get("/api/me")).status()).toBe(401);
 });
-

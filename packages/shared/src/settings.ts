@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { type Currency, RATE_CURRENCIES } from "./currency.ts";
-import { maxAmountMessage, type RateQuote } from "./local-amount.ts";
 import { legalTextsSchema } from "./legal.ts";
+import { maxAmountMessage, type RateQuote } from "./local-amount.ts";
 import { text } from "./text.ts";
 import { TRADE_DURATIONS } from "./trading.ts";
 import { MAX_AMOUNT_CENTS } from "./wallet.ts";

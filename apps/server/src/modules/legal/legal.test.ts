@@ -2,8 +2,8 @@ import { API } from "@helio/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  changeSettings,
   Client,
+  changeSettings,
   createTestApp,
   databaseKinds,
   memberInput,
@@ -74,8 +74,14 @@ describe.each(databaseKinds)("legal pages and the terms at registration on %s", 
 
     const current = (await admin.get(API.adminSettings)).json();
     // Only the terms' text moves the version; the editor's own number is ignored.
-    await changeSettings(admin, { legalTexts: { ...current.legalTexts, privacy: "Our privacy notice." }, termsVersion: 9 });
-    expect((await fresh().get(API.legal)).json()).toMatchObject({ termsVersion: 1, texts: { privacy: "Our privacy notice." } });
+    await changeSettings(admin, {
+      legalTexts: { ...current.legalTexts, privacy: "Our privacy notice." },
+      termsVersion: 9,
+    });
+    expect((await fresh().get(API.legal)).json()).toMatchObject({
+      termsVersion: 1,
+      texts: { privacy: "Our privacy notice." },
+    });
     await changeSettings(admin, {
       legalTexts: { ...current.legalTexts, privacy: "Our privacy notice.", terms: "New terms." },
     });

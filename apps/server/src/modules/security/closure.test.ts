@@ -139,7 +139,12 @@ describe.each(databaseKinds)("closing one's own account on %s", (kind) => {
     expectError(await close(client, { password: input.password }), 400, "VALIDATION_FAILED", "totpCode");
     const right = authenticator.generate(secret);
     const wrong = right === "000000" ? "111111" : "000000";
-    expectError(await close(client, { password: input.password, totpCode: wrong }), 400, "VALIDATION_FAILED", "totpCode");
+    expectError(
+      await close(client, { password: input.password, totpCode: wrong }),
+      400,
+      "VALIDATION_FAILED",
+      "totpCode",
+    );
     const res = await close(client, { password: input.password, totpCode: right });
     expect(res.statusCode, res.body).toBe(200);
   });

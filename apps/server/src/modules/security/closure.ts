@@ -1,5 +1,11 @@
 import type { IncomingHttpHeaders } from "node:http";
-import { type AdminClosure, type ClosureBlocker, type CloseAccountInput, MEMBER_ACCOUNTS, type MemberAccount } from "@helio/shared";
+import {
+  type AdminClosure,
+  type CloseAccountInput,
+  type ClosureBlocker,
+  MEMBER_ACCOUNTS,
+  type MemberAccount,
+} from "@helio/shared";
 import { isAPIError } from "better-auth/api";
 import type { Db, Executor, Tx } from "../../db/client.ts";
 import { recordAudit } from "../../platform/audit/audit.ts";
@@ -99,13 +105,20 @@ export async function closeAccount(
       `account-close:${member.id}`,
     );
     const balances = Object.fromEntries(REAL_ACCOUNTS.map((account, i) => [account, held[i] ?? 0]));
-    const blockers = blockersOf(balances, await openWithdrawalCount(tx, member.id), await openContractCount(tx, member.id));
+    const blockers = blockersOf(
+      balances,
+      await openWithdrawalCount(tx, member.id),
+      await openContractCount(tx, member.id),
+    );
     if (blockers.length)
       throw new AppError(
         409,
         "CLOSURE_BLOCKED",
         `Your account cannot be closed yet: ${blockerWords(blockers)}.`,
-        blockers.map((b) => ({ field: b.reason === "balance" ? `balance.${b.account}` : b.reason, message: blockerWords([b]) })),
+        blockers.map((b) => ({
+          field: b.reason === "balance" ? `balance.${b.account}` : b.reason,
+          message: blockerWords([b]),
+        })),
       );
     await markClosed(tx, member.id, closedAt);
     const sessions = await deleteSessionsOf(tx, member.id);

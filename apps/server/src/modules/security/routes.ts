@@ -87,7 +87,8 @@ export async function securityRoutes(app: FastifyInstance, { services }: { servi
   r.get(
     API.accountClose,
     asMember({
-      summary: "What keeps the member's account open: money in a Real account, a withdrawal on its way, an open contract",
+      summary:
+        "What keeps the member's account open: money in a Real account, a withdrawal on its way, an open contract",
       response: { 200: closureCheckSchema },
     }),
     async (request) => closureCheck(services.db, currentOf(request).user.id),

@@ -70,7 +70,10 @@ export function accountStatusError(u: { userBlock?: boolean | null; userStatus?:
   if (u.userStatus === "banned") return { code: "ACCOUNT_BANNED", message: "Your account has been banned." } as const;
   if (u.userBlock) return { code: "ACCOUNT_BLOCKED", message: "Your account has been blocked." } as const;
   if (u.userStatus === "closed")
-    return { code: "ACCOUNT_CLOSED", message: "This account has been closed. Write to support if you need help." } as const;
+    return {
+      code: "ACCOUNT_CLOSED",
+      message: "This account has been closed. Write to support if you need help.",
+    } as const;
   return null;
 }
 

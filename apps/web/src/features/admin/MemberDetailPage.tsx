@@ -42,9 +42,9 @@ import {
   useSetTradingMode,
   useTwoFactorReset,
 } from "./api.ts";
+import { MemberClosureNotice } from "./MemberClosureNotice.tsx";
 import { MemberInvestmentsSection } from "./MemberInvestmentsSection.tsx";
 import { MemberMoneySection } from "./MemberMoneySection.tsx";
-import { MemberClosureNotice } from "./MemberClosureNotice.tsx";
 import { MemberProtectionSection } from "./MemberProtectionSection.tsx";
 import { MemberTrades } from "./MemberTrades.tsx";
 import { MemberStatusChip } from "./StatusChip.tsx";

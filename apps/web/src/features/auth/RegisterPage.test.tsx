@@ -20,7 +20,7 @@ describe("RegisterPage: the terms and the age", () => {
   };
 
   it("shows the risk warning and sends nothing until both boxes are ticked", async () => {
-    const fetchSpy = vi.fn(async () => json({ email: "ada@example.test" }, 201));
+    const fetchSpy = vi.fn(async (_url: string, _init?: RequestInit) => json({ email: "ada@example.test" }, 201));
     vi.stubGlobal("fetch", fetchSpy);
     renderWithApp(<RegisterPage />, { path: paths.register, member: null });
     expect(screen.getByTestId("risk-warning").textContent).toContain("you can lose the whole stake");
@@ -36,10 +36,7 @@ describe("RegisterPage: the terms and the age", () => {
     await vi.waitFor(() =>
       expect(fetchSpy.mock.calls.some(([url]) => String(url).startsWith(API.register))).toBe(true),
     );
-    const [, init] = fetchSpy.mock.calls.find(([url]) => String(url).startsWith(API.register)) as unknown as [
-      string,
-      RequestInit,
-    ];
-    expect(JSON.parse(String(init.body))).toMatchObject({ acceptTerms: true, confirmAdult: true });
+    const sent = fetchSpy.mock.calls.find(([url]) => String(url).startsWith(API.register));
+    expect(JSON.parse(String(sent?.[1]?.body))).toMatchObject({ acceptTerms: true, confirmAdult: true });
   });
 });

@@ -1,7 +1,7 @@
 import { Trans } from "@lingui/react/macro";
 import Link from "@mui/material/Link";
-import Typography from "@mui/material/Typography";
 import type { SxProps, Theme } from "@mui/material/styles";
+import Typography from "@mui/material/Typography";
 import { Link as RouterLink } from "react-router";
 import { paths } from "../../lib/paths.ts";
 

@@ -42,7 +42,16 @@ describe("CloseAccountSection", () => {
     let wrong = true;
     const fetchSpy = serve([], () =>
       wrong
-        ? json({ error: { code: "VALIDATION_FAILED", message: "password: Wrong password", fields: [{ field: "password", message: "Wrong password" }] } }, 400)
+        ? json(
+            {
+              error: {
+                code: "VALIDATION_FAILED",
+                message: "password: Wrong password",
+                fields: [{ field: "password", message: "Wrong password" }],
+              },
+            },
+            400,
+          )
         : json({ closed: true, closedAt: "2026-03-01T10:00:00.000Z" }),
     );
     const { queryClient } = renderWithApp(<CloseAccountSection />, {

@@ -93,7 +93,9 @@ function CloseAccountDialog({ open, onClose }: { open: boolean; onClose: () => v
               value={code}
               onChange={(event) => setCode(event.target.value)}
               error={wrongCode}
-              helperText={wrongCode ? t`The code is wrong or expired.` : t`The 6-digit code from your authenticator app`}
+              helperText={
+                wrongCode ? t`The code is wrong or expired.` : t`The 6-digit code from your authenticator app`
+              }
               required
               slotProps={{ htmlInput: { inputMode: "numeric", autoComplete: "one-time-code", maxLength: 6 } }}
             />

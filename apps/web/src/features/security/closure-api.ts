@@ -1,9 +1,4 @@
-import {
-  API,
-  type CloseAccountInput,
-  closeAccountResponseSchema,
-  closureCheckSchema,
-} from "@helio/shared";
+import { API, type CloseAccountInput, closeAccountResponseSchema, closureCheckSchema } from "@helio/shared";
 import { useMutation } from "@tanstack/react-query";
 import { apiFetch } from "../../lib/api.ts";
 import { readQuery } from "../../lib/query.ts";
