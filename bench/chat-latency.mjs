@@ -171,6 +171,8 @@ async function registerMember(base, i) {
     email,
     password: "correct-horse-battery",
     currency: "USD",
+    acceptTerms: true,
+    confirmAdult: true,
   });
   if (res.status !== 201) throw new Error(`register: ${res.status} ${res.text}`);
   const outbox = (await c.request("GET", `/api/dev/outbox?to=${encodeURIComponent(email)}`)).json();

@@ -118,6 +118,8 @@ export async function registerVerified(app, { publicUrl, listOutbox, prefix = "b
       email,
       password: "bench-password-123",
       currency: "USD",
+      acceptTerms: true,
+      confirmAdult: true,
     }),
   });
   if (reg.statusCode !== 201) throw new Error(`register: ${reg.statusCode} ${reg.body}`);

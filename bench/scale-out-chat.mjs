@@ -22,7 +22,16 @@ export async function verifiedMember(url, db, username) {
   await http.post(
     "register",
     "/api/register",
-    { firstName: "Scale", lastName: "Bench", username, email, password: "bench-password-1", currency: "USD" },
+    {
+      firstName: "Scale",
+      lastName: "Bench",
+      username,
+      email,
+      password: "bench-password-1",
+      currency: "USD",
+      acceptTerms: true,
+      confirmAdult: true,
+    },
     { expect: [201] },
   );
   await http.get("verify-email", await verificationLink(db, email), { expect: [200, 302] });

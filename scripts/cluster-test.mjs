@@ -193,6 +193,8 @@ async function run() {
         email: m.email,
         password: PASSWORD,
         currency: "USD",
+        acceptTerms: true,
+        confirmAdult: true,
       },
       { expect: [201] },
     );

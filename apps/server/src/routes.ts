@@ -9,6 +9,7 @@ import { fundsRoutes } from "./modules/funds/index.ts";
 import { healthRoutes } from "./modules/health/index.ts";
 import { investmentRoutes } from "./modules/investments/index.ts";
 import { kycRoutes } from "./modules/kyc/index.ts";
+import { legalRoutes } from "./modules/legal/index.ts";
 import { marketRoutes } from "./modules/market/index.ts";
 import { memberRoutes } from "./modules/members/index.ts";
 import { notificationRoutes } from "./modules/notifications/index.ts";
@@ -27,6 +28,7 @@ import type { Services } from "./services.ts";
 const ROUTE_GROUPS = [
   healthRoutes,
   memberRoutes,
+  legalRoutes,
   securityRoutes,
   notificationRoutes,
   adminRoutes,

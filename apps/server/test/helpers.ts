@@ -183,6 +183,8 @@ export function memberInput(overrides: Partial<Record<string, string>> = {}) {
     email: `ada_${tag}@example.test`,
     password: "correct-horse-battery",
     currency: "USD",
+    acceptTerms: true,
+    confirmAdult: true,
     ...overrides,
   };
 }

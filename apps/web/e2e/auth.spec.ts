@@ -1,5 +1,6 @@
 import { paths } from "../src/lib/paths.ts";
 import {
+  acceptTermsAndAge,
   chooseOption,
   expect,
   mailLink,
@@ -45,6 +46,7 @@ test("register → verify by mail → the shell with the Free badge and 0.00", a
   await page.getByLabel(/username/i).fill(member.username);
   await page.getByLabel(/^email/i).fill(member.email);
   await page.getByLabel(/^password/i).fill(member.password);
+  await acceptTermsAndAge(page);
   await chooseOption(page.getByRole("combobox", { name: /currency/i }), "Euro (EUR)");
   await screenshot(page, "register-filled");
   await page.getByRole("button", { name: /create account|register|sign up/i }).click();
@@ -72,6 +74,7 @@ test("an unknown referral code is a field error on the form", async ({ page }) =
   await page.getByLabel(/username/i).fill(member.username);
   await page.getByLabel(/^email/i).fill(member.email);
   await page.getByLabel(/^password/i).fill(member.password);
+  await acceptTermsAndAge(page);
   await page.getByRole("button", { name: /create account|register|sign up/i }).click();
   await expect(page.getByText("Unknown referral code")).toBeVisible();
 });

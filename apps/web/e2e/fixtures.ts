@@ -37,6 +37,8 @@ export function newMember(overrides: Partial<Record<string, string>> = {}) {
     email: `grace_${tag}@example.test`,
     password: PASSWORD,
     currency: "USD",
+    acceptTerms: true,
+    confirmAdult: true,
     ...overrides,
   };
 }
@@ -54,6 +56,12 @@ export async function mailLink(request: APIRequestContext, email: string, subjec
     })
     .toBe(true);
   return link as string;
+}
+
+/** Ticks the registration form's two required boxes: the terms accepted, 18 or older. */
+export async function acceptTermsAndAge(page: Page) {
+  await page.getByRole("checkbox", { name: /I accept the terms and conditions/ }).check();
+  await page.getByRole("checkbox", { name: /18 years old or older/ }).check();
 }
 
 /** Registers through the API (fast path for specs that are not about registering). */

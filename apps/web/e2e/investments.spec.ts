@@ -1,6 +1,7 @@
 import type { Browser, Page } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
 import {
+  acceptTermsAndAge,
   expect as baseExpect,
   mailLink,
   newMember,
@@ -32,6 +33,7 @@ async function registerThroughLink(page: Page, referrer: string) {
   await page.getByLabel(/username/i).fill(member.username);
   await page.getByLabel(/^email/i).fill(member.email);
   await page.getByLabel(/^password/i).fill(member.password);
+  await acceptTermsAndAge(page);
   await page.getByRole("button", { name: /create account/i }).click();
   await expect(page.getByRole("button", { name: /resend/i })).toBeVisible();
   await page.goto(await mailLink(page.request, member.email, /verify/i));

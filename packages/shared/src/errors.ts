@@ -8,6 +8,10 @@ export const ERROR_CODES = [
   "EMAIL_NOT_VERIFIED",
   "ACCOUNT_BLOCKED",
   "ACCOUNT_BANNED",
+  /** The member closed their account: no sign-in, no call. */
+  "ACCOUNT_CLOSED",
+  /** Closing the account waits for money, a withdrawal or a contract (each named). */
+  "CLOSURE_BLOCKED",
   "FORBIDDEN",
   /** A back-office operation the staff member's roles do not include. */
   "STAFF_ROLE_REQUIRED",

@@ -4,8 +4,13 @@ import { localeSchema } from "./locale.ts";
 import { text } from "./text.ts";
 
 export const currencySchema = z.enum(CURRENCIES);
-export const USER_STATUSES = ["active", "banned"] as const;
+/** `closed`: the member closed their account; they cannot sign in, their records are kept. */
+export const USER_STATUSES = ["active", "banned", "closed"] as const;
 export const userStatusSchema = z.enum(USER_STATUSES);
+export type UserStatus = z.infer<typeof userStatusSchema>;
+/** A stored status as the API writes it (an unknown one reads as active). */
+export const userStatusOf = (stored: string | null | undefined): UserStatus =>
+  userStatusSchema.safeParse(stored).data ?? "active";
 
 export const usernameSchema = z
   .string()
@@ -56,6 +61,10 @@ export const registerSchema = z.object({
     .transform((v) => (v ? v : undefined)),
   /** The language the form was filled in: kept on the account, the verification mail is written in it. */
   locale: localeSchema.optional(),
+  /** The terms (of the version shown) are accepted: stored with their version and the time. */
+  acceptTerms: z.boolean().refine((v) => v, "Accept the terms to open an account"),
+  /** The member confirms being 18 or older: stored with the time. */
+  confirmAdult: z.boolean().refine((v) => v, "Confirm that you are 18 or older"),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 

@@ -67,6 +67,11 @@ export const API = {
   withdrawalConfirm: "/api/withdrawals/confirm",
   /** The "it was not me" link of a security mail: freezes money out (no sign-in needed). */
   accountFreeze: "/api/account/freeze",
+  /** Closing one's own account: GET what stands in the way, POST to close. */
+  accountClose: "/api/account/close",
+  adminMemberClosure: (uid: string) => `/api/admin/members/${encodeURIComponent(uid)}/closure`,
+  /** The terms, privacy notice, risk disclosure and fee schedule; public. */
+  legal: "/api/legal",
   adminMemberFreeze: (uid: string) => `/api/admin/members/${encodeURIComponent(uid)}/freeze`,
   /** Signed out: the support address, and a blocked member's request to support. */
   supportContact: "/api/support/contact",
@@ -160,6 +165,7 @@ export const API_PATTERNS = {
   adminMemberTradingLock: "/api/admin/members/:uid/trading-lock",
   adminMemberImpersonate: "/api/admin/members/:uid/impersonation-token",
   adminMemberFreeze: "/api/admin/members/:uid/freeze",
+  adminMemberClosure: "/api/admin/members/:uid/closure",
   adminMemberTwoFactorReset: "/api/admin/members/:uid/two-factor-reset",
   adminAdjustmentApprove: "/api/admin/adjustments/:id/approve",
   adminAdjustmentReject: "/api/admin/adjustments/:id/reject",

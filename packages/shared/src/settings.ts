@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { type Currency, RATE_CURRENCIES } from "./currency.ts";
+import { legalTextsSchema } from "./legal.ts";
 import { maxAmountMessage, type RateQuote } from "./local-amount.ts";
 import { text } from "./text.ts";
 import { TRADE_DURATIONS } from "./trading.ts";
@@ -136,6 +137,10 @@ export const settingsSchema = z
       .max(86_400 * 31, "At most 31 days")
       .default(86_400),
     transferInstructions: transferInstructionsSchema.default(EXAMPLE_TRANSFER_INSTRUCTIONS),
+    /** The terms, privacy notice, risk disclosure and fee notes members read on the public pages. */
+    legalTexts: legalTextsSchema.default(legalTextsSchema.parse({})),
+    /** Goes up by one whenever a save changes the terms' text (the server sets it, not the editor). */
+    termsVersion: z.number().int().min(1).default(1),
   })
   .superRefine((s, ctx) => {
     if (s.tradeMaxCents < s.tradeMinCents) {

@@ -59,6 +59,7 @@ const wallet = () => import("../features/wallet/pages.tsx");
 const trade = () => import("../features/trade/pages.tsx");
 const admin = () => import("../features/admin/pages.ts");
 const chat = () => import("../features/chat/pages.ts");
+const legal = () => import("../features/legal/pages.ts");
 
 /**
  * The first page of most visits, for visitors only: drawn without MUI, outside the app frame, and
@@ -99,6 +100,10 @@ const publicRoutes: RouteObject[] = [
     lazy: page(auth, "FreezeAccountPage"),
   },
   { path: paths.accountBlocked, handle: { title: msg`Account blocked` }, lazy: page(auth, "AccountBlockedPage") },
+  { path: paths.terms, handle: { title: msg`Terms and conditions` }, lazy: page(legal, "TermsPage") },
+  { path: paths.privacy, handle: { title: msg`Privacy notice` }, lazy: page(legal, "PrivacyPage") },
+  { path: paths.riskDisclosure, handle: { title: msg`Risk disclosure` }, lazy: page(legal, "RiskDisclosurePage") },
+  { path: paths.fees, handle: { title: msg`Fee schedule` }, lazy: page(legal, "FeesPage") },
 ];
 
 /** Signed-in pages, in the Shell (docs/product.md §6). */

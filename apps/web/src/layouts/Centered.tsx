@@ -8,6 +8,7 @@ import IconButton from "@mui/material/IconButton";
 import Typography from "@mui/material/Typography";
 import type { ReactNode } from "react";
 import { Outlet } from "react-router";
+import { LegalLinks } from "../components/LegalLinks.tsx";
 import { Logo } from "../components/Logo.tsx";
 import { useThemeMode } from "../lib/theme-mode.ts";
 import { LanguageMenu } from "./shell/LanguageMenu.tsx";
@@ -50,6 +51,7 @@ export function Centered({ children }: { children?: ReactNode }) {
       </Card>
       <Typography component="footer" variant="body2" sx={{ mt: 3, color: "text.secondary" }}>
         <Trans>© {year} Helio</Trans>
+        <LegalLinks />
       </Typography>
     </Box>
   );

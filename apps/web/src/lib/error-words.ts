@@ -22,6 +22,7 @@ export const ERROR_WORDS: Record<string, MessageDescriptor> = {
   UNAUTHENTICATED: msg`Sign in to continue.`,
   TRADING_MODE_LOCKED: msg`Helio has set your account to Practice: real-money trading is locked. Contact support.`,
   REAL_BALANCE_REQUIRED: msg`Real trading opens once your wallet holds money.`,
+  ACCOUNT_CLOSED: msg`This account has been closed. Write to support if you need help.`,
   // better-auth's codes (lib/auth-errors.ts)
   INVALID_EMAIL_OR_PASSWORD: msg`Wrong email or password.`,
   INVALID_USERNAME_OR_PASSWORD: msg`Wrong username or password.`,
@@ -105,6 +106,8 @@ export const FIELD_WORDS: Record<string, MessageDescriptor> = {
   "The image could not be read": msg`The image could not be read`,
   "The code is wrong or expired": msg`The code is wrong or expired`,
   "Enter the code from your authenticator app": msg`Enter the code from your authenticator app`,
+  "Accept the terms to open an account": msg`Accept the terms to open an account`,
+  "Confirm that you are 18 or older": msg`Confirm that you are 18 or older`,
 };
 
 /**

@@ -32,6 +32,11 @@ export const paths = {
   confirmWithdrawalOne: (id: string, token: string) => `/confirm-withdrawal/${enc(id)}/${enc(token)}`,
   /** `/freeze-account/:token`: a security mail's "it was not me" link. */
   freezeAccountOne: (token: string) => `/freeze-account/${enc(token)}`,
+  // What a regulated platform shows before anyone trades: public, signed in or not.
+  terms: "/terms",
+  privacy: "/privacy",
+  riskDisclosure: "/risk-disclosure",
+  fees: "/fees",
 
   // Member pages (Shell).
   dashboard: "/",

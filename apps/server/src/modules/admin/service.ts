@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from "node:crypto";
-import type { AdminMemberSummary } from "@helio/shared";
+import { type AdminMemberSummary, userStatusOf } from "@helio/shared";
 import type { Db } from "../../db/client.ts";
 import { recordAdminAudit } from "../../platform/audit/audit.ts";
 import { accountStatusError } from "../../platform/auth/auth.ts";
@@ -30,7 +30,7 @@ export function toSummary(row: Omit<Row, "referrer" | "tradingLocked">): AdminMe
     role: row.role === "admin" ? "admin" : "member",
     userTrading: row.userTrading,
     userBlock: row.userBlock,
-    userStatus: row.userStatus === "banned" ? "banned" : "active",
+    userStatus: userStatusOf(row.userStatus),
     currency: row.currency as AdminMemberSummary["currency"],
     createdAt: row.createdAt.toISOString(),
   };
@@ -69,6 +69,9 @@ export async function changeMemberStatus(
     const before = await findMember(tx, uid, { forUpdate: true });
     if (!before) throw notFound("Member not found");
     if (before.role === "admin") throw new AppError(403, "FORBIDDEN", "Admins cannot be blocked or banned.");
+    // A closure is the member's own and final: banning or unbanning would overwrite it.
+    if (before.userStatus === "closed" && (action === "ban" || action === "unban"))
+      throw new AppError(409, "ACCOUNT_CLOSED", "The member closed their account; it cannot be banned or unbanned.");
     await setMemberFlags(tx, uid, STATUS_CHANGES[action]);
     const after = { ...before, ...STATUS_CHANGES[action] };
     // Sessions stay while disabled (every call answers 403 with the reason); becoming active again

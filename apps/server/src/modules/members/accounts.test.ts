@@ -71,7 +71,7 @@ describe.each(databaseKinds)("accounts on %s", (kind) => {
     const body = res.json();
     expect(body.error.code).toBe("VALIDATION_FAILED");
     const fields = body.error.fields.map((f: { field: string }) => f.field).sort();
-    expect(fields).toEqual(["currency", "email", "firstName", "password", "username"]);
+    expect(fields).toEqual(["acceptTerms", "confirmAdult", "currency", "email", "firstName", "password", "username"]);
   });
 
   it("rejects an unknown referral code as a field error and stores a known referrer", async () => {

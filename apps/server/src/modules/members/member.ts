@@ -1,4 +1,4 @@
-import { localeSchema, type Member } from "@helio/shared";
+import { localeSchema, type Member, userStatusOf } from "@helio/shared";
 import type { CurrentSession } from "../../platform/auth/session.ts";
 
 /** The member record (docs/product.md §4), from the session's user row. */
@@ -18,7 +18,7 @@ export function toMember({ user, session }: CurrentSession): Member {
     userTrading: Boolean(user.userTrading),
     tradingLocked: Boolean(user.tradingLocked),
     userBlock: Boolean(user.userBlock),
-    userStatus: user.userStatus === "banned" ? "banned" : "active",
+    userStatus: userStatusOf(user.userStatus),
     photoURL: user.image ?? null,
     role: user.role === "admin" ? "admin" : "member",
     referralCode: user.username ?? "",

@@ -25,7 +25,8 @@ export async function memberRoutes(app: FastifyInstance, { services }: { service
       { config: { rateLimit: { max: config.authRateLimit, timeWindow: "1 minute" } } },
     ),
     async (request, reply) => {
-      const result = await registerMember({ db, auth }, request.body, request.headers);
+      const termsVersion = async () => (await services.settings.get()).termsVersion;
+      const result = await registerMember({ db, auth, termsVersion, now: services.now }, request.body, request.headers);
       return reply.status(201).send(result);
     },
   );

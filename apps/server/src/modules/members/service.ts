@@ -15,7 +15,7 @@ type RegisterInput = z.output<typeof registerSchema>;
  * and the referrer is kept for the referral features.
  */
 export async function registerMember(
-  deps: { db: Db; auth: Auth },
+  deps: { db: Db; auth: Auth; termsVersion: () => Promise<number>; now: () => Date },
   input: RegisterInput,
   headers: IncomingHttpHeaders,
 ): Promise<{ email: string }> {
@@ -25,6 +25,9 @@ export async function registerMember(
   // A taken email is not an error: better-auth answers as for a new account and mails the owner
   // (onExistingUserSignUp), so this answer says nothing about which addresses have accounts.
   const email = input.email.toLowerCase();
+  // The schema refuses a form without both boxes ticked; what is stored is the version shown now.
+  const acceptedAt = deps.now();
+  const termsVersion = await deps.termsVersion();
   try {
     await deps.auth.api.signUpEmail({
       headers: toWebHeaders(headers),
@@ -39,6 +42,9 @@ export async function registerMember(
         currency: input.currency,
         locale: input.locale,
         referredBy: referrerId ?? undefined,
+        termsVersion,
+        termsAcceptedAt: acceptedAt,
+        adultConfirmedAt: acceptedAt,
         callbackURL: "/",
       },
     });

@@ -1,4 +1,14 @@
-import { API, API_PATTERNS, adminFreezeSchema, freezeAccountSchema, signInEventsResponseSchema } from "@helio/shared";
+import {
+  API,
+  API_PATTERNS,
+  adminClosureSchema,
+  adminFreezeSchema,
+  closeAccountResponseSchema,
+  closeAccountSchema,
+  closureCheckSchema,
+  freezeAccountSchema,
+  signInEventsResponseSchema,
+} from "@helio/shared";
 import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -8,6 +18,7 @@ import { adminActorOf, currentOf } from "../../platform/auth/session.ts";
 import { signInEvents } from "../../platform/auth/tables.ts";
 import { featureRouteOptions, memberUidParams } from "../../platform/http/route-options.ts";
 import type { Services } from "../../services.ts";
+import { closeAccount, closureCheck, closureOf } from "./closure.ts";
 import { freezeByLink, freezeOf, liftFreeze } from "./freeze.ts";
 import { twoFactorResetRoutes } from "./two-factor-reset.ts";
 
@@ -71,5 +82,43 @@ export async function securityRoutes(app: FastifyInstance, { services }: { servi
       response: { 200: adminFreezeSchema },
     }),
     async (request) => liftFreeze(services, adminActorOf(request), request.params.uid),
+  );
+
+  r.get(
+    API.accountClose,
+    asMember({
+      summary:
+        "What keeps the member's account open: money in a Real account, a withdrawal on its way, an open contract",
+      response: { 200: closureCheckSchema },
+    }),
+    async (request) => closureCheck(services.db, currentOf(request).user.id),
+  );
+
+  r.post(
+    API.accountClose,
+    asMember(
+      {
+        summary:
+          "Close the member's own account (password, and the authenticator code with two-factor on); 409 CLOSURE_BLOCKED naming each thing that keeps it open. Every session ends; the records stay",
+        body: closeAccountSchema,
+        response: { 200: closeAccountResponseSchema },
+      },
+      { config: { rateLimit: { max: services.config.authRateLimit, timeWindow: "1 minute" } } },
+    ),
+    async (request) => {
+      const { user } = currentOf(request);
+      return closeAccount(services, user, request.body, { headers: request.headers, ip: request.ip });
+    },
+  );
+
+  r.get(
+    API_PATTERNS.adminMemberClosure,
+    asAdmin({
+      access: "membersRead",
+      summary: "Whether the member closed their account, and when",
+      params: memberUidParams,
+      response: { 200: adminClosureSchema },
+    }),
+    async (request) => closureOf(services.db, request.params.uid),
   );
 }

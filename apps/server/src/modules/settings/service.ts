@@ -4,6 +4,7 @@ import { recordAdminAudit } from "../../platform/audit/audit.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import type { EventBus } from "../../platform/realtime/bus.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
+import { withLegalDefaults } from "../legal/index.ts";
 import { insertDefaultSettings, readSettingsRow, writeSettings } from "./queries.ts";
 
 const INVALIDATE_CHANNEL = "settings:changed";
@@ -35,7 +36,7 @@ export async function createSettingsService(deps: {
   let cached: Promise<Settings | null> | null = null;
   const load = async (via: Executor) => {
     const row = await readSettingsRow(via);
-    return row ? settingsSchema.parse(row.data) : null;
+    return row ? readSettings(row.data) : null;
   };
   const getStored = (via: Executor = deps.db) => {
     cached ??= load(via).catch((error) => {
@@ -47,7 +48,7 @@ export async function createSettingsService(deps: {
   const off = deps.bus.subscribe(INVALIDATE_CHANNEL, () => {
     cached = null;
   });
-  const get = async (via?: Executor) => (await getStored(via)) ?? settingsSchema.parse({});
+  const get = async (via?: Executor) => (await getStored(via)) ?? readSettings({});
   // The defaults until an admin saves: the rates a form quotes are the ones the server converts at.
   const toPublic = (s: Settings): PublicSettings => ({
     menuContact: s.menuContact,
@@ -66,7 +67,7 @@ export async function createSettingsService(deps: {
     },
     async forEdit() {
       const row = await readSettingsRow(deps.db);
-      return { ...settingsSchema.parse(row?.data ?? {}), revision: row?.revision ?? 1 };
+      return { ...readSettings(row?.data ?? {}), revision: row?.revision ?? 1 };
     },
     async update(actor, next, revision) {
       const saved = await deps.db.transaction(async (tx) => {
@@ -78,13 +79,14 @@ export async function createSettingsService(deps: {
             "revision: another admin saved the settings after you opened them. Their version is loaded now; check it and save again.",
             [{ field: "revision", message: "Another admin saved the settings first" }],
           );
-        await writeSettings(tx, next, actor.adminId, revision + 1);
+        const saving = withTermsVersion(readSettings(before?.data ?? {}), withLegalDefaults(next));
+        await writeSettings(tx, saving, actor.adminId, revision + 1);
         await recordAdminAudit(tx, actor, {
           action: "settings.update",
-          before: before?.data ?? null,
-          after: next,
+          before: before ? readSettings(before.data) : null,
+          after: saving,
         });
-        return { ...next, revision: revision + 1 };
+        return { ...saving, revision: revision + 1 };
       });
       cached = null;
       await deps.bus.publish(INVALIDATE_CHANNEL, {});
@@ -93,4 +95,16 @@ export async function createSettingsService(deps: {
     },
     close: off,
   };
+}
+
+/** A stored record as every reader sees it: the schema's defaults, an empty legal text as Helio's. */
+const readSettings = (data: unknown): Settings => withLegalDefaults(settingsSchema.parse(data));
+
+/**
+ * The terms' version is the server's: one up when a save changes the terms' text, else the stored
+ * one, whatever the editor sent (members accept a version; it must name the text they read).
+ */
+export function withTermsVersion(stored: Settings, next: Settings): Settings {
+  const changed = stored.legalTexts.terms !== next.legalTexts.terms;
+  return { ...next, termsVersion: changed ? stored.termsVersion + 1 : stored.termsVersion };
 }

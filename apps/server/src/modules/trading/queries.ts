@@ -11,11 +11,17 @@ import { tradeContracts } from "./tables.ts";
 export type ContractRow = typeof tradeContracts.$inferSelect;
 export type NewContract = typeof tradeContracts.$inferInsert;
 
+/**
+ * The member's mode and standing for a stake, the row share-locked until the transaction ends: a
+ * closure (which locks it for update) either waits for the stake and sees its contract, or
+ * commits first and the stake reads the account closed.
+ */
 export async function tradingModeOf(db: Executor, userId: string) {
   const [row] = await db
     .select({ userTrading: user.userTrading, userBlock: user.userBlock, userStatus: user.userStatus })
     .from(user)
-    .where(eq(user.id, userId));
+    .where(eq(user.id, userId))
+    .for("share");
   return row ?? null;
 }
 

@@ -15,6 +15,7 @@ import {
   unitsToPrice,
 } from "@helio/shared";
 import type { Db } from "../../db/client.ts";
+import { accountStatusError } from "../../platform/auth/auth.ts";
 import { AppError, fieldError, notFound } from "../../platform/http/errors.ts";
 import { toMemberRef } from "../../platform/kit.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/money/idempotency.ts";
@@ -188,8 +189,8 @@ async function insertContractFor(
   const row = await moneyTransaction(deps.db, async (tx) => {
     const mode = await tradingModeOf(tx, userId);
     if (!mode) throw notFound("Member not found");
-    if (mode.userBlock || mode.userStatus === "banned")
-      throw new AppError(403, mode.userBlock ? "ACCOUNT_BLOCKED" : "ACCOUNT_BANNED", "This account cannot trade.");
+    const standing = accountStatusError(mode);
+    if (standing) throw new AppError(403, standing.code, "This account cannot trade.");
     const account = mode.userTrading ? "wallet" : "demo";
     const cap = s.tradeExposureCapCents[input.symbol];
     if (account === "wallet" && cap !== undefined) {

@@ -1,2 +1,3 @@
+export { openWithdrawalCount } from "./open-count.ts";
 export { withdrawalDeps, withdrawalRoutes } from "./routes.ts";
 export { expireUnconfirmedWithdrawals, startWithdrawalExpiryWorker, withdrawalNumbers } from "./service.ts";

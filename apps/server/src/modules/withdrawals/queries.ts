@@ -92,3 +92,12 @@ export async function lockDueUnconfirmed(tx: Executor, now: Date, limit: number)
     .limit(limit)
     .for("update", { skipLocked: true });
 }
+
+/** The member's withdrawals still on their way (awaiting the mail's confirmation or the queue). */
+export async function countOpenWithdrawals(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), sql`${withdrawals.status} in ('unconfirmed', 'pending')`));
+  return row?.n ?? 0;
+}

@@ -69,6 +69,11 @@ export type PasswordHasher = {
 export function accountStatusError(u: { userBlock?: boolean | null; userStatus?: string | null }) {
   if (u.userStatus === "banned") return { code: "ACCOUNT_BANNED", message: "Your account has been banned." } as const;
   if (u.userBlock) return { code: "ACCOUNT_BLOCKED", message: "Your account has been blocked." } as const;
+  if (u.userStatus === "closed")
+    return {
+      code: "ACCOUNT_CLOSED",
+      message: "This account has been closed. Write to support if you need help.",
+    } as const;
   return null;
 }
 
@@ -151,6 +156,10 @@ export function createAuth({
         tradingLocked: { type: "boolean", required: false, defaultValue: false, input: false },
         userBlock: { type: "boolean", required: false, defaultValue: false, input: false },
         userStatus: { type: "string", required: false, defaultValue: "active", input: false },
+        // Set at sign-up by registerMember only (the bridge lets no one reach better-auth's own).
+        termsVersion: { type: "number", required: false, input: true },
+        termsAcceptedAt: { type: "date", required: false, input: true },
+        adultConfirmedAt: { type: "date", required: false, input: true },
       },
     },
     emailAndPassword: {

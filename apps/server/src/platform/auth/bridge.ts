@@ -4,7 +4,7 @@ import type { Db } from "../../db/client.ts";
 import { CODE_BY_STATUS } from "../http/error-handler.ts";
 import { AppError, fieldError, impersonationReadOnly, ORIGIN_REFUSED_MESSAGE } from "../http/errors.ts";
 import { SESSION_SECURITY } from "../http/route-options.ts";
-import { type Auth, CLIENT_IP_HEADER } from "./auth.ts";
+import { type Auth, accountStatusError, CLIENT_IP_HEADER } from "./auth.ts";
 import { impersonatorOf, readSession, toWebHeaders } from "./session.ts";
 import { accountOfAttempt, assertMayAttempt, clearFailures, recordFailure } from "./sign-in-backoff.ts";
 
@@ -146,13 +146,8 @@ export async function authBridge(
         if (current) request.current = current;
         if (impersonatorOf(current) && !IMPERSONATION_OPEN.has(path)) throw impersonationReadOnly();
         const u = current?.user;
-        if (u && !STATUS_EXEMPT.has(path) && (u.userBlock || u.userStatus === "banned")) {
-          throw new AppError(
-            403,
-            u.userStatus === "banned" ? "ACCOUNT_BANNED" : "ACCOUNT_BLOCKED",
-            "Account disabled.",
-          );
-        }
+        const problem = u && !STATUS_EXEMPT.has(path) ? accountStatusError(u) : null;
+        if (problem) throw new AppError(403, problem.code, "Account disabled.");
       }
       const body = request.body as Buffer | undefined;
       // Per-account back-off of password sign-in (the rate limit above is per address).

@@ -31,6 +31,13 @@ export const user = pgTable("user", {
   userBlock: boolean("user_block").notNull().default(false),
   userStatus: text("user_status").notNull().default("active"),
   referredBy: text("referred_by"),
+  /** The version of the terms accepted at registration, and when; null for members from before them. */
+  termsVersion: integer("terms_version"),
+  termsAcceptedAt: timestamptz("terms_accepted_at"),
+  /** When the member confirmed being 18 or older (at registration). */
+  adultConfirmedAt: timestamptz("adult_confirmed_at"),
+  /** When the member closed their account (`userStatus` is then `closed`); the records stay. */
+  closedAt: timestamptz("closed_at"),
 });
 
 /**

@@ -42,6 +42,7 @@ import {
   useSetTradingMode,
   useTwoFactorReset,
 } from "./api.ts";
+import { MemberClosureNotice } from "./MemberClosureNotice.tsx";
 import { MemberInvestmentsSection } from "./MemberInvestmentsSection.tsx";
 import { MemberMoneySection } from "./MemberMoneySection.tsx";
 import { MemberProtectionSection } from "./MemberProtectionSection.tsx";
@@ -90,6 +91,8 @@ function Actions({ member }: { member: AdminMemberDetail }) {
       .finally(() => setOpeningChat(false));
   };
   const banned = member.userStatus === "banned";
+  // A closure is the member's own and final: no ban or unban over it, no signing in as them.
+  const closed = member.userStatus === "closed";
 
   const openAction = (next: StatusAction) => {
     setReason("");
@@ -182,7 +185,7 @@ function Actions({ member }: { member: AdminMemberDetail }) {
             Block
           </Button>
         )}
-        {!mayChangeStatus ? null : banned ? (
+        {!mayChangeStatus || closed ? null : banned ? (
           <Button variant="outlined" onClick={() => openAction("unban")} disabled={self}>
             Unban
           </Button>
@@ -211,7 +214,7 @@ function Actions({ member }: { member: AdminMemberDetail }) {
             variant="contained"
             startIcon={<LoginIcon />}
             onClick={signInAs}
-            disabled={self || impersonate.isPending || banned || member.userBlock}
+            disabled={self || impersonate.isPending || banned || closed || member.userBlock}
           >
             {impersonate.isPending ? "Opening…" : "Sign in as member"}
           </Button>
@@ -393,6 +396,7 @@ export function MemberDetailPage() {
             />
           </CardContent>
         </Card>
+        <MemberClosureNotice uid={m.uid} />
         <FreezeNotice uid={m.uid} />
         <Actions member={m} />
         {mayReadMoney ? <MemberMoneySection uid={m.uid} fullName={m.fullName} /> : null}

@@ -1,6 +1,7 @@
 import type { AdminSettings } from "@helio/shared";
 import Box from "@mui/material/Box";
 import InputAdornment from "@mui/material/InputAdornment";
+import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import { useQuery } from "@tanstack/react-query";
 import type { FieldPath } from "react-hook-form";
@@ -12,6 +13,7 @@ import { SwitchField } from "../../components/SwitchField.tsx";
 import { fieldProps } from "../../lib/form.ts";
 import { useStaffMay } from "../../lib/staff.tsx";
 import { ExampleInstructionsAlert } from "./ExampleInstructionsAlert.tsx";
+import { LegalSettingsEditor } from "./LegalSettingsEditor.tsx";
 import { adminSettingsQuery } from "./money-api.ts";
 import { SettingsEditorForm } from "./SettingsEditorForm.tsx";
 import {
@@ -235,7 +237,12 @@ export function SettingsPage() {
     <Box>
       <PageHeader title="Settings" subtitle="Amounts are in US dollars. Every change is audited and pushed live." />
       <QueryState query={settings} height={480}>
-        {(current) => <SettingsEditor settings={current} />}
+        {(current) => (
+          <Stack spacing={3}>
+            <SettingsEditor settings={current} />
+            <LegalSettingsEditor settings={current} />
+          </Stack>
+        )}
       </QueryState>
     </Box>
   );

@@ -110,7 +110,11 @@ export function useTwoFactorReset(uid: string) {
   });
 }
 
-export function statusOf(member: { userBlock: boolean; userStatus: string }): "Active" | "Blocked" | "Banned" {
+export function statusOf(member: {
+  userBlock: boolean;
+  userStatus: string;
+}): "Active" | "Blocked" | "Banned" | "Closed" {
+  if (member.userStatus === "closed") return "Closed";
   if (member.userStatus === "banned") return "Banned";
   if (member.userBlock) return "Blocked";
   return "Active";

@@ -76,6 +76,12 @@ const CASES: [action: string, before: unknown, after: unknown, sentence: string]
   ["member.impersonation_start", null, null, "Signed in as the member"],
   ["member.impersonation_end", null, null, "Ended the session as the member"],
   [
+    "member.close",
+    { userStatus: "active" },
+    { userStatus: "closed", sessionsEnded: 2 },
+    "The member closed their account (every session signed out; the records are kept)",
+  ],
+  [
     "member.freeze",
     null,
     { cause: "bank.changed", sessionsEnded: 2 },

@@ -120,6 +120,7 @@ const SENTENCES: Record<string, Describe> = {
   "member.impersonation_link": () => "Made a one-time link to sign in as the member",
   "member.impersonation_start": () => "Signed in as the member",
   "member.impersonation_end": () => "Ended the session as the member",
+  "member.close": () => "The member closed their account (every session signed out; the records are kept)",
   "member.freeze": () => "The member froze their account from a security e-mail (every session signed out)",
   "member.unfreeze": () => "Lifted the member's freeze",
   "impersonation.request": ({ after }) => {

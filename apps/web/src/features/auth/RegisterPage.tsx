@@ -10,10 +10,22 @@ import { currencyOptions } from "../../lib/display-names.ts";
 import { fieldProps } from "../../lib/form.ts";
 import { paths } from "../../lib/paths.ts";
 import { useSubmitForm } from "../../lib/submit-form.ts";
+import { RiskWarning } from "../legal/index.ts";
 import { AuthLayout, AuthLink, AuthSubmit } from "./AuthLayout.tsx";
 import { registerMember } from "./api.ts";
+import { RegisterConsents } from "./RegisterConsents.tsx";
 
-const FIELDS = ["firstName", "lastName", "username", "email", "password", "currency", "referralCode"] as const;
+const FIELDS = [
+  "firstName",
+  "lastName",
+  "username",
+  "email",
+  "password",
+  "currency",
+  "referralCode",
+  "acceptTerms",
+  "confirmAdult",
+] as const;
 
 /** `/register` and `/register/:slug` (the slug pre-fills the referral code). */
 export function RegisterPage() {
@@ -30,6 +42,8 @@ export function RegisterPage() {
       password: "",
       currency: "USD",
       referralCode: slug ?? "",
+      acceptTerms: false,
+      confirmAdult: false,
     },
     fields: FIELDS,
     send: registerMember,
@@ -90,6 +104,8 @@ export function RegisterPage() {
         {...fieldProps(register("referralCode"), errors.referralCode, t`The username of the member who invited you.`)}
         slotProps={{ htmlInput: { autoCapitalize: "none", spellCheck: false } }}
       />
+      <RegisterConsents register={register} errors={errors} />
+      <RiskWarning />
       <AuthSubmit label={t`Create account`} busyLabel={t`Creating your account…`} busy={isSubmitting} />
       <AuthLink question={t`Already have an account?`} to={paths.login} label={t`Sign in`} />
     </AuthLayout>

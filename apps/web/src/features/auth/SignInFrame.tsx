@@ -2,6 +2,7 @@ import { Trans, useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { ThemeMode } from "../../app/brand.ts";
+import { LegalLinks } from "../../components/LegalLinks.tsx";
 import { LOGO_VIEWBOX, LogoShapes } from "../../components/LogoShapes.tsx";
 import { paths } from "../../lib/paths.ts";
 import { PlainIcon, PlainLanguageSelect } from "./plain-parts.tsx";
@@ -42,6 +43,7 @@ export function SignInFrame({
       <main className={styles.card}>{children}</main>
       <footer className={styles.footer}>
         <Trans>© {year} Helio</Trans>
+        <LegalLinks />
       </footer>
     </div>
   );

@@ -3,6 +3,7 @@ import Box from "@mui/material/Box";
 import Stack from "@mui/material/Stack";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { LimitsSection } from "../protection/index.ts";
+import { CloseAccountSection } from "./CloseAccountSection.tsx";
 import { SessionsSection } from "./SessionsSection.tsx";
 import { SignInsSection } from "./SignInsSection.tsx";
 import { TwoFactorSection } from "./TwoFactorSection.tsx";
@@ -18,6 +19,7 @@ export function SecurityPage() {
         <SessionsSection />
         <SignInsSection />
         <LimitsSection />
+        <CloseAccountSection />
       </Stack>
     </Box>
   );

@@ -18,6 +18,7 @@ import { PageLoader } from "../../components/PageLoader.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { formatPrice } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
+import { RiskWarning } from "../legal/index.ts";
 import { BreakNotice } from "../protection/index.ts";
 import { candlesQuery, useOpenTrades, usePairs } from "./api.ts";
 import { CandleChart } from "./CandleChart.tsx";
@@ -65,6 +66,7 @@ export function TradePairPage() {
         }
       />
       <BreakNotice realOnly />
+      <RiskWarning sx={{ mb: 2 }} />
       <Box
         sx={{
           display: "grid",

@@ -1,4 +1,5 @@
 import { Trans } from "@lingui/react/macro";
+import { LegalLinks } from "../../components/LegalLinks.tsx";
 import styles from "../frame/shell.module.css";
 
 /** Copyright line with the current year (docs/product.md §5). */
@@ -11,6 +12,7 @@ export function Footer({ roomForChat = false }: { roomForChat?: boolean }) {
       <p>
         <Trans>© {year} Helio</Trans>
       </p>
+      <LegalLinks />
     </footer>
   );
 }

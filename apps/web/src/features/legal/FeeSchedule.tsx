@@ -1,0 +1,50 @@
+import { type FeeSchedule as Fees, formatMoney } from "@helio/shared";
+import { useLingui } from "@lingui/react/macro";
+import Table from "@mui/material/Table";
+import TableBody from "@mui/material/TableBody";
+import TableCell from "@mui/material/TableCell";
+import TableRow from "@mui/material/TableRow";
+import { useFormatLocale } from "../../lib/use-locale.ts";
+
+/** The fee schedule as the settings hold it now (USD, the currency every amount is kept in). */
+export function FeeSchedule({ fees }: { fees: Fees }) {
+  const { t } = useLingui();
+  const locale = useFormatLocale();
+  const usd = (cents: number) => formatMoney(cents, "USD", 1, locale);
+  const percent = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
+  const feePercent = percent(fees.withdrawalFeeBps / 100);
+  const flat = usd(fees.withdrawalFeeFlatCents);
+  const payout = percent(fees.tradePayoutPercentDefault);
+  const rows: [string, string][] = [
+    [t`Deposit fee`, t`None`],
+    [t`Smallest deposit`, usd(fees.depositMinCents)],
+    [
+      t`Withdrawal fee`,
+      fees.withdrawalFeeFlatCents > 0 ? t`${feePercent} % of the amount + ${flat}` : t`${feePercent} % of the amount`,
+    ],
+    [t`Withdrawal, smallest and largest`, `${usd(fees.withdrawalMinCents)} – ${usd(fees.withdrawalMaxCents)}`],
+    [t`Stake of one contract, smallest and largest`, `${usd(fees.tradeMinCents)} – ${usd(fees.tradeMaxCents)}`],
+    [t`Payout of a winning contract`, t`${payout} % of the stake, besides the stake`],
+    ...Object.entries(fees.tradePayoutPercent).map(([pair, value]): [string, string] => {
+      const pairPayout = percent(value);
+      return [t`Payout on ${pair}/USDT`, t`${pairPayout} % of the stake, besides the stake`];
+    }),
+    [t`Smallest move from a fund to the wallet`, usd(fees.fundTransferMinCents)],
+  ];
+  return (
+    <Table size="small" aria-label={t`Fee schedule`} sx={{ mt: 2 }}>
+      <TableBody>
+        {rows.map(([label, value]) => (
+          <TableRow key={label}>
+            <TableCell component="th" scope="row" sx={{ fontWeight: 600, pl: 0 }}>
+              {label}
+            </TableCell>
+            <TableCell sx={{ whiteSpace: "nowrap", pr: 0 }} dir="auto">
+              {value}
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

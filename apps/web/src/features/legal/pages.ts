@@ -1,0 +1,1 @@
+export { FeesPage, PrivacyPage, RiskDisclosurePage, TermsPage } from "./LegalPage.tsx";
