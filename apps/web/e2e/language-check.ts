@@ -25,6 +25,9 @@ const UNTRANSLATED_WORDS = [
   "Bahasa",
   "Melayu",
   "Indonesia",
+  // Browsers and systems by their own names (a sign-in's device, features/security/user-agent.ts).
+  ...["Edge", "Opera", "Samsung", "Yandex", "Vivaldi", "Firefox", "Chrome", "Safari", "Postman", "Node"],
+  ...["Windows", "iOS", "Android", "ChromeOS", "macOS", "Linux"],
 ];
 
 /**
@@ -68,7 +71,11 @@ export async function languageFindings(page: Page, { overflow = true } = {}): Pr
       function englishIn(text: string): string[] {
         const trimmed = text.trim();
         if (wholeTexts.has(trimmed)) return [];
-        const rest = text.replace(/\S+@\S+\.\S+/g, " ").replace(/https?:\/\/\S+/g, " ");
+        // Member data whole: a username or code made of the prefix and letters and digits (qz_a2rb99).
+        const rest = text
+          .replace(/\S+@\S+\.\S+/g, " ")
+          .replace(/https?:\/\/\S+/g, " ")
+          .replace(new RegExp(`(?<![\\p{L}\\d])${prefix}[\\p{L}\\d_]*`, "giu"), " ");
         const hasDigit = /\d/.test(text);
         return (rest.match(/[\p{L}\p{M}]+/gu) ?? []).filter(
           (word) =>
@@ -134,11 +141,15 @@ export async function languageFindings(page: Page, { overflow = true } = {}): Pr
         const range = document.createRange();
         range.selectNodeContents(node);
         let inScroller = false;
+        let visuallyHidden = false;
         for (let e: Element | null = element; e && e !== document.body; e = e.parentElement) {
           if (scrollsSideways(e)) inScroller = true;
           const style = getComputedStyle(e);
-          // Visually hidden text (screen readers only) is a 1 px box by design.
-          if (e.clientWidth <= 1 && e.clientHeight <= 1) break;
+          // Visually hidden text (screen readers only) is a 1 px box by design, on screen or not.
+          if (e.clientWidth <= 1 && e.clientHeight <= 1) {
+            visuallyHidden = true;
+            break;
+          }
           const cutsX = ["hidden", "clip"].includes(style.overflowX) || style.textOverflow === "ellipsis";
           const cutsY = ["hidden", "clip"].includes(style.overflowY);
           const cut = (cutsX && e.scrollWidth > e.clientWidth + 1) || (cutsY && e.scrollHeight > e.clientHeight + 1);
@@ -147,7 +158,7 @@ export async function languageFindings(page: Page, { overflow = true } = {}): Pr
             findings.push({ kind: "cut", where: selectorOf(e), text: short(e.textContent ?? node.data) });
           }
         }
-        if (inScroller) continue;
+        if (inScroller || visuallyHidden) continue;
         const outside = [...range.getClientRects()].some(
           (rect) => rect.width > 0 && (rect.right > window.innerWidth + 1 || rect.left < -1),
         );

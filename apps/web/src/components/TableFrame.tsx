@@ -36,6 +36,15 @@ export function TablePager({ page, pageSize, total, onPage, sizes = PAGE_SIZES }
     <TablePagination
       component="div"
       labelRowsPerPage={t`Per page`}
+      labelDisplayedRows={({ from, to, count }) => t`${from}–${to} of ${count}`}
+      getItemAriaLabel={(type) =>
+        ({
+          first: t`Go to the first page`,
+          last: t`Go to the last page`,
+          next: t`Go to the next page`,
+          previous: t`Go to the previous page`,
+        })[type]
+      }
       sx={{ "& .MuiTablePagination-toolbar": { flexWrap: "wrap", rowGap: 0.5 } }}
       count={total}
       page={pageIndex(page, total, pageSize)}

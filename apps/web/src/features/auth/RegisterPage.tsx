@@ -88,7 +88,9 @@ export function RegisterPage() {
         label={t`Referral code (optional)`}
         autoComplete="off"
         {...fieldProps(register("referralCode"), errors.referralCode, t`The username of the member who invited you.`)}
-        slotProps={{ htmlInput: { autoCapitalize: "none", spellCheck: false } }}
+        // Always above the box: the longest label of the form, it would not fit inside it at 360 px in
+        // longer languages; small, it does.
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { autoCapitalize: "none", spellCheck: false } }}
       />
       <AuthSubmit label={t`Create account`} busyLabel={t`Creating your account…`} busy={isSubmitting} />
       <AuthLink question={t`Already have an account?`} to={paths.login} label={t`Sign in`} />
