@@ -5,11 +5,11 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { recordAudit } from "../../platform/audit/audit.ts";
-import { i18nFor } from "../../platform/i18n/index.ts";
 import { adminActorOf } from "../../platform/auth/session.ts";
 import { twoFactor, user, verification } from "../../platform/auth/tables.ts";
 import { AppError, notFound } from "../../platform/http/errors.ts";
 import { memberUidParams, staffRouteOptions } from "../../platform/http/route-options.ts";
+import { i18nFor } from "../../platform/i18n/index.ts";
 import { linkMail } from "../../platform/mail/templates.ts";
 import type { Services } from "../../services.ts";
 

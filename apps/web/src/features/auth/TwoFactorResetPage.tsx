@@ -37,14 +37,24 @@ export function TwoFactorResetPage() {
 
   if (state === "invalid")
     return (
-      <AuthOutcome title={t`Reset your two-factor`} severity="error" action={{ to: paths.login, label: t`Go to sign in` }}>
+      <AuthOutcome
+        title={t`Reset your two-factor`}
+        severity="error"
+        action={{ to: paths.login, label: t`Go to sign in` }}
+      >
         <Trans>This link is used or has expired. Ask support for a new one.</Trans>
       </AuthOutcome>
     );
   if (state === "done")
     return (
-      <AuthOutcome title={t`Two-factor is off`} severity="success" action={{ to: paths.login, label: t`Go to sign in` }}>
-        <Trans>Sign in with your password, then turn two-factor on again on the Security page with your new phone.</Trans>
+      <AuthOutcome
+        title={t`Two-factor is off`}
+        severity="success"
+        action={{ to: paths.login, label: t`Go to sign in` }}
+      >
+        <Trans>
+          Sign in with your password, then turn two-factor on again on the Security page with your new phone.
+        </Trans>
       </AuthOutcome>
     );
   return (
