@@ -62,6 +62,12 @@ export const SERVER_WORDS: Record<string, MessageDescriptor> = {
   "The message was not sent.": msg`The message was not sent.`,
   // INVALID_TOKEN of a withdrawal's confirmation link (better-auth's INVALID_TOKEN words its own links)
   "This confirmation link has been used or is not valid.": msg`This confirmation link has been used or is not valid.`,
+  // INVALID_TOKEN of the freeze link and the two-factor reset link
+  "This link has expired or is not valid. Write to support if you need help.": msg`This link has expired or is not valid. Write to support if you need help.`,
+  "This link is used or expired. Ask support for a new one.": msg`This link is used or expired. Ask support for a new one.`,
+  // CONFLICT of a KYC sent twice
+  "Your identity is already verified.": msg`Your identity is already verified.`,
+  "Your documents are already under review.": msg`Your documents are already under review.`,
 };
 
 /** Server messages that carry a value (a date, a rate), worded with the value kept as the server wrote it. */
@@ -71,6 +77,11 @@ const SERVER_PATTERNS: { pattern: RegExp; words: (match: RegExpMatchArray) => st
     pattern: /^Your bank account was changed recently\. For your safety, withdrawals are paused until (.+)\.$/,
     words: ([, until = ""]) =>
       i18n._(msg`Your bank account was changed recently. For your safety, withdrawals are paused until ${until}.`),
+  },
+  {
+    // CONFLICT of a break asked for while a longer one is in force: the date stays as written.
+    pattern: /^You are already on a break until (.+); a new one must end later\.$/,
+    words: ([, until = ""]) => i18n._(msg`You are already on a break until ${until}; a new one must end later.`),
   },
   {
     // RATE_CHANGED
@@ -108,6 +119,22 @@ export const FIELD_WORDS: Record<string, MessageDescriptor> = {
   "Enter the code from your authenticator app": msg`Enter the code from your authenticator app`,
   "Accept the terms to open an account": msg`Accept the terms to open an account`,
   "Confirm that you are 18 or older": msg`Confirm that you are 18 or older`,
+  "Wrong password": msg`Wrong password`,
+  // the identity (KYC) and bank forms' shared schemas
+  "At least 2 characters": msg`At least 2 characters`,
+  "At most 100 characters": msg`At most 100 characters`,
+  "Enter your date of birth": msg`Enter your date of birth`,
+  "A date like 1990-12-31": msg`A date like 1990-12-31`,
+  "You must be at least 18 years old": msg`You must be at least 18 years old`,
+  "Enter your real date of birth": msg`Enter your real date of birth`,
+  "Choose your country": msg`Choose your country`,
+  "3 to 40 letters, digits, spaces or hyphens": msg`3 to 40 letters, digits, spaces or hyphens`,
+  "4 to 34 letters or digits": msg`4 to 34 letters or digits`,
+  "A SWIFT/BIC code has 8 or 11 characters": msg`A SWIFT/BIC code has 8 or 11 characters`,
+  "Attach an image": msg`Attach an image`,
+  "Attach the front of your ID": msg`Attach the front of your ID`,
+  "Attach the back of your ID": msg`Attach the back of your ID`,
+  "Attach a selfie holding your ID": msg`Attach a selfie holding your ID`,
 };
 
 /**

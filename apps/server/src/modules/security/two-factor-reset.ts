@@ -9,6 +9,7 @@ import { adminActorOf } from "../../platform/auth/session.ts";
 import { twoFactor, user, verification } from "../../platform/auth/tables.ts";
 import { AppError, notFound } from "../../platform/http/errors.ts";
 import { memberUidParams, staffRouteOptions } from "../../platform/http/route-options.ts";
+import { i18nFor } from "../../platform/i18n/index.ts";
 import { linkMail } from "../../platform/mail/templates.ts";
 import type { Services } from "../../services.ts";
 
@@ -16,15 +17,25 @@ import type { Services } from "../../services.ts";
 const RESET_TTL_MS = 24 * 60 * 60 * 1000;
 const identifierOf = (token: string) => `two-factor-reset:${createHash("sha256").update(token).digest("hex")}`;
 
-function resetMail(to: string, name: string, url: string) {
+/** The mail that asks the member to confirm the reset, in the account's language. */
+function resetMail(to: string, name: string, url: string, locale: unknown) {
+  const i18n = i18nFor(locale);
   return linkMail(to, {
-    subject: "Confirm the reset of your Helio two-factor",
-    title: "Reset your two-factor",
-    intro: `Hello ${name}, Helio's support is ready to turn off the two-factor authentication of your account, as asked (a lost phone, say). Nothing changes until you confirm; the link works once within 24 hours.`,
-    action: "Confirm the reset",
-    linkLabel: "Open this link",
+    subject: i18n._({ id: "mail.two_factor_reset.subject", message: "Confirm the reset of your Helio two-factor" }),
+    title: i18n._({ id: "mail.two_factor_reset.title", message: "Reset your two-factor" }),
+    intro: i18n._({
+      id: "mail.two_factor_reset.intro",
+      message:
+        "Hello {name}, Helio's support is ready to turn off the two-factor authentication of your account, as asked (a lost phone, say). Nothing changes until you confirm; the link works once within 24 hours.",
+      values: { name: name || i18n._({ id: "notification.name_fallback", message: "there" }) },
+    }),
+    action: i18n._({ id: "mail.two_factor_reset.action", message: "Confirm the reset" }),
+    linkLabel: i18n._({ id: "mail.link_label", message: "Open this link" }),
     url,
-    outro: "If you did not ask for it, ignore this message and tell support: your two-factor stays on.",
+    outro: i18n._({
+      id: "mail.two_factor_reset.outro",
+      message: "If you did not ask for it, ignore this message and tell support: your two-factor stays on.",
+    }),
   });
 }
 
@@ -50,7 +61,13 @@ export async function twoFactorResetRoutes(app: FastifyInstance, services: Servi
     async (request) => {
       const actor = adminActorOf(request);
       const [member] = await db
-        .select({ id: user.id, email: user.email, name: user.firstName, enabled: user.twoFactorEnabled })
+        .select({
+          id: user.id,
+          email: user.email,
+          name: user.firstName,
+          locale: user.locale,
+          enabled: user.twoFactorEnabled,
+        })
         .from(user)
         .where(eq(user.id, request.params.uid));
       if (!member) throw notFound("Member not found");
@@ -71,7 +88,7 @@ export async function twoFactorResetRoutes(app: FastifyInstance, services: Servi
         });
       });
       const url = `${config.publicUrl}/two-factor-reset?token=${encodeURIComponent(token)}`;
-      await mailer.send(resetMail(member.email, member.name || "there", url));
+      await mailer.send(resetMail(member.email, member.name, url, member.locale));
       return { mailedTo: member.email };
     },
   );

@@ -1,5 +1,6 @@
 import { API } from "@helio/shared";
 import { sql } from "drizzle-orm";
+import { authenticator } from "otplib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   Client,
@@ -110,6 +111,21 @@ describe.each(databaseKinds)("mail, notifications and CSV in the member's langua
     expect(mail.text).toContain(password?.body);
     expect(mail.text).toContain("Email keamanan ini selalu dikirim.");
     expect(mail.html).toContain(">Buka di Helio</a>");
+  });
+
+  it("asks a Japanese member to confirm a two-factor reset in Japanese", async () => {
+    const { client, member, input } = await signUpVerified(t.app, { firstName: "Yui", locale: "ja" });
+    const enable = await client.post("/api/auth/two-factor/enable", { password: input.password });
+    const secret = new URL(enable.json().totpURI).searchParams.get("secret") as string;
+    const verified = await client.post("/api/auth/two-factor/verify-totp", { code: authenticator.generate(secret) });
+    expect(verified.statusCode, verified.body).toBe(200);
+    const asked = await admin.post(API.adminMemberTwoFactorReset(member.uid));
+    expect(asked.statusCode, asked.body).toBe(200);
+    const mail = await latestMail(t.app, input.email);
+    expect(mail.subject).toBe("Helio の二要素認証リセットの確認");
+    expect(mail.text).toMatch(/^Yui 様、ご依頼/);
+    expect(mail.text).toContain("こちらのリンクを開く: http");
+    expect(mail.html).toContain(">リセットを確定</a>");
   });
 
   it("writes a Korean member's CSV headers in Korean and an English member's as they were, the values alike", async () => {

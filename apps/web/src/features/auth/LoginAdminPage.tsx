@@ -1,5 +1,5 @@
 import { impersonationExchangeSchema } from "@helio/shared";
-import { useLingui } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useEffect, useRef, useState } from "react";
 import { useParams } from "react-router";
 import { PageLoader } from "../../components/PageLoader.tsx";
@@ -46,8 +46,10 @@ export function LoginAdminPage() {
       severity="error"
       action={{ to: paths.login, label: t`Go to sign in` }}
     >
-      The sign-in link is invalid or has expired. Links from the back office work once and only for a minute: open the
-      member again in the back office and press “Sign in as member”.
+      <Trans>
+        The sign-in link is invalid or has expired. Links from the back office work once and only for a minute: open the
+        member again in the back office and press “Sign in as member”.
+      </Trans>
     </AuthOutcome>
   );
 }

@@ -138,6 +138,7 @@ describe("the sign-in page", () => {
     fireEvent.change(identifier(), { target: { value: "jane" } });
     fireEvent.change(password(), { target: { value: "pw" } });
     signIn();
-    expect(await screen.findByLabelText("6-digit code")).toBeTruthy();
+    // The step is a chunk of its own, loaded (and transformed, under test) on demand.
+    expect(await screen.findByLabelText("6-digit code", {}, { timeout: 10_000 })).toBeTruthy();
   });
 });

@@ -102,7 +102,9 @@ export function RegisterPage() {
         label={t`Referral code (optional)`}
         autoComplete="off"
         {...fieldProps(register("referralCode"), errors.referralCode, t`The username of the member who invited you.`)}
-        slotProps={{ htmlInput: { autoCapitalize: "none", spellCheck: false } }}
+        // Always above the box: the longest label of the form, it would not fit inside it at 360 px in
+        // longer languages; small, it does.
+        slotProps={{ inputLabel: { shrink: true }, htmlInput: { autoCapitalize: "none", spellCheck: false } }}
       />
       <RegisterConsents register={register} errors={errors} />
       <RiskWarning />

@@ -1,4 +1,5 @@
 import { API } from "@helio/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
 import { apiFetch, errorMessage, isApiError } from "../../lib/api.ts";
@@ -10,6 +11,7 @@ import { AuthLayout, AuthOutcome, AuthSubmit } from "./AuthLayout.tsx";
  * phone). A button, not the link itself, does it: mail scanners that open links change nothing.
  */
 export function TwoFactorResetPage() {
+  const { t } = useLingui();
   const [params] = useSearchParams();
   const token = params.get("token");
   const [state, setState] = useState<"ready" | "sending" | "done" | "invalid">(token ? "ready" : "invalid");
@@ -35,24 +37,34 @@ export function TwoFactorResetPage() {
 
   if (state === "invalid")
     return (
-      <AuthOutcome title="Reset your two-factor" severity="error" action={{ to: paths.login, label: "Go to sign in" }}>
-        This link is used or has expired. Ask support for a new one.
+      <AuthOutcome
+        title={t`Reset your two-factor`}
+        severity="error"
+        action={{ to: paths.login, label: t`Go to sign in` }}
+      >
+        <Trans>This link is used or has expired. Ask support for a new one.</Trans>
       </AuthOutcome>
     );
   if (state === "done")
     return (
-      <AuthOutcome title="Two-factor is off" severity="success" action={{ to: paths.login, label: "Go to sign in" }}>
-        Sign in with your password, then turn two-factor on again on the Security page with your new phone.
+      <AuthOutcome
+        title={t`Two-factor is off`}
+        severity="success"
+        action={{ to: paths.login, label: t`Go to sign in` }}
+      >
+        <Trans>
+          Sign in with your password, then turn two-factor on again on the Security page with your new phone.
+        </Trans>
       </AuthOutcome>
     );
   return (
     <AuthLayout
-      title="Reset your two-factor"
-      intro="Support asked to turn off the two-factor authentication of your account. Confirm to turn it off now."
+      title={t`Reset your two-factor`}
+      intro={t`Support asked to turn off the two-factor authentication of your account. Confirm to turn it off now.`}
       onSubmit={(event) => void confirm(event)}
       error={formError}
     >
-      <AuthSubmit label="Confirm the reset" busyLabel="Confirming…" busy={state === "sending"} />
+      <AuthSubmit label={t`Confirm the reset`} busyLabel={t`Confirming…`} busy={state === "sending"} />
     </AuthLayout>
   );
 }

@@ -55,8 +55,8 @@ export function TwoFactorStep({ onDone, onCancel }: { onDone: () => Promise<void
       title={t`Two-factor authentication`}
       intro={
         useBackup
-          ? "Enter one of the backup codes you saved when you turned on two-factor authentication."
-          : "Enter the 6-digit code from your authenticator app."
+          ? t`Enter one of the backup codes you saved when you turned on two-factor authentication.`
+          : t`Enter the 6-digit code from your authenticator app.`
       }
       onSubmit={submit}
       error={formError}

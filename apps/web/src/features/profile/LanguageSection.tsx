@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import Typography from "@mui/material/Typography";
 import { SectionCard } from "../../components/SectionCard.tsx";
 import { SelectField } from "../../components/SelectField.tsx";
 import { isLocale, LOCALE_NAMES, LOCALES } from "../../lib/i18n.ts";
@@ -10,8 +11,12 @@ export function LanguageSection() {
   const choose = useChooseLocale();
   return (
     <SectionCard id="language" title={t`Language`}>
+      {/* A line of its own, not the field's label: a label on the box's border is cut at 360 px in longer languages. */}
+      <Typography id="language-choice-label" sx={{ mb: 1.5, color: "text.secondary" }}>
+        {t`Language of the screens and e-mails`}
+      </Typography>
       <SelectField
-        label={t`Language of the screens and e-mails`}
+        slotProps={{ select: { labelId: "language-choice-label" } }}
         value={isLocale(i18n.locale) ? i18n.locale : "en"}
         options={LOCALES.map((locale) => ({ value: locale, label: <span lang={locale}>{LOCALE_NAMES[locale]}</span> }))}
         onChange={(event) => {

@@ -20,6 +20,7 @@ import { MemberAvatar } from "../../components/MemberAvatar.tsx";
 import { ModeBadge } from "../../components/ModeBadge.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { StatusChip } from "../../components/StatusChip.tsx";
+import { currencyLabel } from "../../lib/display-names.ts";
 import { formatDate } from "../../lib/format.ts";
 import { useMember } from "../../lib/member.tsx";
 import { paths } from "../../lib/paths.ts";
@@ -110,7 +111,7 @@ export function ProfilePage() {
                 <Chip label={t`Not verified`} size="small" color="warning" variant="outlined" />
               )}
             </Row>
-            <Row label={t`Display currency`}>{member.currency}</Row>
+            <Row label={t`Display currency`}>{currencyLabel(member.currency, locale)}</Row>
             <Row label={t`Mode`}>
               <ModeBadge userTrading={member.userTrading} />
               <Typography component="span" variant="body2" sx={{ color: "text.secondary" }}>

@@ -112,6 +112,9 @@ function LevelMembers() {
         value={level}
         onChange={(_, next: number) => setParams({ level: String(next) })}
         aria-label={t`Network level`}
+        // Scrolls sideways rather than cutting a tab when the three do not fit (360 px, longer languages).
+        variant="scrollable"
+        scrollButtons={false}
         sx={{ mb: 2 }}
       >
         {REFERRAL_LEVELS.map((l) => (
