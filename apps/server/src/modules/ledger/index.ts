@@ -28,6 +28,7 @@ export {
   SYSTEM_SHARDS,
   shardOf,
 } from "./posting.ts";
+export { memberStatement, type StatementSummary, statementBatches, statementSummary } from "./statement.ts";
 export {
   type HouseTotals,
   type LedgerReport,

@@ -2,3 +2,4 @@ export { settlementLag } from "./metrics.ts";
 export { stakeFigures } from "./queries.ts";
 export { tradingRoutes } from "./routes.ts";
 export { startSettlementWorker } from "./service.ts";
+export { type ProfitSummary, profitBatches, profitSummary, profitTable } from "./profit-table.ts";
