@@ -37,13 +37,20 @@ for (const [locale, family] of Object.entries(FAMILIES)) {
   const missing = catalogueChars(locale);
   const picked = [];
   for (const slice of slices) {
-    const font = fontkit.create(fs.readFileSync(path.join(files, slice)));
-    const covered = [...missing].filter((ch) => font.hasGlyphForCodePoint(ch.codePointAt(0)));
+    let covered = [];
+    try {
+      const font = fontkit.create(fs.readFileSync(path.join(files, slice)));
+      covered = [...missing].filter((ch) => font.hasGlyphForCodePoint(ch.codePointAt(0)));
+    } catch {
+      continue; // a slice fontkit cannot read (no usable character map) is not one the PDFs can use
+    }
     if (!covered.length) continue;
     for (const ch of covered) missing.delete(ch);
     picked.push(slice);
     fs.copyFileSync(path.join(files, slice), path.join(out, slice));
   }
-  console.log(`${locale}: ${picked.length} slices${missing.size ? `, not covered: ${[...missing].join("")}` : ""}`);
+  // The fonts' licence (SIL OFL 1.1) travels with them.
+  fs.copyFileSync(path.join(dir, "package/LICENSE"), path.join(out, "OFL.txt"));
+  process.stdout.write(`${locale}: ${picked.length} slices${missing.size ? `, not covered: ${[...missing].join("")}` : ""}\n`);
 }
 fs.rmSync(tmp, { recursive: true, force: true });

@@ -28,15 +28,18 @@ export const statementFilterShape = {
   to: day.optional(),
 };
 export const statementFileQuerySchema = z.object(statementFilterShape).superRefine(refinePeriod);
-export const statementQuerySchema = z
-  .object({ ...statementFilterShape, ...pageQueryShape })
-  .superRefine(refinePeriod);
+export const statementQuerySchema = z.object({ ...statementFilterShape, ...pageQueryShape }).superRefine(refinePeriod);
 export type StatementQuery = z.input<typeof statementQuerySchema>;
 export type StatementFilter = z.output<typeof statementFileQuerySchema>;
 
 const cents = z.number().int();
 /** The movements listed (after the kind filter): money in, money out and their sum. */
-export const statementTotalsSchema = z.object({ count: z.number().int(), inCents: cents, outCents: cents, netCents: cents });
+export const statementTotalsSchema = z.object({
+  count: z.number().int(),
+  inCents: cents,
+  outCents: cents,
+  netCents: cents,
+});
 export type StatementTotals = z.infer<typeof statementTotalsSchema>;
 
 export const statementResponseSchema = z.object({
@@ -109,9 +112,7 @@ export type ProfitResponse = z.infer<typeof profitResponseSchema>;
 
 /** A closed month ("2026-10") whose statement of one account is mailed to the member. */
 export const statementMailSchema = z.object({
-  month: z
-    .string({ error: "A month (YYYY-MM)" })
-    .regex(/^\d{4}-(0[1-9]|1[0-2])$/, "A month (YYYY-MM)"),
+  month: z.string({ error: "A month (YYYY-MM)" }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, "A month (YYYY-MM)"),
   account: memberAccountSchema.default("wallet"),
 });
 export type StatementMailInput = z.input<typeof statementMailSchema>;

@@ -28,7 +28,6 @@ export {
   SYSTEM_SHARDS,
   shardOf,
 } from "./posting.ts";
-export { memberStatement, type StatementSummary, statementBatches, statementSummary } from "./statement.ts";
 export {
   type HouseTotals,
   type LedgerReport,
@@ -37,3 +36,4 @@ export {
   tradingHouseResult,
   verifyLedger,
 } from "./reports.ts";
+export { memberStatement, type StatementSummary, statementBatches, statementSummary } from "./statement.ts";

@@ -70,11 +70,7 @@ export async function accountBalanceAt(db: Executor, userId: string, account: st
     .from(ledgerEntries)
     .innerJoin(balances, eq(balances.id, ledgerEntries.balanceId))
     .where(
-      and(
-        eq(balances.userId, userId),
-        eq(balances.account, account),
-        at ? lt(ledgerEntries.createdAt, at) : undefined,
-      ),
+      and(eq(balances.userId, userId), eq(balances.account, account), at ? lt(ledgerEntries.createdAt, at) : undefined),
     );
   return Number(row?.total ?? 0);
 }

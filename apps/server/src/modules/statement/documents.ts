@@ -1,8 +1,17 @@
-import { centsToDecimal, pairOf, type ProfitRow, type WalletEntry } from "@helio/shared";
+import { centsToDecimal, type ProfitRow, pairOf, type WalletEntry } from "@helio/shared";
 import { type CsvCell, text, value } from "../../platform/http/csv.ts";
-import type { ProfitSummary } from "../trading/index.ts";
 import type { StatementSummary } from "../ledger/index.ts";
-import { accountWord, directionWord, kindWord, modeWord, pdfWords, periodWords, rateNote, resultWord } from "./labels.ts";
+import type { ProfitSummary } from "../trading/index.ts";
+import {
+  accountWord,
+  directionWord,
+  kindWord,
+  modeWord,
+  pdfWords,
+  periodWords,
+  rateNote,
+  resultWord,
+} from "./labels.ts";
 import { type Column, Sheet } from "./pdf-sheet.ts";
 import { fileDateTime, type Reader, shown } from "./reader.ts";
 
@@ -17,36 +26,40 @@ function referenceOf(e: WalletEntry): string {
   return `${e.reference.type.replaceAll("_", " ")} ${id}`;
 }
 
-export const statementCsvCells = (reader: Reader) => (e: WalletEntry): CsvCell[] => [
-  value(e.createdAt),
-  text(e.kind),
-  text(e.account),
-  value(centsToDecimal(e.amountCents)),
-  value(centsToDecimal(e.balanceAfterCents)),
-  text(shown(reader, e.amountCents)),
-  text(shown(reader, e.balanceAfterCents)),
-  text(e.reference?.type),
-  text(e.reference?.id),
-  text(e.transactionId),
-];
+export const statementCsvCells =
+  (reader: Reader) =>
+  (e: WalletEntry): CsvCell[] => [
+    value(e.createdAt),
+    text(e.kind),
+    text(e.account),
+    value(centsToDecimal(e.amountCents)),
+    value(centsToDecimal(e.balanceAfterCents)),
+    text(shown(reader, e.amountCents)),
+    text(shown(reader, e.balanceAfterCents)),
+    text(e.reference?.type),
+    text(e.reference?.id),
+    text(e.transactionId),
+  ];
 
-export const profitCsvCells = (reader: Reader) => (r: ProfitRow): CsvCell[] => [
-  text(r.id),
-  text(r.symbol),
-  text(r.direction),
-  text(r.mode),
-  value(r.openedAt),
-  value(r.closedAt),
-  value(r.entryPrice),
-  value(r.exitPrice),
-  text(r.result),
-  value(centsToDecimal(r.stakeCents)),
-  value(centsToDecimal(r.payoutCents)),
-  value(centsToDecimal(r.profitCents)),
-  text(shown(reader, r.stakeCents)),
-  text(shown(reader, r.payoutCents)),
-  text(shown(reader, r.profitCents)),
-];
+export const profitCsvCells =
+  (reader: Reader) =>
+  (r: ProfitRow): CsvCell[] => [
+    text(r.id),
+    text(r.symbol),
+    text(r.direction),
+    text(r.mode),
+    value(r.openedAt),
+    value(r.closedAt),
+    value(r.entryPrice),
+    value(r.exitPrice),
+    text(r.result),
+    value(centsToDecimal(r.stakeCents)),
+    value(centsToDecimal(r.payoutCents)),
+    value(centsToDecimal(r.profitCents)),
+    text(shown(reader, r.stakeCents)),
+    text(shown(reader, r.payoutCents)),
+    text(shown(reader, r.profitCents)),
+  ];
 
 const generatedAt = () => fileDateTime(new Date().toISOString());
 
@@ -126,7 +139,11 @@ export async function profitPdf(
   );
   const columns: Column<ProfitRow>[] = [
     { title: w.pair, width: 9, cell: (r) => `${pairOf(r.symbol)?.symbol ?? r.symbol}/USDT` },
-    { title: w.direction, width: 8, cell: (r) => `${directionWord(i18n, r.direction)} · ${resultWord(i18n, r.result)}` },
+    {
+      title: w.direction,
+      width: 8,
+      cell: (r) => `${directionWord(i18n, r.direction)} · ${resultWord(i18n, r.result)}`,
+    },
     { title: w.opened, width: 12, cell: (r) => fileDateTime(r.openedAt) },
     { title: w.closed, width: 12, cell: (r) => fileDateTime(r.closedAt) },
     { title: w.entryPrice, width: 10, numeric: true, cell: (r) => r.entryPrice },
@@ -135,7 +152,17 @@ export async function profitPdf(
     { title: w.payout, width: 13, numeric: true, cell: (r) => shown(reader, r.payoutCents) },
     { title: w.profit, width: 13, numeric: true, cell: (r) => shown(reader, r.profitCents) },
   ];
-  const totals = [w.totals, String(t.count), "", "", "", "", shown(reader, t.stakeCents), shown(reader, t.payoutCents), shown(reader, t.profitCents)];
+  const totals = [
+    w.totals,
+    String(t.count),
+    "",
+    "",
+    "",
+    "",
+    shown(reader, t.stakeCents),
+    shown(reader, t.payoutCents),
+    shown(reader, t.profitCents),
+  ];
   await sheet.table(columns, rows, totals, w.noContracts);
   return sheet.finish(w.page);
 }

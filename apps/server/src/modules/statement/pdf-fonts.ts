@@ -13,14 +13,31 @@ export type Fallback = { name: string; data: Buffer; has: (codePoint: number) =>
 
 let loaded: Fallback[] | null = null;
 
-/** The slices, read once per process. */
-export function fallbackFonts(): Fallback[] {
+/** The families whose Han characters suit each language (Chinese, Japanese and Korean draw them differently). */
+const PREFERRED: Record<string, string> = { "zh-Hans": "noto-sans-sc", ja: "noto-sans-jp", ko: "noto-sans-kr" };
+
+/** The slices, the reader's own family first (read from disk once per process). */
+export function fallbackFonts(locale?: string): Fallback[] {
+  const all = readSlices();
+  const preferred = locale ? PREFERRED[locale] : undefined;
+  if (!preferred) return all;
+  return [...all.filter((f) => f.name.startsWith(preferred)), ...all.filter((f) => !f.name.startsWith(preferred))];
+}
+
+function readSlices(): Fallback[] {
   if (loaded) return loaded;
   const files = fs.existsSync(pdfFontsFolder) ? fs.readdirSync(pdfFontsFolder).filter((f) => f.endsWith(".woff")) : [];
   loaded = files.sort().map((file) => {
     const data = fs.readFileSync(path.join(pdfFontsFolder, file));
     const font = fontkit.create(data) as fontkit.Font;
-    return { name: file.replace(/\.woff$/, ""), data, has: (cp) => font.hasGlyphForCodePoint(cp) };
+    const has = (cp: number) => {
+      try {
+        return font.hasGlyphForCodePoint(cp);
+      } catch {
+        return false; // a slice without a usable character map writes nothing
+      }
+    };
+    return { name: file.replace(/\.woff$/, ""), data, has };
   });
   return loaded;
 }
@@ -64,7 +81,8 @@ export function runsOf(text: string, fallbacks: Fallback[], latin = LATIN): Run[
   for (const ch of text) {
     const found = fontFor(ch, fallbacks);
     const last = runs[runs.length - 1];
-    const font = last && NEUTRAL.test(ch) && writes(last.font, ch, fallbacks) ? last.font : found === LATIN ? latin : found;
+    const font =
+      last && NEUTRAL.test(ch) && writes(last.font, ch, fallbacks) ? last.font : found === LATIN ? latin : found;
     const piece = font === null ? "?" : ch;
     const into = font ?? latin;
     if (last && last.font === into) last.text += piece;

@@ -29,7 +29,7 @@ export class Sheet {
       lang: meta.lang,
       info: { Title: meta.title, Author: "Helio", Creator: "Helio" },
     });
-    this.fallbacks = fallbackFonts();
+    this.fallbacks = fallbackFonts(meta.lang);
     for (const f of this.fallbacks) this.doc.registerFont(f.name, f.data);
     this.rtl = meta.rtl;
   }
@@ -152,7 +152,11 @@ export class Sheet {
       this.y += ROW;
     }
     this.room(ROW + 4);
-    this.doc.moveTo(PAGE.margin, this.y).lineTo(PAGE.width - PAGE.margin, this.y).lineWidth(0.5).stroke();
+    this.doc
+      .moveTo(PAGE.margin, this.y)
+      .lineTo(PAGE.width - PAGE.margin, this.y)
+      .lineWidth(0.5)
+      .stroke();
     this.y += 3;
     columns.forEach((_, i) => {
       const at = xs[i];

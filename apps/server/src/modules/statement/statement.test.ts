@@ -1,4 +1,6 @@
-import { API, formatMoney, priceToUnits, type ProfitResponse, type StatementResponse } from "@helio/shared";
+import { createRequire } from "node:module";
+import path from "node:path";
+import { API, formatMoney, type ProfitResponse, priceToUnits, type StatementResponse } from "@helio/shared";
 import { sql } from "drizzle-orm";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -15,9 +17,11 @@ import {
 import { expectError, expectSoundLedger, fundWallet, moneyApp } from "../../../test/money.ts";
 import { settleDue } from "../trading/service.ts";
 
+const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts")}/`;
+
 /** Every text item of every page of a PDF, one string per page. */
 async function pdfText(bytes: Buffer): Promise<string> {
-  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false });
+  const task = getDocument({ data: new Uint8Array(bytes), useSystemFonts: false, standardFontDataUrl });
   const doc = await task.promise;
   const pages: string[] = [];
   for (let i = 1; i <= doc.numPages; i++) {
@@ -28,6 +32,7 @@ async function pdfText(bytes: Buffer): Promise<string> {
   return pages.join("\n");
 }
 
+const squeeze = (text: string) => text.replace(/\s+/g, "");
 const today = () => new Date().toISOString().slice(0, 10);
 const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 const usd = (cents: number) => formatMoney(cents, "USD");
@@ -114,7 +119,13 @@ describe.each(databaseKinds)("statement and profit table on %s", (kind) => {
     expect(s.totals.outCents).toBe(s.items.filter((i) => i.amountCents < 0).reduce((a, i) => a + i.amountCents, 0));
     expect(s.totals.netCents).toBe(s.closingCents - s.openingCents);
     // The Real trades moved the wallet: two deposits, two stakes, one payout (the loss pays nothing).
-    expect(s.items.map((i) => i.kind)).toEqual(["adjustment", "adjustment", "trade_stake", "trade_stake", "trade_payout"]);
+    expect(s.items.map((i) => i.kind)).toEqual([
+      "adjustment",
+      "adjustment",
+      "trade_stake",
+      "trade_stake",
+      "trade_payout",
+    ]);
   });
 
   it("filters by kind, account and dates, keeping opening and closing balances of the account", async () => {
@@ -149,7 +160,12 @@ describe.each(databaseKinds)("statement and profit table on %s", (kind) => {
     expectError(await c.get(`${API.statement}?from=2026-13-40`), 400, "VALIDATION_FAILED", "from");
     expectError(await c.get(`${API.statementPdf}?from=${today()}&to=${dayOffset(-1)}`), 400, "VALIDATION_FAILED", "to");
     expectError(await c.get(`${API.profitTable}?mode=both`), 400, "VALIDATION_FAILED", "mode");
-    expectError(await c.get(`${API.profitTableCsv}?from=${today()}&to=${dayOffset(-1)}`), 400, "VALIDATION_FAILED", "to");
+    expectError(
+      await c.get(`${API.profitTableCsv}?from=${today()}&to=${dayOffset(-1)}`),
+      400,
+      "VALIDATION_FAILED",
+      "to",
+    );
     expectError(await c.post(API.statementMail, { month: "2026-13" }), 400, "VALIDATION_FAILED", "month");
     expectError(await c.post(API.statementMail, { month: today().slice(0, 7) }), 400, "VALIDATION_FAILED", "month");
   });
@@ -238,14 +254,16 @@ describe.each(databaseKinds)("statement and profit table on %s", (kind) => {
 
     expect((await trader.client.put(API.profileLocale, { locale: "zh-Hans" })).statusCode).toBe(200);
     try {
-      const chinese = await pdfText((await trader.client.get(API.profitTablePdf)).rawPayload);
+      // Text extraction spaces out glyphs of embedded fonts: compare without spaces.
+      const chinese = squeeze(await pdfText((await trader.client.get(API.profitTablePdf)).rawPayload));
       expect(chinese).toContain("盈亏表");
-      expect(chinese).toContain(formatMoney(real.totals.profitCents, "USD", 1, "zh-Hans"));
+      expect(chinese).toContain("期间");
+      expect(chinese).toContain(squeeze(formatMoney(real.totals.profitCents, "USD", 1, "zh-Hans")));
       const arabic = await (async () => {
         await trader.client.put(API.profileLocale, { locale: "ar" });
-        return pdfText((await trader.client.get(`${API.statementPdf}?account=demo`)).rawPayload);
+        return squeeze(await pdfText((await trader.client.get(`${API.statementPdf}?account=demo`)).rawPayload));
       })();
-      expect(arabic).toContain(formatMoney((await ledgerSums(trader.uid, "demo")).total, "USD", 1, "ar"));
+      expect(arabic).toContain(squeeze(formatMoney((await ledgerSums(trader.uid, "demo")).total, "USD", 1, "ar")));
     } finally {
       await trader.client.put(API.profileLocale, { locale: "en" });
     }
