@@ -57,6 +57,9 @@ const PENDING_ROUTES: readonly string[] = [
   "loginAdmin",
   "twoFactorReset",
   "limits",
+  // The shell's ticker, the tables' pager and the ledger's memos (data), as on the wallet.
+  "statement",
+  "profitTable",
 ];
 
 type Screen = { key: string; path: string };
@@ -256,6 +259,8 @@ test("signed in, every member screen and the chat in the pseudo-locale: translat
     { key: "withdrawalBonus", path: paths.withdrawalBonus },
     { key: "withdrawalProfit", path: paths.withdrawalProfit },
     { key: "wallet", path: paths.wallet },
+    { key: "statement", path: paths.statement },
+    { key: "profitTable", path: paths.profitTable },
     { key: "addBalance", path: paths.addBalance },
     { key: "withdrawal", path: paths.withdrawal },
     { key: "viewWithdrawal", path: paths.viewWithdrawal },

@@ -1,5 +1,5 @@
 import PDFDocument from "pdfkit";
-import { type Fallback, fallbackFonts, LATIN, LATIN_BOLD, runsOf } from "./pdf-fonts.ts";
+import { type Fallback, fallbackFonts, LATIN, LATIN_BOLD, readsRightToLeft, runsOf } from "./pdf-fonts.ts";
 
 /** A column of a table: its share of the width and how a row fills it. */
 export type Column<T> = { title: string; width: number; numeric?: boolean; cell: (row: T) => string };
@@ -38,13 +38,26 @@ export class Sheet {
     return PAGE.width - 2 * PAGE.margin;
   }
 
+  /**
+   * The words and gaps of a text in the order they are drawn left to right. Gaps are not drawn,
+   * only stepped over (some slices have no space glyph); the words of a right-to-left run are
+   * drawn right to left, the shaping engine orders the letters within each word.
+   */
+  private pieces(text: string, bold: boolean) {
+    const latin = bold ? LATIN_BOLD : LATIN;
+    return runsOf(text, this.fallbacks, latin).flatMap((run) => {
+      const parts = run.text.split(/(\s+)/).filter(Boolean);
+      if (readsRightToLeft(run.text)) parts.reverse();
+      return parts.map((part) =>
+        /^\s+$/.test(part) ? { font: latin, text: part, gap: true } : { ...run, text: part, gap: false },
+      );
+    });
+  }
+
   /** Width of a text in points, font by font. */
   widthOf(text: string, size = SIZE, bold = false): number {
     this.doc.fontSize(size);
-    return runsOf(text, this.fallbacks, bold ? LATIN_BOLD : LATIN).reduce(
-      (sum, run) => sum + this.doc.font(run.font).widthOfString(run.text),
-      0,
-    );
+    return this.pieces(text, bold).reduce((sum, piece) => sum + this.doc.font(piece.font).widthOfString(piece.text), 0);
   }
 
   /** The text cut with "…" to fit `width`. */
@@ -60,13 +73,15 @@ export class Sheet {
     const size = o.size ?? SIZE;
     const bold = o.bold ?? false;
     const fitted = this.fit(text, o.width, size, bold);
-    const runs = runsOf(fitted, this.fallbacks, bold ? LATIN_BOLD : LATIN);
     const total = this.widthOf(fitted, size, bold);
     let cx = (o.align ?? (this.rtl ? "right" : "left")) === "right" ? x + o.width - total : x;
     this.doc.fontSize(size);
-    for (const run of runs) {
-      this.doc.font(run.font).text(run.text, cx, y, { lineBreak: false });
-      cx += this.doc.widthOfString(run.text);
+    // Every font on one baseline, whatever its ascent (Noto's is taller than Helvetica's).
+    const baseline = y + size * 0.8;
+    for (const piece of this.pieces(fitted, bold)) {
+      this.doc.font(piece.font);
+      if (!piece.gap) this.doc.text(piece.text, cx, baseline, { lineBreak: false, baseline: "alphabetic" });
+      cx += this.doc.widthOfString(piece.text);
     }
   }
 
