@@ -51,6 +51,8 @@ for (const [locale, family] of Object.entries(FAMILIES)) {
   }
   // The fonts' licence (SIL OFL 1.1) travels with them.
   fs.copyFileSync(path.join(dir, "package/LICENSE"), path.join(out, "OFL.txt"));
-  process.stdout.write(`${locale}: ${picked.length} slices${missing.size ? `, not covered: ${[...missing].join("")}` : ""}\n`);
+  process.stdout.write(
+    `${locale}: ${picked.length} slices${missing.size ? `, not covered: ${[...missing].join("")}` : ""}\n`,
+  );
 }
 fs.rmSync(tmp, { recursive: true, force: true });
