@@ -1,4 +1,4 @@
-import { centsToDecimal, type ProfitRow, pairOf, type WalletEntry } from "@helio/shared";
+import { centsToDecimal, type ProfitRow, pairOf, type TransactionKind, type WalletEntry } from "@helio/shared";
 import { type CsvCell, text, value } from "../../platform/http/csv.ts";
 import type { StatementSummary } from "../ledger/index.ts";
 import type { ProfitSummary } from "../trading/index.ts";
@@ -67,7 +67,7 @@ const generatedAt = () => fileDateTime(new Date().toISOString());
 export async function statementPdf(
   reader: Reader,
   holder: Holder,
-  summary: StatementSummary & { kind?: string },
+  summary: StatementSummary & { kind?: TransactionKind },
   entries: AsyncIterable<WalletEntry[]>,
 ) {
   const { i18n } = reader;
@@ -77,7 +77,7 @@ export async function statementPdf(
   sheet.facts([
     [w.member, `${holder.name} <${holder.email}>`],
     [w.account, accountWord(i18n, summary.account)],
-    [w.kind, summary.kind ? kindWord(i18n, summary.kind as never) : w.allKinds],
+    [w.kind, summary.kind ? kindWord(i18n, summary.kind) : w.allKinds],
     [w.period, periodWords(i18n, summary.from, summary.to)],
     [w.currency, reader.currency],
     [w.generated, generatedAt()],
