@@ -43,6 +43,8 @@ COPY --from=build --chown=root:root /app/apps/server/package.json ./apps/server/
 # dist/main.js finds the migrations one folder up (apps/server/drizzle) and the web app beside it.
 COPY --from=build --chown=root:root /app/apps/server/dist ./apps/server/dist
 COPY --from=build --chown=root:root /app/apps/server/drizzle ./apps/server/drizzle
+# The font slices of the statement PDFs (Chinese, Japanese, Korean, Arabic).
+COPY --from=build --chown=root:root /app/apps/server/assets ./apps/server/assets
 COPY --from=build --chown=root:root /app/apps/web/dist ./apps/web/dist
 # The code is root's and read-only to the app; only DATA_DIR is writable (a generated session
 # secret, and uploads when STORAGE_URL is not set; with PostgreSQL and S3 it stays nearly empty).

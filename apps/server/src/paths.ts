@@ -12,5 +12,8 @@ export const serverRoot = path.resolve(path.dirname(fileURLToPath(import.meta.ur
 /** The committed SQL migrations, applied at start. */
 export const migrationsFolder = path.join(serverRoot, "drizzle");
 
+/** The font slices the statement PDFs embed for scripts Helvetica lacks (scripts/pdf-fonts.mjs). */
+export const pdfFontsFolder = path.join(serverRoot, "assets/pdf-fonts");
+
 /** The web app built by `npm run build` next to this server. */
 export const defaultWebDist = path.resolve(serverRoot, "../web/dist");

@@ -19,6 +19,7 @@ import { referralRoutes } from "./modules/referrals/index.ts";
 import { securityRoutes } from "./modules/security/index.ts";
 import { settingsRoutes } from "./modules/settings/index.ts";
 import { staffRoutes } from "./modules/staff/index.ts";
+import { statementRoutes } from "./modules/statement/index.ts";
 import { tradingRoutes } from "./modules/trading/index.ts";
 import { walletRoutes } from "./modules/wallet/index.ts";
 import { withdrawalRoutes } from "./modules/withdrawals/index.ts";
@@ -44,6 +45,7 @@ const ROUTE_GROUPS = [
   investmentRoutes,
   fundsRoutes,
   referralRoutes,
+  statementRoutes,
 ];
 
 /** The groups whose routes accept file uploads (avatars, deposit proofs, chat images, KYC documents). */

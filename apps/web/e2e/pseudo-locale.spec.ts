@@ -225,6 +225,8 @@ test("signed in, every member screen and the chat in the pseudo-locale: translat
     { key: "withdrawalBonus", path: paths.withdrawalBonus },
     { key: "withdrawalProfit", path: paths.withdrawalProfit },
     { key: "wallet", path: paths.wallet },
+    { key: "statement", path: paths.statement },
+    { key: "profitTable", path: paths.profitTable },
     { key: "addBalance", path: paths.addBalance },
     { key: "withdrawal", path: paths.withdrawal },
     { key: "viewWithdrawal", path: paths.viewWithdrawal },

@@ -21,6 +21,7 @@ export * from "./protection.ts";
 export * from "./referrals.ts";
 export * from "./settings.ts";
 export * from "./staff.ts";
+export * from "./statement.ts";
 export * from "./text.ts";
 export * from "./trading.ts";
 export * from "./wallet.ts";

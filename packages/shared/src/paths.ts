@@ -117,6 +117,14 @@ export const API = {
   /** The money the member's next trades use: Real or Practice. */
   tradesMode: "/api/trades/mode",
   adminTrades: "/api/admin/trades",
+  // The statement of one account and the profit table of settled contracts (JSON, CSV, PDF).
+  statement: "/api/statement",
+  statementCsv: "/api/statement.csv",
+  statementPdf: "/api/statement.pdf",
+  statementMail: "/api/statement/mail",
+  profitTable: "/api/profit-table",
+  profitTableCsv: "/api/profit-table.csv",
+  profitTablePdf: "/api/profit-table.pdf",
   // Trading responsibly: the limits members set on themselves.
   protectionLimits: "/api/protection/limits",
   protectionBreak: "/api/protection/break",

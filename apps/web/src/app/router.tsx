@@ -56,6 +56,7 @@ const profile = () => import("../features/profile/pages.ts");
 const investment = () => import("../features/investment/pages.tsx");
 const funds = () => import("../features/funds/pages.tsx");
 const wallet = () => import("../features/wallet/pages.tsx");
+const statement = () => import("../features/statement/pages.ts");
 const trade = () => import("../features/trade/pages.tsx");
 const admin = () => import("../features/admin/pages.ts");
 const chat = () => import("../features/chat/pages.ts");
@@ -131,6 +132,8 @@ const memberRoutes: RouteObject[] = [
     handle: { title: msg`Limits` },
     lazy: page(() => import("../features/protection/LimitsPage.tsx"), "LimitsPage"),
   },
+  { path: paths.statement, handle: { title: msg`Statement` }, lazy: page(statement, "StatementPage") },
+  { path: paths.profitTable, handle: { title: msg`Profit table` }, lazy: page(statement, "ProfitTablePage") },
   {
     path: paths.notifications,
     handle: { title: msg`Notifications` },

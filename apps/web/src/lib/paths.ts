@@ -47,6 +47,10 @@ export const paths = {
   security: "/security",
   /** The limits the member sets on themselves (from /profile and /security). */
   limits: "/limits",
+  /** One account's movements with a running balance (from /wallet and /profile). */
+  statement: "/statement",
+  /** Every settled contract of one mode, with totals (from /statement and /wallet). */
+  profitTable: "/profit-table",
   /** Every notification of the member (the top bar's bell shows the latest). */
   notifications: "/notifications",
   kycUser: "/kyc-user",

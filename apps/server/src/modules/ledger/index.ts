@@ -36,3 +36,4 @@ export {
   tradingHouseResult,
   verifyLedger,
 } from "./reports.ts";
+export { memberStatement, type StatementSummary, statementBatches, statementSummary } from "./statement.ts";

@@ -28,6 +28,7 @@ import { useFormatLocale } from "../../lib/use-locale.ts";
 import { kycQuery } from "../kyc/index.ts";
 import { LimitsButton } from "../protection/index.ts";
 import { referralLink } from "../referrals/index.ts";
+import { StatementButton } from "../statement/index.ts";
 import { EmailNotificationsSection } from "./EmailNotificationsSection.tsx";
 import { LanguageSection } from "./LanguageSection.tsx";
 
@@ -166,6 +167,7 @@ export function ProfilePage() {
           <Trans>Security</Trans>
         </Button>
         <LimitsButton />
+        <StatementButton />
       </Box>
     </Box>
   );

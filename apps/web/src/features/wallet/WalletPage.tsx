@@ -35,6 +35,7 @@ import { useMemberBalances } from "../../lib/balances.ts";
 import { useIdempotencyKey } from "../../lib/idempotency.ts";
 import { PAGE_SIZES } from "../../lib/paging.ts";
 import { paths } from "../../lib/paths.ts";
+import { StatementLinks } from "../statement/index.ts";
 import { historyQuery, useResetDemo, useWalletLive } from "./api.ts";
 import { BalanceCards } from "./BalanceCards.tsx";
 import {
@@ -246,6 +247,8 @@ export function WalletPage() {
             <Link component={RouterLink} to={paths.invoiceBalance}>
               <Trans>View your deposit invoices</Trans>
             </Link>
+            {" · "}
+            <StatementLinks />
           </Typography>
         </PageSection>
         <History />

@@ -1,0 +1,76 @@
+import { and, asc, count, eq, gt, gte, lt, sql } from "drizzle-orm";
+import type { Executor } from "../../db/client.ts";
+import type { EntryFilter, EntryRow } from "./history-queries.ts";
+import { balances, ledgerEntries, ledgerTransactions } from "./tables.ts";
+
+/** One account of one member: a statement never mixes accounts. */
+export type AccountFilter = EntryFilter & { account: string };
+
+const columns = {
+  id: ledgerEntries.id,
+  transactionId: ledgerEntries.transactionId,
+  kind: ledgerTransactions.kind,
+  account: balances.account,
+  amount: ledgerEntries.amount,
+  balanceAfter: ledgerEntries.balanceAfter,
+  referenceType: ledgerTransactions.referenceType,
+  referenceId: ledgerTransactions.referenceId,
+  memo: ledgerTransactions.memo,
+  createdAt: ledgerEntries.createdAt,
+};
+
+const periodWhere = (f: AccountFilter) =>
+  and(
+    eq(balances.userId, f.userId),
+    eq(balances.account, f.account),
+    f.kind ? eq(ledgerTransactions.kind, f.kind) : undefined,
+    f.from ? gte(ledgerEntries.createdAt, f.from) : undefined,
+    f.before ? lt(ledgerEntries.createdAt, f.before) : undefined,
+  );
+
+/** The period's entries of one account, oldest first (paged by offset or by the last id read). */
+export async function listAccountEntries(
+  db: Executor,
+  f: AccountFilter,
+  page: { limit: number; offset?: number; afterId?: number },
+): Promise<EntryRow[]> {
+  return db
+    .select(columns)
+    .from(ledgerEntries)
+    .innerJoin(balances, eq(balances.id, ledgerEntries.balanceId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(and(periodWhere(f), page.afterId !== undefined ? gt(ledgerEntries.id, page.afterId) : undefined))
+    .orderBy(asc(ledgerEntries.id))
+    .limit(page.limit)
+    .offset(page.offset ?? 0);
+}
+
+/** How many entries the period lists, and the sums of those in and out. */
+export async function accountEntryTotals(db: Executor, f: AccountFilter) {
+  const [row] = await db
+    .select({
+      n: count(),
+      in: sql<string>`coalesce(sum(case when ${ledgerEntries.amount} > 0 then ${ledgerEntries.amount} else 0 end), 0)`,
+      out: sql<string>`coalesce(sum(case when ${ledgerEntries.amount} < 0 then ${ledgerEntries.amount} else 0 end), 0)`,
+    })
+    .from(ledgerEntries)
+    .innerJoin(balances, eq(balances.id, ledgerEntries.balanceId))
+    .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+    .where(periodWhere(f));
+  return { count: row?.n ?? 0, inCents: Number(row?.in ?? 0), outCents: Number(row?.out ?? 0) };
+}
+
+/**
+ * The account's balance at an instant: the sum of every entry before it (all kinds). A sum, not
+ * the last entry's balance_after, so that opening + the period's movements = closing exactly.
+ */
+export async function accountBalanceAt(db: Executor, userId: string, account: string, at?: Date): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+    .from(ledgerEntries)
+    .innerJoin(balances, eq(balances.id, ledgerEntries.balanceId))
+    .where(
+      and(eq(balances.userId, userId), eq(balances.account, account), at ? lt(ledgerEntries.createdAt, at) : undefined),
+    );
+  return Number(row?.total ?? 0);
+}

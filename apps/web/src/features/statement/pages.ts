@@ -1,0 +1,2 @@
+export { ProfitTablePage } from "./ProfitTablePage.tsx";
+export { StatementPage } from "./StatementPage.tsx";

@@ -1,0 +1,155 @@
+import { z } from "zod";
+import { memberAccountSchema, transactionKindSchema } from "./ledger.ts";
+import { pairSymbolSchema, priceString } from "./market.ts";
+import { tradeDirectionSchema, tradeResultSchema } from "./trading.ts";
+import { pagedShape, pageQueryShape, walletEntrySchema } from "./wallet.ts";
+
+// ---------------------------------------------------------------------------------------------
+// The statement (every ledger movement of one account with its running balance) and the profit
+// table (every settled contract of one mode). Periods are whole UTC days, both ends included.
+// One account or one mode at a time: Real and Practice money never share a total.
+// ---------------------------------------------------------------------------------------------
+
+const day = z.iso.date({ error: "A date (YYYY-MM-DD)" });
+
+type Period = { from?: string; to?: string };
+/** A period whose end is before its start is refused, naming `to`. */
+function refinePeriod(value: Period, ctx: z.RefinementCtx) {
+  if (value.from && value.to && value.to < value.from) {
+    ctx.addIssue({ code: "custom", path: ["to"], message: "The end date is before the start date" });
+  }
+}
+
+export const statementFilterShape = {
+  /** One account per statement; the wallet (Real money) unless another is chosen. */
+  account: memberAccountSchema.default("wallet"),
+  kind: transactionKindSchema.optional(),
+  from: day.optional(),
+  to: day.optional(),
+};
+export const statementFileQuerySchema = z.object(statementFilterShape).superRefine(refinePeriod);
+export const statementQuerySchema = z.object({ ...statementFilterShape, ...pageQueryShape }).superRefine(refinePeriod);
+export type StatementQuery = z.input<typeof statementQuerySchema>;
+export type StatementFilter = z.output<typeof statementFileQuerySchema>;
+
+const cents = z.number().int();
+/** The movements listed (after the kind filter): money in, money out and their sum. */
+export const statementTotalsSchema = z.object({
+  count: z.number().int(),
+  inCents: cents,
+  outCents: cents,
+  netCents: cents,
+});
+export type StatementTotals = z.infer<typeof statementTotalsSchema>;
+
+export const statementResponseSchema = z.object({
+  account: memberAccountSchema,
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  /** The account's balance before the period's first movement (whatever the kind filter). */
+  openingCents: cents,
+  /** The account's balance after the period's last movement (whatever the kind filter). */
+  closingCents: cents,
+  totals: statementTotalsSchema,
+  /** Oldest first; `balanceAfterCents` is the running balance the ledger recorded. */
+  items: z.array(walletEntrySchema),
+  ...pagedShape,
+});
+export type StatementResponse = z.infer<typeof statementResponseSchema>;
+
+/** Real money (the wallet) or Practice money (demo). */
+export const PROFIT_MODES = ["real", "practice"] as const;
+export type ProfitMode = (typeof PROFIT_MODES)[number];
+export const profitModeSchema = z.enum(PROFIT_MODES);
+export const accountOfMode = (mode: ProfitMode) => (mode === "real" ? "wallet" : "demo");
+
+export const profitFilterShape = {
+  mode: profitModeSchema.default("real"),
+  from: day.optional(),
+  to: day.optional(),
+};
+export const profitFileQuerySchema = z.object(profitFilterShape).superRefine(refinePeriod);
+export const profitQuerySchema = z.object({ ...profitFilterShape, ...pageQueryShape }).superRefine(refinePeriod);
+export type ProfitQuery = z.input<typeof profitQuerySchema>;
+export type ProfitFilter = z.output<typeof profitFileQuerySchema>;
+
+/** One settled contract: stake taken at entry, payout paid at settlement (0 for a loss). */
+export const profitRowSchema = z.object({
+  id: z.string(),
+  symbol: pairSymbolSchema,
+  direction: tradeDirectionSchema,
+  mode: profitModeSchema,
+  openedAt: z.string(),
+  closedAt: z.string(),
+  entryPrice: priceString,
+  exitPrice: priceString.nullable(),
+  result: tradeResultSchema,
+  stakeCents: cents,
+  payoutCents: cents,
+  /** payout − stake: positive a profit, negative a loss. */
+  profitCents: cents,
+});
+export type ProfitRow = z.infer<typeof profitRowSchema>;
+
+export const profitTotalsSchema = z.object({
+  count: z.number().int(),
+  stakeCents: cents,
+  payoutCents: cents,
+  profitCents: cents,
+});
+export type ProfitTotals = z.infer<typeof profitTotalsSchema>;
+
+export const profitResponseSchema = z.object({
+  mode: profitModeSchema,
+  from: z.string().nullable(),
+  to: z.string().nullable(),
+  totals: profitTotalsSchema,
+  /** Oldest settlement first. */
+  items: z.array(profitRowSchema),
+  ...pagedShape,
+});
+export type ProfitResponse = z.infer<typeof profitResponseSchema>;
+
+/** A closed month ("2026-10") whose statement of one account is mailed to the member. */
+export const statementMailSchema = z.object({
+  month: z.string({ error: "A month (YYYY-MM)" }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, "A month (YYYY-MM)"),
+  account: memberAccountSchema.default("wallet"),
+});
+export type StatementMailInput = z.input<typeof statementMailSchema>;
+export const statementMailResponseSchema = z.object({ to: z.string(), from: z.string(), until: z.string() });
+export type StatementMailResponse = z.infer<typeof statementMailResponseSchema>;
+
+/**
+ * Columns of the statement's CSV, in order: the ledger's exact USD decimals, then the same amounts
+ * in the member's display currency as the app writes them ("1,625,000.00 IDR").
+ */
+export const STATEMENT_CSV_COLUMNS = [
+  "date",
+  "kind",
+  "account",
+  "amount_usd",
+  "balance_after_usd",
+  "amount",
+  "balance",
+  "reference_type",
+  "reference_id",
+  "transaction_id",
+] as const;
+/** Columns of the profit table's CSV, in order (USD decimals, then the display currency). */
+export const PROFIT_CSV_COLUMNS = [
+  "id",
+  "pair",
+  "direction",
+  "mode",
+  "opened_at",
+  "closed_at",
+  "entry_price",
+  "exit_price",
+  "result",
+  "stake_usd",
+  "payout_usd",
+  "profit_usd",
+  "stake",
+  "payout",
+  "profit",
+] as const;
