@@ -108,7 +108,7 @@ export function RealityCheckDialog() {
         ) : null}
       </DialogContent>
       <DialogActions sx={{ flexWrap: "wrap", gap: 1 }}>
-        <Button component={RouterLink} to={paths.historyTrade} onClick={ack} color="inherit">
+        <Button component={RouterLink} to={paths.statement} onClick={ack} color="inherit">
           {t`View statement`}
         </Button>
         <Button component={RouterLink} to={`${paths.limits}#take-a-break`} onClick={ack} color="warning">
