@@ -51,8 +51,10 @@ export async function accrueDue(deps: AccrualDeps, opts: { now?: Date; limit?: n
     // One profit notification per member per pass, however many of their investments it credits.
     const credits = new Map<string, ProfitCredit[]>();
     const creditsOf = (userId: string) => {
-      let list = credits.get(userId);
-      if (!list) credits.set(userId, (list = []));
+      const known = credits.get(userId);
+      if (known) return known;
+      const list: ProfitCredit[] = [];
+      credits.set(userId, list);
       return list;
     };
     for (const inv of due) {

@@ -45,10 +45,7 @@ function GroupWords({ group }: { group: AccrualGroup }) {
           </Trans>
         </>
       ) : null}{" "}
-      <RouterLink
-        to={one ? paths.invoiceOne(group.last.investmentId) : paths.investment}
-        style={{ color: "inherit" }}
-      >
+      <RouterLink to={one ? paths.invoiceOne(group.last.investmentId) : paths.investment} style={{ color: "inherit" }}>
         {one ? <Trans>Invoice</Trans> : <Trans>Investments</Trans>}
       </RouterLink>
     </>
@@ -86,7 +83,12 @@ export function AccruedToast() {
       sx={TOAST_PLACEMENT_SX}
     >
       {group ? (
-        <Alert severity="success" onClose={close} sx={{ boxShadow: 6, alignItems: "center" }} data-testid="accrued-toast">
+        <Alert
+          severity="success"
+          onClose={close}
+          sx={{ boxShadow: 6, alignItems: "center" }}
+          data-testid="accrued-toast"
+        >
           <GroupWords group={group} />
         </Alert>
       ) : undefined}

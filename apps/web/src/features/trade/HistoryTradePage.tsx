@@ -15,8 +15,8 @@ import { errorMessage, withQuery } from "../../lib/api.ts";
 import { formatDateTime, formatPrice } from "../../lib/format.ts";
 import { type HistoryFilters, useTradeHistory } from "./api.ts";
 import { ContractTable } from "./ContractTable.tsx";
-import { ContractModeBadge, ModeFilter, useCurrentMode, useModeColumn } from "./modes.tsx";
 import { PAIR_OPTIONS } from "./model.ts";
+import { ContractModeBadge, ModeFilter, useCurrentMode, useModeColumn } from "./modes.tsx";
 
 const RESULT_LABEL: Record<string, string> = { win: "Win", loss: "Loss", equal: "Equal", void: "Void" };
 const RESULT_OPTIONS = Object.entries(RESULT_LABEL).map(([value, label]) => ({ value, label }));

@@ -6,9 +6,9 @@ import {
   type PairQuote,
   type PlaceTradeInput,
   pairsResponseSchema,
+  type TradingMode,
   tradeConfigSchema,
   tradeContractSchema,
-  type TradingMode,
   tradeHistoryResponseSchema,
 } from "@helio/shared";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";

@@ -65,7 +65,9 @@ afterEach(() => {
 
 /** The URLs fetched so far that start with `path`. */
 const requested = (path: string) =>
-  (fetch as unknown as { mock: { calls: [string][] } }).mock.calls.map(([url]) => url).filter((u) => u.startsWith(path));
+  (fetch as unknown as { mock: { calls: [string][] } }).mock.calls
+    .map(([url]) => url)
+    .filter((u) => u.startsWith(path));
 
 describe("trade pages", () => {
   it("groups prices exactly", () => {
