@@ -243,13 +243,13 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
 
   it("lists and totals Real and Practice apart: `mode` filters, the current mode is the default", async () => {
     const { client, member } = await signUpVerified(t.app);
-    await tick("XRP", "2.5");
+    await tick("LTC", "2.5");
     // A practice contract (a new member trades Free), then two real ones once the wallet holds money.
-    const practice = (await place(client, { symbol: "XRP", direction: "up", amountCents: 5_000 })).json();
+    const practice = (await place(client, { symbol: "LTC", direction: "up", amountCents: 5_000 })).json();
     await fundWallet(admin, member.uid, 50_000);
     expect((await client.put(API.tradesMode, { mode: "real" })).statusCode).toBe(200);
-    const realUp = (await place(client, { symbol: "XRP", direction: "up", amountCents: 1_000 })).json();
-    const realDown = (await place(client, { symbol: "XRP", direction: "down", amountCents: 2_000 })).json();
+    const realUp = (await place(client, { symbol: "LTC", direction: "up", amountCents: 1_000 })).json();
+    const realDown = (await place(client, { symbol: "LTC", direction: "down", amountCents: 2_000 })).json();
     const openIds = async (query: string) =>
       ((await client.get(`${API.tradesOpen}${query}`)).json() as { id: string }[]).map((o) => o.id).sort();
     expect(await openIds("?mode=real")).toEqual([realUp.id, realDown.id].sort());
@@ -258,7 +258,7 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
     expectError(await client.get(`${API.tradesOpen}?mode=both`), 400, "VALIDATION_FAILED", "mode");
 
     // After every entry, before every expiry: each contract's exit.
-    await tick("XRP", "2.6", new Date(new Date(practice.expiresAt).getTime() - 100));
+    await tick("LTC", "2.6", new Date(new Date(practice.expiresAt).getTime() - 100));
     await settleDue(deps(), { now: new Date(new Date(realDown.expiresAt).getTime() + 5000) });
     const history = async (query = "") => (await client.get(`${API.tradesHistory}${query}`)).json();
     // Real (the member's mode now, so also the default): 1,000 won at 85 %, 2,000 lost.
@@ -281,11 +281,11 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
     const { client, member } = await signUpVerified(t.app);
     const dashboard = async () => (await admin.get(API.adminDashboard)).json();
     const before = await dashboard();
-    await tick("DOGE", "0.2");
-    await place(client, { symbol: "DOGE", amountCents: 7_000 });
+    await tick("LTC", "80");
+    await place(client, { symbol: "LTC", amountCents: 7_000 });
     await fundWallet(admin, member.uid, 10_000);
     expect((await client.put(API.tradesMode, { mode: "real" })).statusCode).toBe(200);
-    await place(client, { symbol: "DOGE", amountCents: 3_000 });
+    await place(client, { symbol: "LTC", amountCents: 3_000 });
     const after = await dashboard();
     expect(after.tradingHouse.realCents - before.tradingHouse.realCents).toBe(3_000);
     expect(after.tradingHouse.practiceCents - before.tradingHouse.practiceCents).toBe(7_000);
