@@ -67,6 +67,17 @@ test("a Free member trades BTC for 30 s: chart moves, contract counts down, sett
   const settled = page.getByTestId("history-trade");
   await expect(settled).toHaveCount(1);
   await expect(settled.getByText(/Win|Loss|Equal|Void/)).toBeVisible();
+  // One mode at a time: the member's Free contract and Free totals; Real has none, never a sum of both.
+  await expect(settled).toContainText("Free");
+  const totals = page.getByTestId("trade-totals");
+  await expect(totals).toContainText("Totals of Free contracts only");
+  await expect(totals).toContainText("Contracts: 1");
+  await chooseOption(page.getByRole("combobox", { name: "Mode" }), "Real");
+  await expect(totals).toContainText("Totals of Real contracts only");
+  await expect(totals).toContainText("Contracts: 0");
+  await expect(settled).toHaveCount(0);
+  await chooseOption(page.getByRole("combobox", { name: "Mode" }), "Free");
+  await expect(settled).toHaveCount(1);
   await screenshot(page, "history-trade-desktop-light");
   await expectAccessible(page);
 
@@ -151,4 +162,16 @@ test("the dashboard shows the markets, open trades and recent transactions; Real
   await page.goto("/");
   await expect(recent.first()).toContainText("Trade stake");
   await expect(recent.first()).toContainText("Wallet");
+  // The dashboard and On Trade show the current mode's contracts (Real); the practice one apart.
+  await expect(open).toHaveCount(1);
+  await expect(open).toContainText("BTC/USDT Up");
+  await expect(open).toContainText("Real");
+  await page.goto(paths.onTrade);
+  const running = page.getByTestId("open-trade");
+  await expect(running).toHaveCount(1);
+  await expect(page.getByTestId("open-trades-staked")).toHaveText("Staked: 12.50 USD");
+  await chooseOption(page.getByRole("combobox", { name: "Mode" }), "Free");
+  await expect(running).toHaveCount(1);
+  await expect(running).toContainText("ETH/USDT");
+  await expect(page.getByTestId("open-trades-staked")).toHaveText("Staked: 7.00 USD");
 });

@@ -28,6 +28,12 @@ export const adminDashboardSchema = z.object({
   adminMoney: z.record(z.enum(MEMBER_ACCOUNTS), z.number().int()),
   /** Balances of the platform's own accounts (e.g. trading_house: the house result). */
   systemAccounts: z.record(z.enum(SYSTEM_ACCOUNTS), z.number().int()),
+  /**
+   * The trading house's result (stakes taken minus payouts made, cents), as /admin/trading counts
+   * it: `real` is the house result; `practice` is demo money, shown apart and never added to it.
+   * Together they are `systemAccounts.trading_house`.
+   */
+  tradingHouse: z.object({ realCents: z.number().int(), practiceCents: z.number().int() }),
   today: z.object({
     depositsRequested: countSum,
     depositsApproved: countSum,

@@ -61,7 +61,6 @@ export type StatementResponse = z.infer<typeof statementResponseSchema>;
 export const PROFIT_MODES = ["real", "practice"] as const;
 export type ProfitMode = (typeof PROFIT_MODES)[number];
 export const profitModeSchema = z.enum(PROFIT_MODES);
-export const accountOfMode = (mode: ProfitMode) => (mode === "real" ? "wallet" : "demo");
 
 export const profitFilterShape = {
   mode: profitModeSchema.default("real"),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { pairSymbolSchema, priceString } from "./market.ts";
+import type { TradingMode } from "./member.ts";
 import { text } from "./text.ts";
 import { amountInputShape, refineOneAmount } from "./wallet.ts";
 
@@ -61,6 +62,18 @@ export const tradeContractSchema = z.object({
 });
 export type TradeContract = z.infer<typeof tradeContractSchema>;
 
+/**
+ * The money a contract is in, as members name it: `real` (the wallet, shown "Real") or `practice`
+ * (demo money, the "Free" mode). A filter, never a sum: Real and Practice figures are never added.
+ */
+export const contractModeSchema = z.enum(["real", "practice"], { error: "Choose real or practice" });
+export const modeOfAccount = (account: "wallet" | "demo"): TradingMode => (account === "wallet" ? "real" : "practice");
+export const accountOfMode = (mode: TradingMode): "wallet" | "demo" => (mode === "real" ? "wallet" : "demo");
+
+/** GET /api/trades/open: one mode's running contracts (both when left out). */
+export const openTradesQuerySchema = z.object({ mode: contractModeSchema.optional() });
+export type OpenTradesQuery = z.input<typeof openTradesQuerySchema>;
+
 export const openTradeSchema = tradeContractSchema.extend({
   currentPrice: priceString.nullable(),
   /** Whether the contract would win if it expired now (null: equal or no price). */
@@ -78,6 +91,8 @@ export const tradeHistoryQuerySchema = z.object({
     .pipe(pairSymbolSchema)
     .optional(),
   result: tradeResultSchema.optional(),
+  /** One mode's contracts and totals; the member's current mode when left out. */
+  mode: contractModeSchema.optional(),
   from: day.optional(),
   to: day.optional(),
   page: z.coerce.number().int().min(1).default(1),
@@ -97,6 +112,8 @@ export const tradeHistoryResponseSchema = z.object({
   total: z.number().int(),
   page: z.number().int(),
   pageSize: z.number().int(),
+  /** The mode listed and totalled: Real and Practice are never added together. */
+  mode: contractModeSchema,
   totals: tradeTotalsSchema,
 });
 export type TradeHistoryResponse = z.infer<typeof tradeHistoryResponseSchema>;

@@ -10,9 +10,9 @@ const EXAMPLES: Record<string, MessageDescriptor> = {
   Starter: msg`Starter`,
   Growth: msg`Growth`,
   Premium: msg`Premium`,
-  "A short first step: 0.50 % a day for 30 days, capital back at the end.": msg`A short first step: 0.50 % a day for 30 days, capital back at the end.`,
-  "0.80 % a day for 60 days, capital back at the end.": msg`0.80 % a day for 60 days, capital back at the end.`,
-  "1.20 % a day for 90 days; the profit is the whole return (the capital is not returned).": msg`1.20 % a day for 90 days; the profit is the whole return (the capital is not returned).`,
+  "A short first step, capital back at the end.": msg`A short first step, capital back at the end.`,
+  "Capital back at the end.": msg`Capital back at the end.`,
+  "The profit is the whole return (the capital is not returned).": msg`The profit is the whole return (the capital is not returned).`,
   "Put the invoice reference in the transfer description.": msg`Put the invoice reference in the transfer description.`,
 };
 

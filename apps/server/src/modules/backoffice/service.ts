@@ -28,6 +28,7 @@ import {
   moneyTransaction,
   type Posted,
   postTransaction,
+  tradingHouseResult,
   verifyLedger,
 } from "../ledger/index.ts";
 import type { SettingsService } from "../settings/index.ts";
@@ -53,13 +54,14 @@ export const startOfUtcDay = (now = new Date()) =>
 
 export async function dashboard(deps: { db: Db }, now = new Date()): Promise<AdminDashboard> {
   const since = startOfUtcDay(now);
-  const [members, deposits, withdrawals, kyc, totals, investments] = await Promise.all([
+  const [members, deposits, withdrawals, kyc, totals, investments, house] = await Promise.all([
     memberTotals(deps),
     depositNumbers(deps, since),
     withdrawalNumbers(deps, since),
     pendingKycCount(deps),
     ledgerTotals(deps.db),
     investmentSummary(deps, now),
+    tradingHouseResult(deps.db),
   ]);
   return {
     members,
@@ -72,6 +74,7 @@ export async function dashboard(deps: { db: Db }, now = new Date()): Promise<Adm
     memberMoney: totals.memberMoney,
     adminMoney: totals.adminMoney,
     systemAccounts: totals.systemAccounts,
+    tradingHouse: { realCents: house.wallet.resultCents, practiceCents: house.demo.resultCents },
     today: {
       depositsRequested: deposits.today.requested,
       depositsApproved: deposits.today.approved,

@@ -68,6 +68,44 @@ describe.each(databaseKinds)("profit accrual on %s", (kind) => {
     await t?.close();
   });
 
+  it("tells a member of one pass's profit once: one notification for all their investments, in their language and currency", async () => {
+    const ada = await signUpVerified(t.app, { currency: "IDR" });
+    const siti = await signUpVerified(t.app, { currency: "IDR" });
+    await t.database.db.execute(sql`update "user" set locale = 'id' where id = ${siti.member.uid}`);
+    const pkg = await newPackage({ dailyRateBps: 125, durationPeriods: 7 });
+    const bought: Investment[] = [];
+    for (const { client, member } of [ada, siti]) {
+      await fundWallet(admin, member.uid, 100_000);
+      // 10,000, 20,000 and 30,000 cents at 1.25 % a period: 125 + 250 + 375 = 750 cents a period.
+      for (const cents of [10_000, 20_000, 30_000]) bought.push(await buy(client, pkg.slug, cents));
+    }
+    const lastStart = Math.max(...bought.map((inv) => Date.parse(inv.startedAt)));
+    const first = bought[0] as Investment;
+    const notices = async (c: Client) =>
+      (await c.get(`${API.notifications}?pageSize=50`)).json() as {
+        unreadCount: number;
+        items: { kind: string; body: string; link: string }[];
+      };
+    const before = await notices(ada.client);
+    await accrueDue(deps(), { now: new Date(lastStart + PERIOD * 1000) });
+    // A second pass at the same moment finds nothing new to tell.
+    await accrueDue(deps(), { now: new Date(lastStart + PERIOD * 1000) });
+    const after = await notices(ada.client);
+    const profit = after.items.filter((n) => n.kind === "investment.profit");
+    expect(profit).toHaveLength(1);
+    expect(after.unreadCount - before.unreadCount).toBe(1);
+    // 7.50 USD at 16,250 IDR a dollar.
+    expect(profit[0]).toMatchObject({
+      body: "Profit credited: 3 investments, 121,875.00 IDR (7.50 USD).",
+      link: "/investment",
+    });
+    const sitis = (await notices(siti.client)).items.filter((n) => n.kind === "investment.profit");
+    expect(sitis.map((n) => n.body)).toEqual(["Keuntungan dikreditkan: 3 investasi, 121.875,00 IDR (7,50 USD)."]);
+    // The next period is a new pass: one more, never three.
+    await accrueDue(deps(), { now: at(first, 2 * PERIOD + 60) });
+    expect((await notices(ada.client)).unreadCount - before.unreadCount).toBe(2);
+  });
+
   it("credits each period once at its boundary, catches up missed periods, and returns the capital at maturity", async () => {
     const { client, member } = await investor(100_000);
     const pkg = await newPackage({ capitalReturn: true });

@@ -3,7 +3,7 @@ import type { Db } from "../../db/client.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import { type BackgroundWorker, startWorkerLoop, type WorkerLog } from "../../platform/workers/loop.ts";
 import { announceBalances, type Movement, moneyTransaction, type Posted, postTransactions } from "../ledger/index.ts";
-import type { NotificationEvent, Notifications, Recorded } from "../notifications/index.ts";
+import type { NotificationEvent, Notifications, ProfitCredit, Recorded } from "../notifications/index.ts";
 import { type AccrualUpdate, applyAccruals, lockDueInvestments } from "./queries.ts";
 import { dueAt } from "./service.ts";
 
@@ -47,7 +47,16 @@ export async function accrueDue(deps: AccrualDeps, opts: { now?: Date; limit?: n
     if (!due.length) return;
     const movements: Movement[] = [];
     const updates: AccrualUpdate[] = [];
-    const events: NotificationEvent[] = [];
+    const maturities: NotificationEvent[] = [];
+    // One profit notification per member per pass, however many of their investments it credits.
+    const credits = new Map<string, ProfitCredit[]>();
+    const creditsOf = (userId: string) => {
+      const known = credits.get(userId);
+      if (known) return known;
+      const list: ProfitCredit[] = [];
+      credits.set(userId, list);
+      return list;
+    };
     for (const inv of due) {
       const elapsed = Math.floor((now.getTime() - inv.startedAt.getTime()) / (inv.periodSeconds * 1000));
       const upTo = Math.min(inv.durationPeriods, elapsed, inv.periodsPaid + CATCH_UP_PER_PASS);
@@ -85,9 +94,7 @@ export async function accrueDue(deps: AccrualDeps, opts: { now?: Date; limit?: n
           memo: "Capital returned at maturity",
         });
       if (profit > inv.profitPaid)
-        events.push({
-          kind: "investment.profit",
-          userId: inv.userId,
+        creditsOf(inv.userId).push({
           investmentId: inv.id,
           reference: inv.reference,
           fromPeriod: inv.periodsPaid + 1,
@@ -96,7 +103,7 @@ export async function accrueDue(deps: AccrualDeps, opts: { now?: Date; limit?: n
           amountCents: profit - inv.profitPaid,
         });
       if (matured)
-        events.push({
+        maturities.push({
           kind: "investment.matured",
           userId: inv.userId,
           investmentId: inv.id,
@@ -130,6 +137,11 @@ export async function accrueDue(deps: AccrualDeps, opts: { now?: Date; limit?: n
         },
       });
     }
+    // Profit first, then maturities: a member reads the last period's profit before "matured".
+    const events: NotificationEvent[] = [
+      ...[...credits].map(([userId, list]) => ({ kind: "investment.profit" as const, userId, credits: list })),
+      ...maturities,
+    ];
     const applied = await applyAccruals(tx, updates);
     // Every row is locked by this transaction and was active at its periods: all apply, or none may be paid.
     if (applied.length !== updates.length) throw new Error("investments: a locked due investment changed");

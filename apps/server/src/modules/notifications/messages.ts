@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import {
   type Currency,
   formatMoney,
@@ -63,17 +64,11 @@ export type NotificationEvent =
       ipAddress: string | null;
       at: Date;
     }
-  | {
-      kind: "investment.profit";
-      userId: string;
-      investmentId: string;
-      reference: string;
-      /** The periods paid by this pass (more than one when missed periods were caught up). */
-      fromPeriod: number;
-      toPeriod: number;
-      durationPeriods: number;
-      amountCents: number;
-    }
+  /**
+   * One accrual pass's profit for one member: every investment it credited, told as one
+   * notification (one investment by name; several as a count and their sum).
+   */
+  | { kind: "investment.profit"; userId: string; credits: readonly ProfitCredit[] }
   /** `changeId` tells one change from another; the freeze link answers "it was not me". */
   | {
       kind: "bank.changed";
@@ -105,6 +100,17 @@ export type NotificationEvent =
       capitalCents: number;
     };
 
+/** What one accrual pass credited to one investment. */
+export type ProfitCredit = {
+  investmentId: string;
+  reference: string;
+  /** The periods paid by this pass (more than one when missed periods were caught up). */
+  fromPeriod: number;
+  toPeriod: number;
+  durationPeriods: number;
+  amountCents: number;
+};
+
 /** The member as the wording needs them: the name, their display currency and their language. */
 export type Reader = { name: string; currency: Currency; rate: number | null; locale: Locale };
 
@@ -122,6 +128,7 @@ export const webPaths = {
   deposit: (id: string) => `/invoice-balance/${encodeURIComponent(id)}`,
   withdrawal: (id: string) => `/invoice-wd/${encodeURIComponent(id)}`,
   investment: (id: string) => `/invoice/${encodeURIComponent(id)}`,
+  investments: "/investment",
   freezeAccount: (token: string) => `/freeze-account/${encodeURIComponent(token)}`,
 } as const;
 
@@ -166,6 +173,54 @@ function roleInWords(i18n: I18n, role: string): string {
 const quoted = (reason: string) => `"${reason.trim().replace(/\s+/g, " ")}"`;
 
 export type Written = { eventKey: string; title: string; body: string; link: string | null };
+
+/**
+ * One pass's profit: one investment by name and periods, several as one line ("Profit credited:
+ * 3 investments, 29,737.50 IDR") linking to the member's investments. The key names every
+ * investment and period credited, so the same pass is recorded once.
+ */
+function profitWritten(i18n: I18n, credits: readonly ProfitCredit[], r: Reader): Written {
+  const title = i18n._({ id: "notification.investment_profit.title", message: "Investment profit paid" });
+  const [one] = credits;
+  if (credits.length === 1 && one) {
+    const values = {
+      reference: one.reference,
+      amount: money(r, one.amountCents),
+      from: one.fromPeriod,
+      to: one.toPeriod,
+      of: one.durationPeriods,
+    };
+    return {
+      eventKey: `investment.profit:${one.investmentId}:${one.toPeriod}`,
+      title,
+      body:
+        one.fromPeriod === one.toPeriod
+          ? i18n._({
+              id: "notification.investment_profit.body",
+              message: "Your investment {reference} paid {amount} of profit for period {to} of {of}.",
+              values,
+            })
+          : i18n._({
+              id: "notification.investment_profit.body_periods",
+              message: "Your investment {reference} paid {amount} of profit for periods {from}–{to} of {of}.",
+              values,
+            }),
+      link: webPaths.investment(one.investmentId),
+    };
+  }
+  const paid = credits.map((c) => `${c.investmentId}:${c.toPeriod}`).sort();
+  const total = credits.reduce((sum, c) => sum + c.amountCents, 0);
+  return {
+    eventKey: `investment.profit:${createHash("sha256").update(paid.join(",")).digest("hex").slice(0, 32)}`,
+    title,
+    body: i18n._({
+      id: "notification.investment_profit.body_grouped",
+      message: "Profit credited: {count, plural, one {# investment} other {# investments}}, {amount}.",
+      values: { count: credits.length, amount: money(r, total) },
+    }),
+    link: webPaths.investments,
+  };
+}
 
 /** The event key, title, body and link of an event, written for its reader in their language. */
 export function write(event: NotificationEvent, r: Reader): Written {
@@ -372,32 +427,8 @@ export function write(event: NotificationEvent, r: Reader): Written {
             }),
         link: webPaths.security,
       };
-    case "investment.profit": {
-      const values = {
-        reference: event.reference,
-        amount: money(r, event.amountCents),
-        from: event.fromPeriod,
-        to: event.toPeriod,
-        of: event.durationPeriods,
-      };
-      return {
-        eventKey: `investment.profit:${event.investmentId}:${event.toPeriod}`,
-        title: i18n._({ id: "notification.investment_profit.title", message: "Investment profit paid" }),
-        body:
-          event.fromPeriod === event.toPeriod
-            ? i18n._({
-                id: "notification.investment_profit.body",
-                message: "Your investment {reference} paid {amount} of profit for period {to} of {of}.",
-                values,
-              })
-            : i18n._({
-                id: "notification.investment_profit.body_periods",
-                message: "Your investment {reference} paid {amount} of profit for periods {from}–{to} of {of}.",
-                values,
-              }),
-        link: webPaths.investment(event.investmentId),
-      };
-    }
+    case "investment.profit":
+      return profitWritten(i18n, event.credits, r);
     case "bank.changed": {
       const changed = i18n._({
         id: "notification.bank_changed.body",

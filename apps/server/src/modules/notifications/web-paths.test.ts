@@ -17,6 +17,7 @@ describe("links in notifications", () => {
       deposit: webPaths.deposit(id),
       withdrawal: webPaths.withdrawal(id),
       investment: webPaths.investment(id),
+      investments: webPaths.investments,
       freezeAccount: webPaths.freezeAccount(id),
       confirmWithdrawal: confirmPagePath(id, id),
     }).toEqual({
@@ -29,6 +30,7 @@ describe("links in notifications", () => {
       deposit: paths.invoiceBalanceOne(id),
       withdrawal: paths.invoiceWdOne(id),
       investment: paths.invoiceOne(id),
+      investments: paths.investment,
       freezeAccount: paths.freezeAccountOne(id),
       confirmWithdrawal: paths.confirmWithdrawalOne(id, id),
     });

@@ -53,6 +53,30 @@ describe.each(databaseKinds)("settings on %s", (kind) => {
     expect(retried.json()).toMatchObject({ rateIDR: "16300", depositMinCents: 5_000 });
   });
 
+  it("audits a change of the accrual period, which every package's terms follow at once", async () => {
+    const before = await current();
+    const saved = await admin.put(API.adminSettings, { ...before, investmentPeriodSeconds: 30 });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      const rows = await queryRows<{ before: string; after: string }>(
+        t.database,
+        sql`select before->>'investmentPeriodSeconds' as before, after->>'investmentPeriodSeconds' as after
+            from audit_log where action = 'settings.update' order by created_at desc limit 1`,
+      );
+      expect(rows[0]).toEqual({ before: String(before.investmentPeriodSeconds), after: "30" });
+      const { client } = await signUpVerified(t.app);
+      const packages = (await client.get(API.packages)).json() as { periodSeconds: number }[];
+      expect(packages.length).toBeGreaterThan(0);
+      expect(packages.every((p) => p.periodSeconds === 30)).toBe(true);
+    } finally {
+      const restored = await admin.put(API.adminSettings, {
+        ...(await current()),
+        investmentPeriodSeconds: before.investmentPeriodSeconds,
+      });
+      expect(restored.statusCode, restored.body).toBe(200);
+    }
+  });
+
   it("names the revision when a save leaves it out", async () => {
     const { revision: _revision, ...withoutRevision } = await current();
     expectError(await admin.put(API.adminSettings, withoutRevision), 400, "VALIDATION_FAILED", "revision");

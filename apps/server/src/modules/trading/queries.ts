@@ -106,19 +106,35 @@ export async function markSettled(db: Executor, settledAt: Date, settlements: Se
   return rows.map((r) => r.id);
 }
 
-export async function listOpen(db: Executor, userId: string) {
+/** The member's running contracts, of one account (`wallet` or `demo`) when `account` is given. */
+export async function listOpen(db: Executor, userId: string, account?: "wallet" | "demo") {
   return db
     .select()
     .from(tradeContracts)
-    .where(and(eq(tradeContracts.userId, userId), eq(tradeContracts.status, "open")))
+    .where(
+      and(
+        eq(tradeContracts.userId, userId),
+        eq(tradeContracts.status, "open"),
+        account ? eq(tradeContracts.account, account) : undefined,
+      ),
+    )
     .orderBy(tradeContracts.expiresAt);
 }
 
-export type HistoryWhere = { userId: string; symbol?: string; result?: string; from?: Date; before?: Date };
+/** Settled contracts of one member and one account: Real and Practice are never listed or summed together. */
+export type HistoryWhere = {
+  userId: string;
+  account: "wallet" | "demo";
+  symbol?: string;
+  result?: string;
+  from?: Date;
+  before?: Date;
+};
 function historyWhere(f: HistoryWhere): SQL | undefined {
   return and(
     eq(tradeContracts.userId, f.userId),
     eq(tradeContracts.status, "settled"),
+    eq(tradeContracts.account, f.account),
     f.symbol ? eq(tradeContracts.symbol, f.symbol) : undefined,
     f.result ? eq(tradeContracts.result, f.result) : undefined,
     f.from ? gte(tradeContracts.createdAt, f.from) : undefined,

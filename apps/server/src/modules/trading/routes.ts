@@ -6,6 +6,7 @@ import {
   centsToDecimal,
   houseExposureSchema,
   houseResultSchema,
+  openTradesQuerySchema,
   openTradesResponseSchema,
   placeTradeSchema,
   switchTradingModeSchema,
@@ -121,16 +122,19 @@ export async function tradingRoutes(app: FastifyInstance, { services }: { servic
   r.get(
     API.tradesOpen,
     asMember({
-      summary: "The member's running contracts, with whether each is winning now",
+      summary:
+        "The member's running contracts, with whether each is winning now (`mode`: only Real or only Practice contracts)",
+      querystring: openTradesQuerySchema,
       response: { 200: openTradesResponseSchema },
     }),
-    async (request) => openContracts(deps, currentOf(request).user.id),
+    async (request) => openContracts(deps, currentOf(request).user.id, request.query.mode),
   );
 
   r.get(
     API.tradesHistory,
     asMember({
-      summary: "Settled contracts (filters: pair, result, dates), with totals won, lost and net",
+      summary:
+        "Settled contracts of one mode (`mode`, the member's current one when left out; filters: pair, result, dates), with that mode's totals won, lost and net",
       querystring: tradeHistoryQuerySchema,
       response: { 200: tradeHistoryResponseSchema },
     }),
@@ -140,7 +144,7 @@ export async function tradingRoutes(app: FastifyInstance, { services }: { servic
   r.get(
     API.tradesHistoryCsv,
     asMember({
-      summary: "Settled contracts as CSV (same filters as the history)",
+      summary: "Settled contracts of one mode as CSV (same filters as the history)",
       querystring: tradeHistoryQuerySchema.omit({ page: true, pageSize: true }),
       produces: ["text/csv"],
     }),

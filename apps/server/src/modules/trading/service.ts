@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import {
+  accountOfMode,
   type HouseExposure,
   mulDivHalfEven,
   type OpenTrade,
@@ -360,8 +361,8 @@ export function startSettlementWorker(deps: TradingDeps & { log: WorkerLog }, in
   });
 }
 
-export async function openContracts(deps: TradingDeps, userId: string): Promise<OpenTrade[]> {
-  const rows = await listOpen(deps.db, userId);
+export async function openContracts(deps: TradingDeps, userId: string, mode?: TradingMode): Promise<OpenTrade[]> {
+  const rows = await listOpen(deps.db, userId, mode ? accountOfMode(mode) : undefined);
   const prices = new Map<string, number>();
   for (const symbol of new Set(rows.map((r) => r.symbol))) {
     const t = await deps.market.latest(symbol);
@@ -375,10 +376,18 @@ export async function openContracts(deps: TradingDeps, userId: string): Promise<
   });
 }
 
-export type HistoryFilter = { symbol?: string; result?: string; from?: string; to?: string };
-function whereOf(userId: string, f: HistoryFilter) {
+export type HistoryFilter = { symbol?: string; result?: string; mode?: TradingMode; from?: string; to?: string };
+
+/** The mode a history shows: the one asked for, else the member's current mode. */
+async function historyModeOf(deps: TradingDeps, userId: string, f: HistoryFilter): Promise<TradingMode> {
+  if (f.mode) return f.mode;
+  return (await tradingModeOf(deps.db, userId))?.userTrading ? "real" : "practice";
+}
+
+function whereOf(userId: string, mode: TradingMode, f: HistoryFilter) {
   return {
     userId,
+    account: accountOfMode(mode),
     symbol: f.symbol,
     result: f.result,
     from: f.from ? new Date(`${f.from}T00:00:00Z`) : undefined,
@@ -391,7 +400,8 @@ export async function contractHistory(
   userId: string,
   f: HistoryFilter & { page: number; pageSize: number },
 ) {
-  const where = whereOf(userId, f);
+  const mode = await historyModeOf(deps, userId, f);
+  const where = whereOf(userId, mode, f);
   const rows = await listHistory(deps.db, where, { limit: f.pageSize, offset: (f.page - 1) * f.pageSize });
   const totals = await historyTotals(deps.db, where);
   return {
@@ -399,12 +409,13 @@ export async function contractHistory(
     total: totals.count,
     page: f.page,
     pageSize: f.pageSize,
+    mode,
     totals: { count: totals.count, wonCents: totals.won, lostCents: totals.lost, netCents: totals.won - totals.lost },
   };
 }
 
 export async function* historyBatches(deps: TradingDeps, userId: string, f: HistoryFilter, batch = 500) {
-  const where = whereOf(userId, f);
+  const where = whereOf(userId, await historyModeOf(deps, userId, f), f);
   for (let offset = 0; ; offset += batch) {
     const rows = await listHistory(deps.db, where, { limit: batch, offset });
     if (rows.length) yield rows.map(toContract);

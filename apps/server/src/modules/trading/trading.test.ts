@@ -241,6 +241,60 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
     expect((await client.get(API.adminTrades)).statusCode).toBe(404);
   });
 
+  it("lists and totals Real and Practice apart: `mode` filters, the current mode is the default", async () => {
+    const { client, member } = await signUpVerified(t.app);
+    await tick("LTC", "2.5");
+    // A practice contract (a new member trades Free), then two real ones once the wallet holds money.
+    const practice = (await place(client, { symbol: "LTC", direction: "up", amountCents: 5_000 })).json();
+    await fundWallet(admin, member.uid, 50_000);
+    expect((await client.put(API.tradesMode, { mode: "real" })).statusCode).toBe(200);
+    const realUp = (await place(client, { symbol: "LTC", direction: "up", amountCents: 1_000 })).json();
+    const realDown = (await place(client, { symbol: "LTC", direction: "down", amountCents: 2_000 })).json();
+    const openIds = async (query: string) =>
+      ((await client.get(`${API.tradesOpen}${query}`)).json() as { id: string }[]).map((o) => o.id).sort();
+    expect(await openIds("?mode=real")).toEqual([realUp.id, realDown.id].sort());
+    expect(await openIds("?mode=practice")).toEqual([practice.id]);
+    expect(await openIds("")).toHaveLength(3);
+    expectError(await client.get(`${API.tradesOpen}?mode=both`), 400, "VALIDATION_FAILED", "mode");
+
+    // After every entry, before every expiry: each contract's exit.
+    await tick("LTC", "2.6", new Date(new Date(practice.expiresAt).getTime() - 100));
+    await settleDue(deps(), { now: new Date(new Date(realDown.expiresAt).getTime() + 5000) });
+    const history = async (query = "") => (await client.get(`${API.tradesHistory}${query}`)).json();
+    // Real (the member's mode now, so also the default): 1,000 won at 85 %, 2,000 lost.
+    const real = { count: 2, wonCents: 850, lostCents: 2_000, netCents: -1_150 };
+    expect(await history("?mode=real")).toMatchObject({ mode: "real", total: 2, totals: real });
+    expect(await history()).toMatchObject({ mode: "real", totals: real });
+    const free = await history("?mode=practice");
+    expect(free).toMatchObject({ mode: "practice", total: 1, totals: { count: 1, wonCents: 4_250, netCents: 4_250 } });
+    expect(free.items.map((i: { account: string }) => i.account)).toEqual(["demo"]);
+    // Back in Free, the default follows; the CSV lists the same one mode.
+    expect((await client.put(API.tradesMode, { mode: "practice" })).statusCode).toBe(200);
+    expect(await history()).toMatchObject({ mode: "practice", total: 1 });
+    const csv = (await client.get(`${API.tradesHistoryCsv}?mode=real`)).body.trim().split("\r\n");
+    expect(csv.slice(1).every((line) => line.includes(",wallet,"))).toBe(true);
+    expect(csv).toHaveLength(3);
+    expectError(await client.get(`${API.tradesHistory}?mode=all`), 400, "VALIDATION_FAILED", "mode");
+  });
+
+  it("counts Real money only in the back office dashboard's house result, Practice apart", async () => {
+    const { client, member } = await signUpVerified(t.app);
+    const dashboard = async () => (await admin.get(API.adminDashboard)).json();
+    const before = await dashboard();
+    await tick("LTC", "80");
+    await place(client, { symbol: "LTC", amountCents: 7_000 });
+    await fundWallet(admin, member.uid, 10_000);
+    expect((await client.put(API.tradesMode, { mode: "real" })).statusCode).toBe(200);
+    await place(client, { symbol: "LTC", amountCents: 3_000 });
+    const after = await dashboard();
+    expect(after.tradingHouse.realCents - before.tradingHouse.realCents).toBe(3_000);
+    expect(after.tradingHouse.practiceCents - before.tradingHouse.practiceCents).toBe(7_000);
+    // The same figures as /admin/trading's, and together what the trading house account holds.
+    const house = (await admin.get(API.adminTradesHouse)).json();
+    expect(after.tradingHouse).toEqual({ realCents: house.real.resultCents, practiceCents: house.demo.resultCents });
+    expect(after.tradingHouse.realCents + after.tradingHouse.practiceCents).toBe(after.systemAccounts.trading_house);
+  });
+
   it("pushes the result and the new balance to the member's open tabs", async () => {
     await t.app.listen({ port: 0, host: "127.0.0.1" });
     const { client } = await signUpVerified(t.app);

@@ -15,9 +15,11 @@ const countSum = { count: 0, sumCents: 0 };
 const dashboard = (adminMoney: Partial<Record<(typeof MEMBER_ACCOUNTS)[number], number>>): AdminDashboard => ({
   members: { total: 2, blocked: 0, banned: 0 },
   pending: { deposits: 0, depositsAwaitingPayment: 0, withdrawals: 0, kyc: 0 },
-  memberMoney: accounts(MEMBER_ACCOUNTS, { demo: 1_997_000 }),
+  memberMoney: accounts(MEMBER_ACCOUNTS, { demo: 2_005_650 }),
   adminMoney: accounts(MEMBER_ACCOUNTS, adminMoney),
-  systemAccounts: accounts(SYSTEM_ACCOUNTS, { demo_issuer: -2_997_000 }),
+  systemAccounts: accounts(SYSTEM_ACCOUNTS, { demo_issuer: -2_997_000, trading_house: -8_650 }),
+  // Real: −523 (the house behind); Practice: −8,127, apart.
+  tradingHouse: { realCents: -523, practiceCents: -8_127 },
   today: {
     depositsRequested: countSum,
     depositsApproved: countSum,
@@ -49,12 +51,27 @@ describe("AdminDashboardPage", () => {
     renderWithApp(<AdminDashboardPage />);
     const money = await screen.findByRole("region", { name: "Member money" });
     const demo = within(money).getByText("Demo", { selector: "dt" }).parentElement as HTMLElement;
-    expect(within(demo).getByText("19,970.00 USD")).toBeTruthy();
+    expect(within(demo).getByText("20,056.50 USD")).toBeTruthy();
     expect(money.textContent).toContain(
       "Admins are not members: their own accounts are not counted above. They hold Demo 10,000.00 USD.",
     );
     const platform = screen.getByRole("region", { name: "Platform accounts" });
     expect(within(platform).getByText("-29,970.00 USD")).toBeTruthy();
+  });
+
+  it("counts Real money only in the trading house's result, Practice apart and labelled", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => (url.startsWith("/api/admin/dashboard") ? json(dashboard({})) : json({}))),
+    );
+    renderWithApp(<AdminDashboardPage />);
+    const platform = await screen.findByRole("region", { name: "Platform accounts" });
+    const stat = (label: string) =>
+      (within(platform).getByText(label, { selector: "a, dt" }).closest("div") as HTMLElement).textContent;
+    expect(stat("Trading house · Real")).toContain("-5.23 USD");
+    expect(stat("Trading house · Real")).not.toContain("-86.50 USD");
+    expect(stat("Trading house · Practice")).toContain("-81.27 USD");
+    expect(stat("Trading house · Practice")).toContain("not part of the house result");
   });
 
   it("says only the rule when the admins hold nothing", async () => {

@@ -71,6 +71,28 @@ const SYSTEM_LABELS: Record<(typeof SYSTEM_ACCOUNTS)[number], string> = {
   fees: "Fees",
 };
 
+/**
+ * A platform account's figure; the trading house's as its two parts, Real (the house result) and
+ * Practice (demo money), which are never added together.
+ */
+function systemStats(account: (typeof SYSTEM_ACCOUNTS)[number], d: AdminDashboard) {
+  const money = (cents: number) => <Money cents={cents} sx={{ whiteSpace: "normal" }} />;
+  if (account !== "trading_house") return [{ label: SYSTEM_LABELS[account], value: money(d.systemAccounts[account]) }];
+  return [
+    {
+      label: "Trading house · Real",
+      value: money(d.tradingHouse.realCents),
+      href: paths.adminTrading,
+      caption: "The house result: real money only",
+    },
+    {
+      label: "Trading house · Practice",
+      value: money(d.tradingHouse.practiceCents),
+      caption: "Demo money, apart: not part of the house result",
+    },
+  ];
+}
+
 function CountSum({ count, sumCents }: { count: number; sumCents: number }) {
   return (
     <>
@@ -201,10 +223,11 @@ export function AdminDashboardPage() {
         </Section>
         <Section id="system-heading" title="Platform accounts">
           <Typography variant="body2" sx={{ color: "text.secondary", mb: 2 }}>
-            The other side of every movement: with member money and the admins' own, they add up to zero. Trading house
-            is the house result.
+            The other side of every movement: with member money and the admins' own, they add up to zero. The trading
+            house is shown in two parts: Real is the house result, as on Trading; Practice is demo money, never added to
+            it.
           </Typography>
-          <Stats items={SYSTEM_ACCOUNTS.map((a) => ({ label: SYSTEM_LABELS[a], value: money(d.systemAccounts[a]) }))} />
+          <Stats items={SYSTEM_ACCOUNTS.flatMap((a) => systemStats(a, d))} />
           <Typography variant="body2" sx={{ mt: 2 }}>
             <Link component={RouterLink} to={paths.adminLedger}>
               Verify the ledger

@@ -19,7 +19,7 @@ import { SwitchField } from "../../components/SwitchField.tsx";
 import { fieldProps } from "../../lib/form.ts";
 import { useStaffMay } from "../../lib/staff.tsx";
 import { useSubmitForm } from "../../lib/submit-form.ts";
-import { durationText, formatRate } from "../investment/index.ts";
+import { termsText } from "../investment/index.ts";
 import { adminPackagesQuery, packageToInput, useSavePackage } from "./investments-api.ts";
 import { EMPTY_PACKAGE, formToPackage, type PackageForm, packageFormSchema, packageToForm } from "./package-model.ts";
 
@@ -138,12 +138,10 @@ export function PackagesPage() {
         </>
       ),
     },
-    { key: "rate", header: "Rate", nowrap: true, render: (p) => formatRate(p.dailyRateBps) },
     {
-      key: "duration",
-      header: "Duration",
-      nowrap: true,
-      render: (p) => durationText(p.durationPeriods, p.periodSeconds),
+      key: "terms",
+      header: "Terms",
+      render: (p) => termsText(p.dailyRateBps, p.durationPeriods, p.periodSeconds),
     },
     { key: "capital", header: "Capital back", render: (p) => (p.capitalReturn ? "Yes" : "No") },
     { key: "count", header: "Investments", align: "right", render: (p) => p.investmentCount },

@@ -1,4 +1,5 @@
 import type { AdminSettings } from "@helio/shared";
+import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import InputAdornment from "@mui/material/InputAdornment";
 import Stack from "@mui/material/Stack";
@@ -75,8 +76,10 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
   const {
     register,
     control,
+    watch,
     formState: { errors },
   } = editor.form;
+  const periodChanged = String(watch("investmentPeriodSeconds")).trim() !== String(settings.investmentPeriodSeconds);
   const amount = (name: AmountName, label: string) => (
     <AmountField label={label} registration={register(name)} error={errors[name]} />
   );
@@ -196,6 +199,13 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
             )}
           />
         </Box>
+        {periodChanged ? (
+          <Alert severity="warning" sx={{ mt: 2 }} data-testid="period-change-warning">
+            A new accrual period applies to every package at once: every card, invoice and list states the terms by it,
+            and every investment bought from then on is credited by it. Running investments keep the period they were
+            bought with. The change is recorded in the audit log.
+          </Alert>
+        ) : null}
       </SectionCard>
       <SectionCard
         id="transfer-heading"

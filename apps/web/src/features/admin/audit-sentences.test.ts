@@ -256,6 +256,10 @@ describe("auditSentence", () => {
     ).toBe("Changed the bank account from Old Bank ****1111 to New Bank ****2222");
     expect(sentence("package.update", PACKAGE, PACKAGE)).toBe("Saved package “Gold” (gold) without changes");
     expect(sentence("settings.update", SETTINGS, SETTINGS)).toBe("Saved the settings without changes");
+    expect(sentence("settings.update", SETTINGS, { ...SETTINGS, investmentPeriodSeconds: 30 })).toBe(
+      "Changed the settings: Accrual period from 86400 s to 30 s. The accrual period applies to every package's " +
+        "terms and to investments bought from then on; running investments keep theirs",
+    );
     // The first save: nothing was stored, so the defaults were in effect.
     expect(sentence("settings.update", null, { ...SETTINGS, menuContact: false })).toBe(
       "Changed the settings: Support chat button from on to off",

@@ -205,8 +205,15 @@ const SENTENCES: Record<string, Describe> = {
   "staff.disable": () => "Disabled the staff account",
   "staff.enable": () => "Enabled the staff account",
   "settings.update": ({ before, after }) => {
-    const changes = changedFields(effectiveSettings(before), after, SETTINGS_FIELDS);
-    return changes ? `Changed the settings: ${changes}` : "Saved the settings without changes";
+    const was = effectiveSettings(before);
+    const changes = changedFields(was, after, SETTINGS_FIELDS);
+    if (!changes) return "Saved the settings without changes";
+    const period = field(after, "investmentPeriodSeconds");
+    const periodNote =
+      period !== undefined && period !== field(was, "investmentPeriodSeconds")
+        ? ". The accrual period applies to every package's terms and to investments bought from then on; running investments keep theirs"
+        : "";
+    return `Changed the settings: ${changes}${periodNote}`;
   },
 };
 

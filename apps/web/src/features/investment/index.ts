@@ -4,4 +4,4 @@
  */
 export { AccruedToast } from "./AccruedToast.tsx";
 export { ActiveInvestmentsCard } from "./ActiveInvestmentsCard.tsx";
-export { durationText, formatRate } from "./model.ts";
+export { durationText, formatRate, periodName, termsText } from "./model.ts";

@@ -8,6 +8,7 @@ import {
   packageReturn,
   progressPercent,
   rateText,
+  termsText,
   totalReturnRate,
 } from "./model.ts";
 
@@ -81,6 +82,15 @@ describe("wording", () => {
     expect(durationText(1, 86_400)).toBe("1 day");
     expect(durationText(5, 30)).toBe("5 periods of 30 seconds");
     expect(totalReturnRate(125, 30)).toBe("37.5 %");
+  });
+
+  it("states a package's terms by its accrual period: the seed's words for a day, the period's otherwise", () => {
+    expect(termsText(50, 30, 86_400)).toBe("0.50 % a day for 30 days");
+    expect(termsText(120, 1, 86_400)).toBe("1.20 % a day for 1 day");
+    expect(termsText(50, 30, 30)).toBe("0.5 % per 30 seconds for 30 periods");
+    expect(termsText(125, 1, 3_600)).toBe("1.25 % per hour for 1 period");
+    expect(termsText(80, 60, 60)).toBe("0.8 % per minute for 60 periods");
+    expect(termsText(80, 7, 7 * 86_400)).toBe("0.8 % per 7 days for 7 periods");
   });
 
   it("says what a package pays back: the profit on top of the capital, or the capital in it and the net", () => {

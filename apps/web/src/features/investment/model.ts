@@ -39,6 +39,21 @@ export function rateText(bps: number, periodSeconds: number): string {
   return t`${rate} per period (${unit})`;
 }
 
+/**
+ * A package's terms in one line, following the accrual period: `0.50 % a day for 30 days` with
+ * the default daily period (the seed's words, the rate to two decimals), `0.5 % per 30 seconds for
+ * 30 periods` with any other.
+ */
+export function termsText(bps: number, periods: number, periodSeconds: number): string {
+  if (periodSeconds === 86_400) {
+    const daily = leftToRight(`${localizeDecimal(centsToDecimal(bps), activeLocale())} %`);
+    return plural(periods, { one: `${daily} a day for # day`, other: `${daily} a day for # days` });
+  }
+  const rate = formatRate(bps);
+  const unit = periodName(periodSeconds);
+  return plural(periods, { one: `${rate} per ${unit} for # period`, other: `${rate} per ${unit} for # periods` });
+}
+
 /** Whole-term profit as a percentage of the amount (rate × periods): 125 bps × 30 → `37.5 %`. */
 export function totalReturnRate(bps: number, periods: number): string {
   return formatRate(bps * periods);

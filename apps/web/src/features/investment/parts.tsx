@@ -19,7 +19,15 @@ import { exampleText } from "../../lib/example-words.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
 import { useMemberQuote } from "../../lib/settings.ts";
-import { countdownText, durationText, packageReturn, progressPercent, rateText, secondsUntil } from "./model.ts";
+import {
+  countdownText,
+  durationText,
+  packageReturn,
+  progressPercent,
+  rateText,
+  secondsUntil,
+  termsText,
+} from "./model.ts";
 
 /** A live countdown to the next accrual; "Crediting…" once the boundary has passed. */
 export function AccrualCountdown({ until }: { until: string }) {
@@ -69,7 +77,7 @@ export function PackageCard({ pkg }: { pkg: InvestmentPackage }) {
           {name}
         </Typography>
         <Typography sx={{ color: "primary.main", fontWeight: 700, fontSize: "1.5rem", my: 1 }}>
-          {rateText(pkg.dailyRateBps, pkg.periodSeconds)}
+          {termsText(pkg.dailyRateBps, pkg.durationPeriods, pkg.periodSeconds)}
         </Typography>
         {pkg.description ? (
           <Typography variant="body2" sx={{ color: "text.secondary", mb: 2 }}>

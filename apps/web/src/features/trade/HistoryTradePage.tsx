@@ -1,3 +1,4 @@
+import { Trans } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -15,14 +16,17 @@ import { formatDateTime, formatPrice } from "../../lib/format.ts";
 import { type HistoryFilters, useTradeHistory } from "./api.ts";
 import { ContractTable } from "./ContractTable.tsx";
 import { PAIR_OPTIONS } from "./model.ts";
+import { ContractModeBadge, ModeFilter, useCurrentMode, useModeColumn } from "./modes.tsx";
 
 const RESULT_LABEL: Record<string, string> = { win: "Win", loss: "Loss", equal: "Equal", void: "Void" };
 const RESULT_OPTIONS = Object.entries(RESULT_LABEL).map(([value, label]) => ({ value, label }));
 const RESULT_COLOR = { win: "success", loss: "error", equal: "default", void: "default" } as const;
 
-/** `/history-trade`: settled contracts with filters, totals, paging and CSV. */
+/** `/history-trade`: settled contracts of one mode (Real or Free) with filters, that mode's totals, paging and CSV. */
 export function HistoryTradePage() {
+  const modeColumn = useModeColumn();
   const [filters, setFilters] = useState<HistoryFilters>({
+    mode: useCurrentMode(),
     symbol: "",
     result: "",
     from: "",
@@ -33,6 +37,7 @@ export function HistoryTradePage() {
   const history = useTradeHistory(filters);
   const set = (patch: Partial<HistoryFilters>) => setFilters((f) => ({ ...f, page: 1, ...patch }));
   const csvHref = withQuery("/api/trades/history.csv", {
+    mode: filters.mode,
     symbol: filters.symbol,
     result: filters.result,
     from: filters.from,
@@ -51,6 +56,7 @@ export function HistoryTradePage() {
         }
       />
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ mb: 2 }}>
+        <ModeFilter value={filters.mode} onChange={(mode) => set({ mode })} />
         <SelectField
           size="small"
           label="Pair"
@@ -81,7 +87,17 @@ export function HistoryTradePage() {
         <PageLoader />
       ) : (
         <>
-          <Stack direction="row" spacing={3} sx={{ mb: 2, flexWrap: "wrap" }} data-testid="trade-totals">
+          <Stack
+            direction="row"
+            spacing={3}
+            sx={{ mb: 2, flexWrap: "wrap", alignItems: "center" }}
+            data-testid="trade-totals"
+          >
+            <Typography component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 1 }}>
+              <Trans>
+                Totals of <ContractModeBadge account={data.mode === "real" ? "wallet" : "demo"} /> contracts only
+              </Trans>
+            </Typography>
             <Typography>
               Contracts: <strong>{data.totals.count}</strong>
             </Typography>
@@ -102,7 +118,7 @@ export function HistoryTradePage() {
               label="Settled contracts"
               rowTestId="history-trade"
               rows={data.items}
-              before={[{ header: "Settled", render: (t) => formatDateTime(t.settledAt) }]}
+              before={[{ header: "Settled", render: (t) => formatDateTime(t.settledAt) }, modeColumn]}
               after={[
                 { header: "Exit", align: "right", render: (t) => formatPrice(t.exitPrice) },
                 {

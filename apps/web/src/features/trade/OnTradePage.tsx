@@ -1,6 +1,12 @@
+import type { TradingMode } from "@helio/shared";
+import { Trans } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
+import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
+import Typography from "@mui/material/Typography";
+import { useState } from "react";
 import { Link as RouterLink } from "react-router";
+import { Money } from "../../components/Money.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { PageLoader } from "../../components/PageLoader.tsx";
 import { errorMessage } from "../../lib/api.ts";
@@ -9,14 +15,28 @@ import { paths } from "../../lib/paths.ts";
 import { useOpenTrades } from "./api.ts";
 import { ContractTable } from "./ContractTable.tsx";
 import { Countdown } from "./Countdown.tsx";
+import { ModeFilter, useCurrentMode, useModeColumn } from "./modes.tsx";
 import { WinningChip } from "./WinningChip.tsx";
 
-/** `/on-trade`: running contracts with a countdown and whether each is winning now. */
+/** `/on-trade`: running contracts of one mode (Real or Free) with a countdown and whether each is winning now. */
 export function OnTradePage() {
-  const open = useOpenTrades();
+  const [mode, setMode] = useState<TradingMode>(useCurrentMode());
+  const open = useOpenTrades(mode);
+  const modeColumn = useModeColumn();
+  const stakedCents = (open.data ?? []).reduce((sum, c) => sum + c.amountCents, 0);
   return (
     <>
       <PageHeader title="On Trade" subtitle="Your running contracts." />
+      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2, mb: 2 }}>
+        <ModeFilter value={mode} onChange={setMode} />
+        {open.data?.length ? (
+          <Typography data-testid="open-trades-staked">
+            <Trans>
+              Staked: <Money cents={stakedCents} />
+            </Trans>
+          </Typography>
+        ) : null}
+      </Box>
       {open.isError ? <Alert severity="error">{errorMessage(open.error)}</Alert> : null}
       {!open.data ? (
         <PageLoader />
@@ -32,6 +52,7 @@ export function OnTradePage() {
           label="Running contracts"
           rowTestId="open-trade"
           rows={open.data}
+          before={[modeColumn]}
           after={[
             { header: "Now", align: "right", render: (t) => formatPrice(t.currentPrice) },
             { header: "Status", render: (t) => <WinningChip winning={t.winning} /> },

@@ -6,13 +6,17 @@ import { Money } from "../../components/Money.tsx";
 import { paths } from "../../lib/paths.ts";
 import { useOpenTrades } from "./api.ts";
 import { Countdown } from "./Countdown.tsx";
+import { ContractModeBadge, useCurrentMode } from "./modes.tsx";
 import { WinningChip } from "./WinningChip.tsx";
 
 const SHOWN = 5;
 
-/** The dashboard's open trades: the next contracts to expire, live, with a link to all of them. */
+/**
+ * The dashboard's open trades: the next contracts of the member's current mode (Real or Free) to
+ * expire, live, with a link to all of them.
+ */
 export function OpenTradesCard() {
-  const open = useOpenTrades();
+  const open = useOpenTrades(useCurrentMode());
   const trades = [...(open.data ?? [])].sort((a, b) => a.expiresAt.localeCompare(b.expiresAt));
   return (
     <ListCard
@@ -42,7 +46,7 @@ export function OpenTradesCard() {
           data-testid="dashboard-open-trade"
           sx={{
             display: "grid",
-            gridTemplateColumns: "minmax(0, 1fr) auto auto",
+            gridTemplateColumns: "minmax(0, 1fr) auto auto auto",
             alignItems: "center",
             gap: 1,
             py: 1,
@@ -58,6 +62,7 @@ export function OpenTradesCard() {
               <Money cents={t.amountCents} />
             </Box>
           </Box>
+          <ContractModeBadge account={t.account} />
           <WinningChip winning={t.winning} />
           <Countdown until={t.expiresAt} />
         </Box>

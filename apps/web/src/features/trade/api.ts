@@ -6,6 +6,7 @@ import {
   type PairQuote,
   type PlaceTradeInput,
   pairsResponseSchema,
+  type TradingMode,
   tradeConfigSchema,
   tradeContractSchema,
   tradeHistoryResponseSchema,
@@ -21,10 +22,13 @@ export const tradeKeys = {
   candles: (symbol: string, interval: CandleInterval) => ["market", "candles", symbol, interval] as const,
   config: ["trades", "config"] as const,
   open: ["trades", "open"] as const,
+  openOf: (mode: TradingMode | "all") => ["trades", "open", mode] as const,
   history: (filters: HistoryFilters) => ["trades", "history", filters] as const,
 };
 
 export type HistoryFilters = {
+  /** Real or Practice: one at a time, never added together. */
+  mode: TradingMode;
   symbol: string;
   result: string;
   from: string;
@@ -66,8 +70,11 @@ export const candlesQuery = (symbol: string, interval: CandleInterval) =>
 
 export const tradeConfigQuery = readQuery(tradeKeys.config, API.tradesConfig, tradeConfigSchema, { staleTime: 60_000 });
 
-/** Running contracts; refreshed on every tick batch (winning now) and when one settles. */
-export function useOpenTrades() {
+/**
+ * Running contracts (of one mode when `mode` is given); refreshed every 2 seconds (winning now) and
+ * when one settles.
+ */
+export function useOpenTrades(mode?: TradingMode) {
   const queryClient = useQueryClient();
   useEffect(() => {
     const offSettled = liveSocket.subscribe("trade.settled", () => {
@@ -75,7 +82,14 @@ export function useOpenTrades() {
     });
     return offSettled;
   }, [queryClient]);
-  return useQuery(readQuery(tradeKeys.open, API.tradesOpen, openTradesResponseSchema, { refetchInterval: 2000 }));
+  return useQuery(
+    queryOptions({
+      queryKey: tradeKeys.openOf(mode ?? "all"),
+      queryFn: ({ signal }) =>
+        apiFetch(API.tradesOpen, { schema: openTradesResponseSchema, query: mode ? { mode } : {}, signal }),
+      refetchInterval: 2000,
+    }),
+  );
 }
 
 export function useTradeHistory(filters: HistoryFilters) {
@@ -87,9 +101,10 @@ export function useTradeHistory(filters: HistoryFilters) {
       }),
     [queryClient],
   );
-  const { symbol, result, from, to, page, pageSize } = filters;
+  const { mode, symbol, result, from, to, page, pageSize } = filters;
   return useQuery(
     pagedQuery(tradeKeys.history(filters), API.tradesHistory, tradeHistoryResponseSchema, {
+      mode,
       symbol,
       result,
       from,

@@ -1,4 +1,5 @@
 import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatPrice } from "../../lib/format.ts";
@@ -49,6 +50,7 @@ function stubApi() {
           total: 1,
           page: 1,
           pageSize: 20,
+          mode: new URL(url, "http://x").searchParams.get("mode") ?? "practice",
           totals: { count: 1, wonCents: 850, lostCents: 0, netCents: 850 },
         });
       if (url.startsWith("/api/settings")) return json({ menuContact: true, depositMinCents: 1000, rates: [] });
@@ -60,6 +62,12 @@ function stubApi() {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+/** The URLs fetched so far that start with `path`. */
+const requested = (path: string) =>
+  (fetch as unknown as { mock: { calls: [string][] } }).mock.calls
+    .map(([url]) => url)
+    .filter((u) => u.startsWith(path));
 
 describe("trade pages", () => {
   it("groups prices exactly", () => {
@@ -84,6 +92,10 @@ describe("trade pages", () => {
     renderWithApp(<OnTradePage />, { path: paths.onTrade });
     expect(await screen.findByText("Winning")).toBeTruthy();
     expect(screen.getByTestId("countdown").textContent).toMatch(/\d+ s/);
+    // The member trades Free: their practice contracts by default, each named by its mode.
+    expect(requested("/api/trades/open")).toEqual(["/api/trades/open?mode=practice"]);
+    expect(screen.getByTestId("open-trade").textContent).toContain("Free");
+    expect(screen.getByTestId("open-trades-staked").textContent).toBe("Staked: 10.00 USD");
   });
 
   it("shows settled contracts with totals, and refreshes when one settles", async () => {
@@ -91,6 +103,15 @@ describe("trade pages", () => {
     renderWithApp(<HistoryTradePage />, { path: paths.historyTrade });
     expect(await screen.findByText("Win")).toBeTruthy();
     expect(screen.getByTestId("trade-totals").textContent).toContain("Contracts: 1");
+    // One mode at a time, the member's current one (Free) first; Real on request, never both summed.
+    expect(screen.getByTestId("trade-totals").textContent).toContain("Totals of Free contracts only");
+    expect(requested("/api/trades/history")[0]).toContain("mode=practice");
+    await userEvent.click(screen.getByRole("combobox", { name: "Mode" }));
+    await userEvent.click(await screen.findByRole("option", { name: "Real" }));
+    await vi.waitFor(() => expect(requested("/api/trades/history").at(-1)).toContain("mode=real"));
+    await vi.waitFor(() =>
+      expect(screen.getByTestId("trade-totals").textContent).toContain("Totals of Real contracts only"),
+    );
     const calls = (fetch as unknown as { mock: { calls: unknown[] } }).mock.calls.length;
     liveSocket.dispatch({ type: "trade.settled", contract: { ...contract, status: "settled" } as never });
     await vi.waitFor(() =>

@@ -1,0 +1,33 @@
+import { adminSettingsSchema, settingsSchema } from "@helio/shared";
+import { screen } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { renderWithApp } from "../../test/render.tsx";
+import { SettingsPage } from "./SettingsPage.tsx";
+
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
+const settings = adminSettingsSchema.parse({ ...settingsSchema.parse({}), revision: 1 });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe("SettingsPage", () => {
+  it("warns, before saving, that a new accrual period applies to every package", async () => {
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string) => (url.startsWith("/api/admin/settings") ? json(settings) : json({}))),
+    );
+    renderWithApp(<SettingsPage />);
+    const period = await screen.findByRole("textbox", { name: "Accrual period (seconds)" });
+    expect(screen.queryByTestId("period-change-warning")).toBeNull();
+    await userEvent.clear(period);
+    await userEvent.type(period, "30");
+    expect((await screen.findByTestId("period-change-warning")).textContent).toContain(
+      "A new accrual period applies to every package at once",
+    );
+    // Back to the saved value: nothing to warn of.
+    await userEvent.clear(period);
+    await userEvent.type(period, String(settings.investmentPeriodSeconds));
+    expect(screen.queryByTestId("period-change-warning")).toBeNull();
+  });
+});
