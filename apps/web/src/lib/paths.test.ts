@@ -47,6 +47,8 @@ describe("paths", () => {
       dataBank: "/data-bank",
       security: "/security",
       limits: "/limits",
+      statement: "/statement",
+      profitTable: "/profit-table",
       notifications: "/notifications",
       kycUser: "/kyc-user",
       investment: "/investment",

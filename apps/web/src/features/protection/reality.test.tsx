@@ -77,7 +77,7 @@ describe("RealityCheckDialog", () => {
     expect(text).toContain("Total payouts37.00 USD");
     expect(text).toContain("Net result+2.00 USD");
     expect(text).toContain("1 contract is still open");
-    expect(within(dialog).getByRole("link", { name: "View statement" }).getAttribute("href")).toBe("/history-trade");
+    expect(within(dialog).getByRole("link", { name: "View statement" }).getAttribute("href")).toBe("/statement");
     expect(within(dialog).getByRole("link", { name: "Take a break" }).getAttribute("href")).toBe(
       "/limits#take-a-break",
     );
