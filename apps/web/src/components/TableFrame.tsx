@@ -36,6 +36,16 @@ export function TablePager({ page, pageSize, total, onPage, sizes = PAGE_SIZES }
     <TablePagination
       component="div"
       labelRowsPerPage={t`Per page`}
+      labelDisplayedRows={({ from, to, count }) => t`${from}–${to} of ${count}`}
+      getItemAriaLabel={(type) =>
+        type === "first"
+          ? t`Go to first page`
+          : type === "last"
+            ? t`Go to last page`
+            : type === "next"
+              ? t`Go to next page`
+              : t`Go to previous page`
+      }
       sx={{ "& .MuiTablePagination-toolbar": { flexWrap: "wrap", rowGap: 0.5 } }}
       count={total}
       page={pageIndex(page, total, pageSize)}
@@ -108,6 +118,8 @@ export function useCellLabels() {
 export const cardsOnPhones = (theme: Theme) => ({
   [theme.breakpoints.down("sm")]: {
     "& thead": visuallyHidden,
+    // Stacked in the hidden box: a row of long names would reach past the screen's edge.
+    "& thead th": { display: "block" },
     "& table, & tbody, & tbody tr, & tbody td": { display: "block", width: "100%" },
     "& tbody tr": { py: 1, px: 0.5, borderBottom: 1, borderColor: "divider" },
     "& tbody tr:last-of-type": { borderBottom: 0 },

@@ -58,6 +58,9 @@ export const SERVER_WORDS: Record<string, MessageDescriptor> = {
   "The image is larger than 5 MB.": msg`The image is larger than 5 MB.`,
   "The photo is larger than 2 MB.": msg`The photo is larger than 2 MB.`,
   "The message was not sent.": msg`The message was not sent.`,
+  // The trade screen's stake taken from an account that holds less.
+  "Insufficient funds in wallet.": msg`Insufficient funds in wallet.`,
+  "Insufficient funds in demo.": msg`Insufficient funds in demo.`,
   // INVALID_TOKEN of a withdrawal's confirmation link (better-auth's INVALID_TOKEN words its own links)
   "This confirmation link has been used or is not valid.": msg`This confirmation link has been used or is not valid.`,
 };
@@ -75,6 +78,49 @@ const SERVER_PATTERNS: { pattern: RegExp; words: (match: RegExpMatchArray) => st
     pattern: /^The rate changed from (.+) to (.+)\. Check the amount in USD and send again\.$/,
     words: ([, from = "", to = ""]) =>
       i18n._(msg`The rate changed from ${from} to ${to}. Check the amount in USD and send again.`),
+  },
+  // The trade screen's refusals (trading and protection on the server).
+  {
+    pattern:
+      /^(\S+) takes no more Real contracts of this size right now: the house's limit on the pair is reached\. Try a smaller stake or another pair\.$/,
+    words: ([, pair = ""]) =>
+      i18n._(
+        msg`${pair} takes no more Real contracts of this size right now: the house's limit on the pair is reached. Try a smaller stake or another pair.`,
+      ),
+  },
+  {
+    pattern: /^At most (\d+) open contracts at a time\.$/,
+    words: ([, count = ""]) => i18n._(msg`At most ${count} open contracts at a time.`),
+  },
+  {
+    pattern: /^Your limit is (\d+) open contracts at a time\.$/,
+    words: ([, count = ""]) => i18n._(msg`Your limit is ${count} open contracts at a time.`),
+  },
+  {
+    pattern: /^Your limit for one stake is (.+)\.$/,
+    words: ([, limit = ""]) => i18n._(msg`Your limit for one stake is ${limit}.`),
+  },
+  {
+    pattern: /^Your trading session limit of (\d+) minutes is reached: sign in again later\.$/,
+    words: ([, minutes = ""]) =>
+      i18n._(msg`Your trading session limit of ${minutes} minutes is reached: sign in again later.`),
+  },
+  {
+    pattern: /^Your (24-hour|7-day|30-day) (stake|loss) limit is (.+); (.+) of it is left\.$/,
+    words: ([, period = "", kind = "", limit = "", left = ""]) => {
+      const days = period === "24-hour" ? 1 : period === "7-day" ? 7 : 30;
+      return kind === "stake"
+        ? i18n._(msg`Your stake limit for ${days} days is ${limit}; ${left} of it is left.`)
+        : i18n._(msg`Your loss limit for ${days} days is ${limit}; ${left} of it is left.`);
+    },
+  },
+  {
+    pattern:
+      /^You have (excluded yourself|taken a timeout) until (.+): no Real trades, deposits or packages until then\.$/,
+    words: ([, what = "", until = ""]) =>
+      what === "excluded yourself"
+        ? i18n._(msg`You have excluded yourself until ${until}: no Real trades, deposits or packages until then.`)
+        : i18n._(msg`You are on a timeout until ${until}: no Real trades, deposits or packages until then.`),
   },
 ];
 
@@ -104,6 +150,8 @@ export const FIELD_WORDS: Record<string, MessageDescriptor> = {
   "The image could not be read": msg`The image could not be read`,
   "The code is wrong or expired": msg`The code is wrong or expired`,
   "Enter the code from your authenticator app": msg`Enter the code from your authenticator app`,
+  "This duration is not available": msg`This duration is not available`,
+  "The market for this pair is not available right now (no recent price)": msg`The market for this pair is not available right now (no recent price)`,
 };
 
 /**

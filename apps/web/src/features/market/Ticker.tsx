@@ -1,4 +1,5 @@
 import { type PairQuote, pairOf } from "@helio/shared";
+import { useLingui } from "@lingui/react/macro";
 import type { CSSProperties } from "react";
 import { Link as RouterLink } from "react-router";
 import { formatPrice } from "../../lib/format.ts";
@@ -35,6 +36,7 @@ function Item({ pair, copy = false }: { pair: PairQuote; copy?: boolean }) {
  * stands still and scrolls sideways by hand instead.
  */
 export function Ticker() {
+  const { t } = useLingui();
   const pairs = useLivePairs();
   const list = pairs.data ?? [];
   // About 4 s per pair keeps a price readable while it passes.
@@ -42,7 +44,7 @@ export function Ticker() {
   // Plain CSS (decision 0016): the ticker is part of the frame on every page.
   const track = { "--ticker-seconds": `${seconds}s` } as CSSProperties;
   return (
-    <nav aria-label="Market ticker" data-testid="ticker" className={styles.ticker}>
+    <nav aria-label={t`Market ticker`} data-testid="ticker" className={styles.ticker}>
       <div
         data-testid="ticker-track"
         className={list.length ? `${styles.track} ${styles.moving}` : styles.track}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Link from "@mui/material/Link";
 import { Link as RouterLink } from "react-router";
@@ -13,29 +14,32 @@ import { WinningChip } from "./WinningChip.tsx";
 
 /** `/on-trade`: running contracts with a countdown and whether each is winning now. */
 export function OnTradePage() {
+  const { t } = useLingui();
   const open = useOpenTrades();
   return (
     <>
-      <PageHeader title="On Trade" subtitle="Your running contracts." />
+      <PageHeader title={t`On Trade`} subtitle={t`Your running contracts.`} />
       {open.isError ? <Alert severity="error">{errorMessage(open.error)}</Alert> : null}
       {!open.data ? (
         <PageLoader />
       ) : open.data.length === 0 ? (
         <Alert severity="info">
-          No running contracts.{" "}
-          <Link component={RouterLink} to={paths.tradeFirstPair}>
-            Open the trade page
-          </Link>
+          <Trans>
+            No running contracts.{" "}
+            <Link component={RouterLink} to={paths.tradeFirstPair}>
+              Open the trade page
+            </Link>
+          </Trans>
         </Alert>
       ) : (
         <ContractTable
-          label="Running contracts"
+          label={t`Running contracts`}
           rowTestId="open-trade"
           rows={open.data}
           after={[
-            { header: "Now", align: "right", render: (t) => formatPrice(t.currentPrice) },
-            { header: "Status", render: (t) => <WinningChip winning={t.winning} /> },
-            { header: "Time left", align: "right", render: (t) => <Countdown until={t.expiresAt} /> },
+            { header: t`Now`, align: "right", render: (c) => formatPrice(c.currentPrice) },
+            { header: t`Status`, render: (c) => <WinningChip winning={c.winning} /> },
+            { header: t`Time left`, align: "right", render: (c) => <Countdown until={c.expiresAt} /> },
           ]}
         />
       )}

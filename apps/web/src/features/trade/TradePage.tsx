@@ -21,6 +21,7 @@ import { paths } from "../../lib/paths.ts";
 import { BreakNotice } from "../protection/index.ts";
 import { candlesQuery, useOpenTrades, usePairs } from "./api.ts";
 import { CandleChart } from "./CandleChart.tsx";
+import { intervalLabel } from "./model.ts";
 import { OrderPanel } from "./OrderPanel.tsx";
 import { ChangeText, PairPicker } from "./PairPicker.tsx";
 
@@ -84,11 +85,14 @@ export function TradePairPage() {
               aria-label={t`Candle interval`}
               sx={{ mb: 1 }}
             >
-              {CANDLE_INTERVALS.map((i) => (
-                <ToggleButton key={i} value={i} aria-label={t`${i} candles`}>
-                  {i}
-                </ToggleButton>
-              ))}
+              {CANDLE_INTERVALS.map((i) => {
+                const shown = intervalLabel(i);
+                return (
+                  <ToggleButton key={i} value={i} aria-label={t`${shown} candles`}>
+                    {shown}
+                  </ToggleButton>
+                );
+              })}
             </ToggleButtonGroup>
             {candles.isError ? <Alert severity="error">{errorMessage(candles.error)}</Alert> : null}
             {candles.data ? (
