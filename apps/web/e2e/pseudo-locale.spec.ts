@@ -44,13 +44,8 @@ const PENDING_ROUTES: readonly string[] = [
   "addBalance",
   "withdrawal",
   "viewWithdrawal",
-  "tradePair",
-  "onTrade",
-  "historyTrade",
   "referrals",
   "chatPanel",
-  // Every signed-in screen shows the shell's bell (notifications), ticker (market) and chat button.
-  "notFoundSignedIn",
   // Found on pages no wrapping work covers yet: the mail links' pages and support's sign-in link
   // are in English; "Referral code (optional)" is cut at 360 px once a third longer.
   "register",
