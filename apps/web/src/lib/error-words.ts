@@ -108,10 +108,14 @@ const SERVER_PATTERNS: { pattern: RegExp; words: (match: RegExpMatchArray) => st
   {
     pattern: /^Your (24-hour|7-day|30-day) (stake|loss) limit is (.+); (.+) of it is left\.$/,
     words: ([, period = "", kind = "", limit = "", left = ""]) => {
-      const days = period === "24-hour" ? 1 : period === "7-day" ? 7 : 30;
-      return kind === "stake"
-        ? i18n._(msg`Your stake limit for ${days} days is ${limit}; ${left} of it is left.`)
-        : i18n._(msg`Your loss limit for ${days} days is ${limit}; ${left} of it is left.`);
+      if (kind === "stake") {
+        if (period === "24-hour") return i18n._(msg`Your 24-hour stake limit is ${limit}; ${left} of it is left.`);
+        if (period === "7-day") return i18n._(msg`Your 7-day stake limit is ${limit}; ${left} of it is left.`);
+        return i18n._(msg`Your 30-day stake limit is ${limit}; ${left} of it is left.`);
+      }
+      if (period === "24-hour") return i18n._(msg`Your 24-hour loss limit is ${limit}; ${left} of it is left.`);
+      if (period === "7-day") return i18n._(msg`Your 7-day loss limit is ${limit}; ${left} of it is left.`);
+      return i18n._(msg`Your 30-day loss limit is ${limit}; ${left} of it is left.`);
     },
   },
   {
