@@ -24,6 +24,7 @@ import { CandleChart } from "./CandleChart.tsx";
 import { intervalLabel } from "./model.ts";
 import { OrderPanel } from "./OrderPanel.tsx";
 import { ChangeText, PairPicker } from "./PairPicker.tsx";
+import { DOCKED_BAR_VARIABLE } from "./use-docked-bar.ts";
 
 /** `/trade` → the first pair. */
 export function TradeIndexPage() {
@@ -71,8 +72,9 @@ export function TradePairPage() {
           display: "grid",
           gap: 2,
           gridTemplateColumns: { xs: "1fr", md: "minmax(0, 1fr) 340px" },
-          // Room under the chart for the order bar docked at the bottom on phones.
-          pb: { xs: "260px", md: 0 },
+          // Room under the chart for the order bar docked at the bottom on phones: its own height
+          // (use-docked-bar.ts), longer in some languages.
+          pb: { xs: `var(${DOCKED_BAR_VARIABLE}, 260px)`, md: 0 },
         }}
       >
         <Card variant="outlined" sx={{ minWidth: 0 }}>
