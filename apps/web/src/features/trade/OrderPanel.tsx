@@ -233,7 +233,7 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
                   value={field.value}
                   onChange={(e) => field.onChange(Number(e.target.value))}
                   options={config.durations.map((d) => ({ value: d, label: durationLabel(d) }))}
-                  sx={{ minWidth: 128, flexShrink: 0 }}
+                  sx={{ width: 128, flexShrink: 0 }}
                 />
               )}
             />
@@ -291,13 +291,16 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
               onClick={() => submitAs("up")}
               data-testid="order-up"
             >
-              {winCents === null ? (
-                <Trans>Up</Trans>
-              ) : (
-                <Trans>
-                  Up · pays <Money cents={winCents} />
-                </Trans>
-              )}
+              {/* One box of words: the button lays out its children side by side. */}
+              <span>
+                {winCents === null ? (
+                  <Trans>Up</Trans>
+                ) : (
+                  <Trans>
+                    Up · pays <Money cents={winCents} />
+                  </Trans>
+                )}
+              </span>
             </Button>
             <Button
               fullWidth
@@ -314,13 +317,16 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
               onClick={() => submitAs("down")}
               data-testid="order-down"
             >
-              {winCents === null ? (
-                <Trans>Down</Trans>
-              ) : (
-                <Trans>
-                  Down · pays <Money cents={winCents} />
-                </Trans>
-              )}
+              {/* One box of words: the button lays out its children side by side. */}
+              <span>
+                {winCents === null ? (
+                  <Trans>Down</Trans>
+                ) : (
+                  <Trans>
+                    Down · pays <Money cents={winCents} />
+                  </Trans>
+                )}
+              </span>
             </Button>
           </Stack>
           <ReadOnlyNote reason={readOnly} />
