@@ -166,8 +166,9 @@ export function ChartPositions({
                 lineHeight: 1.5,
                 fontVariantNumeric: "tabular-nums",
                 pointerEvents: "none",
-                // Within the pane, beside the price scale: a longer label wraps rather than being cut.
-                maxWidth: Math.max(paneWidth - 8, 0),
+                // Within the pane, beside the price scale, and within the chart after a resize (the
+                // pane's width is read at the last draw): a longer label wraps rather than being cut.
+                maxWidth: `min(${Math.max(paneWidth - 8, 0)}px, calc(100% - 8px))`,
                 overflowWrap: "anywhere",
               }}
             >
