@@ -30,14 +30,25 @@ const UNTRANSLATED_WORDS = [
 /**
  * Every finding on the page as it is now: visible text, labels, placeholders and titles with English
  * words no catalogue gave (member data, e-mail addresses, links, numbers, dates, the words above and
- * text inside `translate="no"` (references, codes, names) aside); and, with `overflow`, marked text in a box that hides what does not fit (overflow hidden or
- * clipped, an ellipsis) and does not fit, or reaching past the sides of the window.
+ * text inside `translate="no"` (references, codes, names) aside); and, with `overflow`, marked text
+ * in a box that hides what does not fit (overflow hidden or clipped, an ellipsis) and does not fit,
+ * or reaching past the sides of the window. `names`: people's names the screen shows that the walk
+ * did not choose (support's, from the server's settings), not words to translate, with their
+ * initials.
  */
-export async function languageFindings(page: Page, { overflow = true } = {}): Promise<Finding[]> {
+export async function languageFindings(
+  page: Page,
+  { overflow = true, names = [] as readonly string[] } = {},
+): Promise<Finding[]> {
   return page.evaluate(
-    ({ open, close, words, currencies, prefix, overflow }) => {
+    ({ open, close, words, currencies, prefix, overflow, names }) => {
       const findings: Finding[] = [];
       const allowed = new Set(words);
+      for (const name of names) {
+        const parts = name.match(/[\p{L}\p{M}]+/gu) ?? [];
+        for (const part of parts) allowed.add(part);
+        allowed.add(parts.map((part) => part[0]?.toUpperCase()).join(""));
+      }
       // Currency names come from Intl.DisplayNames (English in the pseudo-locale), beside their codes.
       const currencyNames = new Intl.DisplayNames(["en"], { type: "currency" });
       for (const code of currencies)
@@ -167,6 +178,7 @@ export async function languageFindings(page: Page, { overflow = true } = {}): Pr
       currencies: [...CURRENCIES],
       prefix: DATA_PREFIX,
       overflow,
+      names: [...names],
     },
   );
 }

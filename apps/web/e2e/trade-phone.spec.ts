@@ -43,6 +43,11 @@ test("the order is in reach without scrolling at 360 × 740 and 1280 × 800, lig
       await expectInViewport(page, "Up", up);
       await expectInViewport(page, "Down", page.getByRole("button", { name: /^Down · pays/ }));
       await expectInViewport(page, "a preset", panel.getByRole("group", { name: "Stake presets" }));
+      // The floating chat button stays clear of the order bar: both are in reach.
+      const chat = await page.getByTestId("chat-button").boundingBox();
+      const bar = await panel.boundingBox();
+      if (viewport === MOBILE) expect(chat && bar && chat.y + chat.height <= bar.y).toBe(true);
+      await expectInViewport(page, "the chat button", page.getByTestId("chat-button"));
       // At least the chart's last part shows above the order bar (beside the panel on wide screens).
       const chart = await page.getByTestId("candle-chart").boundingBox();
       const order = await panel.boundingBox();

@@ -125,6 +125,8 @@ export function useCellLabels() {
 export const cardsOnPhones = (theme: Theme) => ({
   [theme.breakpoints.down("sm")]: {
     "& thead": visuallyHidden,
+    // Stacked in the hidden box: a row of long names would reach past the screen's edge.
+    "& thead th": { display: "block" },
     "& table, & tbody, & tbody tr, & tbody td": { display: "block", width: "100%" },
     "& tbody tr": { py: 1, px: 0.5, borderBottom: 1, borderColor: "divider" },
     "& tbody tr:last-of-type": { borderBottom: 0 },

@@ -60,6 +60,9 @@ export const SERVER_WORDS: Record<string, MessageDescriptor> = {
   "The image is larger than 5 MB.": msg`The image is larger than 5 MB.`,
   "The photo is larger than 2 MB.": msg`The photo is larger than 2 MB.`,
   "The message was not sent.": msg`The message was not sent.`,
+  // The trade screen's stake taken from an account that holds less.
+  "Insufficient funds in wallet.": msg`Insufficient funds in wallet.`,
+  "Insufficient funds in demo.": msg`Insufficient funds in demo.`,
   // INVALID_TOKEN of a withdrawal's confirmation link (better-auth's INVALID_TOKEN words its own links)
   "This confirmation link has been used or is not valid.": msg`This confirmation link has been used or is not valid.`,
   // INVALID_TOKEN of the freeze link and the two-factor reset link
@@ -88,6 +91,53 @@ const SERVER_PATTERNS: { pattern: RegExp; words: (match: RegExpMatchArray) => st
     pattern: /^The rate changed from (.+) to (.+)\. Check the amount in USD and send again\.$/,
     words: ([, from = "", to = ""]) =>
       i18n._(msg`The rate changed from ${from} to ${to}. Check the amount in USD and send again.`),
+  },
+  // The trade screen's refusals (trading and protection on the server).
+  {
+    pattern:
+      /^(\S+) takes no more Real contracts of this size right now: the house's limit on the pair is reached\. Try a smaller stake or another pair\.$/,
+    words: ([, pair = ""]) =>
+      i18n._(
+        msg`${pair} takes no more Real contracts of this size right now: the house's limit on the pair is reached. Try a smaller stake or another pair.`,
+      ),
+  },
+  {
+    pattern: /^At most (\d+) open contracts at a time\.$/,
+    words: ([, count = ""]) => i18n._(msg`At most ${count} open contracts at a time.`),
+  },
+  {
+    pattern: /^Your limit is (\d+) open contracts at a time\.$/,
+    words: ([, count = ""]) => i18n._(msg`Your limit is ${count} open contracts at a time.`),
+  },
+  {
+    pattern: /^Your limit for one stake is (.+)\.$/,
+    words: ([, limit = ""]) => i18n._(msg`Your limit for one stake is ${limit}.`),
+  },
+  {
+    pattern: /^Your trading session limit of (\d+) minutes is reached: sign in again later\.$/,
+    words: ([, minutes = ""]) =>
+      i18n._(msg`Your trading session limit of ${minutes} minutes is reached: sign in again later.`),
+  },
+  {
+    pattern: /^Your (24-hour|7-day|30-day) (stake|loss) limit is (.+); (.+) of it is left\.$/,
+    words: ([, period = "", kind = "", limit = "", left = ""]) => {
+      if (kind === "stake") {
+        if (period === "24-hour") return i18n._(msg`Your 24-hour stake limit is ${limit}; ${left} of it is left.`);
+        if (period === "7-day") return i18n._(msg`Your 7-day stake limit is ${limit}; ${left} of it is left.`);
+        return i18n._(msg`Your 30-day stake limit is ${limit}; ${left} of it is left.`);
+      }
+      if (period === "24-hour") return i18n._(msg`Your 24-hour loss limit is ${limit}; ${left} of it is left.`);
+      if (period === "7-day") return i18n._(msg`Your 7-day loss limit is ${limit}; ${left} of it is left.`);
+      return i18n._(msg`Your 30-day loss limit is ${limit}; ${left} of it is left.`);
+    },
+  },
+  {
+    pattern:
+      /^You have (excluded yourself|taken a timeout) until (.+): no Real trades, deposits or packages until then\.$/,
+    words: ([, what = "", until = ""]) =>
+      what === "excluded yourself"
+        ? i18n._(msg`You have excluded yourself until ${until}: no Real trades, deposits or packages until then.`)
+        : i18n._(msg`You are on a timeout until ${until}: no Real trades, deposits or packages until then.`),
   },
 ];
 
@@ -135,6 +185,8 @@ export const FIELD_WORDS: Record<string, MessageDescriptor> = {
   "Attach the front of your ID": msg`Attach the front of your ID`,
   "Attach the back of your ID": msg`Attach the back of your ID`,
   "Attach a selfie holding your ID": msg`Attach a selfie holding your ID`,
+  "This duration is not available": msg`This duration is not available`,
+  "The market for this pair is not available right now (no recent price)": msg`The market for this pair is not available right now (no recent price)`,
 };
 
 /**

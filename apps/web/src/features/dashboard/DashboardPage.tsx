@@ -1,3 +1,6 @@
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import { lazy, Suspense } from "react";
 import { Link as RouterLink } from "react-router";
 import { CopyButton } from "../../components/CopyButton.tsx";
@@ -20,10 +23,10 @@ const ActiveInvestmentsCard = lazy(() =>
 );
 
 const BALANCES = [
-  { key: "wallet", label: "Wallet" },
-  { key: "demo", label: "Demo" },
-  { key: "profit", label: "Profit" },
-  { key: "bonus", label: "Bonus" },
+  { key: "wallet", label: msg`Wallet` },
+  { key: "demo", label: msg`Demo` },
+  { key: "profit", label: msg`Profit` },
+  { key: "bonus", label: msg`Bonus` },
 ] as const;
 
 /**
@@ -31,11 +34,12 @@ const BALANCES = [
  * figure's line keeps its height while it loads, so nothing below moves when the data arrives.
  */
 function BalancesCard() {
+  const { i18n } = useLingui();
   const balances = useMemberBalances();
   return (
     <section className={`${styles.card} ${styles.balancesCard}`} aria-labelledby="balances-heading">
       <h2 id="balances-heading" className={`${styles.h2} ${styles.h2Gap}`}>
-        Balances
+        <Trans>Balances</Trans>
       </h2>
       {balances.isError ? (
         <div role="alert" className={styles.error}>
@@ -45,7 +49,7 @@ function BalancesCard() {
         <dl className={styles.details}>
           {BALANCES.map((b) => (
             <div key={b.key}>
-              <dt>{b.label}</dt>
+              <dt>{i18n._(b.label)}</dt>
               <dd>{balances.data ? <Money cents={balances.data[b.key]} /> : <Skeleton width="80%" />}</dd>
             </div>
           ))}
@@ -53,13 +57,13 @@ function BalancesCard() {
       )}
       <div className={styles.links}>
         <RouterLink className={styles.link} to={paths.addBalance}>
-          Add Balance
+          <Trans>Add Balance</Trans>
         </RouterLink>
         <RouterLink className={styles.link} to={paths.withdrawal}>
-          Withdraw
+          <Trans>Withdraw</Trans>
         </RouterLink>
         <RouterLink className={styles.link} to={paths.wallet}>
-          History
+          <Trans>History</Trans>
         </RouterLink>
       </div>
     </section>
@@ -70,31 +74,33 @@ interface Step {
   /** Undefined for steps without a done state. */
   done?: boolean;
   to: string;
-  label: string;
-  detail: string;
+  label: MessageDescriptor;
+  detail: MessageDescriptor;
 }
 
 /** `/`: greeting, mode, balances, markets, open trades, active investments, recent transactions, getting started, referral link. */
 export function DashboardPage() {
+  const { i18n, t } = useLingui();
   const member = useMember();
+  const firstName = member.firstName;
   const referral = `${window.location.origin}/register/${encodeURIComponent(member.referralCode)}`;
   const steps: Step[] = [
     {
       to: paths.profile,
-      label: "Review your profile",
-      detail: "Your name, display currency and referral code.",
+      label: msg`Review your profile`,
+      detail: msg`Your name, display currency and referral code.`,
     },
     {
       done: Boolean(member.photoURL),
       to: paths.updateProfile,
-      label: "Add a profile photo",
-      detail: "So support recognises you.",
+      label: msg`Add a profile photo`,
+      detail: msg`So support recognises you.`,
     },
     {
       done: member.twoFactorEnabled,
       to: paths.security,
-      label: "Turn on two-factor authentication",
-      detail: "Protect your account with a code from an authenticator app.",
+      label: msg`Turn on two-factor authentication`,
+      detail: msg`Protect your account with a code from an authenticator app.`,
     },
   ];
 
@@ -102,11 +108,11 @@ export function DashboardPage() {
     <div>
       <div className={styles.header}>
         <div>
-          <h1 className={styles.h1}>{`Hello, ${member.firstName}`}</h1>
+          <h1 className={styles.h1}>{t`Hello, ${firstName}`}</h1>
           <div className={styles.subtitle}>
             <span className={styles.mode}>
-              Mode: <ModeBadge userTrading={member.userTrading} />
-              {member.userTrading ? "You trade with real money." : "You practise with demo money."}
+              <Trans>Mode:</Trans> <ModeBadge userTrading={member.userTrading} />
+              {member.userTrading ? t`You trade with real money.` : t`You practise with demo money.`}
             </span>
           </div>
         </div>
@@ -125,7 +131,9 @@ export function DashboardPage() {
         </div>
         <div className={styles.column}>
           <div className={styles.card}>
-            <h2 className={styles.h2}>Getting started</h2>
+            <h2 className={styles.h2}>
+              <Trans>Getting started</Trans>
+            </h2>
             <ul className={styles.steps}>
               {steps.map((step) => (
                 <li key={step.to}>
@@ -133,27 +141,31 @@ export function DashboardPage() {
                     {step.done === undefined ? (
                       <Icon name="ChevronRight" />
                     ) : step.done ? (
-                      <TitledIcon name="CheckCircle" title="Done" className={styles.done} />
+                      <TitledIcon name="CheckCircle" title={t`Done`} className={styles.done} />
                     ) : (
-                      <TitledIcon name="RadioButtonUnchecked" title="To do" />
+                      <TitledIcon name="RadioButtonUnchecked" title={t`To do`} />
                     )}
                   </span>
                   <span className={styles.stepText}>
                     <RouterLink className={styles.link} to={step.to}>
-                      {step.label}
+                      {i18n._(step.label)}
                     </RouterLink>
-                    <span className={styles.stepDetail}>{step.detail}</span>
+                    <span className={styles.stepDetail}>{i18n._(step.detail)}</span>
                   </span>
                 </li>
               ))}
             </ul>
           </div>
           <div className={styles.card}>
-            <h2 className={styles.h2}>Invite friends</h2>
-            <p className={styles.inviteLead}>Your referral link:</p>
+            <h2 className={styles.h2}>
+              <Trans>Invite friends</Trans>
+            </h2>
+            <p className={styles.inviteLead}>
+              <Trans>Your referral link:</Trans>
+            </p>
             <div className={styles.invite}>
               <p className={styles.referral}>{referral}</p>
-              <CopyButton value={referral} label="Copy referral link" />
+              <CopyButton value={referral} label={t`Copy referral link`} />
             </div>
           </div>
         </div>

@@ -1,4 +1,5 @@
 import { pairOf } from "@helio/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Card from "@mui/material/Card";
@@ -14,12 +15,13 @@ import { formatChange } from "./format.ts";
 
 /** The dashboard's market overview: the 12 pairs with last price and 24h change, live; each opens its trade screen. */
 export function MarketOverview() {
+  const { t } = useLingui();
   const pairs = useLivePairs();
   return (
     <Card component="section" aria-labelledby="markets-heading">
       <CardContent sx={{ p: { xs: 2, sm: 3 } }}>
         <Typography id="markets-heading" variant="h2" component="h2" sx={{ mb: 1.5 }}>
-          Markets
+          <Trans>Markets</Trans>
         </Typography>
         {pairs.isError ? (
           <Alert severity="error">{errorMessage(pairs.error)}</Alert>
@@ -72,10 +74,12 @@ export function MarketOverview() {
                       </Box>
                     </Box>
                     <Box component="span" sx={{ fontVariantNumeric: "tabular-nums" }}>
-                      {pair.stale ? "Paused" : formatPrice(pair.price)}
+                      {pair.stale ? t`Paused` : formatPrice(pair.price)}
                     </Box>
+                    {/* Left to right in Arabic too: "-0.48%", not "0.48%-". */}
                     <Box
                       component="span"
+                      dir="ltr"
                       sx={{
                         textAlign: "right",
                         fontVariantNumeric: "tabular-nums",

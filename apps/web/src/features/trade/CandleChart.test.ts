@@ -14,4 +14,9 @@ describe("chartOptions", () => {
       expect(options.layout?.background).toMatchObject({ color: palette.background.paper });
     }
   });
+
+  it("draws a price label at the scale's top or bottom edge only when it fits whole", () => {
+    const { palette } = createTheme();
+    expect(chartOptions(palette, []).rightPriceScale).toMatchObject({ entireTextOnly: true });
+  });
 });

@@ -18,6 +18,7 @@ import { useEffect, useRef, useState } from "react";
 import { formatChartPrice, priceDecimals } from "../../lib/format.ts";
 import { liveSocket } from "../../lib/ws.ts";
 import { type ChartApi, ChartPositions } from "./ChartPositions.tsx";
+import { intervalLabel } from "./model.ts";
 
 const toBar = (c: Candle): CandlestickData<UTCTimestamp> => ({
   time: c.time as UTCTimestamp,
@@ -54,7 +55,8 @@ export function chartOptions(palette: Palette, candles: Candle[]): DeepPartial<C
     // pulls the last time label in beside the price scale instead of cutting it ("01:3"), which it
     // does only for a fixed edge.
     timeScale: { timeVisible: true, secondsVisible: false, borderColor: palette.divider, fixRightEdge: true },
-    rightPriceScale: { borderColor: palette.divider },
+    // A price label at the top or bottom edge is drawn only when it fits whole, never cut in half.
+    rightPriceScale: { borderColor: palette.divider, entireTextOnly: true },
   };
 }
 
@@ -135,12 +137,13 @@ export function CandleChart({
   }, [symbol, interval]);
 
   const pairName = `${symbol}/USDT`;
+  const shownInterval = intervalLabel(interval);
   return (
     <Box sx={{ position: "relative" }} dir="ltr">
       <Box
         ref={holder}
         role="img"
-        aria-label={t`${pairName} candlestick chart, ${interval} candles`}
+        aria-label={t`${pairName} candlestick chart, ${shownInterval} candles`}
         data-testid="candle-chart"
         sx={{ width: "100%", height: { xs: 260, md: 420 } }}
       />

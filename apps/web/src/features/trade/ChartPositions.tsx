@@ -5,6 +5,7 @@ import { useTheme } from "@mui/material/styles";
 import visuallyHidden from "@mui/utils/visuallyHidden";
 import { type IChartApi, type IPriceLine, type ISeriesApi, LineStyle, type UTCTimestamp } from "lightweight-charts";
 import { useEffect, useRef, useState } from "react";
+import { formatPrice } from "../../lib/format.ts";
 import { useDisplayCurrency } from "../../lib/settings.ts";
 import { useFormatLocale } from "../../lib/use-locale.ts";
 import { liveSocket } from "../../lib/ws.ts";
@@ -165,7 +166,10 @@ export function ChartPositions({
                 lineHeight: 1.5,
                 fontVariantNumeric: "tabular-nums",
                 pointerEvents: "none",
-                whiteSpace: "nowrap",
+                // Within the pane, beside the price scale, and within the chart after a resize (the
+                // pane's width is read at the last draw): a longer label wraps rather than being cut.
+                maxWidth: `min(${Math.max(paneWidth - 8, 0)}px, calc(100% - 8px))`,
+                overflowWrap: "anywhere",
               }}
             >
               {direction} · <span dir="ltr">{left}</span> ·{" "}
@@ -205,9 +209,10 @@ export function ChartPositions({
           </Box>
         );
       })}
-      <Box component="ul" sx={visuallyHidden} data-testid="chart-positions-list">
+      {/* Lines that wrap inside the hidden box, so that none reaches past the screen's edge. */}
+      <Box component="ul" sx={{ ...visuallyHidden, whiteSpace: "normal" }} data-testid="chart-positions-list">
         {positions.map((p) => {
-          const price = p.entryPrice;
+          const price = formatPrice(p.entryPrice);
           const left = timeLeftText(Date.parse(p.expiresAt) - now);
           return (
             <li key={p.id}>

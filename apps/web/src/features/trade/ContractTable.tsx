@@ -1,3 +1,4 @@
+import { useLingui } from "@lingui/react/macro";
 import Card from "@mui/material/Card";
 import Table from "@mui/material/Table";
 import TableBody from "@mui/material/TableBody";
@@ -26,16 +27,6 @@ export interface ContractColumn<T> {
   render: (contract: T) => ReactNode;
 }
 
-/** The columns every contract table has, between the page's own before and after them. */
-function commonColumns<T extends ContractBase>(): ContractColumn<T>[] {
-  return [
-    { header: "Pair", render: (t) => `${t.symbol}/USDT` },
-    { header: "Direction", render: (t) => directionLabel(t.direction) },
-    { header: "Amount", align: "right", render: (t) => <Money cents={t.amountCents} /> },
-    { header: "Entry", align: "right", render: (t) => formatPrice(t.entryPrice) },
-  ];
-}
-
 /** The member's contracts as a plain table: `before`, then pair, direction, amount and entry, then `after`. */
 export function ContractTable<T extends ContractBase>({
   label,
@@ -51,7 +42,15 @@ export function ContractTable<T extends ContractBase>({
   before?: ContractColumn<T>[];
   after: ContractColumn<T>[];
 }) {
-  const columns = [...before, ...commonColumns<T>(), ...after];
+  const { t } = useLingui();
+  // The columns every contract table has, between the page's own before and after them.
+  const common: ContractColumn<T>[] = [
+    { header: t`Pair`, render: (c) => `${c.symbol}/USDT` },
+    { header: t`Direction`, render: (c) => directionLabel(c.direction) },
+    { header: t`Amount`, align: "right", render: (c) => <Money cents={c.amountCents} /> },
+    { header: t`Entry`, align: "right", render: (c) => formatPrice(c.entryPrice) },
+  ];
+  const columns = [...before, ...common, ...after];
   const body = useCellLabels();
   return (
     <TableContainer component={Card} variant="outlined" sx={cardsOnPhones}>
@@ -66,11 +65,11 @@ export function ContractTable<T extends ContractBase>({
           </TableRow>
         </TableHead>
         <TableBody ref={body}>
-          {rows.map((t) => (
-            <TableRow key={t.id} data-testid={rowTestId}>
+          {rows.map((c) => (
+            <TableRow key={c.id} data-testid={rowTestId}>
               {columns.map((column) => (
                 <TableCell key={column.header} align={column.align}>
-                  {column.render(t)}
+                  {column.render(c)}
                 </TableCell>
               ))}
             </TableRow>

@@ -1,4 +1,6 @@
-import { Trans } from "@lingui/react/macro";
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Button from "@mui/material/Button";
 import Chip from "@mui/material/Chip";
@@ -13,18 +15,26 @@ import { PageLoader } from "../../components/PageLoader.tsx";
 import { SelectField } from "../../components/SelectField.tsx";
 import { errorMessage, withQuery } from "../../lib/api.ts";
 import { formatDateTime, formatPrice } from "../../lib/format.ts";
+import { useFormatLocale } from "../../lib/use-locale.ts";
 import { type HistoryFilters, useTradeHistory } from "./api.ts";
 import { ContractTable } from "./ContractTable.tsx";
 import { PAIR_OPTIONS } from "./model.ts";
 import { ContractModeBadge, ModeFilter, useCurrentMode, useModeColumn } from "./modes.tsx";
 
-const RESULT_LABEL: Record<string, string> = { win: "Win", loss: "Loss", equal: "Equal", void: "Void" };
-const RESULT_OPTIONS = Object.entries(RESULT_LABEL).map(([value, label]) => ({ value, label }));
+const RESULT_LABEL: Record<"win" | "loss" | "equal" | "void", MessageDescriptor> = {
+  win: msg`Win`,
+  loss: msg`Loss`,
+  equal: msg`Equal`,
+  void: msg`Void`,
+};
 const RESULT_COLOR = { win: "success", loss: "error", equal: "default", void: "default" } as const;
 
 /** `/history-trade`: settled contracts of one mode (Real or Free) with filters, that mode's totals, paging and CSV. */
 export function HistoryTradePage() {
   const modeColumn = useModeColumn();
+  const { i18n, t } = useLingui();
+  const locale = useFormatLocale();
+  const resultOptions = Object.entries(RESULT_LABEL).map(([value, label]) => ({ value, label: i18n._(label) }));
   const [filters, setFilters] = useState<HistoryFilters>({
     mode: useCurrentMode(),
     symbol: "",
@@ -44,14 +54,22 @@ export function HistoryTradePage() {
     to: filters.to,
   });
   const data = history.data;
+  const contractCount = data?.totals.count ?? 0;
+  const pageItemLabel = (type: string, page: number | null) => {
+    if (type === "page") return t`Page ${page}`;
+    if (type === "first") return t`Go to first page`;
+    if (type === "last") return t`Go to last page`;
+    if (type === "next") return t`Go to next page`;
+    return t`Go to previous page`;
+  };
   return (
     <>
       <PageHeader
-        title="History Trade"
-        subtitle="Your settled contracts."
+        title={t`History Trade`}
+        subtitle={t`Your settled contracts.`}
         actions={
           <Button variant="outlined" href={csvHref} download>
-            Download CSV
+            <Trans>Download CSV</Trans>
           </Button>
         }
       />
@@ -59,21 +77,21 @@ export function HistoryTradePage() {
         <ModeFilter value={filters.mode} onChange={(mode) => set({ mode })} />
         <SelectField
           size="small"
-          label="Pair"
+          label={t`Pair`}
           value={filters.symbol}
           onChange={(e) => set({ symbol: e.target.value })}
           sx={{ minWidth: 140 }}
-          allLabel="All pairs"
+          allLabel={t`All pairs`}
           options={PAIR_OPTIONS}
         />
         <SelectField
           size="small"
-          label="Result"
+          label={t`Result`}
           value={filters.result}
           onChange={(e) => set({ result: e.target.value })}
           sx={{ minWidth: 140 }}
-          allLabel="All results"
-          options={RESULT_OPTIONS}
+          allLabel={t`All results`}
+          options={resultOptions}
         />
         <DateRangeFields
           size="small"
@@ -99,36 +117,46 @@ export function HistoryTradePage() {
               </Trans>
             </Typography>
             <Typography>
-              Contracts: <strong>{data.totals.count}</strong>
+              <Trans>
+                Contracts: <strong>{contractCount}</strong>
+              </Trans>
             </Typography>
             <Typography>
-              Won: <Money cents={data.totals.wonCents} />
+              <Trans>
+                Won: <Money cents={data.totals.wonCents} />
+              </Trans>
             </Typography>
             <Typography>
-              Lost: <Money cents={data.totals.lostCents} />
+              <Trans>
+                Lost: <Money cents={data.totals.lostCents} />
+              </Trans>
             </Typography>
             <Typography>
-              Net: <Money cents={data.totals.netCents} signed />
+              <Trans>
+                Net: <Money cents={data.totals.netCents} signed />
+              </Trans>
             </Typography>
           </Stack>
           {data.items.length === 0 ? (
-            <Alert severity="info">No settled contracts yet.</Alert>
+            <Alert severity="info">
+              <Trans>No settled contracts yet.</Trans>
+            </Alert>
           ) : (
             <ContractTable
-              label="Settled contracts"
+              label={t`Settled contracts`}
               rowTestId="history-trade"
               rows={data.items}
-              before={[{ header: "Settled", render: (t) => formatDateTime(t.settledAt) }, modeColumn]}
+              before={[{ header: t`Settled`, render: (c) => formatDateTime(c.settledAt, { locale }) }, modeColumn]}
               after={[
-                { header: "Exit", align: "right", render: (t) => formatPrice(t.exitPrice) },
+                { header: t`Exit`, align: "right", render: (c) => formatPrice(c.exitPrice) },
                 {
-                  header: "Result",
-                  render: (t) =>
-                    t.result ? (
-                      <Chip size="small" color={RESULT_COLOR[t.result]} label={RESULT_LABEL[t.result]} />
+                  header: t`Result`,
+                  render: (c) =>
+                    c.result ? (
+                      <Chip size="small" color={RESULT_COLOR[c.result]} label={i18n._(RESULT_LABEL[c.result])} />
                     ) : null,
                 },
-                { header: "Payout", align: "right", render: (t) => <Money cents={t.payoutCents ?? 0} /> },
+                { header: t`Payout`, align: "right", render: (c) => <Money cents={c.payoutCents ?? 0} /> },
               ]}
             />
           )}
@@ -138,7 +166,7 @@ export function HistoryTradePage() {
               count={Math.ceil(data.total / data.pageSize)}
               page={data.page}
               onChange={(_e, page) => setFilters((f) => ({ ...f, page }))}
-              getItemAriaLabel={(type, page) => (type === "page" ? `Page ${page}` : `Go to ${type} page`)}
+              getItemAriaLabel={(type, page) => pageItemLabel(type, page)}
             />
           ) : null}
         </>

@@ -1,5 +1,5 @@
 import type { TradingMode } from "@helio/shared";
-import { Trans } from "@lingui/react/macro";
+import { Trans, useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
@@ -20,13 +20,14 @@ import { WinningChip } from "./WinningChip.tsx";
 
 /** `/on-trade`: running contracts of one mode (Real or Free) with a countdown and whether each is winning now. */
 export function OnTradePage() {
+  const { t } = useLingui();
   const [mode, setMode] = useState<TradingMode>(useCurrentMode());
   const open = useOpenTrades(mode);
   const modeColumn = useModeColumn();
   const stakedCents = (open.data ?? []).reduce((sum, c) => sum + c.amountCents, 0);
   return (
     <>
-      <PageHeader title="On Trade" subtitle="Your running contracts." />
+      <PageHeader title={t`On Trade`} subtitle={t`Your running contracts.`} />
       <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", gap: 2, mb: 2 }}>
         <ModeFilter value={mode} onChange={setMode} />
         {open.data?.length ? (
@@ -42,21 +43,23 @@ export function OnTradePage() {
         <PageLoader />
       ) : open.data.length === 0 ? (
         <Alert severity="info">
-          No running contracts.{" "}
-          <Link component={RouterLink} to={paths.tradeFirstPair}>
-            Open the trade page
-          </Link>
+          <Trans>
+            No running contracts.{" "}
+            <Link component={RouterLink} to={paths.tradeFirstPair}>
+              Open the trade page
+            </Link>
+          </Trans>
         </Alert>
       ) : (
         <ContractTable
-          label="Running contracts"
+          label={t`Running contracts`}
           rowTestId="open-trade"
           rows={open.data}
           before={[modeColumn]}
           after={[
-            { header: "Now", align: "right", render: (t) => formatPrice(t.currentPrice) },
-            { header: "Status", render: (t) => <WinningChip winning={t.winning} /> },
-            { header: "Time left", align: "right", render: (t) => <Countdown until={t.expiresAt} /> },
+            { header: t`Now`, align: "right", render: (c) => formatPrice(c.currentPrice) },
+            { header: t`Status`, render: (c) => <WinningChip winning={c.winning} /> },
+            { header: t`Time left`, align: "right", render: (c) => <Countdown until={c.expiresAt} /> },
           ]}
         />
       )}

@@ -1,3 +1,4 @@
+import { Trans, useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
 import { Link as RouterLink } from "react-router";
@@ -6,6 +7,7 @@ import { Money } from "../../components/Money.tsx";
 import { paths } from "../../lib/paths.ts";
 import { useOpenTrades } from "./api.ts";
 import { Countdown } from "./Countdown.tsx";
+import { directionLabel } from "./model.ts";
 import { ContractModeBadge, useCurrentMode } from "./modes.tsx";
 import { WinningChip } from "./WinningChip.tsx";
 
@@ -16,33 +18,35 @@ const SHOWN = 5;
  * expire, live, with a link to all of them.
  */
 export function OpenTradesCard() {
+  const { t } = useLingui();
   const open = useOpenTrades(useCurrentMode());
   const trades = [...(open.data ?? [])].sort((a, b) => a.expiresAt.localeCompare(b.expiresAt));
+  const count = trades.length;
   return (
     <ListCard
       id="open-trades-heading"
-      title="Open trades"
+      title={t`Open trades`}
       query={open}
       empty={
         trades.length === 0 ? (
-          <>
+          <Trans>
             No running contracts.{" "}
             <Link component={RouterLink} to={paths.tradeFirstPair}>
               Trade now
             </Link>
-          </>
+          </Trans>
         ) : null
       }
       more={
         trades.length > 0
-          ? { to: paths.onTrade, label: trades.length > SHOWN ? `All ${trades.length} open trades` : "On Trade" }
+          ? { to: paths.onTrade, label: trades.length > SHOWN ? t`All ${count} open trades` : t`On Trade` }
           : null
       }
     >
-      {trades.slice(0, SHOWN).map((t) => (
+      {trades.slice(0, SHOWN).map((c) => (
         <Box
           component="li"
-          key={t.id}
+          key={c.id}
           data-testid="dashboard-open-trade"
           sx={{
             display: "grid",
@@ -56,15 +60,15 @@ export function OpenTradesCard() {
         >
           <Box sx={{ minWidth: 0 }}>
             <Box component="span" sx={{ fontWeight: 600 }}>
-              {t.symbol}/USDT {t.direction === "up" ? "Up" : "Down"}
+              {c.symbol}/USDT {directionLabel(c.direction)}
             </Box>
             <Box sx={{ color: "text.secondary", fontSize: "0.85rem" }}>
-              <Money cents={t.amountCents} />
+              <Money cents={c.amountCents} />
             </Box>
           </Box>
-          <ContractModeBadge account={t.account} />
-          <WinningChip winning={t.winning} />
-          <Countdown until={t.expiresAt} />
+          <ContractModeBadge account={c.account} />
+          <WinningChip winning={c.winning} />
+          <Countdown until={c.expiresAt} />
         </Box>
       ))}
     </ListCard>

@@ -1,11 +1,4 @@
-import {
-  DURATION_LABELS,
-  mulDivHalfEven,
-  type OpenTrade,
-  type RateQuote,
-  type TradeConfig,
-  type TradeDirection,
-} from "@helio/shared";
+import { mulDivHalfEven, type OpenTrade, type RateQuote, type TradeConfig, type TradeDirection } from "@helio/shared";
 import { Trans, useLingui } from "@lingui/react/macro";
 import AddIcon from "@mui/icons-material/Add";
 import ArrowDownwardIcon from "@mui/icons-material/ArrowDownward";
@@ -38,6 +31,8 @@ import { paths } from "../../lib/paths.ts";
 import { ReadOnlyNote, useReadOnlyReason } from "../../lib/read-only.tsx";
 import { type MemberQuote, useMemberQuote } from "../../lib/settings.ts";
 import { tradeConfigQuery, usePlaceTrade } from "./api.ts";
+import { durationLabel } from "./model.ts";
+import { useDockedBarHeight } from "./use-docked-bar.ts";
 
 /** The stake a new order starts with: 10 USD, in the member's currency. */
 const DEFAULT_STAKE_CENTS = 1_000;
@@ -90,6 +85,9 @@ const orderSchema = (rules: AmountRules, quote: RateQuote) =>
     durationSeconds: z.number().int(),
     direction: z.enum(["up", "down"]),
   });
+
+/** Up and Down share a phone's row: their words wrap inside them rather than running out. */
+const ORDER_BUTTON_SX = { minWidth: 0, px: 1, lineHeight: 1.3, overflowWrap: "anywhere" } as const;
 
 type OrderFormProps = {
   symbol: string;
@@ -170,9 +168,11 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
   const step = (direction: 1 | -1) =>
     setStake(steppedStake(cents, config.amountPresetsCents, direction, config.minCents, config.maxCents));
   const stakeAccount = member.userTrading ? t`Wallet (Real)` : t`Demo (practice)`;
+  const dockedBar = useDockedBarHeight<HTMLDivElement>();
 
   return (
     <Card
+      ref={dockedBar}
       variant="outlined"
       component="section"
       aria-label={t`Order`}
@@ -220,6 +220,9 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
             >
               <AddIcon />
             </IconButton>
+          </Stack>
+          {/* The duration beside the presets, so that the amount has the row above to itself (room for its label in every language). */}
+          <Stack direction="row" spacing={1} sx={{ alignItems: "center" }}>
             <Controller
               control={control}
               name="durationSeconds"
@@ -229,32 +232,32 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
                   label={t`Duration`}
                   value={field.value}
                   onChange={(e) => field.onChange(Number(e.target.value))}
-                  options={config.durations.map((d) => ({ value: d, label: DURATION_LABELS[d] ?? `${d} s` }))}
-                  sx={{ width: 104, flexShrink: 0 }}
+                  options={config.durations.map((d) => ({ value: d, label: durationLabel(d) }))}
+                  sx={{ width: 128, flexShrink: 0 }}
                 />
               )}
             />
+            {config.amountPresetsCents.length ? (
+              <Stack
+                direction="row"
+                spacing={0.5}
+                role="group"
+                aria-label={t`Stake presets`}
+                sx={{ flex: 1, minWidth: 0, overflowX: "auto", py: 0.25 }}
+              >
+                {config.amountPresetsCents.map((preset) => (
+                  <Chip
+                    key={preset}
+                    size="small"
+                    variant={cents === preset ? "filled" : "outlined"}
+                    color={cents === preset ? "primary" : "default"}
+                    label={<Money cents={preset} />}
+                    onClick={() => setStake(preset)}
+                  />
+                ))}
+              </Stack>
+            ) : null}
           </Stack>
-          {config.amountPresetsCents.length ? (
-            <Stack
-              direction="row"
-              spacing={0.5}
-              role="group"
-              aria-label={t`Stake presets`}
-              sx={{ overflowX: "auto", pb: 0.25 }}
-            >
-              {config.amountPresetsCents.map((preset) => (
-                <Chip
-                  key={preset}
-                  size="small"
-                  variant={cents === preset ? "filled" : "outlined"}
-                  color={cents === preset ? "primary" : "default"}
-                  label={<Money cents={preset} />}
-                  onClick={() => setStake(preset)}
-                />
-              ))}
-            </Stack>
-          ) : null}
           <Typography variant="body2" data-testid="order-payout">
             <Trans>
               Payout: <strong>{payout}%</strong>
@@ -282,37 +285,48 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
               fullWidth
               variant="contained"
               color="success"
+              sx={ORDER_BUTTON_SX}
               startIcon={<ArrowUpwardIcon />}
               disabled={blocked}
               onClick={() => submitAs("up")}
               data-testid="order-up"
             >
-              {winCents === null ? (
-                <Trans>Up</Trans>
-              ) : (
-                <Trans>
-                  Up · pays <Money cents={winCents} />
-                </Trans>
-              )}
+              {/* One box of words: the button lays out its children side by side. */}
+              <span>
+                {winCents === null ? (
+                  <Trans>Up</Trans>
+                ) : (
+                  <Trans>
+                    Up · pays <Money cents={winCents} />
+                  </Trans>
+                )}
+              </span>
             </Button>
             <Button
               fullWidth
               variant="contained"
               color="error"
               // error.dark keeps white text above 4.5:1 in both themes.
-              sx={{ bgcolor: "error.dark", "&:hover": { bgcolor: "error.dark", filter: "brightness(0.9)" } }}
+              sx={{
+                ...ORDER_BUTTON_SX,
+                bgcolor: "error.dark",
+                "&:hover": { bgcolor: "error.dark", filter: "brightness(0.9)" },
+              }}
               startIcon={<ArrowDownwardIcon />}
               disabled={blocked}
               onClick={() => submitAs("down")}
               data-testid="order-down"
             >
-              {winCents === null ? (
-                <Trans>Down</Trans>
-              ) : (
-                <Trans>
-                  Down · pays <Money cents={winCents} />
-                </Trans>
-              )}
+              {/* One box of words: the button lays out its children side by side. */}
+              <span>
+                {winCents === null ? (
+                  <Trans>Down</Trans>
+                ) : (
+                  <Trans>
+                    Down · pays <Money cents={winCents} />
+                  </Trans>
+                )}
+              </span>
             </Button>
           </Stack>
           <ReadOnlyNote reason={readOnly} />

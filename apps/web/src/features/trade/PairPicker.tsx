@@ -87,6 +87,9 @@ export function PairPicker({
         autoHighlight
         options={options}
         value={current}
+        openText={t`Open`}
+        closeText={t`Close`}
+        noOptionsText={t`No pairs match`}
         groupBy={(p) => (favourites.includes(p.symbol) ? t`Favourites` : t`All pairs`)}
         filterOptions={filterPairs}
         getOptionLabel={(p) => `${p.symbol}/USDT`}

@@ -1,4 +1,5 @@
 import type { TradeContract } from "@helio/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
 import Snackbar from "@mui/material/Snackbar";
 import { useEffect, useState } from "react";
@@ -11,24 +12,31 @@ import { liveSocket } from "../../lib/ws.ts";
 const SEVERITY = { win: "success", loss: "error", equal: "info", void: "warning" } as const;
 
 function Outcome({ c }: { c: TradeContract }) {
-  const pair = `${c.symbol}/USDT ${c.direction === "up" ? "Up" : "Down"}`;
+  const { t } = useLingui();
+  const direction = c.direction === "up" ? t`Up` : t`Down`;
+  const pair = `${c.symbol}/USDT ${direction}`;
   if (c.result === "win")
     return (
-      <>
+      <Trans>
         {pair} won: <Money cents={c.payoutCents ?? 0} /> paid.
-      </>
+      </Trans>
     );
   if (c.result === "loss")
     return (
-      <>
+      <Trans>
         {pair} lost the <Money cents={c.amountCents} /> stake.
-      </>
+      </Trans>
+    );
+  if (c.result === "void")
+    return (
+      <Trans>
+        {pair} was void (no price at expiry): <Money cents={c.amountCents} /> returned.
+      </Trans>
     );
   return (
-    <>
-      {pair} {c.result === "void" ? "was void (no price at expiry)" : "closed even"}: <Money cents={c.amountCents} />{" "}
-      returned.
-    </>
+    <Trans>
+      {pair} closed even: <Money cents={c.amountCents} /> returned.
+    </Trans>
   );
 }
 
@@ -56,7 +64,7 @@ export function SettledToast() {
         >
           <Outcome c={current} />{" "}
           <RouterLink to={paths.historyTrade} style={{ color: "inherit" }}>
-            History
+            <Trans>History</Trans>
           </RouterLink>
         </Alert>
       ) : undefined}

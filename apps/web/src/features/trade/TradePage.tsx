@@ -22,8 +22,10 @@ import { RiskWarning } from "../legal/index.ts";
 import { BreakNotice } from "../protection/index.ts";
 import { candlesQuery, useOpenTrades, usePairs } from "./api.ts";
 import { CandleChart } from "./CandleChart.tsx";
+import { intervalLabel } from "./model.ts";
 import { OrderPanel } from "./OrderPanel.tsx";
 import { ChangeText, PairPicker } from "./PairPicker.tsx";
+import { DOCKED_BAR_VARIABLE } from "./use-docked-bar.ts";
 
 /** `/trade` → the first pair. */
 export function TradeIndexPage() {
@@ -72,8 +74,9 @@ export function TradePairPage() {
           display: "grid",
           gap: 2,
           gridTemplateColumns: { xs: "1fr", md: "minmax(0, 1fr) 340px" },
-          // Room under the chart for the order bar docked at the bottom on phones.
-          pb: { xs: "260px", md: 0 },
+          // Room under the chart for the order bar docked at the bottom on phones: its own height
+          // (use-docked-bar.ts), longer in some languages.
+          pb: { xs: `var(${DOCKED_BAR_VARIABLE}, 260px)`, md: 0 },
         }}
       >
         <Card variant="outlined" sx={{ minWidth: 0 }}>
@@ -86,11 +89,14 @@ export function TradePairPage() {
               aria-label={t`Candle interval`}
               sx={{ mb: 1 }}
             >
-              {CANDLE_INTERVALS.map((i) => (
-                <ToggleButton key={i} value={i} aria-label={t`${i} candles`}>
-                  {i}
-                </ToggleButton>
-              ))}
+              {CANDLE_INTERVALS.map((i) => {
+                const shown = intervalLabel(i);
+                return (
+                  <ToggleButton key={i} value={i} aria-label={t`${shown} candles`}>
+                    {shown}
+                  </ToggleButton>
+                );
+              })}
             </ToggleButtonGroup>
             {candles.isError ? <Alert severity="error">{errorMessage(candles.error)}</Alert> : null}
             {candles.data ? (
