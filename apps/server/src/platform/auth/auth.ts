@@ -160,6 +160,8 @@ export function createAuth({
         termsVersion: { type: "number", required: false, input: true },
         termsAcceptedAt: { type: "date", required: false, input: true },
         adultConfirmedAt: { type: "date", required: false, input: true },
+        // Set when the member closes the account (members/closure), never from a request.
+        closedAt: { type: "date", required: false, input: false },
       },
     },
     emailAndPassword: {
