@@ -118,8 +118,10 @@ export async function languageFindings(
         if (!element || !/\p{L}/u.test(node.data) || ["SCRIPT", "STYLE", "NOSCRIPT"].includes(element.tagName))
           continue;
         if (!visible(element)) continue;
-        // Codes, references and names marked `translate="no"` are not words of any language.
-        const english = element.closest('[translate="no"]') ? [] : englishIn(node.data);
+        // Codes, references and names marked `translate="no"` are not words of any language; text the
+        // server worded in the member's language (`data-server-words`: notifications) came through its
+        // own catalogues, whose completeness the server's tests check.
+        const english = element.closest('[translate="no"], [data-server-words]') ? [] : englishIn(node.data);
         if (english.length > 0) findings.push({ kind: "English", where: selectorOf(element), text: short(node.data) });
         if (MARKED.test(node.data)) marked.push({ element, node });
       }

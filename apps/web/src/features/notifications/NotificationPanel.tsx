@@ -16,7 +16,7 @@ import { formatDateTime, formatRelative } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
 import { useFormatLocale } from "../../lib/use-locale.ts";
 import { latestNotificationsQuery, useMarkNotificationsRead } from "./api.ts";
-import { appLink, UnreadDot } from "./parts.tsx";
+import { appLink, ServerWords, UnreadDot } from "./parts.tsx";
 
 interface NotificationPanelProps {
   id: string;
@@ -48,7 +48,7 @@ function LatestItem({ notification, now, onOpen }: { notification: Notification;
                 {t`Unread: `}
               </Box>
             ) : null}
-            {notification.title}
+            <ServerWords>{notification.title}</ServerWords>
           </Typography>
           <Typography
             component="span"
@@ -62,7 +62,7 @@ function LatestItem({ notification, now, onOpen }: { notification: Notification;
               color: "text.secondary",
             }}
           >
-            {notification.body}
+            <ServerWords>{notification.body}</ServerWords>
           </Typography>
           <Typography component="span" variant="caption" sx={{ display: "block", mt: 0.25, color: "text.secondary" }}>
             <time dateTime={notification.createdAt} title={formatDateTime(notification.createdAt, { locale })}>

@@ -21,7 +21,7 @@ import { formatDateTime, formatRelative } from "../../lib/format.ts";
 import { pagingFromParams } from "../../lib/paging.ts";
 import { useFormatLocale } from "../../lib/use-locale.ts";
 import { type NotificationsFilter, notificationsQuery, useMarkNotificationsRead } from "./api.ts";
-import { appLink, UnreadDot } from "./parts.tsx";
+import { appLink, ServerWords, UnreadDot } from "./parts.tsx";
 
 const DEFAULT_PAGE_SIZE = 20;
 
@@ -79,14 +79,14 @@ function NotificationRow({ notification, now, onRead }: RowProps) {
           <Typography sx={{ fontWeight: unread ? 700 : 400, overflowWrap: "anywhere" }}>
             {link ? (
               <Link component={RouterLink} to={link} onClick={unread ? onRead : undefined}>
-                {notification.title}
+                <ServerWords>{notification.title}</ServerWords>
               </Link>
             ) : (
-              notification.title
+              <ServerWords>{notification.title}</ServerWords>
             )}
           </Typography>
           <Typography variant="body2" sx={{ color: "text.secondary", overflowWrap: "anywhere", mt: 0.25 }}>
-            {notification.body}
+            <ServerWords>{notification.body}</ServerWords>
           </Typography>
           <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", columnGap: 1, rowGap: 0.5, mt: 0.75 }}>
             {unread ? <Chip label={t`Unread`} size="small" color="primary" variant="outlined" /> : null}

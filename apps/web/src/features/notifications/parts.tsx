@@ -1,5 +1,6 @@
 import type { Notification } from "@helio/shared";
 import Box from "@mui/material/Box";
+import type { ReactNode } from "react";
 
 /** The notification's link when it is a path of this app (`/invoice-balance/…`); anything else is not followed. */
 export function appLink(notification: Pick<Notification, "link">): string | null {
@@ -27,4 +28,13 @@ export function UnreadDot({ unread }: { unread: boolean }) {
       }}
     />
   );
+}
+
+/**
+ * A notification's title or body: the server words it in the member's language when it is created
+ * (its catalogues, checked complete in every language by the server's tests), so the browser's
+ * pseudo-locale walk, which finds text the web's catalogues did not give, leaves it aside.
+ */
+export function ServerWords({ children }: { children: ReactNode }) {
+  return <span data-server-words="">{children}</span>;
 }
