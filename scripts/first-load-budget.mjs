@@ -35,13 +35,13 @@ const routes = [
   },
   {
     name: "/ dashboard (signed in)",
-    // The frame around it and its own cards are plain CSS (decision 0016): 305.5 → 273.9 kB, 276.0 kB
-    // with the mode switch and the account pages' languages, 277.8 kB with the footer's legal links and
-    // the closure and legal schemas and words; the budget leaves about one kB of rounding. The
+    // The frame around it and its own cards are plain CSS (decision 0016): 305.5 → 273.9 kB; 280.2 kB
+    // with the mode switch, the legal links, the reality check's and the statement's schemas and the
+    // words of the trade, money and account screens; the budget leaves about one kB of rounding. The
     // goal is the dashboard without MUI at all, which needs its other features' cards (markets,
     // open trades, transactions) drawn the same way and MUI's theme loaded with the MUI screens.
     targetKb: 200,
-    budgetKb: 279,
+    budgetKb: 281,
     lazy: [
       "src/app/providers.tsx",
       "src/app/RequireAuth.tsx",

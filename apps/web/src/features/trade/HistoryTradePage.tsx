@@ -18,8 +18,9 @@ import { formatDateTime, formatPrice } from "../../lib/format.ts";
 import { useFormatLocale } from "../../lib/use-locale.ts";
 import { type HistoryFilters, useTradeHistory } from "./api.ts";
 import { ContractTable } from "./ContractTable.tsx";
+import { ModeFilter } from "./ModeFilter.tsx";
 import { PAIR_OPTIONS } from "./model.ts";
-import { ContractModeBadge, ModeFilter, useCurrentMode, useModeColumn } from "./modes.tsx";
+import { ContractModeBadge, useCurrentMode, useModeColumn } from "./modes.tsx";
 
 const RESULT_LABEL: Record<"win" | "loss" | "equal" | "void", MessageDescriptor> = {
   win: msg`Win`,

@@ -15,7 +15,8 @@ import { paths } from "../../lib/paths.ts";
 import { useOpenTrades } from "./api.ts";
 import { ContractTable } from "./ContractTable.tsx";
 import { Countdown } from "./Countdown.tsx";
-import { ModeFilter, useCurrentMode, useModeColumn } from "./modes.tsx";
+import { ModeFilter } from "./ModeFilter.tsx";
+import { useCurrentMode, useModeColumn } from "./modes.tsx";
 import { WinningChip } from "./WinningChip.tsx";
 
 /** `/on-trade`: running contracts of one mode (Real or Free) with a countdown and whether each is winning now. */

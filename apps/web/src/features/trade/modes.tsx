@@ -1,7 +1,6 @@
 import type { TradingMode } from "@helio/shared";
 import { useLingui } from "@lingui/react/macro";
 import { ModeBadge } from "../../components/ModeBadge.tsx";
-import { SelectField } from "../../components/SelectField.tsx";
 import { useMember } from "../../lib/member.tsx";
 import type { ContractColumn } from "./ContractTable.tsx";
 
@@ -19,25 +18,4 @@ export function ContractModeBadge({ account }: { account: "wallet" | "demo" }) {
 export function useModeColumn<T extends { account: "wallet" | "demo" }>(): ContractColumn<T> {
   const { t } = useLingui();
   return { header: t`Mode`, render: (c) => <ContractModeBadge account={c.account} /> };
-}
-
-/**
- * Which mode's contracts a list shows: Real or Free, one at a time, so that no total ever adds
- * practice money to real money.
- */
-export function ModeFilter({ value, onChange }: { value: TradingMode; onChange: (mode: TradingMode) => void }) {
-  const { t } = useLingui();
-  return (
-    <SelectField
-      size="small"
-      label={t`Mode`}
-      value={value}
-      onChange={(e) => onChange(e.target.value === "real" ? "real" : "practice")}
-      sx={{ minWidth: 120 }}
-      options={[
-        { value: "real", label: t`Real` },
-        { value: "practice", label: t`Free` },
-      ]}
-    />
-  );
 }
