@@ -158,7 +158,7 @@ test("the back office manages packages and lists investments", async ({ browser 
   await dialog.getByRole("button", { name: "Save package" }).click();
   await expect(dialog).toBeHidden();
   const row = page.getByRole("row").filter({ hasText: slug });
-  await expect(row).toContainText("2.5 %");
+  await expect(row).toContainText("2.50 %");
   await page.getByRole("button", { name: "Deactivate E2E Silver" }).click();
   await expect(row).toContainText("Inactive");
   // Nobody invested in it yet: the slug may still change. An edit is saved and shown.

@@ -25,6 +25,9 @@ const UNTRANSLATED_WORDS = [
   "Bahasa",
   "Melayu",
   "Indonesia",
+  // Browsers and systems by their own names (a sign-in's device, features/security/user-agent.ts).
+  ...["Edge", "Opera", "Samsung", "Yandex", "Vivaldi", "Firefox", "Chrome", "Safari", "Postman", "Node"],
+  ...["Windows", "iOS", "Android", "ChromeOS", "macOS", "Linux"],
 ];
 
 /**
@@ -79,7 +82,11 @@ export async function languageFindings(
       function englishIn(text: string): string[] {
         const trimmed = text.trim();
         if (wholeTexts.has(trimmed)) return [];
-        const rest = text.replace(/\S+@\S+\.\S+/g, " ").replace(/https?:\/\/\S+/g, " ");
+        // Member data whole: a username or code made of the prefix and letters and digits (qz_a2rb99).
+        const rest = text
+          .replace(/\S+@\S+\.\S+/g, " ")
+          .replace(/https?:\/\/\S+/g, " ")
+          .replace(new RegExp(`(?<![\\p{L}\\d])${prefix}[\\p{L}\\d_]*`, "giu"), " ");
         const hasDigit = /\d/.test(text);
         return (rest.match(/[\p{L}\p{M}]+/gu) ?? []).filter(
           (word) =>
@@ -120,17 +127,25 @@ export async function languageFindings(
         if (!visible(element)) continue;
         // Codes, references and names marked `translate="no"` are not words of any language; text the
         // server worded in the member's language (`data-server-words`: notifications) came through its
-        // own catalogues, whose completeness the server's tests check.
-        const english = element.closest('[translate="no"], [data-server-words]') ? [] : englishIn(node.data);
+        // own catalogues, whose completeness the server's tests check; the operator's own texts
+        // (`data-operator-text`: the legal pages) are data, in the language the operator wrote them.
+        const english = element.closest('[translate="no"], [data-server-words], [data-operator-text]')
+          ? []
+          : englishIn(node.data);
         if (english.length > 0) findings.push({ kind: "English", where: selectorOf(element), text: short(node.data) });
         if (MARKED.test(node.data)) marked.push({ element, node });
       }
       const ATTRIBUTES = ["aria-label", "placeholder", "title", "alt", "aria-roledescription", "aria-valuetext"];
+      // A label may quote the server's words ("Mark as read: <a notification's title>").
+      const serverTexts = [...document.querySelectorAll("[data-server-words]")]
+        .map((e) => e.textContent?.trim() ?? "")
+        .filter((text) => text.length > 0);
       for (const element of document.body.querySelectorAll(ATTRIBUTES.map((a) => `[${a}]`).join(","))) {
         if (!visible(element)) continue;
         for (const attribute of ATTRIBUTES) {
           const value = element.getAttribute(attribute);
-          if (value && englishIn(value).length > 0) {
+          const own = serverTexts.reduce((rest, text) => rest.replaceAll(text, " "), value ?? "");
+          if (value && englishIn(own).length > 0) {
             findings.push({ kind: "English", where: `${selectorOf(element)} @${attribute}`, text: short(value) });
           }
         }

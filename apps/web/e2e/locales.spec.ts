@@ -1,17 +1,27 @@
 import { LOCALES } from "@helio/shared";
 import type { Page } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
-import { DESKTOP, expect, MOBILE, test } from "./fixtures.ts";
+import { DESKTOP, expect, MOBILE, registerAndVerify, test } from "./fixtures.ts";
 import { walkScreens } from "./screen-walk.ts";
 
 /**
- * Each of the seven languages on the sign-in page, on the desktop and at 360 px: one main heading,
- * nothing loading, no sideways scroll, axe, and a screenshot of each
- * (e2e/.artifacts/screenshots/locale-<locale>-…). Arabic, right to left, also in dark.
+ * Each of the seven languages on the sign-in page and on a member's representative screens (the
+ * dashboard, the trade screen, the wallet, a deposit, the statement and security), on the desktop
+ * and at 360 px: one main heading, nothing loading, no sideways scroll, axe, and a screenshot of
+ * each (e2e/.artifacts/screenshots/locale-<locale>-…). Arabic, right to left, also in dark. Which
+ * words are translated is the pseudo-locale walk's part (pseudo-locale.spec.ts).
  */
 
 const LOCALE_STORAGE_KEY = "helio.locale";
 const SIGNED_OUT_SCREENS = [{ path: paths.login, name: "login" }];
+const MEMBER_SCREENS = [
+  { path: paths.dashboard, name: "dashboard" },
+  { path: paths.tradeFirstPair, name: "trade" },
+  { path: paths.wallet, name: "wallet" },
+  { path: paths.addBalance, name: "add-balance" },
+  { path: paths.statement, name: "statement" },
+  { path: paths.security, name: "security" },
+];
 
 /** The language (and mode) of every later load on `page`: the last init script added wins. */
 async function openInLocale(page: Page, locale: string, mode = "light") {
@@ -36,8 +46,16 @@ const PASSES = (locale: string) => [
     : []),
 ];
 
-async function walkEveryLocale(page: Page, screens: typeof SIGNED_OUT_SCREENS) {
+/** Signed in, the account's language is the one that counts (every device follows it). */
+async function keepOnAccount(page: Page, locale: string) {
+  const origin = new URL(page.url()).origin;
+  const res = await page.request.put("/api/profile/locale", { data: { locale }, headers: { origin } });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+async function walkEveryLocale(page: Page, screens: { path: string; name: string }[], { signedIn = false } = {}) {
   for (const locale of LOCALES) {
+    if (signedIn) await keepOnAccount(page, locale);
     for (const { mode, viewport, axe } of PASSES(locale)) {
       await openInLocale(page, locale, mode);
       await page.setViewportSize(viewport);
@@ -51,4 +69,13 @@ async function walkEveryLocale(page: Page, screens: typeof SIGNED_OUT_SCREENS) {
 test("signed out in seven languages: sign-in at 360 px and on the desktop, axe", async ({ page }) => {
   test.setTimeout(180_000);
   await walkEveryLocale(page, SIGNED_OUT_SCREENS);
+});
+
+test("a member in seven languages: the representative screens at 360 px and on the desktop, axe", async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(300_000);
+  await registerAndVerify(page, baseURL as string);
+  await walkEveryLocale(page, MEMBER_SCREENS, { signedIn: true });
 });

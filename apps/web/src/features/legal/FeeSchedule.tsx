@@ -39,7 +39,7 @@ export function FeeSchedule({ fees }: { fees: Fees }) {
             <TableCell component="th" scope="row" sx={{ fontWeight: 600, pl: 0 }}>
               {label}
             </TableCell>
-            <TableCell sx={{ whiteSpace: "nowrap", pr: 0 }} dir="auto">
+            <TableCell sx={{ pr: 0, overflowWrap: "anywhere" }} dir="auto">
               {value}
             </TableCell>
           </TableRow>

@@ -34,8 +34,12 @@ function LegalDocumentPage({ document }: { document: LegalDocument }) {
       <QueryState query={query}>
         {(data) => (
           <>
-            {/* The operator's own text, in the language they wrote it in. */}
-            <Box dir="auto" sx={{ "& p": { mt: 0, mb: 1.5, lineHeight: 1.6, overflowWrap: "anywhere" } }}>
+            {/* The operator's own text, in the language they wrote it in (data, like a package's name). */}
+            <Box
+              dir="auto"
+              data-operator-text=""
+              sx={{ "& p": { mt: 0, mb: 1.5, lineHeight: 1.6, overflowWrap: "anywhere" } }}
+            >
               {data.texts[document]
                 .split(/\n\s*\n/)
                 .filter((p) => p.trim())

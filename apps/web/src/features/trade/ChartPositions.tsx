@@ -104,6 +104,7 @@ export function ChartPositions({
   };
   const timeScale = api.chart.timeScale();
   const paneWidth = timeScale.width();
+  const paneHeight = api.chart.paneSize().height;
   const data = api.series.data();
   const lastTime = data.at(-1)?.time as UTCTimestamp | undefined;
   const lastX = lastTime === undefined ? null : timeScale.timeToCoordinate(lastTime);
@@ -155,7 +156,13 @@ export function ChartPositions({
                 position: "absolute",
                 // The chart does not mirror in Arabic: its left stays left.
                 left: 4,
-                top: y === null ? 4 : Math.max(0, y - 26),
+                // Above the entry line in the pane's lower half, below it in the upper half: a label
+                // that wraps (a longer language, a narrow phone) grows away from the pane's edge.
+                ...(y === null
+                  ? { top: 4 }
+                  : y > paneHeight / 2
+                    ? { top: y - 4, transform: "translateY(-100%)" }
+                    : { top: Math.max(0, y + 4) }),
                 px: 0.75,
                 py: 0.25,
                 borderRadius: 1,
