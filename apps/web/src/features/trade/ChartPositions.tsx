@@ -57,6 +57,21 @@ export function ChartPositions({
     const timer = window.setInterval(() => setNow(Date.now()), 500);
     return () => window.clearInterval(timer);
   }, []);
+  // A resize (a phone turned, a window narrowed) moves every coordinate: the labels are placed again
+  // at once, in the frame after the chart has redrawn at its new size, not at the next tick.
+  useEffect(() => {
+    if (!api) return;
+    let frame = 0;
+    const observer = new ResizeObserver(() => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(() => setNow(Date.now()));
+    });
+    observer.observe(api.chart.chartElement());
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+    };
+  }, [api]);
   useEffect(
     () =>
       liveSocket.subscribe("trade.settled", (m) => {
