@@ -85,8 +85,8 @@ describe.each(databaseKinds)("member limits on %s", (kind) => {
     expect((await setLimit(anonymous, { limit: "stakeMax", value: 100 })).statusCode).toBe(401);
   });
 
-  it("lowers at once and raises or removes only after 24 hours", async () => {
-    const { client } = await signUpVerified(t.app);
+  it("lowers at once and raises or removes only after 24 hours, every change audited", async () => {
+    const { client, member } = await signUpVerified(t.app);
     expect((await setLimit(client, { limit: "stake", period: "24h", value: 5000 })).statusCode).toBe(200);
     expect(await limitOf(client, "stake24h")).toMatchObject({ value: 5000, pending: null, used: 0 });
 
@@ -118,6 +118,21 @@ describe.each(databaseKinds)("member limits on %s", (kind) => {
     await setLimit(client, { limit: "stake", period: "24h", value: null });
     later(24 * HOUR);
     expect(await limitOf(client, "stake24h")).toMatchObject({ value: null, pending: null });
+
+    const audit = (await admin.get(`${API.adminAudit}?targetUserId=${member.uid}&pageSize=50`)).json();
+    const changes = (audit.items as { action: string; after: Record<string, unknown> }[])
+      .filter((e) => e.action === "member.limit")
+      .map((e) => [e.after.value, "pendingAt" in e.after ? e.after.pendingValue : "—"])
+      .reverse();
+    expect(changes).toEqual([
+      [5000, "—"],
+      [3000, "—"],
+      [3000, 9000],
+      [3000, 9000],
+      [9000, null],
+      [2000, "—"],
+      [2000, null],
+    ]);
   });
 
   it("refuses a stake above the member's largest stake, on Real money and on Free once asked", async () => {

@@ -10,6 +10,7 @@ import {
   type SetMemberLimit,
 } from "@helio/shared";
 import type { Db, Executor, Tx } from "../../db/client.ts";
+import { recordAudit } from "../../platform/audit/audit.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { assertNotOnBreak } from "./breaks.ts";
 import { type LimitRow, limitRowsOf, saveLimitRow } from "./queries.ts";
@@ -121,13 +122,24 @@ export async function setMemberLimit(db: Db, userId: string, input: SetMemberLim
     const row = (await limitRowsOf(tx, userId, { forUpdate: true })).find((r) => r.key === key);
     const current = row ? valueAt(row, now) : null;
     const tighter = wanted !== null && (current === null || wanted <= current);
+    // Every change is in the audit log: which limit, what held, and what holds now or from when.
+    const audit = (after: { value: number | null; pendingValue?: number | null; pendingAt?: string | null }) =>
+      recordAudit(tx, {
+        actorId: userId,
+        action: "member.limit",
+        targetUserId: userId,
+        before: { limit: key, value: current },
+        after: { limit: key, ...after },
+      });
     if (tighter || (wanted === null && current === null)) {
       await saveLimitRow(tx, { userId, key, value: wanted, pendingValue: null, pendingAt: null }, now);
+      await audit({ value: wanted });
       return;
     }
     const alreadyWaiting = row?.pendingAt && row.pendingAt > now && row.pendingValue === wanted;
     const pendingAt = alreadyWaiting && row.pendingAt ? row.pendingAt : new Date(now.getTime() + LIMIT_COOLING_OFF_MS);
     await saveLimitRow(tx, { userId, key, value: current, pendingValue: wanted, pendingAt }, now);
+    await audit({ value: current, pendingValue: wanted, pendingAt: pendingAt.toISOString() });
   });
 }
 

@@ -76,6 +76,12 @@ const CASES: [action: string, before: unknown, after: unknown, sentence: string]
   ["member.impersonation_start", null, null, "Signed in as the member"],
   ["member.impersonation_end", null, null, "Ended the session as the member"],
   [
+    "member.limit",
+    { limit: "loss7d", value: null },
+    { limit: "loss7d", value: 5_000 },
+    "Changed their 7-day loss limit from none to 50.00 USD",
+  ],
+  [
     "member.close",
     { userStatus: "active" },
     { userStatus: "closed", sessionsEnded: 2 },
@@ -230,6 +236,16 @@ describe("auditSentence", () => {
     const sentence = (action: string, before: unknown, after: unknown) => auditSentence({ action, before, after });
     expect(sentence("impersonation.request", null, { method: "POST", route: "/api/withdrawals", status: 403 })).toBe(
       "As the member: POST /api/withdrawals (refused: read-only)",
+    );
+    // A raise or removal waits for its cooling-off.
+    expect(
+      sentence(
+        "member.limit",
+        { limit: "openContracts", value: 3 },
+        { limit: "openContracts", value: 3, pendingValue: null, pendingAt: "2026-03-06T14:05:00.000Z" },
+      ),
+    ).toBe(
+      `Asked to change their open contracts limit from 3 to none, from ${formatDateTime("2026-03-06T14:05:00.000Z", { locale: "en" })} (cooling-off)`,
     );
     expect(sentence("member.trading_mode", { userTrading: true }, { userTrading: false })).toBe(
       "Changed trading mode from Real to Free",

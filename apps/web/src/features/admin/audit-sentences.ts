@@ -97,6 +97,31 @@ function effectiveSettings(value: unknown): unknown {
   return parsed.success ? parsed.data : value;
 }
 
+/** A member's own limit by name, as the limits page words it. */
+const LIMIT_NAMES: Record<string, string> = {
+  stakeMax: "largest stake",
+  stake24h: "24-hour stake",
+  stake7d: "7-day stake",
+  stake30d: "30-day stake",
+  loss24h: "24-hour loss",
+  loss7d: "7-day loss",
+  loss30d: "30-day loss",
+  openContracts: "open contracts",
+  deposit30d: "30-day deposit",
+  sessionMinutes: "session length",
+  free: "Practice money",
+};
+
+/** A limit's value as it reads: money, a count, minutes, on or off; "none" for no limit. */
+function limitValue(key: string, value: unknown): string {
+  const n = numberOf(value);
+  if (n === null) return key === "free" ? "off" : "none";
+  if (key === "free") return "on";
+  if (key === "openContracts") return String(n);
+  if (key === "sessionMinutes") return `${n} minutes`;
+  return money(n);
+}
+
 const SENTENCES: Record<string, Describe> = {
   "member.block": statusChange("Blocked"),
   "member.unblock": statusChange("Unblocked"),
@@ -120,6 +145,16 @@ const SENTENCES: Record<string, Describe> = {
   "member.impersonation_link": () => "Made a one-time link to sign in as the member",
   "member.impersonation_start": () => "Signed in as the member",
   "member.impersonation_end": () => "Ended the session as the member",
+  "member.limit": ({ before, after }) => {
+    const key = textOf(field(after, "limit")) ?? "?";
+    const from = limitValue(key, field(before, "value"));
+    const pendingAt = textOf(field(after, "pendingAt"));
+    if (pendingAt) {
+      const to = limitValue(key, field(after, "pendingValue"));
+      return `Asked to change their ${LIMIT_NAMES[key] ?? key} limit from ${from} to ${to}, from ${formatDateTime(pendingAt, { locale: "en" })} (cooling-off)`;
+    }
+    return `Changed their ${LIMIT_NAMES[key] ?? key} limit from ${from} to ${limitValue(key, field(after, "value"))}`;
+  },
   "member.close": () => "The member closed their account (every session signed out; the records are kept)",
   "member.freeze": () => "The member froze their account from a security e-mail (every session signed out)",
   "member.unfreeze": () => "Lifted the member's freeze",
