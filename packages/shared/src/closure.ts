@@ -11,13 +11,16 @@ export const closeAccountSchema = z.object({
 });
 export type CloseAccountInput = z.input<typeof closeAccountSchema>;
 
-/** What keeps an account open: money in a Real account, a withdrawal on its way, an open contract. */
-export const CLOSURE_BLOCKERS = ["balance", "withdrawal", "contract"] as const;
+/**
+ * What keeps an account open: money in a Real account, a deposit or a withdrawal on its way, an
+ * open contract.
+ */
+export const CLOSURE_BLOCKERS = ["balance", "deposit", "withdrawal", "contract"] as const;
 export const closureBlockerSchema = z.object({
   reason: z.enum(CLOSURE_BLOCKERS),
   /** For `balance`: the account holding money (wallet, profit, bonus, withdrawal_hold). */
   account: z.string().optional(),
-  /** For `balance`: what it holds (USD cents); for `withdrawal` and `contract`: how many. */
+  /** For `balance`: what it holds (USD cents); for `deposit`, `withdrawal` and `contract`: how many. */
   amountCents: z.number().int().optional(),
   count: z.number().int().optional(),
 });

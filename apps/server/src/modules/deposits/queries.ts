@@ -114,3 +114,17 @@ export async function depositedSince(db: Executor, userId: string, since: Date) 
     );
   return Number(row?.total ?? 0);
 }
+
+/** How many of the member's deposit invoices may still be paid or approved (closing the account waits for them). */
+export async function countOpenDeposits(db: Executor, userId: string) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(depositInvoices)
+    .where(
+      and(
+        eq(depositInvoices.userId, userId),
+        sql`${depositInvoices.status} in ('awaiting_payment', 'proof_submitted')`,
+      ),
+    );
+  return row?.n ?? 0;
+}

@@ -89,6 +89,16 @@ describe.each(databaseKinds)("closing one's own account on %s", (kind) => {
     expect(fieldsOf(refused)).toContain("balance.withdrawal_hold");
   });
 
+  it("refuses while a deposit may still be paid or approved", async () => {
+    const { client, input } = await signUpVerified(t.app);
+    const invoice = await client.request({ method: "POST", url: API.deposits, json: { amountCents: 25_000 } });
+    expect(invoice.statusCode, invoice.body).toBe(201);
+    expect(await blockersOf(client)).toEqual([{ reason: "deposit", count: 1 }]);
+    const refused = await close(client, { password: input.password });
+    expectError(refused, 409, "CLOSURE_BLOCKED", "deposit");
+    expect(refused.json().error.message).toContain("1 deposit still open");
+  });
+
   it("closes: every session and socket ends, sign-in is refused, the records stay and operators see it", async () => {
     const { client, member, input } = await signUpVerified(t.app);
     const other = await signIn(t.app, input.email, input.password);

@@ -15,6 +15,7 @@ import { verifyWithLockout } from "../../platform/auth/two-factor-lockout.ts";
 import { AppError, fieldError } from "../../platform/http/errors.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import { verifyPassword } from "../bank/index.ts";
+import { openDepositCount } from "../deposits/index.ts";
 import { getMemberBalances, lockAccounts } from "../ledger/index.ts";
 import { openContractCount } from "../trading/index.ts";
 import { openWithdrawalCount } from "../withdrawals/index.ts";
@@ -29,13 +30,13 @@ type Deps = { db: Db; auth: Auth; realtime: Realtime; now: () => Date };
 /** What stands in the way of closing, read from `balances` (Real accounts only) and the counts. */
 function blockersOf(
   balances: Partial<Record<MemberAccount, number>>,
-  withdrawals: number,
-  contracts: number,
+  { deposits, withdrawals, contracts }: { deposits: number; withdrawals: number; contracts: number },
 ): ClosureBlocker[] {
   const blockers: ClosureBlocker[] = REAL_ACCOUNTS.flatMap((account) => {
     const amountCents = balances[account] ?? 0;
     return amountCents !== 0 ? [{ reason: "balance" as const, account, amountCents }] : [];
   });
+  if (deposits > 0) blockers.push({ reason: "deposit", count: deposits });
   if (withdrawals > 0) blockers.push({ reason: "withdrawal", count: withdrawals });
   if (contracts > 0) blockers.push({ reason: "contract", count: contracts });
   return blockers;
@@ -47,21 +48,24 @@ function blockerWords(blockers: ClosureBlocker[]): string {
     .map((b) =>
       b.reason === "balance"
         ? `money in your ${b.account} account`
-        : b.reason === "withdrawal"
-          ? `${b.count} withdrawal${b.count === 1 ? "" : "s"} on the way`
-          : `${b.count} open contract${b.count === 1 ? "" : "s"}`,
+        : b.reason === "deposit"
+          ? `${b.count} deposit${b.count === 1 ? "" : "s"} still open`
+          : b.reason === "withdrawal"
+            ? `${b.count} withdrawal${b.count === 1 ? "" : "s"} on the way`
+            : `${b.count} open contract${b.count === 1 ? "" : "s"}`,
     )
     .join(", ");
 }
 
 /** `GET`: what would refuse a closure right now (nothing: the account may be closed). */
 export async function closureCheck(db: Executor, userId: string): Promise<{ blockers: ClosureBlocker[] }> {
-  const [balances, withdrawals, contracts] = await Promise.all([
+  const [balances, deposits, withdrawals, contracts] = await Promise.all([
     getMemberBalances(db, userId),
+    openDepositCount(db, userId),
     openWithdrawalCount(db, userId),
     openContractCount(db, userId),
   ]);
-  return { blockers: blockersOf(balances, withdrawals, contracts) };
+  return { blockers: blockersOf(balances, { deposits, withdrawals, contracts }) };
 }
 
 /** The member's authenticator code, counted on the sign-in's budget of wrong codes. */
@@ -105,11 +109,11 @@ export async function closeAccount(
       `account-close:${member.id}`,
     );
     const balances = Object.fromEntries(REAL_ACCOUNTS.map((account, i) => [account, held[i] ?? 0]));
-    const blockers = blockersOf(
-      balances,
-      await openWithdrawalCount(tx, member.id),
-      await openContractCount(tx, member.id),
-    );
+    const blockers = blockersOf(balances, {
+      deposits: await openDepositCount(tx, member.id),
+      withdrawals: await openWithdrawalCount(tx, member.id),
+      contracts: await openContractCount(tx, member.id),
+    });
     if (blockers.length)
       throw new AppError(
         409,

@@ -33,6 +33,8 @@ function BlockerLine({ blocker }: { blocker: ClosureBlocker }) {
     );
   }
   const count = blocker.count ?? 1;
+  if (blocker.reason === "deposit")
+    return <Plural value={count} one="# deposit is still open." other="# deposits are still open." />;
   return blocker.reason === "withdrawal" ? (
     <Plural value={count} one="# withdrawal is on its way." other="# withdrawals are on their way." />
   ) : (
