@@ -1,7 +1,7 @@
 import { API } from "@helio/shared";
 import { sql } from "drizzle-orm";
 import { authenticator } from "otplib";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import {
   Client,
   createTestApp,
@@ -94,7 +94,14 @@ describe.each(databaseKinds)("mail, notifications and CSV in the member's langua
     });
     expect(changed.statusCode, changed.body).toBe(200);
 
-    const [password, approved] = await notificationsOf(client);
+    // The password's notice is written after better-auth's answer: wait for both, then read each by kind.
+    const notices = await vi.waitFor(async () => {
+      const items = await notificationsOf(client);
+      expect(items.map((n) => n.kind)).toEqual(expect.arrayContaining(["password.changed", "deposit.approved"]));
+      return items;
+    });
+    const password = notices.find((n) => n.kind === "password.changed");
+    const approved = notices.find((n) => n.kind === "deposit.approved");
     expect(approved).toMatchObject({
       kind: "deposit.approved",
       title: "Deposit disetujui",
