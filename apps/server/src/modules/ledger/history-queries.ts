@@ -12,7 +12,7 @@ export type EntryFilter = {
   before?: Date;
 };
 
-const entryColumns = {
+export const entryColumns = {
   id: ledgerEntries.id,
   transactionId: ledgerEntries.transactionId,
   kind: ledgerTransactions.kind,
@@ -37,7 +37,7 @@ export type EntryRow = {
   createdAt: Date;
 };
 
-const entryWhere = (f: EntryFilter, extra?: SQL) =>
+export const entryWhere = (f: EntryFilter, extra?: SQL) =>
   and(
     eq(balances.userId, f.userId),
     f.account ? eq(balances.account, f.account) : undefined,

@@ -1,32 +1,10 @@
-import { and, asc, count, eq, gt, gte, lt, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, lt, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
-import type { EntryFilter, EntryRow } from "./history-queries.ts";
+import { type EntryFilter, type EntryRow, entryColumns, entryWhere } from "./history-queries.ts";
 import { balances, ledgerEntries, ledgerTransactions } from "./tables.ts";
 
 /** One account of one member: a statement never mixes accounts. */
 export type AccountFilter = EntryFilter & { account: string };
-
-const columns = {
-  id: ledgerEntries.id,
-  transactionId: ledgerEntries.transactionId,
-  kind: ledgerTransactions.kind,
-  account: balances.account,
-  amount: ledgerEntries.amount,
-  balanceAfter: ledgerEntries.balanceAfter,
-  referenceType: ledgerTransactions.referenceType,
-  referenceId: ledgerTransactions.referenceId,
-  memo: ledgerTransactions.memo,
-  createdAt: ledgerEntries.createdAt,
-};
-
-const periodWhere = (f: AccountFilter) =>
-  and(
-    eq(balances.userId, f.userId),
-    eq(balances.account, f.account),
-    f.kind ? eq(ledgerTransactions.kind, f.kind) : undefined,
-    f.from ? gte(ledgerEntries.createdAt, f.from) : undefined,
-    f.before ? lt(ledgerEntries.createdAt, f.before) : undefined,
-  );
 
 /** The period's entries of one account, oldest first (paged by offset or by the last id read). */
 export async function listAccountEntries(
@@ -35,11 +13,11 @@ export async function listAccountEntries(
   page: { limit: number; offset?: number; afterId?: number },
 ): Promise<EntryRow[]> {
   return db
-    .select(columns)
+    .select(entryColumns)
     .from(ledgerEntries)
     .innerJoin(balances, eq(balances.id, ledgerEntries.balanceId))
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(and(periodWhere(f), page.afterId !== undefined ? gt(ledgerEntries.id, page.afterId) : undefined))
+    .where(entryWhere(f, page.afterId !== undefined ? gt(ledgerEntries.id, page.afterId) : undefined))
     .orderBy(asc(ledgerEntries.id))
     .limit(page.limit)
     .offset(page.offset ?? 0);
@@ -56,7 +34,7 @@ export async function accountEntryTotals(db: Executor, f: AccountFilter) {
     .from(ledgerEntries)
     .innerJoin(balances, eq(balances.id, ledgerEntries.balanceId))
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
-    .where(periodWhere(f));
+    .where(entryWhere(f));
   return { count: row?.n ?? 0, inCents: Number(row?.in ?? 0), outCents: Number(row?.out ?? 0) };
 }
 
