@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { memberAccountSchema, transactionKindSchema } from "./ledger.ts";
 import { pairSymbolSchema, priceString } from "./market.ts";
+import { tradingModeSchema } from "./member.ts";
 import { tradeDirectionSchema, tradeResultSchema } from "./trading.ts";
 import { pagedShape, pageQueryShape, walletEntrySchema } from "./wallet.ts";
 
@@ -57,13 +58,8 @@ export const statementResponseSchema = z.object({
 });
 export type StatementResponse = z.infer<typeof statementResponseSchema>;
 
-/** Real money (the wallet) or Practice money (demo). */
-export const PROFIT_MODES = ["real", "practice"] as const;
-export type ProfitMode = (typeof PROFIT_MODES)[number];
-export const profitModeSchema = z.enum(PROFIT_MODES);
-
 export const profitFilterShape = {
-  mode: profitModeSchema.default("real"),
+  mode: tradingModeSchema.default("real"),
   from: day.optional(),
   to: day.optional(),
 };
@@ -77,7 +73,7 @@ export const profitRowSchema = z.object({
   id: z.string(),
   symbol: pairSymbolSchema,
   direction: tradeDirectionSchema,
-  mode: profitModeSchema,
+  mode: tradingModeSchema,
   openedAt: z.string(),
   closedAt: z.string(),
   entryPrice: priceString,
@@ -99,7 +95,7 @@ export const profitTotalsSchema = z.object({
 export type ProfitTotals = z.infer<typeof profitTotalsSchema>;
 
 export const profitResponseSchema = z.object({
-  mode: profitModeSchema,
+  mode: tradingModeSchema,
   from: z.string().nullable(),
   to: z.string().nullable(),
   totals: profitTotalsSchema,

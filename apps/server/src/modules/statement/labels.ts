@@ -1,4 +1,4 @@
-import type { MemberAccount, ProfitMode, TradeDirection, TradeResult, TransactionKind } from "@helio/shared";
+import type { MemberAccount, TradeDirection, TradeResult, TradingMode, TransactionKind } from "@helio/shared";
 import type { I18n, MessageDescriptor } from "@lingui/core";
 
 /** The words of the statement and the profit table (files and mail), in the reader's language. */
@@ -30,7 +30,7 @@ const ACCOUNTS = {
 const MODES = {
   real: /*i18n*/ { id: "statement.mode.real", message: "Real" },
   practice: /*i18n*/ { id: "statement.mode.practice", message: "Practice" },
-} satisfies Record<ProfitMode, MessageDescriptor>;
+} satisfies Record<TradingMode, MessageDescriptor>;
 
 const DIRECTIONS = {
   up: /*i18n*/ { id: "statement.direction.up", message: "Up" },
@@ -46,7 +46,7 @@ const RESULTS = {
 
 export const kindWord = (i18n: I18n, kind: TransactionKind) => i18n._(KINDS[kind]);
 export const accountWord = (i18n: I18n, account: MemberAccount) => i18n._(ACCOUNTS[account]);
-export const modeWord = (i18n: I18n, mode: ProfitMode) => i18n._(MODES[mode]);
+export const modeWord = (i18n: I18n, mode: TradingMode) => i18n._(MODES[mode]);
 export const directionWord = (i18n: I18n, direction: TradeDirection) => i18n._(DIRECTIONS[direction]);
 export const resultWord = (i18n: I18n, result: TradeResult) => i18n._(RESULTS[result]);
 

@@ -1,8 +1,8 @@
 import {
   accountOfMode,
+  modeOfAccount,
   type PairSymbol,
   type ProfitFilter,
-  type ProfitMode,
   type ProfitResponse,
   type ProfitRow,
   type ProfitTotals,
@@ -31,7 +31,7 @@ function toProfitRow(row: ContractRow): ProfitRow {
     id: row.id,
     symbol: row.symbol as PairSymbol,
     direction: row.direction as TradeDirection,
-    mode: (row.account === "wallet" ? "real" : "practice") satisfies ProfitMode,
+    mode: modeOfAccount(row.account as "wallet" | "demo"),
     openedAt: row.entryAt.toISOString(),
     closedAt: row.expiresAt.toISOString(),
     entryPrice: unitsToPrice(row.entryPrice),

@@ -1,4 +1,4 @@
-import { PROFIT_MODES, type ProfitMode, type ProfitRow } from "@helio/shared";
+import { type ProfitRow, type TradingMode, tradingModeSchema } from "@helio/shared";
 import { Trans, useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Link from "@mui/material/Link";
@@ -73,7 +73,10 @@ export function ProfitTablePage() {
   const broken = periodBroken(filters);
   const update = (change: Partial<ProfitFilters>) =>
     setParams(filtersToParams({ ...filters, page: 1, ...change }), { replace: true });
-  const modeOptions = PROFIT_MODES.map((mode) => ({ value: mode, label: mode === "real" ? t`Real` : t`Practice` }));
+  const modeOptions = tradingModeSchema.options.map((mode) => ({
+    value: mode,
+    label: mode === "real" ? t`Real` : t`Practice`,
+  }));
   const data = broken ? undefined : table.data;
   const money = (cents: number | undefined) => (cents === undefined ? "…" : <Money cents={cents} />);
 
@@ -94,7 +97,7 @@ export function ProfitTablePage() {
           <SelectField
             label={t`Mode`}
             value={filters.mode}
-            onChange={(event) => update({ mode: event.target.value as ProfitMode })}
+            onChange={(event) => update({ mode: event.target.value as TradingMode })}
             options={modeOptions}
           />
           <DateRangeFields

@@ -2,10 +2,10 @@ import {
   API,
   MEMBER_ACCOUNTS,
   type MemberAccount,
-  PROFIT_MODES,
-  type ProfitMode,
   TRANSACTION_KINDS,
+  type TradingMode,
   type TransactionKind,
+  tradingModeSchema,
 } from "@helio/shared";
 import { withQuery } from "../../lib/api.ts";
 import { pagingFromParams } from "../../lib/paging.ts";
@@ -27,7 +27,7 @@ export interface StatementFilters extends Period {
   pageSize: number;
 }
 export interface ProfitFilters extends Period {
-  mode: ProfitMode;
+  mode: TradingMode;
   page: number;
   pageSize: number;
 }
@@ -48,7 +48,7 @@ export function statementFiltersFrom(params: URLSearchParams): StatementFilters 
 /** The profit table's filters; Real money unless Practice is chosen. */
 export function profitFiltersFrom(params: URLSearchParams): ProfitFilters {
   return {
-    mode: oneOf(PROFIT_MODES, params.get("mode")) ?? "real",
+    mode: oneOf(tradingModeSchema.options, params.get("mode")) ?? "real",
     from: day(params.get("from")),
     to: day(params.get("to")),
     ...pagingFromParams(params, { pageSize: PAGE_SIZE }),
