@@ -15,7 +15,13 @@ const { listOutbox } = await import(path.join(root, "apps/server/src/platform/ma
 
 const publicUrl = "http://localhost:3999";
 const config = loadConfig(
-  benchAppEnv({ publicUrl, dataDir: process.env.BENCH_DATA_DIR, databaseUrl: process.env.BENCH_DATABASE_URL }),
+  benchAppEnv({
+    publicUrl,
+    dataDir: process.env.BENCH_DATA_DIR,
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+    // Tracing on when bench/money.mjs --tracing gives this server its OTLP sink.
+    ...(process.env.BENCH_OTLP_ENDPOINT ? { OTEL_EXPORTER_OTLP_ENDPOINT: process.env.BENCH_OTLP_ENDPOINT } : {}),
+  }),
 );
 const app = await buildApp(config);
 // Under /api/, like the balance read: it pays what every API answer pays (headers included).

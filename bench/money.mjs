@@ -20,6 +20,7 @@
 //
 //   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres node bench/money.mjs [--seconds 10] [--connections 64] [--only read|ledger]
 //     [--server-node /usr/bin/node,node_modules/.bin/node]   the read comparison on each of these runtimes, in turns
+//     [--tracing]   each runtime's app twice, tracing off and on (OTLP to a sink in this process), in turns
 //
 // Each measurement takes --seconds (2 to 30, default 10), split in 4 rounds of slices of a quarter
 // of it (at least 1 s); `--seconds 2` is a smoke run (1 s slices, about a minute and a half in all).
@@ -28,6 +29,7 @@
 import { execFile, spawn } from "node:child_process";
 import { randomBytes, randomUUID } from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import readline from "node:readline";
@@ -67,8 +69,14 @@ const SERVER_NODES = (
 )
   .split(",")
   .filter(Boolean);
-/** Measuring takes 8 read slices a runtime and 2 more (pgbench, the ledger) a round; 180 s a runtime for setting up. */
-const HARD_TIMEOUT_MS = (180 * SERVER_NODES.length + (2 + 8 * SERVER_NODES.length) * ROUNDS * SLICE_SECONDS) * 1000;
+/**
+ * `--tracing`: every runtime's app server runs twice, with tracing off (the default) and on, exporting
+ * over OTLP/HTTP to a sink in this process, so that what tracing costs, on and off, is measured in turns.
+ */
+const TRACING_MODES = process.argv.includes("--tracing") ? [false, true] : [false];
+const VARIANTS = SERVER_NODES.flatMap((node) => TRACING_MODES.map((tracing) => ({ node, tracing })));
+/** Measuring takes 8 read slices a variant and 2 more (pgbench, the ledger) a round; 180 s a variant for setting up. */
+const HARD_TIMEOUT_MS = (180 * VARIANTS.length + (2 + 8 * VARIANTS.length) * ROUNDS * SLICE_SECONDS) * 1000;
 
 const baseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 const run = promisify(execFile);
@@ -105,9 +113,11 @@ async function startProcess(file, env, flags = [], node = process.execPath) {
   return { ...JSON.parse(line), pid: child.pid };
 }
 
-async function startServer(node) {
+async function startServer(node, otlpEndpoint) {
   const env = { ...process.env, NODE_ENV: "production" };
   delete env.DATABASE_URL;
+  delete env.BENCH_OTLP_ENDPOINT;
+  if (otlpEndpoint) env.BENCH_OTLP_ENDPOINT = otlpEndpoint;
   if (baseUrl) {
     const migrated = await scratch(`helio_bench_read_${tag}_${randomBytes(2).toString("hex")}`);
     env.BENCH_DATABASE_URL = migrated;
@@ -140,20 +150,44 @@ function cannon(opts) {
   });
 }
 
+/**
+ * An OTLP/HTTP collector stand-in: answers every export with 200 and counts what it received, so that
+ * a tracing-on server pays for building and sending its spans, as it would to a real collector.
+ */
+async function startOtlpSink() {
+  const received = { exports: 0, bytes: 0 };
+  const sink = http.createServer((req, res) => {
+    req.on("data", (chunk) => {
+      received.bytes += chunk.length;
+    });
+    req.on("end", () => {
+      received.exports++;
+      res.writeHead(200, { "content-type": "application/json" }).end("{}");
+    });
+  });
+  await new Promise((resolve) => sink.listen(0, "127.0.0.1", resolve));
+  cleanups.push(() => new Promise((resolve) => sink.close(resolve)));
+  return { endpoint: `http://127.0.0.1:${sink.address().port}`, received };
+}
+
+let otlpSink;
+
 /** One runtime's server and bare process, started on `node`; their Fastify and Node must agree. */
-async function startRuntime(node, index) {
-  const server = await startServer(node);
+async function startRuntime({ node, tracing }, index) {
+  if (tracing) otlpSink ??= await startOtlpSink();
+  const server = await startServer(node, tracing ? otlpSink.endpoint : undefined);
   const bareProcess = await startBareProcess(node);
   if (bareProcess.fastify !== server.fastify)
     throw new Error(`the bare process runs Fastify ${bareProcess.fastify}, the app ${server.fastify}`);
   if (bareProcess.node !== server.node)
     throw new Error(`the bare process runs Node ${bareProcess.node}, the app ${server.node}`);
-  return { label: `Node ${server.node}`, server, bareProcess, suffix: `@${index}` };
+  const label = `Node ${server.node}${TRACING_MODES.length > 1 ? `, tracing ${tracing ? "on" : "off"}` : ""}`;
+  return { label, server, bareProcess, suffix: `@${index}` };
 }
 
 async function readBench() {
   const runtimes = [];
-  for (const [index, node] of SERVER_NODES.entries()) runtimes.push(await startRuntime(node, index));
+  for (const [index, variant] of VARIANTS.entries()) runtimes.push(await startRuntime(variant, index));
   const targets = {};
   for (const { server, bareProcess, suffix } of runtimes) {
     // Each connection reads its own member's balances.
@@ -207,6 +241,34 @@ async function readBench() {
   for (const name of Object.keys(targets))
     if (totals[name].bad > 0) throw new Error(`${targets[name].url}: ${totals[name].bad} answers were not 200`);
   for (const runtime of runtimes) reportRuntime(runtime, totals, runtimes.length > 1);
+  if (otlpSink) reportTracingCost(runtimes, totals);
+}
+
+/** Tracing on against off, per runtime: throughput and the server's CPU per request of each route. */
+function reportTracingCost(runtimes, totals) {
+  const lines = [];
+  for (let i = 0; i + 1 < runtimes.length; i += 2) {
+    const [off, on] = [runtimes[i], runtimes[i + 1]];
+    for (const [text, name] of [
+      ["bare route", "bare"],
+      ["balance read", "wallet"],
+    ]) {
+      const figures = (runtime) => {
+        const t = totals[`${name}${runtime.suffix}`];
+        return { rate: t.requests / t.seconds, cpuUs: (t.cpuMs * 1000) / Math.max(1, t.requests) };
+      };
+      const a = figures(off);
+      const b = figures(on);
+      lines.push(
+        `  ${off.server.node} ${text.padEnd(13)} off ${fmt(a.rate)} req/s, ${a.cpuUs.toFixed(1)} µs CPU; ` +
+          `on ${fmt(b.rate)} req/s, ${b.cpuUs.toFixed(1)} µs CPU (on / off ${pct(b.rate / a.rate)} of the rate)`,
+      );
+    }
+  }
+  console.info(
+    `\nTracing, ${BUSY_CONNECTIONS} connections, off against on (the sink received ${fmt(otlpSink.received.exports)} exports, ` +
+      `${fmt(otlpSink.received.bytes / 1024)} KiB):\n${lines.join("\n")}`,
+  );
 }
 
 /** Prints one runtime's figures and records its verdicts (named by runtime when there are several). */
