@@ -1,4 +1,4 @@
-import { type Currency, formatMoney } from "@helio/shared";
+import { type Currency, formatMoney, formatTypedLocal, type TypedLocal } from "@helio/shared";
 import Box from "@mui/material/Box";
 import type { SxProps, Theme } from "@mui/material/styles";
 import { useDisplayCurrency } from "../lib/settings.ts";
@@ -34,6 +34,23 @@ export function Money({ cents, currency, rate, signed = false, withUsd = false, 
   const text =
     withUsd && display.currency !== "USD" ? `${local} (${sign}${formatMoney(cents, "USD", 1, locale)})` : local;
   // The fit comes first: a size given by `sx` wins over it.
+  const style = [
+    { fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap", fontSize: fitWidth(text.length) },
+    ...(Array.isArray(sx) ? sx : [sx]),
+  ];
+  return (
+    <Box component="span" dir="ltr" sx={style}>
+      {text}
+    </Box>
+  );
+}
+
+/**
+ * An amount exactly as the member typed it in their currency ("500,000.00 IDR", "500.000,00 IDR" in
+ * Indonesian): the figure a bank moves, never converted. Left to right, like `Money`.
+ */
+export function TypedMoney({ local, sx }: { local: Pick<TypedLocal, "amount" | "currency">; sx?: SxProps<Theme> }) {
+  const text = formatTypedLocal(local, useFormatLocale());
   const style = [
     { fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap", fontSize: fitWidth(text.length) },
     ...(Array.isArray(sx) ? sx : [sx]),

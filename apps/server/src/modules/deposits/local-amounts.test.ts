@@ -171,7 +171,7 @@ describe.each(databaseKinds)("deposits in the member's currency on %s", (kind) =
       expect(won.json().instructions).toMatchObject(fallback);
       // A bad account is refused on its field, and the settings say what is kept.
       const bad = await admin.put(API.adminSettings, {
-        ...(await admin.get(API.adminSettings)).json(),
+        ...((await admin.get(API.adminSettings)).json() as Record<string, unknown>),
         transferInstructionsByCurrency: { XYZ: bni },
       });
       expectError(bad, 400, "VALIDATION_FAILED");
