@@ -211,8 +211,3 @@ export const typedLocalSchema = z.object({
   rate: z.string(),
 });
 export type TypedLocal = z.infer<typeof typedLocalSchema>;
-
-/** "500000.00" (as a typed local amount is answered) → "500,000.00 IDR" in `locale`, exactly. */
-export function formatTypedLocal(local: Pick<TypedLocal, "amount" | "currency">, locale?: string): string {
-  return formatLocalHundredths(localHundredths(local.amount) ?? 0n, local.currency, locale);
-}

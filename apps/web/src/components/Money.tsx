@@ -1,4 +1,4 @@
-import { type Currency, formatMoney, formatTypedLocal, type TypedLocal } from "@helio/shared";
+import { type Currency, formatMoney } from "@helio/shared";
 import Box from "@mui/material/Box";
 import type { SxProps, Theme } from "@mui/material/styles";
 import { useDisplayCurrency } from "../lib/settings.ts";
@@ -46,28 +46,11 @@ export function Money({ cents, currency, rate, signed = false, withUsd = false, 
 }
 
 /**
- * An amount exactly as the member typed it in their currency ("500,000.00 IDR", "500.000,00 IDR" in
- * Indonesian): the figure a bank moves, never converted. Left to right, like `Money`.
- */
-export function TypedMoney({ local, sx }: { local: Pick<TypedLocal, "amount" | "currency">; sx?: SxProps<Theme> }) {
-  const text = formatTypedLocal(local, useFormatLocale());
-  const style = [
-    { fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap", fontSize: fitWidth(text.length) },
-    ...(Array.isArray(sx) ? sx : [sx]),
-  ];
-  return (
-    <Box component="span" dir="ltr" sx={style}>
-      {text}
-    </Box>
-  );
-}
-
-/**
  * A number never wraps: a long one shrinks to the width of the nearest size container instead
  * (DetailList's values are one), never above the size it inherits. A tabular digit is about 0.6em
  * wide, so `length` characters fit in 100cqi at 100 / (0.62 × length) cqi. Outside a container
  * cqi falls back to the viewport's width, where a figure this short never needs to shrink.
  */
-function fitWidth(length: number): string {
+export function fitWidth(length: number): string {
   return `min(1em, ${(100 / (0.62 * Math.max(length, 1))).toFixed(2)}cqi)`;
 }

@@ -1,7 +1,8 @@
 import { formatRate, type TypedLocal } from "@helio/shared";
 import Box from "@mui/material/Box";
 import type { ReactNode } from "react";
-import { Money, TypedMoney } from "../../components/Money.tsx";
+import { Money } from "../../components/Money.tsx";
+import { TypedMoney } from "../../components/TypedMoney.tsx";
 
 type Item = { label: string; value: ReactNode };
 const usd = (cents: number, bold = false) => (
