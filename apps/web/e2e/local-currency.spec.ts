@@ -173,6 +173,13 @@ test("trade and withdrawal in IDR: the stake and the withdrawal are typed in IDR
   await page.getByRole("button", { name: "Request withdrawal" }).click();
   await page.waitForURL(/\/invoice-wd\/[0-9a-f-]{36}$/);
   expect((await walletOf(page)).wallet).toBe(50_000 - 10_000);
+  // The payout is named as asked: 1,625,000 IDR, and the 99.00 USD net at the same rate.
+  const detail = page.getByRole("region", { name: "Detail" });
+  await expect(detail.getByText("1,625,000.00 IDR", { exact: true })).toBeVisible();
+  await expect(detail.getByText("16,250 IDR per USD", { exact: true })).toBeVisible();
+  await expect(detail.getByText("1,608,750.00 IDR", { exact: true })).toBeVisible();
+  await expect(detail.getByText("99.00 USD", { exact: true })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
 
   // The three forms of an IDR member in every pass (360 px and desktop, light and dark).
   await walkPasses(page, [paths.addBalance, paths.withdrawal, paths.tradeFirstPair], "idr");
