@@ -91,7 +91,12 @@ function DepositItem({ deposit, onDone }: { deposit: AdminDeposit; onDone: (noti
           <RejectDialog
             open={rejecting}
             title="Reject this deposit?"
-            message={`The member reads the reason on the invoice ${deposit.reference}. Nothing is credited.`}
+            message={
+              <>
+                The member reads the reason on the invoice {deposit.reference} of{" "}
+                <LocalAndUsd local={deposit.local} cents={deposit.amountCents} />. Nothing is credited.
+              </>
+            }
             onReject={async (reason) => {
               await decide.mutateAsync({ id: deposit.id, decision: "reject", reason });
               setRejecting(false);

@@ -5,7 +5,6 @@ import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { DetailList } from "../../components/DetailList.tsx";
-import { Money } from "../../components/Money.tsx";
 import { PromptDialog } from "../../components/PromptDialog.tsx";
 import { statusLabel } from "../../components/StatusChip.tsx";
 import { withQuery } from "../../lib/api.ts";
@@ -111,7 +110,8 @@ function WithdrawalItem({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal
             title="Reject this withdrawal?"
             message={
               <Typography component="span">
-                <Money cents={w.amountCents} /> goes back to the member's wallet. The member reads the reason.
+                <LocalAndUsd local={w.local} cents={w.amountCents} /> goes back to the member's wallet. The member reads
+                the reason.
               </Typography>
             }
             onReject={async (reason) => {
