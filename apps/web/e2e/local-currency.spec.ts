@@ -10,7 +10,16 @@ import {
   screenshot,
   test,
 } from "./fixtures.ts";
-import { adjust, approveKyc, changeSettings, openAdmin, saveBankViaUi, submitKyc, uidOf } from "./money-kit.ts";
+import {
+  adjust,
+  approveKyc,
+  changeSettings,
+  makePng,
+  openAdmin,
+  saveBankViaUi,
+  submitKyc,
+  uidOf,
+} from "./money-kit.ts";
 import { walkPasses } from "./screen-walk.ts";
 
 // An IDR member types every amount in IDR; the server converts at the rate the form showed and
@@ -72,6 +81,46 @@ test("deposit in IDR: the USD equivalent and rate are shown, a rate changed in f
     await expect(page.getByText("That is 14.95 USD at 16,300 IDR per USD.")).toBeVisible();
     await setIdrRate(admin.request, base, "16250");
     await expect(page.getByText("That is 15.00 USD at 16,250 IDR per USD.")).toBeVisible();
+
+    // 500,000 IDR: the invoice names exactly that amount for the bank, the USD credit beside it.
+    await page.getByLabel("Amount (IDR)").fill("500000");
+    await page.getByRole("button", { name: "Create invoice" }).click();
+    await page.waitForURL(/\/invoice-balance\/[0-9a-f-]{36}$/);
+    const invoiceId = page.url().split("/").pop() as string;
+    await expect(page.getByText(/^Transfer exactly 500,000\.00 IDR to this account/)).toBeVisible();
+    const invoice = page.getByRole("region", { name: "Invoice", exact: true });
+    await expect(invoice.getByText("500,000.00 IDR", { exact: true })).toBeVisible();
+    await expect(invoice.getByText("Credited to your wallet: 30.77 USD at 16,250 IDR per USD")).toBeVisible();
+    await expect(invoice.getByText(/about/)).toHaveCount(0);
+    await expectAccessible(page);
+    await page.setViewportSize(MOBILE);
+    await expect(page.getByText(/^Transfer exactly 500,000\.00 IDR/)).toBeVisible();
+    await expectNoHorizontalOverflow(page);
+    await screenshot(page, "idr-deposit-invoice-mobile-light");
+    const proof = await page.request.post(`/api/deposits/${invoiceId}/proof`, {
+      multipart: { file: { name: "receipt.png", mimeType: "image/png", buffer: makePng(480, 300, 6) } },
+      headers: { origin: base },
+    });
+    expect(proof.status(), await proof.text()).toBe(200);
+    const { reference } = (await proof.json()) as { reference: string };
+
+    // The operator sees what the bank statement shows: the IDR amount and the rate beside the USD.
+    await admin.page.goto(`${paths.adminDeposits}?status=all`);
+    const card = admin.page.getByRole("listitem", { name: `Deposit ${reference}` });
+    await expect(card.getByText("500,000.00 IDR", { exact: true })).toBeVisible();
+    await expect(card.getByText("16,250 IDR per USD", { exact: true })).toBeVisible();
+    await card.getByRole("button", { name: "Approve" }).click();
+    const dialog = admin.page.getByRole("dialog", { name: "Approve this deposit?" });
+    await expect(dialog).toContainText("500,000.00 IDR (30.77 USD at 16,250 IDR per USD)");
+    await expectAccessible(admin.page);
+    const received = dialog.getByLabel("Amount received (IDR)");
+    await received.fill("500012.50");
+    await dialog.getByRole("button", { name: "Approve" }).click();
+    await expect(dialog.getByText("Does not match the amount on the invoice")).toBeVisible();
+    await received.fill("500000");
+    await dialog.getByRole("button", { name: "Approve" }).click();
+    await expect(admin.page.getByRole("status").filter({ hasText: `Deposit ${reference} approved` })).toBeVisible();
+    expect((await walletOf(page)).wallet).toBe(3077);
   } finally {
     await setIdrRate(admin.request, base, "16250");
     await admin.context.close();
@@ -124,6 +173,13 @@ test("trade and withdrawal in IDR: the stake and the withdrawal are typed in IDR
   await page.getByRole("button", { name: "Request withdrawal" }).click();
   await page.waitForURL(/\/invoice-wd\/[0-9a-f-]{36}$/);
   expect((await walletOf(page)).wallet).toBe(50_000 - 10_000);
+  // The payout is named as asked: 1,625,000 IDR, and the 99.00 USD net at the same rate.
+  const detail = page.getByRole("region", { name: "Detail" });
+  await expect(detail.getByText("1,625,000.00 IDR", { exact: true })).toBeVisible();
+  await expect(detail.getByText("16,250 IDR per USD", { exact: true })).toBeVisible();
+  await expect(detail.getByText("1,608,750.00 IDR", { exact: true })).toBeVisible();
+  await expect(detail.getByText("99.00 USD", { exact: true })).toBeVisible();
+  await expectNoHorizontalOverflow(page);
 
   // The three forms of an IDR member in every pass (360 px and desktop, light and dark).
   await walkPasses(page, [paths.addBalance, paths.withdrawal, paths.tradeFirstPair], "idr");

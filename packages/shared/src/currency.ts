@@ -58,3 +58,15 @@ export function formatMoney(cents: number | bigint, currency: Currency = "USD", 
   const usd = Number(cents) / 100;
   return `${localizeDecimal(twoDecimals(usd * (currency === "USD" ? 1 : rate)), locale)} ${currency}`;
 }
+
+/**
+ * An amount kept as typed, "500000.00" (the decimal text the API answers for a typed local
+ * amount), as "500,000.00 IDR" ("500.000,00 IDR" in `id`), exactly: its digits are never a float.
+ * Here rather than beside the schema of local amounts so that the screens which show one do not
+ * load zod before their first paint.
+ */
+export function formatTypedLocal(local: { amount: string; currency: Currency }, locale?: string): string {
+  const [units = "0", fraction = ""] = local.amount.trim().split(".");
+  const whole = units.replace(/^0+(?=\d)/, "");
+  return `${localizeDecimal(`${groupDigits(whole)}.${fraction.padEnd(2, "0").slice(0, 2)}`, locale)} ${local.currency}`;
+}

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { AMOUNT_MESSAGES, refineTypedAmount, typedLocalSchema } from "./local-amount.ts";
 import { transferInstructionsSchema } from "./settings.ts";
 import { text } from "./text.ts";
 import {
@@ -29,9 +30,15 @@ export const depositInvoiceSchema = z.object({
   id: z.string(),
   /** Human reference to put in the transfer description, e.g. HD-7K2M9QXA. */
   reference: z.string(),
+  /** What the wallet is credited on approval, in USD cents. */
   amountCents: z.number().int(),
+  /**
+   * The amount to transfer as the member typed it in their currency, with the rate it was
+   * converted at; `amountCents` is it at that rate. Null for an invoice made in USD.
+   */
+  local: typedLocalSchema.nullable(),
   status: depositStatusSchema,
-  /** The company's transfer instructions as they were when the invoice was made. */
+  /** The company's transfer instructions (for the invoice's currency) as they were when the invoice was made. */
   instructions: transferInstructionsSchema,
   proof: privateFileSchema.nullable(),
   /** Why it was rejected. */
@@ -56,3 +63,36 @@ export const adminDepositsQuerySchema = z.object({
   ...pageQueryShape,
 });
 export const adminDepositsResponseSchema = z.object({ items: z.array(adminDepositSchema), ...pagedShape });
+/** GET /api/admin/deposits.csv: the queue's filter, every page. */
+export const adminDepositsCsvQuerySchema = adminDepositsQuerySchema.omit({ page: true, pageSize: true });
+/**
+ * The deposits export's columns (the back office reads English): the amount as typed in the
+ * member's currency, the rate it was converted at and the USD credited side by side; the local
+ * columns are empty for an invoice made in USD.
+ */
+export const ADMIN_DEPOSIT_CSV_COLUMNS = [
+  "reference",
+  "created_at",
+  "status",
+  "member_name",
+  "member_email",
+  "amount_local",
+  "currency",
+  "rate_per_usd",
+  "amount_usd",
+  "reviewed_at",
+] as const;
+
+/**
+ * POST /api/admin/deposits/:id/approve: optionally the amount the bank statement shows as received,
+ * in the invoice's currency (its local currency, else USD), checked against the invoice's amount.
+ */
+export const approveDepositSchema = z
+  .object({
+    amountReceived: z.string({ error: AMOUNT_MESSAGES.format }).trim().superRefine(refineTypedAmount(null)).optional(),
+  })
+  // No body at all approves without a check, as before the field existed.
+  .nullish();
+export type ApproveDepositInput = z.input<typeof approveDepositSchema>;
+/** The operator's received amount differs from the invoice's (the field message the web words). */
+export const AMOUNT_RECEIVED_MISMATCH = "Does not match the amount on the invoice";

@@ -199,3 +199,15 @@ export const localAmountSchema = rateQuoteSchema
       ctx.addIssue({ code: "custom", path: ["amount"], message: problem.message });
   });
 export type LocalAmount = z.infer<typeof localAmountSchema>;
+
+/**
+ * An amount as the member typed it in their currency, kept on the invoice or withdrawal it made:
+ * `amount` exactly as typed with two decimals ("500000.00"), `currency`, and `rate` as the rates are
+ * stored (units per 1 USD, "16250") at the time. The USD cents beside it are this amount at this rate.
+ */
+export const typedLocalSchema = z.object({
+  amount: z.string(),
+  currency: z.enum(CURRENCIES),
+  rate: z.string(),
+});
+export type TypedLocal = z.infer<typeof typedLocalSchema>;

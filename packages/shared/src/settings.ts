@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type Currency, RATE_CURRENCIES } from "./currency.ts";
+import { type Currency, RATE_CURRENCIES, type RateCurrency } from "./currency.ts";
 import { legalTextsSchema } from "./legal.ts";
 import { maxAmountMessage, type RateQuote } from "./local-amount.ts";
 import { text } from "./text.ts";
@@ -31,6 +31,20 @@ export const EXAMPLE_TRANSFER_INSTRUCTIONS: TransferInstructions = {
   accountNumber: "000-000-0000",
   notes: "Put the invoice reference in the transfer description.",
 };
+
+/** The transfer instructions an invoice in `currency` names: that currency's own, else the default. */
+export function transferInstructionsFor(
+  settings: {
+    transferInstructions: TransferInstructions;
+    transferInstructionsByCurrency: Partial<Record<RateCurrency, TransferInstructions>>;
+  },
+  currency: Currency,
+): TransferInstructions {
+  return (
+    (currency === "USD" ? undefined : settings.transferInstructionsByCurrency[currency]) ??
+    settings.transferInstructions
+  );
+}
 
 /** Whether the account members are told to pay into is still the example's (the notes may differ). */
 export function isExampleTransferInstructions(i: TransferInstructions): boolean {
@@ -137,6 +151,11 @@ export const settingsSchema = z
       .max(86_400 * 31, "At most 31 days")
       .default(86_400),
     transferInstructions: transferInstructionsSchema.default(EXAMPLE_TRANSFER_INSTRUCTIONS),
+    /**
+     * The company's account for invoices in one currency (IDR invoices to an Indonesian bank…);
+     * a currency not listed uses `transferInstructions` (`transferInstructionsFor`).
+     */
+    transferInstructionsByCurrency: z.partialRecord(z.enum(RATE_CURRENCIES), transferInstructionsSchema).default({}),
     /** The terms, privacy notice, risk disclosure and fee notes members read on the public pages. */
     legalTexts: legalTextsSchema.default(legalTextsSchema.parse({})),
     /** Goes up by one whenever a save changes the terms' text (the server sets it, not the editor). */

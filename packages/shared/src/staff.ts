@@ -93,6 +93,7 @@ export const SETTINGS_FIELD_ROLES: Partial<Record<keyof Settings, readonly Staff
   withdrawalSecondApprovalCents: ["finance"],
   adjustmentSecondApprovalCents: ["finance"],
   transferInstructions: ["finance"],
+  transferInstructionsByCurrency: ["finance"],
 };
 
 /** Whether `roles` may change settings field `field`. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { bankAccountSchema } from "./bank.ts";
 import { kycStatusSchema } from "./kyc.ts";
+import { typedLocalSchema } from "./local-amount.ts";
 import { text } from "./text.ts";
 import {
   amountInputShape,
@@ -78,6 +79,12 @@ export const withdrawalSchema = z.object({
   amountCents: z.number().int(),
   feeCents: z.number().int(),
   netCents: z.number().int(),
+  /**
+   * The amount as the member typed it in their currency with the rate it was converted at, and
+   * `net`, the payout in that currency (`netCents` at that rate, to the nearest hundredth): what
+   * the bank pays. Null for a withdrawal asked in USD.
+   */
+  local: typedLocalSchema.extend({ net: z.string() }).nullable(),
   status: withdrawalStatusSchema,
   destination: withdrawalDestinationSchema,
   payoutReference: z.string().nullable(),
@@ -122,6 +129,29 @@ export const adminWithdrawalsQuerySchema = z.object({
   ...pageQueryShape,
 });
 export const adminWithdrawalsResponseSchema = z.object({ items: z.array(adminWithdrawalSchema), ...pagedShape });
+/** GET /api/admin/withdrawals.csv: the queue's filter, every page. */
+export const adminWithdrawalsCsvQuerySchema = adminWithdrawalsQuerySchema.omit({ page: true, pageSize: true });
+/**
+ * The withdrawals export's columns: the amount as typed in the member's currency, the rate, the
+ * USD amount, fee and net, and the payout in the member's currency (the net at the rate); the
+ * local columns are empty for a withdrawal asked in USD.
+ */
+export const ADMIN_WITHDRAWAL_CSV_COLUMNS = [
+  "id",
+  "created_at",
+  "status",
+  "member_name",
+  "member_email",
+  "amount_local",
+  "currency",
+  "rate_per_usd",
+  "amount_usd",
+  "fee_usd",
+  "net_usd",
+  "net_local",
+  "payout_reference",
+  "reviewed_at",
+] as const;
 export const approveWithdrawalSchema = z.object({
   payoutReference: text().trim().min(3, "At least 3 characters").max(100, "At most 100 characters"),
 });

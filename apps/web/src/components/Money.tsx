@@ -51,6 +51,6 @@ export function Money({ cents, currency, rate, signed = false, withUsd = false, 
  * wide, so `length` characters fit in 100cqi at 100 / (0.62 × length) cqi. Outside a container
  * cqi falls back to the viewport's width, where a figure this short never needs to shrink.
  */
-function fitWidth(length: number): string {
+export function fitWidth(length: number): string {
   return `min(1em, ${(100 / (0.62 * Math.max(length, 1))).toFixed(2)}cqi)`;
 }

@@ -28,6 +28,8 @@ export type PromptInput =
       minLength?: number;
       maxLength?: number;
       multiline?: boolean;
+      /** The field may stay empty (the action then goes without it); `minLength` applies once typed. */
+      optional?: boolean;
     };
 
 interface PromptDialogProps {
@@ -46,7 +48,8 @@ interface PromptDialogProps {
 function valueSchema(input: PromptInput) {
   if (input.kind === "password") return z.string().min(1, "Enter your password.");
   const minLength = input.minLength ?? 3;
-  return z.string().trim().min(minLength, `At least ${minLength} characters`);
+  const typed = z.string().trim().min(minLength, `At least ${minLength} characters`);
+  return input.optional ? z.union([z.string().trim().length(0), typed]) : typed;
 }
 
 /**

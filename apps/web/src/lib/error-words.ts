@@ -170,6 +170,7 @@ export const FIELD_WORDS: Record<string, MessageDescriptor> = {
   "Accept the terms to open an account": msg`Accept the terms to open an account`,
   "Confirm that you are 18 or older": msg`Confirm that you are 18 or older`,
   "Wrong password": msg`Wrong password`,
+  "Does not match the amount on the invoice": msg`Does not match the amount on the invoice`,
   // the identity (KYC) and bank forms' shared schemas
   "At least 2 characters": msg`At least 2 characters`,
   "At most 100 characters": msg`At most 100 characters`,

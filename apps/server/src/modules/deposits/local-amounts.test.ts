@@ -8,7 +8,7 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectError, expectSoundLedger, idr, moneyApp } from "../../../test/money.ts";
+import { expectError, expectSoundLedger, idr, moneyApp, multipartForm, png, postForm } from "../../../test/money.ts";
 
 describe.each(databaseKinds)("deposits in the member's currency on %s", (kind) => {
   let t: TestApp;
@@ -119,5 +119,128 @@ describe.each(databaseKinds)("deposits in the member's currency on %s", (kind) =
     // Leading zeros are no more than the number they write.
     expect((await create(client, { amount: "0000000000000010.00" })).json()).toMatchObject({ amountCents: 1000 });
     expect((await create(client, idr("0000000000000162500"))).json()).toMatchObject({ amountCents: 1000 });
+  });
+
+  const withProof = async (client: Client, id: string) => {
+    const form = multipartForm({}, [
+      { field: "file", filename: "receipt.png", contentType: "image/png", data: await png() },
+    ]);
+    const res = await postForm(client, API.depositProof(id), form);
+    expect(res.statusCode, res.body).toBe(200);
+  };
+
+  it("keeps the amount typed in the member's currency and its rate on the invoice, and shows it to the member and the operator", async () => {
+    const { client, member } = await signUpVerified(t.app, { currency: "IDR" });
+    const res = await create(client, idr("500000"));
+    expect(res.statusCode, res.body).toBe(201);
+    // 500,000 / 16,250 = 30.769…: the USD credit at the quoted rate, beside the exact amount to transfer.
+    const local = { amount: "500000.00", currency: "IDR", rate: "16250" };
+    expect(res.json()).toMatchObject({ amountCents: 3077, local });
+    const id = res.json().id as string;
+    expect((await client.get(API.deposit(id))).json()).toMatchObject({ amountCents: 3077, local });
+    expect((await client.get(API.deposits)).json().items[0]).toMatchObject({ local });
+    const queue = (await admin.get(`${API.adminDeposits}?status=all&uid=${member.uid}`)).json();
+    expect(queue.items[0]).toMatchObject({ amountCents: 3077, local, member: { uid: member.uid } });
+    expect((await admin.get(API.adminDeposit(id))).json()).toMatchObject({ local });
+    // Decimals are kept to the hundredth, a rate written with zeros is kept as the settings store it.
+    const cents = await create(client, idr("162500.5", "16250.000"));
+    expect(cents.json()).toMatchObject({ amountCents: 1000, local: { amount: "162500.50", rate: "16250" } });
+    // An amount in USD (from anyone) keeps no local amount: it shows as before.
+    expect((await create(client, { amountCents: 2000 })).json()).toMatchObject({ amountCents: 2000, local: null });
+    const usd = (await signUpVerified(t.app)).client;
+    expect((await create(usd, { amount: "25.00" })).json()).toMatchObject({ amountCents: 2500, local: null });
+  });
+
+  it("names the account of the invoice's currency, falling back to the default one", async () => {
+    const bni = {
+      bankName: "Bank Negara",
+      accountName: "PT Helio",
+      accountNumber: "0123-456-789",
+      notes: "Rupiah only.",
+    };
+    const previous = await changeSettings(admin, { transferInstructionsByCurrency: { IDR: bni } });
+    try {
+      const idrMember = (await signUpVerified(t.app, { currency: "IDR" })).client;
+      expect((await create(idrMember, idr("500000"))).json().instructions).toEqual(bni);
+      // The same member paying in USD, and members of a currency without an account of its own: the default.
+      const fallback = { bankName: "Helio Bank", accountName: "Helio Ltd", accountNumber: "000-000-0000" };
+      expect((await create(idrMember, { amount: "20" })).json().instructions).toMatchObject(fallback);
+      const krw = (await signUpVerified(t.app, { currency: "KRW" })).client;
+      const won = await create(krw, { local: { amount: "20000", currency: "KRW", rate: "1390" } });
+      expect(won.json()).toMatchObject({ local: { amount: "20000.00", currency: "KRW", rate: "1390" } });
+      expect(won.json().instructions).toMatchObject(fallback);
+      // A bad account is refused on its field, and the settings say what is kept.
+      const bad = await admin.put(API.adminSettings, {
+        ...((await admin.get(API.adminSettings)).json() as Record<string, unknown>),
+        transferInstructionsByCurrency: { XYZ: bni },
+      });
+      expectError(bad, 400, "VALIDATION_FAILED");
+      expect((await admin.get(API.adminSettings)).json().transferInstructionsByCurrency).toEqual({ IDR: bni });
+    } finally {
+      await changeSettings(admin, previous);
+    }
+  });
+
+  it("checks the amount the operator received against the invoice's local amount before crediting", async () => {
+    const { client, member } = await signUpVerified(t.app, { currency: "IDR" });
+    const invoice = (await create(client, idr("500000"))).json();
+    await withProof(client, invoice.id);
+    const approve = (body?: unknown) =>
+      admin.request({ method: "POST", url: API.adminDepositApprove(invoice.id), ...(body ? { json: body } : {}) });
+    for (const amountReceived of ["500012.50", "499999.99", "30.77"]) {
+      const wrong = await approve({ amountReceived });
+      expectError(wrong, 400, "VALIDATION_FAILED", "amountReceived");
+      expect(wrong.json().error.fields).toEqual([
+        { field: "amountReceived", message: "Does not match the amount on the invoice" },
+      ]);
+    }
+    expectError(await approve({ amountReceived: "abc" }), 400, "VALIDATION_FAILED", "amountReceived");
+    expect((await client.get(API.wallet)).json().wallet).toBe(0);
+    const ok = await approve({ amountReceived: "500000" });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ status: "approved", local: { amount: "500000.00" } });
+    expect((await client.get(API.wallet)).json().wallet).toBe(3077);
+    const audit = (await admin.get(`${API.adminAudit}?targetUserId=${member.uid}`)).json();
+    expect(audit.items[0]).toMatchObject({ action: "deposit.approve", after: { amountReceived: "500000" } });
+
+    // An invoice in USD is checked in USD; typing nothing approves as before.
+    const usd = await signUpVerified(t.app);
+    const usdInvoice = (await create(usd.client, { amount: "30.77" })).json();
+    await withProof(usd.client, usdInvoice.id);
+    const usdApprove = (body?: unknown) =>
+      admin.request({ method: "POST", url: API.adminDepositApprove(usdInvoice.id), ...(body ? { json: body } : {}) });
+    expectError(await usdApprove({ amountReceived: "500000" }), 400, "VALIDATION_FAILED", "amountReceived");
+    expect((await usdApprove({ amountReceived: "30.77" })).statusCode).toBe(200);
+    const other = (await create(usd.client, { amount: "12" })).json();
+    await withProof(usd.client, other.id);
+    const bare = await admin.request({ method: "POST", url: API.adminDepositApprove(other.id) });
+    expect(bare.statusCode, bare.body).toBe(200);
+  });
+
+  it("exports the queue as CSV with the local amount, the rate and the USD amount side by side", async () => {
+    const { client, member: me } = await signUpVerified(t.app, { currency: "IDR", firstName: "Indah" });
+    const member = me as typeof me & { fullName: string; email: string };
+    const local = (await create(client, idr("500000"))).json();
+    const usd = (await create(client, { amountCents: 2500 })).json();
+    const res = await admin.get(`${API.adminDepositsCsv}?status=all&uid=${member.uid}`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers["content-type"]).toContain("text/csv");
+    expect(res.headers["content-disposition"]).toMatch(
+      /^attachment; filename="helio-deposits-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const lines = res.body.trimEnd().split("\r\n");
+    expect(lines[0]).toBe(
+      "reference,created_at,status,member_name,member_email,amount_local,currency,rate_per_usd,amount_usd,reviewed_at",
+    );
+    expect(lines).toHaveLength(3);
+    // Newest first: the USD invoice, then the IDR one.
+    expect(lines[1]).toBe(
+      `${usd.reference},${usd.createdAt},awaiting_payment,${member.fullName},${member.email},,,,25.00,`,
+    );
+    expect(lines[2]).toBe(
+      `${local.reference},${local.createdAt},awaiting_payment,${member.fullName},${member.email},500000.00,IDR,16250,30.77,`,
+    );
+    // Members do not reach it.
+    expect((await client.get(API.adminDepositsCsv)).statusCode).toBe(404);
   });
 });

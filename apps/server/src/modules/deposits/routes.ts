@@ -1,9 +1,12 @@
 import {
+  ADMIN_DEPOSIT_CSV_COLUMNS,
   API,
   API_PATTERNS,
   adminDepositSchema,
+  adminDepositsCsvQuerySchema,
   adminDepositsQuerySchema,
   adminDepositsResponseSchema,
+  approveDepositSchema,
   createDepositSchema,
   DEPOSIT_PROOF_TYPES,
   depositInvoiceSchema,
@@ -16,6 +19,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adminActorOf, currentOf } from "../../platform/auth/session.ts";
+import { csvStream, datedCsvName, sendCsvFile } from "../../platform/http/csv.ts";
 import { fieldError } from "../../platform/http/errors.ts";
 import { featureRouteOptions } from "../../platform/http/route-options.ts";
 import { inlineDisposition, readCheckedFile } from "../../platform/kit.ts";
@@ -23,6 +27,8 @@ import { idempotentHandler } from "../../platform/money/idempotency.ts";
 import { amountAskedOf } from "../../platform/money/rate-quote.ts";
 import type { Services } from "../../services.ts";
 import {
+  adminDepositCsvCells,
+  adminInvoiceBatches,
   approveInvoice,
   createInvoice,
   getAdminInvoice,
@@ -131,6 +137,21 @@ export async function depositRoutes(app: FastifyInstance, { services }: { servic
   );
 
   r.get(
+    API.adminDepositsCsv,
+    asAdmin({
+      access: "depositsRead",
+      summary:
+        "The deposit queue's invoices as CSV, every page: the amount in the member's currency, the rate and the USD amount side by side",
+      querystring: adminDepositsCsvQuerySchema,
+      produces: ["text/csv"],
+    }),
+    async (request, reply) => {
+      const body = csvStream(ADMIN_DEPOSIT_CSV_COLUMNS, adminInvoiceBatches(db, request.query), adminDepositCsvCells);
+      return sendCsvFile(reply, datedCsvName("helio-deposits"), body);
+    },
+  );
+
+  r.get(
     API_PATTERNS.adminDeposit,
     asAdmin({
       access: "depositsRead",
@@ -145,11 +166,13 @@ export async function depositRoutes(app: FastifyInstance, { services }: { servic
     API_PATTERNS.adminDepositApprove,
     asAdmin({
       access: "depositsDecide",
-      summary: "Approve a deposit with a proof: credits the wallet exactly once",
+      summary:
+        "Approve a deposit with a proof: credits the wallet exactly once. `amountReceived` (optional): the amount the bank statement shows, in the invoice's currency; a different amount is refused (400 naming the field)",
       params: idParams,
+      body: approveDepositSchema,
       response: { 200: adminDepositSchema },
     }),
-    async (request) => approveInvoice(deps, adminActorOf(request), request.params.id),
+    async (request) => approveInvoice(deps, adminActorOf(request), request.params.id, request.body ?? {}),
   );
 
   r.post(

@@ -1,11 +1,27 @@
 import { randomInt, randomUUID } from "node:crypto";
-import { type AdminDeposit, API, type DepositInvoice, type DepositStatus } from "@helio/shared";
+import {
+  type AdminDeposit,
+  AMOUNT_RECEIVED_MISMATCH,
+  API,
+  centsToDecimal,
+  type DepositInvoice,
+  type DepositStatus,
+  localHundredths,
+  transferInstructionsFor,
+} from "@helio/shared";
 import type { Db } from "../../db/client.ts";
 import { recordAdminAudit } from "../../platform/audit/audit.ts";
+import { type CsvCell, text as csvText, value as csvValue } from "../../platform/http/csv.ts";
 import { AppError, fieldError, notFound } from "../../platform/http/errors.ts";
 import { type CheckedUpload, isUniqueViolation, toMemberRef } from "../../platform/kit.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/money/idempotency.ts";
-import { type AmountAsked, assertRateCurrent, usdAndLocal } from "../../platform/money/rate-quote.ts";
+import {
+  type AmountAsked,
+  assertRateCurrent,
+  keptLocalOf,
+  typedLocalOf,
+  usdAndLocal,
+} from "../../platform/money/rate-quote.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import type { FileStorage } from "../../platform/storage/index.ts";
 import { type BackgroundWorker, drainBatches, startWorkerLoop, type WorkerLog } from "../../platform/workers/loop.ts";
@@ -52,6 +68,7 @@ export function toInvoice(row: InvoiceRow): DepositInvoice {
     id: row.id,
     reference: row.reference,
     amountCents: row.amount,
+    local: typedLocalOf(row),
     status: row.status as DepositStatus,
     instructions: row.instructions,
     proof:
@@ -120,6 +137,9 @@ async function insertNewInvoice(
     throw fieldError(input.field, `The minimum deposit is ${minimum}`);
   }
   const now = deps.now?.() ?? new Date();
+  const local = keptLocalOf(input, settings);
+  // The account of the money the bank moves: the invoice's currency's own, else the default.
+  const instructions = transferInstructionsFor(settings, local.localCurrency ?? "USD");
   for (let attempt = 1; ; attempt++) {
     try {
       // The member's limit rows stay locked until the invoice is in: concurrent requests are
@@ -131,8 +151,9 @@ async function insertNewInvoice(
           userId: uid,
           reference: newDepositReference(),
           amount: input.amountCents,
+          ...local,
           status: "awaiting_payment",
-          instructions: settings.transferInstructions,
+          instructions,
           requestKey,
           expiresAt: new Date(now.getTime() + settings.invoiceExpiryMinutes * 60_000),
           createdAt: now,
@@ -238,6 +259,39 @@ export async function listAdminInvoices(
   return { items: rows.map(toAdminDeposit), total, page: q.page, pageSize: q.pageSize };
 }
 
+/** Invoices per page of the back office's CSV export. */
+const CSV_BATCH = 500;
+
+/** Every invoice of the queue's filter, a page at a time, for the CSV export (newest first). */
+export async function* adminInvoiceBatches(db: Db, q: { status: DepositStatus | "all"; uid?: string }) {
+  for (let page = 1; ; page++) {
+    const { rows } = await listInvoices(db, {
+      status: q.status === "all" ? undefined : q.status,
+      userId: q.uid,
+      page,
+      pageSize: CSV_BATCH,
+    });
+    if (rows.length > 0) yield rows.map(toAdminDeposit);
+    if (rows.length < CSV_BATCH) return;
+  }
+}
+
+/** One export line (ADMIN_DEPOSIT_CSV_COLUMNS): the typed local amount, its rate and the USD side by side. */
+export function adminDepositCsvCells(d: AdminDeposit): CsvCell[] {
+  return [
+    csvText(d.reference),
+    csvValue(d.createdAt),
+    csvText(d.status),
+    csvText(d.member.fullName),
+    csvText(d.member.email),
+    csvValue(d.local?.amount),
+    csvText(d.local?.currency),
+    csvValue(d.local?.rate),
+    csvValue(centsToDecimal(d.amountCents)),
+    csvValue(d.reviewedAt),
+  ];
+}
+
 export async function getAdminInvoice(deps: { db: Db }, id: string) {
   const row = await findInvoiceWithMember(deps.db, id);
   if (!row) throw notFound("Deposit not found");
@@ -245,12 +299,29 @@ export async function getAdminInvoice(deps: { db: Db }, id: string) {
 }
 
 /**
+ * The amount an operator read on the bank statement, checked against the invoice: in hundredths
+ * of the invoice's local currency, or in USD cents for an invoice made in USD. A different amount
+ * is refused on its field, before anything moves.
+ */
+function assertReceivedMatches(row: InvoiceRow, amountReceived: string | undefined) {
+  if (amountReceived === undefined) return;
+  const expected = row.localAmount ?? BigInt(row.amount);
+  if (localHundredths(amountReceived) !== expected) throw fieldError("amountReceived", AMOUNT_RECEIVED_MISMATCH);
+}
+
+/**
  * Approves a deposit with a proof and credits the wallet, exactly once: the row lock serialises
  * concurrent approvals, the status change and the ledger movement commit together, and the
  * movement's key (`deposit:approve:<id>`) could not be applied twice anyway. Approving an
- * approved deposit again answers with it and moves nothing.
+ * approved deposit again answers with it and moves nothing. The amount received, when the
+ * operator typed it, must be the invoice's.
  */
-export async function approveInvoice(deps: DepositDeps, actor: Actor, id: string) {
+export async function approveInvoice(
+  deps: DepositDeps,
+  actor: Actor,
+  id: string,
+  opts: { amountReceived?: string } = {},
+) {
   const posted: Posted[] = [];
   let told: Recorded | null = null;
   const row = await moneyTransaction(deps.db, async (tx) => {
@@ -262,6 +333,7 @@ export async function approveInvoice(deps: DepositDeps, actor: Actor, id: string
     if (row.status !== "proof_submitted") {
       throw new AppError(409, "CONFLICT", `Only a deposit with a proof can be approved; this one is ${row.status}.`);
     }
+    assertReceivedMatches(row, opts.amountReceived);
     const saved = await updateInvoice(tx, id, {
       status: "approved",
       reviewedBy: actor.adminId,
@@ -284,7 +356,11 @@ export async function approveInvoice(deps: DepositDeps, actor: Actor, id: string
       action: "deposit.approve",
       targetUserId: row.userId,
       before: { id, reference: row.reference, status: row.status },
-      after: { status: "approved", amountCents: row.amount },
+      after: {
+        status: "approved",
+        amountCents: row.amount,
+        ...(opts.amountReceived === undefined ? {} : { amountReceived: opts.amountReceived }),
+      },
     });
     told = await deps.notifications.notify(tx, {
       kind: "deposit.approved",

@@ -1,6 +1,13 @@
 import { API } from "@helio/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { type Client, changeSettings, databaseKinds, signInAdmin, type TestApp } from "../../../test/helpers.ts";
+import {
+  type Client,
+  changeSettings,
+  databaseKinds,
+  latestMail,
+  signInAdmin,
+  type TestApp,
+} from "../../../test/helpers.ts";
 import { expectError, expectSoundLedger, fundWallet, idr, moneyApp, readyMember } from "../../../test/money.ts";
 import { getMemberBalances } from "../ledger/index.ts";
 
@@ -81,5 +88,38 @@ describe.each(databaseKinds)("withdrawals in the member's currency on %s", (kind
       await changeSettings(admin, previous);
     }
     expect(await balances(member.uid)).toMatchObject({ wallet: 2_000_000, withdrawal_hold: 0 });
+  });
+
+  it("keeps the amount typed in the member's currency, names the payout in it, and exports both side by side", async () => {
+    const { client, member } = await idrMember(100_000);
+    const res = await withdraw(client, idr("1000000"));
+    expect(res.statusCode, res.body).toBe(201);
+    // 1,000,000 IDR is 61.54 USD; the 1 % fee 0.62 USD; the bank pays the net 60.92 USD at the rate.
+    const local = { amount: "1000000.00", currency: "IDR", rate: "16250", net: "989950.00" };
+    expect(res.json()).toMatchObject({ amountCents: 6154, feeCents: 62, netCents: 6092, local });
+    const id = res.json().id as string;
+    expect((await client.get(API.withdrawal(id))).json()).toMatchObject({ local });
+    const queue = (await admin.get(`${API.adminWithdrawals}?status=all&uid=${member.uid}`)).json();
+    expect(queue.items[0]).toMatchObject({ id, amountCents: 6154, local });
+    // The mail to confirm it names the amount as typed, with its USD value.
+    const mail = await latestMail(t.app, (member as unknown as { email: string }).email);
+    expect(mail?.subject).toBe("Confirm your withdrawal of 1,000,000.00 IDR (61.54 USD)");
+
+    const usd = await withdraw(client, { amount: "20" });
+    expect(usd.json()).toMatchObject({ amountCents: 2000, local: null });
+    const csv = await admin.get(`${API.adminWithdrawalsCsv}?status=all&uid=${member.uid}`);
+    expect(csv.statusCode, csv.body).toBe(200);
+    expect(csv.headers["content-type"]).toContain("text/csv");
+    const lines = csv.body.trimEnd().split("\r\n");
+    expect(lines[0]).toBe(
+      "id,created_at,status,member_name,member_email,amount_local,currency,rate_per_usd,amount_usd,fee_usd,net_usd,net_local,payout_reference,reviewed_at",
+    );
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toMatch(
+      new RegExp(`^${usd.json().id},[^,]+,unconfirmed,[^,]+,[^,]+,,,,20\\.00,0\\.20,19\\.80,,,$`),
+    );
+    expect(lines[2]).toMatch(
+      new RegExp(`^${id},[^,]+,unconfirmed,[^,]+,[^,]+,1000000\\.00,IDR,16250,61\\.54,0\\.62,60\\.92,989950\\.00,,$`),
+    );
   });
 });

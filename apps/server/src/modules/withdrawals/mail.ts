@@ -1,4 +1,4 @@
-import { formatMoney } from "@helio/shared";
+import { formatMoney, formatTypedLocal, type TypedLocal } from "@helio/shared";
 import { formatUtcDateTime, i18nFor, localeOf } from "../../platform/i18n/index.ts";
 import type { MailMessage } from "../../platform/mail/mailer.ts";
 import { linkMail } from "../../platform/mail/templates.ts";
@@ -20,13 +20,16 @@ export function withdrawalConfirmMail(opts: {
   id: string;
   token: string;
   amountCents: number;
+  /** The amount as typed in the member's currency: named first, the USD beside it. */
+  local: TypedLocal | null;
   bankName: string;
   accountNumberMasked: string;
   expiresAt: Date;
 }): MailMessage {
   const locale = localeOf(opts.locale);
   const i18n = i18nFor(locale);
-  const amount = formatMoney(opts.amountCents, "USD", 1, locale);
+  const usd = formatMoney(opts.amountCents, "USD", 1, locale);
+  const amount = opts.local ? `${formatTypedLocal(opts.local, locale)} (${usd})` : usd;
   return linkMail(opts.to, {
     subject: i18n._({
       id: "mail.withdrawal_confirm.subject",

@@ -1,7 +1,9 @@
 import {
+  ADMIN_WITHDRAWAL_CSV_COLUMNS,
   API,
   API_PATTERNS,
   adminWithdrawalSchema,
+  adminWithdrawalsCsvQuerySchema,
   adminWithdrawalsQuerySchema,
   adminWithdrawalsResponseSchema,
   approveWithdrawalSchema,
@@ -17,11 +19,14 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { adminActorOf, currentOf } from "../../platform/auth/session.ts";
+import { csvStream, datedCsvName, sendCsvFile } from "../../platform/http/csv.ts";
 import { featureRouteOptions } from "../../platform/http/route-options.ts";
 import { idempotentHandler } from "../../platform/money/idempotency.ts";
 import { amountAskedOf } from "../../platform/money/rate-quote.ts";
 import type { Services } from "../../services.ts";
 import {
+  adminWithdrawalBatches,
+  adminWithdrawalCsvCells,
   approveWithdrawal,
   cancelWithdrawal,
   confirmWithdrawal,
@@ -124,6 +129,25 @@ export async function withdrawalRoutes(app: FastifyInstance, { services }: { ser
       response: { 200: adminWithdrawalsResponseSchema },
     }),
     async (request) => listAdminWithdrawals(deps, request.query),
+  );
+
+  r.get(
+    API.adminWithdrawalsCsv,
+    asAdmin({
+      access: "withdrawalsRead",
+      summary:
+        "The withdrawal queue's withdrawals as CSV, every page: the amount in the member's currency, the rate, the USD amount, fee and net, and the payout in the member's currency",
+      querystring: adminWithdrawalsCsvQuerySchema,
+      produces: ["text/csv"],
+    }),
+    async (request, reply) => {
+      const body = csvStream(
+        ADMIN_WITHDRAWAL_CSV_COLUMNS,
+        adminWithdrawalBatches(deps, request.query),
+        adminWithdrawalCsvCells,
+      );
+      return sendCsvFile(reply, datedCsvName("helio-withdrawals"), body);
+    },
   );
 
   r.get(

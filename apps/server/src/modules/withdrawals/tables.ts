@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigint, boolean, check, index, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
+import { bigint, boolean, check, index, numeric, pgTable, text, unique, uuid } from "drizzle-orm/pg-core";
 import { referencesUser } from "../../platform/auth/tables.ts";
 import { createdAt, reviewColumns, timestamptz, updatedAt } from "../../platform/db/columns.ts";
 
@@ -19,6 +19,13 @@ export const withdrawals = pgTable(
     amount: bigint("amount", { mode: "number" }).notNull(),
     fee: bigint("fee", { mode: "number" }).notNull(),
     net: bigint("net", { mode: "number" }).notNull(),
+    /**
+     * The amount as the member typed it, in hundredths of `localCurrency`, and the rate it was
+     * converted at as the rates are stored; all three null for a withdrawal asked in USD.
+     */
+    localAmount: numeric("local_amount", { precision: 30, scale: 0, mode: "bigint" }),
+    localCurrency: text("local_currency"),
+    localRate: text("local_rate"),
     status: text("status").notNull(),
     bankName: text("bank_name").notNull(),
     accountHolder: text("account_holder").notNull(),
@@ -51,6 +58,10 @@ export const withdrawals = pgTable(
     check(
       "withdrawals_amounts",
       sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.net} > 0 and ${t.amount} = ${t.fee} + ${t.net}`,
+    ),
+    check(
+      "withdrawals_local_whole",
+      sql`(${t.localAmount} is null and ${t.localCurrency} is null and ${t.localRate} is null) or (${t.localAmount} > 0 and ${t.localCurrency} is not null and ${t.localRate} is not null)`,
     ),
     check(
       "withdrawals_status_known",

@@ -5,6 +5,8 @@ import {
   type Currency,
   currentQuote,
   formatRate,
+  localHundredths,
+  localHundredthsToDecimal,
   quoteOf,
   type RateQuote,
   type Settings,
@@ -81,7 +83,44 @@ export type AmountAsked = {
   quote: RateQuote | null;
   /** The currency limits are named in: the quote's, else the member's display currency. */
   currency: Currency;
+  /** A local amount exactly as typed, in hundredths of the quote's currency; null (or absent) for USD. */
+  localHundredths?: bigint | null;
 };
+
+/** What a money record keeps of a local amount: the typed hundredths, the currency, the rate as stored. */
+export type KeptLocal = { localAmount: bigint; localCurrency: Currency; localRate: string };
+
+/**
+ * The columns a new invoice or withdrawal keeps of the amount typed in a currency other than USD,
+ * with the rate as the settings store it (checked current by `assertRateCurrent` before); none
+ * (all null) for an amount in USD.
+ */
+export function keptLocalOf(
+  asked: AmountAsked,
+  settings: Settings,
+): KeptLocal | { localAmount: null; localCurrency: null; localRate: null } {
+  if (!asked.quote || asked.quote.currency === "USD" || asked.localHundredths == null)
+    return { localAmount: null, localCurrency: null, localRate: null };
+  return {
+    localAmount: asked.localHundredths,
+    localCurrency: asked.quote.currency,
+    localRate: currentQuote(settings, asked.quote.currency).rate,
+  };
+}
+
+/** A kept local amount as the API answers it ("500000.00", "IDR", "16250"); null when none was kept. */
+export function typedLocalOf(row: {
+  localAmount: bigint | null;
+  localCurrency: string | null;
+  localRate: string | null;
+}): { amount: string; currency: Currency; rate: string } | null {
+  if (row.localAmount === null || !row.localCurrency || !row.localRate) return null;
+  return {
+    amount: localHundredthsToDecimal(row.localAmount),
+    currency: displayCurrencyOf(row.localCurrency),
+    rate: row.localRate,
+  };
+}
 
 /** Reads the amount of a request body built on `amountInputShape`, for the member asking. */
 export function amountAskedOf(
@@ -94,5 +133,6 @@ export function amountAskedOf(
     field: amountFieldOf(body),
     quote,
     currency: quote?.currency ?? displayCurrencyOf(memberCurrency),
+    localHundredths: body.local ? localHundredths(body.local.amount) : null,
   };
 }

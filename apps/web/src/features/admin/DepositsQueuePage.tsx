@@ -1,14 +1,14 @@
-import { type AdminDeposit, DEPOSIT_STATUSES } from "@helio/shared";
+import { type AdminDeposit, API, DEPOSIT_STATUSES } from "@helio/shared";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
-import { ConfirmDialog } from "../../components/ConfirmDialog.tsx";
 import { DetailList } from "../../components/DetailList.tsx";
-import { Money } from "../../components/Money.tsx";
+import { PromptDialog } from "../../components/PromptDialog.tsx";
 import { statusLabel } from "../../components/StatusChip.tsx";
-import { errorMessage } from "../../lib/api.ts";
+import { errorMessage, isApiError, withQuery } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useStaffMay } from "../../lib/staff.tsx";
+import { depositAmountItems, LocalAndUsd } from "./LocalFigures.tsx";
 import { type DepositFilter, depositsQuery, useDepositDecision } from "./money-api.ts";
 import { FilePreview, type QueueNotice, QueuePage } from "./Queue.tsx";
 import { DecisionButtons, QueueCard, RejectDialog } from "./QueueCard.tsx";
@@ -28,20 +28,25 @@ function DepositItem({ deposit, onDone }: { deposit: AdminDeposit; onDone: (noti
   const canReject = canDecide || deposit.status === "awaiting_payment";
 
   // Awaited, not per-call callbacks: the approved card can leave the list (a live refresh) before
-  // the answer is handled, and a card that is gone would never report it.
-  const approve = async () => {
+  // the answer is handled, and a card that is gone would never report it. A refusal of the amount
+  // received stays in the dialog, on its field; any other failure closes it with the notice.
+  const approve = async (typed: string) => {
+    const amountReceived = typed.trim() || undefined;
     try {
-      await decide.mutateAsync({ id: deposit.id, decision: "approve" });
-      onDone({
-        kind: "success",
-        text: `Deposit ${deposit.reference} approved: ${deposit.member.fullName}'s wallet was credited.`,
-      });
+      await decide.mutateAsync({ id: deposit.id, decision: "approve", amountReceived });
     } catch (error) {
-      onDone({ kind: "error", text: `${deposit.reference}: ${errorMessage(error)}` });
-    } finally {
+      if (isApiError(error) && error.fields.some((f) => f.field === "amountReceived")) throw error;
       setApproving(false);
+      onDone({ kind: "error", text: `${deposit.reference}: ${errorMessage(error)}` });
+      return;
     }
+    setApproving(false);
+    onDone({
+      kind: "success",
+      text: `Deposit ${deposit.reference} approved: ${deposit.member.fullName}'s wallet was credited.`,
+    });
   };
+  const currency = deposit.local?.currency ?? "USD";
 
   return (
     <QueueCard
@@ -61,24 +66,37 @@ function DepositItem({ deposit, onDone }: { deposit: AdminDeposit; onDone: (noti
       }
       dialogs={
         <>
-          <ConfirmDialog
+          <PromptDialog
             open={approving}
             title="Approve this deposit?"
             message={
               <>
-                <Money cents={deposit.amountCents} /> will be credited to {deposit.member.fullName}'s wallet. Check that
-                the transfer with reference {deposit.reference} has arrived.
+                Check that the transfer of <LocalAndUsd local={deposit.local} cents={deposit.amountCents} /> with
+                reference {deposit.reference} has arrived: {deposit.member.fullName}'s wallet will be credited.
               </>
             }
+            input={{
+              kind: "text",
+              label: `Amount received (${currency})`,
+              field: "amountReceived",
+              optional: true,
+              minLength: 1,
+              maxLength: 40,
+              helperText: "Optional: the amount on the bank statement, checked against the invoice.",
+            }}
             confirmLabel="Approve"
-            busy={decide.isPending}
-            onConfirm={approve}
+            onSubmit={approve}
             onClose={() => setApproving(false)}
           />
           <RejectDialog
             open={rejecting}
             title="Reject this deposit?"
-            message={`The member reads the reason on the invoice ${deposit.reference}. Nothing is credited.`}
+            message={
+              <>
+                The member reads the reason on the invoice {deposit.reference} of{" "}
+                <LocalAndUsd local={deposit.local} cents={deposit.amountCents} />. Nothing is credited.
+              </>
+            }
             onReject={async (reason) => {
               await decide.mutateAsync({ id: deposit.id, decision: "reject", reason });
               setRejecting(false);
@@ -101,10 +119,7 @@ function DepositItem({ deposit, onDone }: { deposit: AdminDeposit; onDone: (noti
                 </Box>
               ),
             },
-            {
-              label: "Amount",
-              value: <Money cents={deposit.amountCents} sx={{ fontWeight: 700 }} />,
-            },
+            ...depositAmountItems(deposit.local, deposit.amountCents),
             { label: "Created", value: formatDateTime(deposit.createdAt) },
             { label: "Proof uploaded", value: formatDateTime(deposit.proof?.uploadedAt) },
             { label: "Expires", value: formatDateTime(deposit.expiresAt) },
@@ -130,11 +145,12 @@ export function DepositsQueuePage() {
   return (
     <QueuePage
       title="Deposits"
-      subtitle="Check the proof against the bank statement, then approve or reject."
+      subtitle="Check the proof and the amount in the member's currency against the bank statement, then approve or reject."
       label="Deposits"
       statuses={FILTERS}
       fallback="proof_submitted"
       query={depositsQuery}
+      csv={(status) => withQuery(API.adminDepositsCsv, { status })}
       renderItem={(deposit, onDone) => <DepositItem key={deposit.id} deposit={deposit} onDone={onDone} />}
     />
   );

@@ -25,6 +25,7 @@ import { bankDetails } from "../bank/index.ts";
 import { AdjustBalanceDialog } from "./AdjustBalanceDialog.tsx";
 import { KycDetails } from "./KycQueuePage.tsx";
 import { MemberLedger } from "./MemberLedger.tsx";
+import { MemberDeposits, MemberWithdrawals } from "./MemberRequests.tsx";
 import { memberMoneyQuery, useAdminDemoReset } from "./money-api.ts";
 
 function Balances({ money }: { money: AdminMemberMoney }) {
@@ -40,7 +41,10 @@ function Balances({ money }: { money: AdminMemberMoney }) {
   );
 }
 
-/** The money side of a member's page: balances, adjustments, demo reset, KYC, bank data, ledger. */
+/**
+ * The money side of a member's page: balances, adjustments, demo reset, KYC, bank data, deposits
+ * and withdrawals (in the member's currency beside the USD), ledger.
+ */
 export function MemberMoneySection({ uid, fullName }: { uid: string; fullName: string }) {
   const money = useQuery(memberMoneyQuery(uid));
   const demoReset = useAdminDemoReset(uid);
@@ -140,6 +144,8 @@ export function MemberMoneySection({ uid, fullName }: { uid: string; fullName: s
           )}
         </SectionCard>
       </Box>
+      <MemberDeposits uid={uid} />
+      <MemberWithdrawals uid={uid} />
       <PageSection id="member-ledger-heading" title="Ledger entries">
         <MemberLedger uid={uid} />
       </PageSection>

@@ -1,6 +1,8 @@
 import type { MemberRef } from "@helio/shared";
+import DownloadIcon from "@mui/icons-material/Download";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
+import Button from "@mui/material/Button";
 import LinearProgress from "@mui/material/LinearProgress";
 import Link from "@mui/material/Link";
 import Paper from "@mui/material/Paper";
@@ -177,6 +179,8 @@ export function QueuePage<S extends string, L extends QueueList, K extends Query
   statuses: readonly { value: S; label: string }[];
   fallback: S;
   query: (status: S, page: number, pageSize: number) => UseQueryOptions<L, Error, L, K>;
+  /** The CSV export of the queue's filter (every page), when it has one. */
+  csv?: (status: S) => string;
   renderItem: (item: L["items"][number], onDone: (notice: QueueNotice) => void) => ReactNode;
 }) {
   const q = useQueueParams(
@@ -187,7 +191,17 @@ export function QueuePage<S extends string, L extends QueueList, K extends Query
   const [notice, setNotice] = useState<QueueNotice | null>(null);
   return (
     <Box>
-      <PageHeader title={props.title} subtitle={props.subtitle} />
+      <PageHeader
+        title={props.title}
+        subtitle={props.subtitle}
+        actions={
+          props.csv ? (
+            <Button component="a" href={props.csv(q.status)} download variant="outlined" startIcon={<DownloadIcon />}>
+              Export CSV
+            </Button>
+          ) : undefined
+        }
+      />
       <Queue
         label={props.label}
         statuses={props.statuses}

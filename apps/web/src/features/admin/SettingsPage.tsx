@@ -1,15 +1,18 @@
-import type { AdminSettings } from "@helio/shared";
+import { type AdminSettings, RATE_CURRENCIES, type RateCurrency } from "@helio/shared";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import InputAdornment from "@mui/material/InputAdornment";
 import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
+import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import type { FieldPath } from "react-hook-form";
 import { AmountField } from "../../components/AmountField.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { QueryState } from "../../components/QueryState.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
+import { plainOptions, SelectField } from "../../components/SelectField.tsx";
 import { SwitchField } from "../../components/SwitchField.tsx";
 import { fieldProps } from "../../lib/form.ts";
 import { useStaffMay } from "../../lib/staff.tsx";
@@ -52,6 +55,9 @@ const SERVER_FIELDS = new Set<string>([
   "fundTransferMinCents",
   "investmentPeriodSeconds",
   ...["bankName", "accountName", "accountNumber", "notes"].map((k) => `transferInstructions.${k}`),
+  ...RATE_CURRENCIES.flatMap((c) =>
+    ["bankName", "accountName", "accountNumber", "notes"].map((k) => `transferInstructionsByCurrency.${c}.${k}`),
+  ),
 ]);
 
 /** The fields of the form that are amounts of money (typed in US dollars). */
@@ -79,6 +85,16 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
     watch,
     formState: { errors },
   } = editor.form;
+  // The account of one currency at a time; the others keep what was typed until the save.
+  const [accountCurrency, setAccountCurrency] = useState<RateCurrency>("IDR");
+  const byCurrency = watch("transferInstructionsByCurrency");
+  const withOwnAccount = RATE_CURRENCIES.filter((c) => {
+    const i = byCurrency?.[c];
+    return Boolean(i && (i.bankName.trim() || i.accountName.trim() || i.accountNumber.trim()));
+  });
+  const accountErrors = errors.transferInstructionsByCurrency?.[accountCurrency];
+  const accountField = (key: "bankName" | "accountName" | "accountNumber" | "notes") =>
+    register(`transferInstructionsByCurrency.${accountCurrency}.${key}`);
   const periodChanged = String(watch("investmentPeriodSeconds")).trim() !== String(settings.investmentPeriodSeconds);
   const amount = (name: AmountName, label: string) => (
     <AmountField label={label} registration={register(name)} error={errors[name]} />
@@ -235,6 +251,51 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
           sx={{ mt: 2 }}
           {...fieldProps(register("transferInstructions.notes"), errors.transferInstructions?.notes)}
         />
+      </SectionCard>
+      <SectionCard
+        id="currency-accounts-heading"
+        title="Account per currency"
+        description="An invoice in a member's currency names that currency's account; a currency left empty uses the account above."
+      >
+        <Box sx={{ display: "flex", gap: 2, alignItems: "center", flexWrap: "wrap", mb: 2 }}>
+          <SelectField
+            label="Currency"
+            size="small"
+            value={accountCurrency}
+            onChange={(event) => setAccountCurrency(event.target.value as RateCurrency)}
+            options={plainOptions(RATE_CURRENCIES)}
+            sx={{ minWidth: 140 }}
+          />
+          <Typography variant="body2" sx={{ color: "text.secondary" }} aria-live="polite">
+            {withOwnAccount.length > 0
+              ? `With an account of their own: ${withOwnAccount.join(", ")}.`
+              : "Every currency uses the account above."}
+          </Typography>
+        </Box>
+        <Box
+          key={accountCurrency}
+          sx={{ display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", md: "repeat(3, minmax(0, 1fr))" } }}
+        >
+          <TextField
+            label={`Bank name (${accountCurrency})`}
+            {...fieldProps(accountField("bankName"), accountErrors?.bankName)}
+          />
+          <TextField
+            label={`Account name (${accountCurrency})`}
+            {...fieldProps(accountField("accountName"), accountErrors?.accountName)}
+          />
+          <TextField
+            label={`Account number (${accountCurrency})`}
+            {...fieldProps(accountField("accountNumber"), accountErrors?.accountNumber)}
+          />
+          <TextField
+            label={`Notes (${accountCurrency})`}
+            multiline
+            minRows={2}
+            sx={{ gridColumn: "1 / -1" }}
+            {...fieldProps(accountField("notes"), accountErrors?.notes)}
+          />
+        </Box>
       </SectionCard>
     </SettingsEditorForm>
   );

@@ -1,16 +1,17 @@
-import { type AdminWithdrawal, WITHDRAWAL_STATUSES } from "@helio/shared";
+import { type AdminWithdrawal, API, WITHDRAWAL_STATUSES } from "@helio/shared";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { DetailList } from "../../components/DetailList.tsx";
-import { Money } from "../../components/Money.tsx";
 import { PromptDialog } from "../../components/PromptDialog.tsx";
 import { statusLabel } from "../../components/StatusChip.tsx";
+import { withQuery } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useMember } from "../../lib/member.tsx";
 import { useStaffMay } from "../../lib/staff.tsx";
+import { LocalAndUsd, withdrawalAmountItems } from "./LocalFigures.tsx";
 import { useWithdrawalDecision, type WithdrawalFilter, withdrawalsQuery } from "./money-api.ts";
 import { QueuePage } from "./Queue.tsx";
 import { DecisionButtons, QueueCard, RejectDialog } from "./QueueCard.tsx";
@@ -87,8 +88,9 @@ function WithdrawalItem({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal
             }}
             message={
               <Typography component="span">
-                Pay <Money cents={w.netCents} /> to {d.accountHolder} ({d.bankName} {d.accountNumber}) first, then enter
-                the payout reference from your bank.
+                Pay <LocalAndUsd local={w.local ? { ...w.local, amount: w.local.net } : null} cents={w.netCents} /> to{" "}
+                {d.accountHolder} ({d.bankName} {d.accountNumber}) first, then enter the payout reference from your
+                bank.
               </Typography>
             }
             confirmLabel="Approve"
@@ -108,7 +110,8 @@ function WithdrawalItem({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal
             title="Reject this withdrawal?"
             message={
               <Typography component="span">
-                <Money cents={w.amountCents} /> goes back to the member's wallet. The member reads the reason.
+                <LocalAndUsd local={w.local} cents={w.amountCents} /> goes back to the member's wallet. The member reads
+                the reason.
               </Typography>
             }
             onReject={async (reason) => {
@@ -134,9 +137,7 @@ function WithdrawalItem({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal
       <DetailList
         columns={3}
         items={[
-          { label: "Amount", value: <Money cents={w.amountCents} /> },
-          { label: "Fee", value: <Money cents={w.feeCents} /> },
-          { label: "Pay out (net)", value: <Money cents={w.netCents} sx={{ fontWeight: 700 }} /> },
+          ...withdrawalAmountItems(w),
           { label: "Bank", value: d.bankName },
           { label: "Account holder", value: d.accountHolder },
           { label: "Verified name (KYC)", value: w.checks.kycName ?? "—" },
@@ -173,6 +174,7 @@ export function WithdrawalsQueuePage() {
       statuses={FILTERS}
       fallback="pending"
       query={withdrawalsQuery}
+      csv={(status) => withQuery(API.adminWithdrawalsCsv, { status })}
       renderItem={(w, onDone) => (
         <WithdrawalItem key={w.id} withdrawal={w} onDone={(text) => onDone({ kind: "success", text })} />
       )}

@@ -99,6 +99,14 @@ const caps: Shown = (v) =>
         .join(", ") || "none"
     : plain(v);
 
+/** `IDR Bank Negara 0123-456-789`: the accounts per currency (the others use the default one). */
+const accounts: Shown = (v) =>
+  isRecord(v)
+    ? Object.entries(v)
+        .map(([currency, i]) => `${currency} ${plain(field(i, "bankName"))} ${plain(field(i, "accountNumber"))}`)
+        .join(", ") || "none"
+    : plain(v);
+
 /** The settings record's fields, named as the settings pages name them. */
 export const SETTINGS_FIELDS: FieldWords = {
   menuContact: { label: "Support chat button", show: onOff },
@@ -130,6 +138,7 @@ export const SETTINGS_FIELDS: FieldWords = {
   "transferInstructions.accountName": { label: "Transfer account name" },
   "transferInstructions.accountNumber": { label: "Transfer account number" },
   "transferInstructions.notes": { label: "Transfer notes" },
+  transferInstructionsByCurrency: { label: "Accounts per currency", show: accounts },
 };
 
 /** An investment package's fields (its row as stored); ids and timestamps say nothing here. */

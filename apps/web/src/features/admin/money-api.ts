@@ -123,11 +123,12 @@ function postDecision<T>(
 export function useDepositDecision() {
   const invalidate = useInvalidateMoney();
   return useMutation({
-    mutationFn: (input: { id: string } & Decision) =>
+    mutationFn: (input: { id: string } & Decision<{ amountReceived?: string }>) =>
       postDecision(
         input,
         { approve: API.adminDepositApprove(input.id), reject: API.adminDepositReject(input.id) },
         adminDepositSchema,
+        input.decision === "approve" && input.amountReceived ? { amountReceived: input.amountReceived } : {},
       ),
     onSettled: invalidate,
   });

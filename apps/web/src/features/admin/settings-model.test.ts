@@ -28,6 +28,29 @@ describe("settings editor", () => {
     expect(formToSettings(settingsFormSchema.parse(settingsToForm(stored)), stored)).toEqual(stored);
   });
 
+  it("keeps an account per currency only where one is typed; the others use the default account", () => {
+    const bni = { bankName: " Bank Negara ", accountName: "PT Helio", accountNumber: "0123", notes: "Rupiah only." };
+    const form = settingsToForm(stored);
+    expect(form.transferInstructionsByCurrency.IDR).toEqual({
+      bankName: "",
+      accountName: "",
+      accountNumber: "",
+      notes: "",
+    });
+    const typed = {
+      ...form,
+      transferInstructionsByCurrency: {
+        ...form.transferInstructionsByCurrency,
+        IDR: bni,
+        KRW: { bankName: "", accountName: "", accountNumber: "", notes: "Only a note is no account." },
+      },
+    };
+    const next = formToSettings(settingsFormSchema.parse(typed), stored);
+    expect(next.transferInstructionsByCurrency).toEqual({ IDR: { ...bni, bankName: "Bank Negara" } });
+    expect(settingsSchema.safeParse(next).success).toBe(true);
+    expect(settingsToForm(next).transferInstructionsByCurrency.IDR.bankName).toBe("Bank Negara");
+  });
+
   it("names each bad field", () => {
     const result = settingsFormSchema.safeParse({
       ...settingsToForm(stored),

@@ -8,6 +8,7 @@ import {
   RATE_CURRENCIES,
   type RateCurrency,
   type Settings,
+  type TransferInstructions,
 } from "@helio/shared";
 import { z } from "zod";
 
@@ -34,6 +35,34 @@ const percentText = (bps: number) =>
   centsToDecimal(bps)
     .replace(/\.00$/, "")
     .replace(/(\.\d)0$/, "$1");
+
+const instructionsForm = z.object({
+  bankName: z.string().trim().max(100, "At most 100 characters"),
+  accountName: z.string().trim().max(100, "At most 100 characters"),
+  accountNumber: z.string().trim().max(60, "At most 60 characters"),
+  notes: z.string().trim().max(1000, "At most 1000 characters"),
+});
+type InstructionsForm = z.input<typeof instructionsForm>;
+const EMPTY_INSTRUCTIONS: InstructionsForm = { bankName: "", accountName: "", accountNumber: "", notes: "" };
+
+const trimmedInstructions = (i: InstructionsForm): TransferInstructions => ({
+  bankName: i.bankName.trim(),
+  accountName: i.accountName.trim(),
+  accountNumber: i.accountNumber.trim(),
+  notes: i.notes.trim(),
+});
+
+/** A currency's account as saved: none (the default account applies) while its bank, name and number are empty. */
+function currencyInstructions(
+  form: Record<RateCurrency, InstructionsForm>,
+): Settings["transferInstructionsByCurrency"] {
+  const kept: Settings["transferInstructionsByCurrency"] = {};
+  for (const currency of RATE_CURRENCIES) {
+    const i = trimmedInstructions(form[currency]);
+    if (i.bankName || i.accountName || i.accountNumber) kept[currency] = i;
+  }
+  return kept;
+}
 
 export const settingsFormSchema = z
   .object({
@@ -77,12 +106,14 @@ export const settingsFormSchema = z
       .trim()
       .regex(/^\d{1,7}$/, "Whole seconds")
       .refine((v) => Number(v) >= 10 && Number(v) <= 86_400 * 31, "Between 10 seconds and 31 days (2678400)"),
-    transferInstructions: z.object({
-      bankName: z.string().trim().max(100, "At most 100 characters"),
-      accountName: z.string().trim().max(100, "At most 100 characters"),
-      accountNumber: z.string().trim().max(60, "At most 60 characters"),
-      notes: z.string().trim().max(1000, "At most 1000 characters"),
-    }),
+    transferInstructions: instructionsForm,
+    // One account per currency; a currency left empty uses the default account above.
+    transferInstructionsByCurrency: z.object(
+      Object.fromEntries(RATE_CURRENCIES.map((c) => [c, instructionsForm])) as Record<
+        RateCurrency,
+        typeof instructionsForm
+      >,
+    ),
   })
   .superRefine((form, ctx) => {
     const min = parseDecimalToCents(form.withdrawalMinCents);
@@ -130,6 +161,9 @@ export function settingsToForm(s: Settings): SettingsForm {
     fundTransferMinCents: centsToDecimal(s.fundTransferMinCents),
     investmentPeriodSeconds: String(s.investmentPeriodSeconds),
     transferInstructions: { ...s.transferInstructions },
+    transferInstructionsByCurrency: Object.fromEntries(
+      RATE_CURRENCIES.map((c) => [c, { ...(s.transferInstructionsByCurrency[c] ?? EMPTY_INSTRUCTIONS) }]),
+    ) as Record<RateCurrency, InstructionsForm>,
   };
 }
 
@@ -165,11 +199,7 @@ export function formToSettings(form: SettingsForm, base: Settings): Settings {
     referralCommissionBps: form.referralCommissionBps.map(cents),
     fundTransferMinCents: cents(form.fundTransferMinCents),
     investmentPeriodSeconds: Number(form.investmentPeriodSeconds.trim()),
-    transferInstructions: {
-      bankName: form.transferInstructions.bankName.trim(),
-      accountName: form.transferInstructions.accountName.trim(),
-      accountNumber: form.transferInstructions.accountNumber.trim(),
-      notes: form.transferInstructions.notes.trim(),
-    },
+    transferInstructions: trimmedInstructions(form.transferInstructions),
+    transferInstructionsByCurrency: currencyInstructions(form.transferInstructionsByCurrency),
   };
 }

@@ -12,6 +12,7 @@ const invoice = {
   id: "d1",
   reference: "HD-7K2M9QXA",
   amountCents: 25_000,
+  local: null,
   status: "awaiting_payment",
   instructions: { bankName: "", accountName: "", accountNumber: "", notes: "" },
   proof: null,

@@ -8,6 +8,8 @@ import { DetailList } from "../../components/DetailList.tsx";
 import { Money } from "../../components/Money.tsx";
 import { RecordState } from "../../components/RecordState.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
+import { TypedMoney } from "../../components/TypedMoney.tsx";
+import { formatRateText } from "../../lib/amount.ts";
 import { exampleText } from "../../lib/example-words.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
@@ -17,7 +19,12 @@ import { DepositProofSection } from "./DepositProofSection.tsx";
 import { DepositStatusSection } from "./DepositStatusSection.tsx";
 import { InvoiceLayout } from "./invoice-parts.tsx";
 
-/** `/invoice-balance/:slug`: one deposit invoice, its transfer instructions, status (live) and proof. */
+/**
+ * `/invoice-balance/:slug`: one deposit invoice, its transfer instructions, status (live) and proof.
+ * An invoice made in the member's currency names that exact amount to transfer, with the USD it
+ * credits at the rate it was quoted; one made in USD names the USD (and, for a member of another
+ * currency, about what it is in theirs).
+ */
 export function InvoiceBalancePage() {
   const { t } = useLingui();
   const { slug = "" } = useParams();
@@ -30,6 +37,9 @@ export function InvoiceBalancePage() {
   const d = invoice.data;
   const i = d.instructions;
   const reference = d.reference;
+  // The amount the member typed in their currency is the one their bank sends, exactly.
+  const local = d.local;
+  const rate = local ? formatRateText(local) : "";
   return (
     <InvoiceLayout
       title={t`Deposit invoice`}
@@ -67,7 +77,16 @@ export function InvoiceBalancePage() {
             },
             {
               label: t`Amount to transfer`,
-              value: (
+              value: local ? (
+                <Box>
+                  <TypedMoney local={local} sx={{ fontWeight: 700 }} />
+                  <Box component="span" sx={{ display: "block", color: "text.secondary", fontSize: "0.875rem" }}>
+                    <Trans>
+                      Credited to your wallet: <Money cents={d.amountCents} currency="USD" rate={1} /> at {rate}
+                    </Trans>
+                  </Box>
+                </Box>
+              ) : (
                 <Box>
                   <Money cents={d.amountCents} currency="USD" rate={1} sx={{ fontWeight: 700 }} />
                   {display.currency !== "USD" ? (
@@ -95,13 +114,27 @@ export function InvoiceBalancePage() {
       </SectionCard>
       <SectionCard id="transfer-heading" title={t`Transfer instructions`} headingGap={1}>
         <Typography sx={{ mb: 2, color: "text.secondary" }}>
-          <Trans>
-            Transfer exactly the amount above to this account and put the reference{" "}
-            <strong dir="ltr" translate="no">
-              {reference}
-            </strong>{" "}
-            in the transfer description.
-          </Trans>
+          {local ? (
+            <Trans>
+              Transfer exactly{" "}
+              <strong>
+                <TypedMoney local={local} />
+              </strong>{" "}
+              to this account and put the reference{" "}
+              <strong dir="ltr" translate="no">
+                {reference}
+              </strong>{" "}
+              in the transfer description.
+            </Trans>
+          ) : (
+            <Trans>
+              Transfer exactly the amount above to this account and put the reference{" "}
+              <strong dir="ltr" translate="no">
+                {reference}
+              </strong>{" "}
+              in the transfer description.
+            </Trans>
+          )}
         </Typography>
         <DetailList
           columns={3}

@@ -7,6 +7,7 @@ import { Link as RouterLink } from "react-router";
 import type { Column } from "../../components/DataTable.tsx";
 import { Money } from "../../components/Money.tsx";
 import { StatusChip } from "../../components/StatusChip.tsx";
+import { TypedMoney } from "../../components/TypedMoney.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
 import { depositListQuery } from "./api.ts";
@@ -33,7 +34,8 @@ const COLUMNS: Column<DepositInvoice>[] = [
     header: <Trans>Amount</Trans>,
     align: "right",
     nowrap: true,
-    render: (d) => <Money cents={d.amountCents} />,
+    // The amount typed in the member's currency is the one to transfer, exactly.
+    render: (d) => (d.local ? <TypedMoney local={d.local} /> : <Money cents={d.amountCents} />),
   },
   { key: "status", header: <Trans>Status</Trans>, nowrap: true, render: (d) => <StatusChip status={d.status} /> },
   {

@@ -12,12 +12,21 @@ import { Money } from "../../components/Money.tsx";
 import { RecordState } from "../../components/RecordState.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
 import { LiveStatusChip } from "../../components/StatusChip.tsx";
+import { TypedMoney } from "../../components/TypedMoney.tsx";
+import { formatRateText } from "../../lib/amount.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
 import { ReadOnlyNote, useReadOnlyReason } from "../../lib/read-only.tsx";
 import { useCancelWithdrawal, useWalletLive, withdrawalQuery } from "./api.ts";
 import { InvoiceLayout } from "./invoice-parts.tsx";
+
+/** What the bank pays: in the member's currency when they asked in it (the net at the rate), else as always. */
+function Payout({ w, bold = false }: { w: Withdrawal; bold?: boolean }) {
+  const sx = bold ? { fontWeight: 700 } : undefined;
+  if (!w.local) return <Money cents={w.netCents} sx={sx} />;
+  return <TypedMoney local={{ amount: w.local.net, currency: w.local.currency }} sx={sx} />;
+}
 
 function StatusMessage({ w }: { w: Withdrawal }) {
   const confirmBy = w.confirmExpiresAt ? formatDateTime(w.confirmExpiresAt) : null;
@@ -51,8 +60,8 @@ function StatusMessage({ w }: { w: Withdrawal }) {
       return (
         <Alert severity="info">
           <Trans>
-            We will pay <Money cents={w.netCents} /> to your bank account after review. The amount is held from your
-            wallet until then; you can cancel while it is pending.
+            We will pay <Payout w={w} /> to your bank account after review. The amount is held from your wallet until
+            then; you can cancel while it is pending.
           </Trans>
         </Alert>
       );
@@ -114,6 +123,23 @@ export function InvoiceWdPage() {
   };
 
   const requested = formatDateTime(w.createdAt);
+  const usd = (cents: number) => <Money cents={cents} currency="USD" rate={1} />;
+  // Asked in the member's currency: the amount as typed, the rate, the USD figures and the payout
+  // in that currency (what the bank pays); asked in USD: the figures as always.
+  const amountItems = w.local
+    ? [
+        { label: t`Amount`, value: <TypedMoney local={w.local} /> },
+        { label: t`Exchange rate`, value: formatRateText(w.local) },
+        { label: t`Amount in USD`, value: usd(w.amountCents) },
+        { label: t`Fee`, value: usd(w.feeCents) },
+        { label: t`You receive`, value: <Payout w={w} bold /> },
+        { label: t`You receive in USD`, value: usd(w.netCents) },
+      ]
+    : [
+        { label: t`Amount`, value: <Money cents={w.amountCents} /> },
+        { label: t`Fee`, value: <Money cents={w.feeCents} /> },
+        { label: t`You receive`, value: <Money cents={w.netCents} sx={{ fontWeight: 700 }} /> },
+      ];
   return (
     <InvoiceLayout
       title={t`Withdrawal invoice`}
@@ -162,9 +188,7 @@ export function InvoiceWdPage() {
         <DetailList
           columns={3}
           items={[
-            { label: t`Amount`, value: <Money cents={w.amountCents} /> },
-            { label: t`Fee`, value: <Money cents={w.feeCents} /> },
-            { label: t`You receive`, value: <Money cents={w.netCents} sx={{ fontWeight: 700 }} /> },
+            ...amountItems,
             { label: t`Bank`, value: w.destination.bankName },
             { label: t`Account holder`, value: w.destination.accountHolder },
             {

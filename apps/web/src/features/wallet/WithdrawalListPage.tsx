@@ -5,6 +5,7 @@ import { Link as RouterLink } from "react-router";
 import type { Column } from "../../components/DataTable.tsx";
 import { Money } from "../../components/Money.tsx";
 import { StatusChip } from "../../components/StatusChip.tsx";
+import { TypedMoney } from "../../components/TypedMoney.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
 import { withdrawalListQuery } from "./api.ts";
@@ -26,15 +27,27 @@ const COLUMNS: Column<Withdrawal>[] = [
     header: <Trans>Amount</Trans>,
     align: "right",
     nowrap: true,
-    render: (w) => <Money cents={w.amountCents} />,
+    // Asked in the member's currency: as typed, and the payout in it; the fee in USD, as charged.
+    render: (w) => (w.local ? <TypedMoney local={w.local} /> : <Money cents={w.amountCents} />),
   },
-  { key: "fee", header: <Trans>Fee</Trans>, align: "right", nowrap: true, render: (w) => <Money cents={w.feeCents} /> },
+  {
+    key: "fee",
+    header: <Trans>Fee</Trans>,
+    align: "right",
+    nowrap: true,
+    render: (w) => (w.local ? <Money cents={w.feeCents} currency="USD" rate={1} /> : <Money cents={w.feeCents} />),
+  },
   {
     key: "net",
     header: <Trans>You receive</Trans>,
     align: "right",
     nowrap: true,
-    render: (w) => <Money cents={w.netCents} />,
+    render: (w) =>
+      w.local ? (
+        <TypedMoney local={{ amount: w.local.net, currency: w.local.currency }} />
+      ) : (
+        <Money cents={w.netCents} />
+      ),
   },
   {
     key: "to",
