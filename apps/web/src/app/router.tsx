@@ -8,12 +8,34 @@ import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from "re
 import { LoginPage } from "../features/auth/LoginPage.tsx";
 import { startEarlyFetch } from "../lib/early-fetch.ts";
 import { paths, routePatterns } from "../lib/paths.ts";
+import { loadMuiTheme } from "./lazy-in-theme.tsx";
 import { RedirectIfSignedIn } from "./RedirectIfSignedIn.tsx";
 import { Root } from "./Root.tsx";
 import { RouteError } from "./RouteError.tsx";
 
-/** A lazily loaded screen: `page(() => import("…"), "ExportName")`. Each import is its own chunk. */
+/**
+ * A lazily loaded screen drawn with MUI: `page(() => import("…"), "ExportName")`. Each import is its
+ * own chunk; MUI's theme loads beside it and wraps it (`ThemeScope`, decision 0017).
+ */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return async () => {
+    const [module, { ThemeScope }] = await Promise.all([load(), loadMuiTheme()]);
+    const Screen = module[name] as ComponentType;
+    return {
+      element: (
+        <ThemeScope>
+          <Screen />
+        </ThemeScope>
+      ),
+    };
+  };
+}
+
+/**
+ * A lazily loaded part drawn without MUI (the frame, the guard, the shell, the dashboard): no theme
+ * comes with it (decision 0017).
+ */
+function plainPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
   return async () => {
     const module = await load();
     return { Component: module[name] as ComponentType };
@@ -112,7 +134,7 @@ const memberRoutes: RouteObject[] = [
   {
     index: true,
     handle: { title: msg`Dashboard` },
-    lazy: page(() => import("../features/dashboard/DashboardPage.tsx"), "DashboardPage"),
+    lazy: plainPage(() => import("../features/dashboard/DashboardPage.tsx"), "DashboardPage"),
   },
   { path: paths.profile, handle: { title: msg`Profile` }, lazy: page(profile, "ProfilePage") },
   { path: paths.updateProfile, handle: { title: msg`Update profile` }, lazy: page(profile, "UpdateProfilePage") },
@@ -223,8 +245,8 @@ export const routes: RouteObject[] = [
     children: [
       signInRoute,
       {
-        // MUI's theme and the data cache: every screen but sign-in.
-        lazy: page(() => import("./providers.tsx"), "AppFrame"),
+        // The data cache and the mode: every screen but sign-in. MUI's theme comes with each MUI screen.
+        lazy: plainPage(() => import("./providers.tsx"), "AppFrame"),
         children: [
           {
             lazy: page(() => import("../layouts/Centered.tsx"), "Centered"),
@@ -233,10 +255,10 @@ export const routes: RouteObject[] = [
           {
             // The guard (member record, live socket) is its own chunk: signed-out pages never load it.
             id: MEMBER_ROUTE_ID,
-            lazy: page(() => import("./RequireAuth.tsx"), "RequireAuth"),
+            lazy: plainPage(() => import("./RequireAuth.tsx"), "RequireAuth"),
             children: [
               {
-                lazy: page(() => import("../layouts/Shell.tsx"), "Shell"),
+                lazy: plainPage(() => import("../layouts/Shell.tsx"), "Shell"),
                 errorElement: <RouteError />,
                 children: memberRoutes,
               },

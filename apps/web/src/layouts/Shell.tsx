@@ -2,9 +2,12 @@ import { Trans } from "@lingui/react/macro";
 import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router";
 import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from "../app/brand.ts";
+import { lazyInTheme } from "../app/lazy-in-theme.tsx";
 import { PageLoader } from "../components/PageLoader.tsx";
 import { ChatButton, useChatButtonShown } from "../features/chat/index.ts";
+import { AccruedToast } from "../features/investment/index.ts";
 import { Ticker } from "../features/market/index.ts";
+import { SettledToast } from "../features/trade/index.ts";
 import { useMember, useSignOut } from "../lib/member.tsx";
 import { paths } from "../lib/paths.ts";
 import styles from "./frame/shell.module.css";
@@ -14,19 +17,14 @@ import { menuFor } from "./shell/menu.tsx";
 import { SideMenu } from "./shell/SideMenu.tsx";
 import { TopBar, TopBarLogo } from "./shell/TopBar.tsx";
 
-// Shown only after a settlement or an accrual: their code (and MUI's Snackbar) need not hold up the
-// first paint of every page.
-const SettledToast = lazy(() => import("../features/trade/index.ts").then((m) => ({ default: m.SettledToast })));
-const AccruedToast = lazy(() => import("../features/investment/index.ts").then((m) => ({ default: m.AccruedToast })));
-
-// The reality check's dialog shows only when the server says one is due.
-const RealityCheckDialog = lazy(() =>
-  import("../features/protection/index.ts").then((m) => ({ default: m.RealityCheckDialog })),
-);
+// The reality check asks the server whether one is due as soon as the screen is up. The trading
+// protection's public entry also holds its screens' MUI parts (notices, links, the limits section), so
+// it comes after the first paint rather than with the frame.
+const RealityCheck = lazy(() => import("../features/protection/index.ts").then((m) => ({ default: m.RealityCheck })));
 
 // Only while an admin is signed in as this member (its MUI alert and button come with it).
-const ImpersonationBanner = lazy(() =>
-  import("./shell/ImpersonationBanner.tsx").then((m) => ({ default: m.ImpersonationBanner })),
+const ImpersonationBanner = lazyInTheme(() =>
+  import("./shell/ImpersonationBanner.tsx").then((m) => m.ImpersonationBanner),
 );
 
 const COLLAPSED_KEY = "helio.drawerCollapsed";
@@ -171,11 +169,14 @@ export function Shell({ children }: { children?: ReactNode }) {
         <Footer roomForChat={chatShown} />
       </div>
       <ChatButton />
-      <Suspense fallback={null}>
-        <SettledToast />
-        <AccruedToast />
-        {member.role === "member" ? <RealityCheckDialog /> : null}
-      </Suspense>
+      {/* Each loads its MUI notice or dialog only when there is something to show. */}
+      <SettledToast />
+      <AccruedToast />
+      {member.role === "member" ? (
+        <Suspense fallback={null}>
+          <RealityCheck />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

@@ -4,4 +4,4 @@
  */
 export { BreakNotice } from "./BreakNotice.tsx";
 export { LimitsButton, LimitsSection } from "./LimitsLinks.tsx";
-export { RealityCheckDialog } from "./RealityCheckDialog.tsx";
+export { RealityCheck } from "./RealityCheck.tsx";
