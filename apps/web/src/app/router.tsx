@@ -1,5 +1,5 @@
-import { API } from "@helio/shared";
 import { pairOf } from "@helio/shared/pairs";
+import { API } from "@helio/shared/paths";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
@@ -8,6 +8,7 @@ import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from "re
 import { LoginPage } from "../features/auth/LoginPage.tsx";
 import { startEarlyFetch } from "../lib/early-fetch.ts";
 import { paths, routePatterns } from "../lib/paths.ts";
+import { loadSharedSchemas } from "../lib/schemas.ts";
 import { loadMuiTheme } from "./lazy-in-theme.tsx";
 import { RedirectIfSignedIn } from "./RedirectIfSignedIn.tsx";
 import { Root } from "./Root.tsx";
@@ -277,7 +278,11 @@ export function isMemberPath(pathname: string): boolean {
 }
 
 export function createRouter() {
-  // The guard's first question, asked now rather than once its chunk has arrived.
-  if (isMemberPath(window.location.pathname)) startEarlyFetch(API.me);
+  // The guard's first question, asked now rather than once its chunk has arrived; the schemas that
+  // check its answer (and the dashboard's) load beside it, out of the first load (decision 0017).
+  if (isMemberPath(window.location.pathname)) {
+    startEarlyFetch(API.me);
+    loadSharedSchemas().catch(() => undefined);
+  }
   return createBrowserRouter(routes);
 }

@@ -1,4 +1,5 @@
-import { type Currency, formatMoney } from "@helio/shared";
+import type { Currency } from "@helio/shared";
+import { formatMoney } from "@helio/shared/currency";
 import type { CSSProperties } from "react";
 import { useDisplayCurrency } from "../lib/settings.ts";
 import { useFormatLocale } from "../lib/use-locale.ts";

@@ -1,4 +1,4 @@
-import { pairOf } from "@helio/shared";
+import { pairOf } from "@helio/shared/pairs";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { Link as RouterLink } from "react-router";
 import { listCardStyles as card } from "../../components/ListCard.tsx";
