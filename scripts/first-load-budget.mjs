@@ -40,11 +40,13 @@ const routes = [
     // first requests, which still check every answer (decisions 0016 and 0017): no MUI, Emotion or
     // zod in this load. The budget is today's figure rounded up to the next kB.
     targetKb: 200,
-    budgetKb: 189,
+    budgetKb: 191,
     lazy: [
       "src/app/providers.tsx",
       "src/app/RequireAuth.tsx",
       "src/layouts/Shell.tsx",
+      // Loaded with the shell by the router (shellWithRealityCheck).
+      "src/features/protection/RealityCheck.tsx",
       "src/features/dashboard/DashboardPage.tsx",
     ],
   },

@@ -95,6 +95,19 @@ const signInRoute: RouteObject = {
   children: [{ path: paths.login, handle: { title: msg`Sign in` }, Component: LoginPage }],
 };
 
+/**
+ * The member frame with the reality check: loaded together, the check by its own module rather than
+ * through the protection feature's public entry, which also holds MUI parts of other screens (the
+ * frame and the dashboard load no MUI, decision 0017).
+ */
+async function shellWithRealityCheck() {
+  const [{ Shell }, { RealityCheck }] = await Promise.all([
+    import("../layouts/Shell.tsx"),
+    import("../features/protection/RealityCheck.tsx"),
+  ]);
+  return { element: <Shell realityCheck={RealityCheck} /> };
+}
+
 /** The other pages for visitors only. */
 const visitorRoutes: RouteObject[] = [
   { path: paths.register, handle: { title: msg`Create your account` }, lazy: page(auth, "RegisterPage") },
@@ -259,7 +272,7 @@ export const routes: RouteObject[] = [
             lazy: plainPage(() => import("./RequireAuth.tsx"), "RequireAuth"),
             children: [
               {
-                lazy: plainPage(() => import("../layouts/Shell.tsx"), "Shell"),
+                lazy: shellWithRealityCheck,
                 errorElement: <RouteError />,
                 children: memberRoutes,
               },

@@ -1,5 +1,5 @@
 import { Trans } from "@lingui/react/macro";
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { type ComponentType, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router";
 import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from "../app/brand.ts";
 import { lazyInTheme } from "../app/lazy-in-theme.tsx";
@@ -16,11 +16,6 @@ import { Footer } from "./shell/Footer.tsx";
 import { menuFor } from "./shell/menu.tsx";
 import { SideMenu } from "./shell/SideMenu.tsx";
 import { TopBar, TopBarLogo } from "./shell/TopBar.tsx";
-
-// The reality check asks the server whether one is due as soon as the screen is up. The trading
-// protection's public entry also holds its screens' MUI parts (notices, links, the limits section), so
-// it comes after the first paint rather than with the frame.
-const RealityCheck = lazy(() => import("../features/protection/index.ts").then((m) => ({ default: m.RealityCheck })));
 
 // Only while an admin is signed in as this member (its MUI alert and button come with it).
 const ImpersonationBanner = lazyInTheme(() =>
@@ -88,7 +83,18 @@ function MenuDrawer({ open, onClose, children }: { open: boolean; onClose: () =>
  * a drawer on small screens), impersonation banner, content and footer. Plain CSS, no MUI
  * (decision 0016): the screens inside bring MUI with them.
  */
-export function Shell({ children }: { children?: ReactNode }) {
+export function Shell({
+  children,
+  realityCheck: RealityCheck,
+}: {
+  children?: ReactNode;
+  /**
+   * The reality check every member's screen can show (the protection feature's), given by the
+   * router: the protection feature's public entry also holds MUI parts of other screens, which the
+   * frame must not bring (decision 0017).
+   */
+  realityCheck?: ComponentType;
+}) {
   const member = useMember();
   const signOut = useSignOut();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
@@ -172,11 +178,7 @@ export function Shell({ children }: { children?: ReactNode }) {
       {/* Each loads its MUI notice or dialog only when there is something to show. */}
       <SettledToast />
       <AccruedToast />
-      {member.role === "member" ? (
-        <Suspense fallback={null}>
-          <RealityCheck />
-        </Suspense>
-      ) : null}
+      {member.role === "member" && RealityCheck ? <RealityCheck /> : null}
     </div>
   );
 }
