@@ -2,11 +2,11 @@ import { z } from "zod";
 import { groupDigits } from "./currency.ts";
 import { kycStatusSchema } from "./kyc.ts";
 import { text } from "./text.ts";
+import { CHAT_IMAGE_MAX_BYTES, CHAT_IMAGE_TYPES, CHAT_TEXT_MAX } from "./values.ts";
+
+export { CHAT_IMAGE_MAX_BYTES, CHAT_IMAGE_TYPES, CHAT_TEXT_MAX };
 
 /** Live support chat (docs/product.md §7): one chat per member with the fixed support account. */
-export const CHAT_TEXT_MAX = 4000;
-export const CHAT_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const CHAT_IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp", "image/gif"] as const;
 export const CHAT_PAGE_SIZE = 30;
 
 /** The chat id: the two user ids joined, the larger (string comparison) first. */

@@ -1,7 +1,8 @@
 import { z } from "zod";
+import { MEMBER_ACCOUNTS, TRANSACTION_KINDS } from "./values.ts";
 
-/** A member's own accounts. `wallet` is real money, `demo` practice money (docs/product.md §2). */
-export const MEMBER_ACCOUNTS = ["wallet", "demo", "profit", "bonus", "withdrawal_hold"] as const;
+export { MEMBER_ACCOUNTS, TRANSACTION_KINDS };
+
 /** The other side of every movement. */
 export const SYSTEM_ACCOUNTS = [
   "deposits_clearing",
@@ -12,22 +13,6 @@ export const SYSTEM_ACCOUNTS = [
   "adjustments",
   "demo_issuer",
   "fees",
-] as const;
-export const TRANSACTION_KINDS = [
-  "deposit",
-  "withdrawal",
-  "withdrawal_hold",
-  "withdrawal_release",
-  "trade_stake",
-  "trade_payout",
-  "investment",
-  "investment_return",
-  "profit",
-  "commission",
-  "funds_transfer",
-  "adjustment",
-  "demo_grant",
-  "demo_reset",
 ] as const;
 
 export type MemberAccount = (typeof MEMBER_ACCOUNTS)[number];

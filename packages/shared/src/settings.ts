@@ -4,7 +4,10 @@ import { legalTextsSchema } from "./legal.ts";
 import { maxAmountMessage, type RateQuote } from "./local-amount.ts";
 import { text } from "./text.ts";
 import { TRADE_DURATIONS } from "./trading.ts";
+import { quoteFromRates, rateFor } from "./values.ts";
 import { MAX_AMOUNT_CENTS } from "./wallet.ts";
+
+export { quoteFromRates, rateFor };
 
 /** A display multiplier kept as an exact decimal string, e.g. "16250.50". */
 export const decimalString = z
@@ -208,18 +211,4 @@ export function ratesOf(settings: Settings): PublicSettings["rates"] {
 /** The current rate of `currency` as a quote (USD is "1"): what a local amount must be typed at. */
 export function currentQuote(settings: Settings, currency: Currency): RateQuote {
   return { currency, rate: currency === "USD" ? "1" : settings[`rate${currency}`] };
-}
-
-/** The quote of `currency` from the public rates (USD is "1"); null while unknown or not above zero. */
-export function quoteFromRates(rates: PublicSettings["rates"] | undefined, currency: Currency): RateQuote | null {
-  if (currency === "USD") return { currency, rate: "1" };
-  const found = rates?.find((r) => r.name === currency);
-  return found && rateFor(rates, currency) !== null ? { currency, rate: found.decimal } : null;
-}
-
-/** The settings multiplier of `currency` (USD is 1); null while unknown (rates not loaded, or missing). */
-export function rateFor(rates: PublicSettings["rates"] | undefined, currency: Currency): number | null {
-  if (currency === "USD") return 1;
-  const found = rates?.find((r) => r.name === currency);
-  return found && Number.isFinite(found.value) && found.value > 0 ? found.value : null;
 }

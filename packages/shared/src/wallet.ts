@@ -1,4 +1,8 @@
 import { z } from "zod";
+import { centsToDecimal, toBig } from "./values.ts";
+
+export { centsToDecimal };
+
 import { memberAccountSchema, transactionKindSchema } from "./ledger.ts";
 import {
   AMOUNT_MESSAGES,
@@ -18,12 +22,6 @@ import { text } from "./text.ts";
 
 /** The largest amount any money field accepts: 1,000,000,000.00 USD. */
 export const MAX_AMOUNT_CENTS = 100_000_000_000;
-
-const toBig = (value: number | bigint, what: string): bigint => {
-  if (typeof value === "bigint") return value;
-  if (!Number.isSafeInteger(value)) throw new RangeError(`${what} must be a safe integer, got ${value}`);
-  return BigInt(value);
-};
 
 /**
  * `amount × numerator ÷ denominator`, rounded once to a whole number (of cents) with ties going to
@@ -58,14 +56,6 @@ export function parseDecimalToCents(text: string): number | null {
   const [units = "0", fraction = ""] = trimmed.split(".");
   const cents = BigInt(units) * 100n + BigInt(fraction.padEnd(2, "0"));
   return cents > BigInt(Number.MAX_SAFE_INTEGER) ? null : Number(cents);
-}
-
-/** 1234 → "12.34", -5 → "-0.05": the exact decimal form of an amount in cents (CSV, inputs). */
-export function centsToDecimal(cents: number | bigint): string {
-  const value = toBig(cents, "cents");
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  return `${negative ? "-" : ""}${abs / 100n}.${(abs % 100n).toString().padStart(2, "0")}`;
 }
 
 export const amountCentsSchema = z

@@ -1,4 +1,4 @@
-import { API } from "@helio/shared";
+import { API } from "@helio/shared/paths";
 import { useEffect } from "react";
 import { Outlet, useNavigate, useSearchParams } from "react-router";
 import { safeRedirect } from "../lib/redirect.ts";

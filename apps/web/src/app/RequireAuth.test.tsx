@@ -6,7 +6,7 @@ import { meQueryKey, useMember } from "../lib/member.tsx";
 import { paths } from "../lib/paths.ts";
 import { liveSocket } from "../lib/ws.ts";
 import { sampleMember, testQueryClient } from "../test/render.tsx";
-import { AppProviders } from "./providers.tsx";
+import { AppProviders } from "./app-providers.tsx";
 import { RequireAuth } from "./RequireAuth.tsx";
 
 function LoginProbe() {

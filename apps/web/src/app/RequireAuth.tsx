@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { lazy, type ReactNode, Suspense, useDeferredValue, useEffect } from "react";
+import { type ReactNode, Suspense, useDeferredValue, useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { PageLoader } from "../components/PageLoader.tsx";
 import { blockReasonFromCode, isApiError, notifyAccountBlocked } from "../lib/api.ts";
@@ -8,9 +8,10 @@ import { useAccountLocale } from "../lib/locale-choice.ts";
 import { MemberContext, meQueryOptions } from "../lib/member.tsx";
 import { paths } from "../lib/paths.ts";
 import { loginPathFor } from "../lib/redirect.ts";
+import { lazyInTheme } from "./lazy-in-theme.tsx";
 
 // Only when the member cannot be read: its MUI alert and button need not be in every first load.
-const QueryError = lazy(() => import("../components/QueryError.tsx").then((m) => ({ default: m.QueryError })));
+const QueryError = lazyInTheme(() => import("../components/QueryError.tsx").then((m) => m.QueryError));
 
 /** Opens the live socket while a member is signed in. */
 function LiveStatus() {

@@ -1,5 +1,5 @@
-import { API } from "@helio/shared";
 import { pairOf } from "@helio/shared/pairs";
+import { API } from "@helio/shared/paths";
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
@@ -8,12 +8,35 @@ import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from "re
 import { LoginPage } from "../features/auth/LoginPage.tsx";
 import { startEarlyFetch } from "../lib/early-fetch.ts";
 import { paths, routePatterns } from "../lib/paths.ts";
+import { loadSharedSchemas } from "../lib/schemas.ts";
+import { loadMuiTheme } from "./lazy-in-theme.tsx";
 import { RedirectIfSignedIn } from "./RedirectIfSignedIn.tsx";
 import { Root } from "./Root.tsx";
 import { RouteError } from "./RouteError.tsx";
 
-/** A lazily loaded screen: `page(() => import("…"), "ExportName")`. Each import is its own chunk. */
+/**
+ * A lazily loaded screen drawn with MUI: `page(() => import("…"), "ExportName")`. Each import is its
+ * own chunk; MUI's theme loads beside it and wraps it (`ThemeScope`, decision 0017).
+ */
 function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  return async () => {
+    const [module, { ThemeScope }] = await Promise.all([load(), loadMuiTheme()]);
+    const Screen = module[name] as ComponentType;
+    return {
+      element: (
+        <ThemeScope>
+          <Screen />
+        </ThemeScope>
+      ),
+    };
+  };
+}
+
+/**
+ * A lazily loaded part drawn without MUI (the frame, the guard, the shell, the dashboard): no theme
+ * comes with it (decision 0017).
+ */
+function plainPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
   return async () => {
     const module = await load();
     return { Component: module[name] as ComponentType };
@@ -72,6 +95,19 @@ const signInRoute: RouteObject = {
   children: [{ path: paths.login, handle: { title: msg`Sign in` }, Component: LoginPage }],
 };
 
+/**
+ * The member frame with the reality check: loaded together, the check by its own module rather than
+ * through the protection feature's public entry, which also holds MUI parts of other screens (the
+ * frame and the dashboard load no MUI, decision 0017).
+ */
+async function shellWithRealityCheck() {
+  const [{ Shell }, { RealityCheck }] = await Promise.all([
+    import("../layouts/Shell.tsx"),
+    import("../features/protection/RealityCheck.tsx"),
+  ]);
+  return { element: <Shell realityCheck={RealityCheck} /> };
+}
+
 /** The other pages for visitors only. */
 const visitorRoutes: RouteObject[] = [
   { path: paths.register, handle: { title: msg`Create your account` }, lazy: page(auth, "RegisterPage") },
@@ -112,7 +148,7 @@ const memberRoutes: RouteObject[] = [
   {
     index: true,
     handle: { title: msg`Dashboard` },
-    lazy: page(() => import("../features/dashboard/DashboardPage.tsx"), "DashboardPage"),
+    lazy: plainPage(() => import("../features/dashboard/DashboardPage.tsx"), "DashboardPage"),
   },
   { path: paths.profile, handle: { title: msg`Profile` }, lazy: page(profile, "ProfilePage") },
   { path: paths.updateProfile, handle: { title: msg`Update profile` }, lazy: page(profile, "UpdateProfilePage") },
@@ -223,8 +259,8 @@ export const routes: RouteObject[] = [
     children: [
       signInRoute,
       {
-        // MUI's theme and the data cache: every screen but sign-in.
-        lazy: page(() => import("./providers.tsx"), "AppFrame"),
+        // The data cache and the mode: every screen but sign-in. MUI's theme comes with each MUI screen.
+        lazy: plainPage(() => import("./providers.tsx"), "AppFrame"),
         children: [
           {
             lazy: page(() => import("../layouts/Centered.tsx"), "Centered"),
@@ -233,10 +269,10 @@ export const routes: RouteObject[] = [
           {
             // The guard (member record, live socket) is its own chunk: signed-out pages never load it.
             id: MEMBER_ROUTE_ID,
-            lazy: page(() => import("./RequireAuth.tsx"), "RequireAuth"),
+            lazy: plainPage(() => import("./RequireAuth.tsx"), "RequireAuth"),
             children: [
               {
-                lazy: page(() => import("../layouts/Shell.tsx"), "Shell"),
+                lazy: shellWithRealityCheck,
                 errorElement: <RouteError />,
                 children: memberRoutes,
               },
@@ -255,7 +291,11 @@ export function isMemberPath(pathname: string): boolean {
 }
 
 export function createRouter() {
-  // The guard's first question, asked now rather than once its chunk has arrived.
-  if (isMemberPath(window.location.pathname)) startEarlyFetch(API.me);
+  // The guard's first question, asked now rather than once its chunk has arrived; the schemas that
+  // check its answer (and the dashboard's) load beside it, out of the first load (decision 0017).
+  if (isMemberPath(window.location.pathname)) {
+    startEarlyFetch(API.me);
+    loadSharedSchemas().catch(() => undefined);
+  }
   return createBrowserRouter(routes);
 }

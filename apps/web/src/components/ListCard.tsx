@@ -1,13 +1,8 @@
-import Alert from "@mui/material/Alert";
-import Box from "@mui/material/Box";
-import Link from "@mui/material/Link";
-import Skeleton from "@mui/material/Skeleton";
-import Typography from "@mui/material/Typography";
 import type { UseQueryResult } from "@tanstack/react-query";
 import type { ReactNode } from "react";
 import { Link as RouterLink } from "react-router";
 import { errorMessage } from "../lib/api.ts";
-import { SectionCard } from "./SectionCard.tsx";
+import styles from "./list-card.module.css";
 
 interface ListCardProps {
   /** The id of the h2 that names the card. */
@@ -23,26 +18,43 @@ interface ListCardProps {
   children: ReactNode;
 }
 
-/** A dashboard card of a short list (the next open trades, the last transactions…) with a link to the full screen. */
+/**
+ * A dashboard card of a short list (the next open trades, the last transactions…) with a link to the
+ * full screen. Plain CSS, as MUI's outlined card drew it: the dashboard loads no MUI (decision 0017).
+ */
 export function ListCard({ id, title, query, empty, more, children }: ListCardProps) {
   return (
-    <SectionCard id={id} title={title} headingGap={1.5}>
+    <section className={styles.card} aria-labelledby={id}>
+      <h2 id={id} className={styles.h2}>
+        {title}
+      </h2>
       {query.isError ? (
-        <Alert severity="error">{errorMessage(query.error)}</Alert>
+        <div role="alert" className={styles.error}>
+          {errorMessage(query.error)}
+        </div>
       ) : !query.data ? (
-        <Skeleton variant="rounded" height={64} />
+        <span className={styles.placeholder} data-skeleton="" />
       ) : empty ? (
-        <Typography sx={{ color: "text.secondary" }}>{empty}</Typography>
+        <p className={styles.muted}>{empty}</p>
       ) : (
-        <Box component="ul" sx={{ listStyle: "none", m: 0, p: 0 }}>
-          {children}
-        </Box>
+        <ul className={styles.list}>{children}</ul>
       )}
       {more ? (
-        <Link component={RouterLink} to={more.to} sx={{ display: "inline-block", mt: 1.5 }}>
+        <RouterLink className={`${styles.link} ${styles.more}`} to={more.to}>
           {more.label}
-        </Link>
+        </RouterLink>
       ) : null}
-    </SectionCard>
+    </section>
   );
 }
+
+/** A link inside a card's text, as MUI's Link draws it. */
+export function CardLink({ to, className, children }: { to: string; className?: string; children: ReactNode }) {
+  return (
+    <RouterLink className={className ? `${styles.link} ${className}` : styles.link} to={to}>
+      {children}
+    </RouterLink>
+  );
+}
+
+export { styles as listCardStyles };

@@ -1,6 +1,6 @@
-import { type Currency, formatMoney } from "@helio/shared";
-import Box from "@mui/material/Box";
-import type { SxProps, Theme } from "@mui/material/styles";
+import type { Currency } from "@helio/shared";
+import { formatMoney } from "@helio/shared/currency";
+import type { CSSProperties } from "react";
 import { useDisplayCurrency } from "../lib/settings.ts";
 import { useFormatLocale } from "../lib/use-locale.ts";
 
@@ -15,7 +15,11 @@ interface MoneyProps {
   signed?: boolean;
   /** Also the exact USD amount, in brackets, when the currency is not USD: `16,250.00 IDR (1.00 USD)`. */
   withUsd?: boolean;
-  sx?: SxProps<Theme>;
+  /**
+   * Inline style over the figure's own (a weight, `whiteSpace: "normal"`…). Plain CSS values, no
+   * theme keys: the dashboard draws amounts without MUI (decision 0017).
+   */
+  sx?: CSSProperties;
 }
 
 /**
@@ -34,14 +38,16 @@ export function Money({ cents, currency, rate, signed = false, withUsd = false, 
   const text =
     withUsd && display.currency !== "USD" ? `${local} (${sign}${formatMoney(cents, "USD", 1, locale)})` : local;
   // The fit comes first: a size given by `sx` wins over it.
-  const style = [
-    { fontVariantNumeric: "tabular-nums", whiteSpace: "nowrap", fontSize: fitWidth(text.length) },
-    ...(Array.isArray(sx) ? sx : [sx]),
-  ];
+  const style: CSSProperties = {
+    fontVariantNumeric: "tabular-nums",
+    whiteSpace: "nowrap",
+    fontSize: fitWidth(text.length),
+    ...sx,
+  };
   return (
-    <Box component="span" dir="ltr" sx={style}>
+    <span dir="ltr" style={style}>
       {text}
-    </Box>
+    </span>
   );
 }
 

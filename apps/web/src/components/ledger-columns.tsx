@@ -26,7 +26,11 @@ export const LEDGER_COLUMNS = {
     align: "right",
     nowrap: true,
     render: (e) => (
-      <Money cents={e.amountCents} signed sx={e.amountCents > 0 ? { color: "success.main", fontWeight: 600 } : {}} />
+      <Money
+        cents={e.amountCents}
+        signed
+        sx={e.amountCents > 0 ? { color: "var(--plain-success-icon)", fontWeight: 600 } : {}}
+      />
     ),
   },
   balanceAfter: {

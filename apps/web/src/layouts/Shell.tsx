@@ -1,10 +1,13 @@
 import { Trans } from "@lingui/react/macro";
-import { lazy, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
+import { type ComponentType, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router";
 import { DRAWER_COLLAPSED_WIDTH, DRAWER_WIDTH } from "../app/brand.ts";
+import { lazyInTheme } from "../app/lazy-in-theme.tsx";
 import { PageLoader } from "../components/PageLoader.tsx";
 import { ChatButton, useChatButtonShown } from "../features/chat/index.ts";
+import { AccruedToast } from "../features/investment/index.ts";
 import { Ticker } from "../features/market/index.ts";
+import { SettledToast } from "../features/trade/index.ts";
 import { useMember, useSignOut } from "../lib/member.tsx";
 import { paths } from "../lib/paths.ts";
 import styles from "./frame/shell.module.css";
@@ -14,19 +17,9 @@ import { menuFor } from "./shell/menu.tsx";
 import { SideMenu } from "./shell/SideMenu.tsx";
 import { TopBar, TopBarLogo } from "./shell/TopBar.tsx";
 
-// Shown only after a settlement or an accrual: their code (and MUI's Snackbar) need not hold up the
-// first paint of every page.
-const SettledToast = lazy(() => import("../features/trade/index.ts").then((m) => ({ default: m.SettledToast })));
-const AccruedToast = lazy(() => import("../features/investment/index.ts").then((m) => ({ default: m.AccruedToast })));
-
-// The reality check's dialog shows only when the server says one is due.
-const RealityCheckDialog = lazy(() =>
-  import("../features/protection/index.ts").then((m) => ({ default: m.RealityCheckDialog })),
-);
-
 // Only while an admin is signed in as this member (its MUI alert and button come with it).
-const ImpersonationBanner = lazy(() =>
-  import("./shell/ImpersonationBanner.tsx").then((m) => ({ default: m.ImpersonationBanner })),
+const ImpersonationBanner = lazyInTheme(() =>
+  import("./shell/ImpersonationBanner.tsx").then((m) => m.ImpersonationBanner),
 );
 
 const COLLAPSED_KEY = "helio.drawerCollapsed";
@@ -90,7 +83,18 @@ function MenuDrawer({ open, onClose, children }: { open: boolean; onClose: () =>
  * a drawer on small screens), impersonation banner, content and footer. Plain CSS, no MUI
  * (decision 0016): the screens inside bring MUI with them.
  */
-export function Shell({ children }: { children?: ReactNode }) {
+export function Shell({
+  children,
+  realityCheck: RealityCheck,
+}: {
+  children?: ReactNode;
+  /**
+   * The reality check every member's screen can show (the protection feature's), given by the
+   * router: the protection feature's public entry also holds MUI parts of other screens, which the
+   * frame must not bring (decision 0017).
+   */
+  realityCheck?: ComponentType;
+}) {
   const member = useMember();
   const signOut = useSignOut();
   const isDesktop = useMediaQuery(DESKTOP_QUERY);
@@ -171,11 +175,10 @@ export function Shell({ children }: { children?: ReactNode }) {
         <Footer roomForChat={chatShown} />
       </div>
       <ChatButton />
-      <Suspense fallback={null}>
-        <SettledToast />
-        <AccruedToast />
-        {member.role === "member" ? <RealityCheckDialog /> : null}
-      </Suspense>
+      {/* Each loads its MUI notice or dialog only when there is something to show. */}
+      <SettledToast />
+      <AccruedToast />
+      {member.role === "member" && RealityCheck ? <RealityCheck /> : null}
     </div>
   );
 }

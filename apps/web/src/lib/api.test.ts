@@ -55,6 +55,34 @@ describe("apiFetch", () => {
     expect((init.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
   });
 
+  it("loads a lazy schema while the request is on its way, and checks the answer with it", async () => {
+    const order: string[] = [];
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(() => {
+        order.push("request sent");
+        return new Promise<Response>((resolve) => {
+          answer = resolve;
+        });
+      }),
+    );
+    const schema = z.object({ ok: z.boolean() });
+    const load = vi.fn(async () => {
+      order.push("schema asked for");
+      return schema;
+    });
+    const reading = apiFetch("/api/x", { schema: load });
+    await vi.waitFor(() => expect(order).toEqual(["schema asked for", "request sent"]));
+    answer(jsonResponse(200, { ok: "yes" }));
+    await expect(reading).rejects.toMatchObject({ code: "BAD_RESPONSE" });
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async () => jsonResponse(200, { ok: true })),
+    );
+    await expect(apiFetch("/api/x", { schema: load })).resolves.toEqual({ ok: true });
+  });
+
   it("throws ApiError and starts the blocked flow on 403 ACCOUNT_BANNED", async () => {
     vi.stubGlobal(
       "fetch",

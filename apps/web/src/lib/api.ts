@@ -1,6 +1,6 @@
 import type { Currency, ErrorResponse, RateQuote } from "@helio/shared";
-import type { z } from "zod";
 import { wordError } from "./error-words.ts";
+import { resolveSchema, type SchemaSource } from "./schemas.ts";
 
 export interface FieldError {
   field: string;
@@ -143,7 +143,8 @@ export function handleBlocked(error: ApiError): void {
 export interface ApiFetchOptions<T> {
   method?: "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
   body?: unknown;
-  schema?: z.ZodType<T>;
+  /** Checks the answer; a lazy schema loads while the request is on its way (lib/schemas.ts). */
+  schema?: SchemaSource<T>;
   query?: Record<string, string | number | boolean | undefined | null>;
   signal?: AbortSignal;
   /** The same GET, already sent (`lib/early-fetch.ts`): its answer is read instead of sending it again. */
@@ -168,6 +169,9 @@ export function withQuery(path: string, query?: ApiFetchOptions<unknown>["query"
 /** JSON fetch against our API. Throws ApiError on any non-2xx answer. */
 export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptions<T> = {}): Promise<T> {
   const { method = "GET", body, schema, query, signal } = options;
+  // A lazy schema loads while the request is on its way, not after the answer.
+  const checker = schema ? resolveSchema(schema) : undefined;
+  checker?.catch(() => undefined);
   const headers: Record<string, string> = { Accept: "application/json", ...options.headers };
   const init: RequestInit = { method, headers, credentials: "same-origin", signal };
   if (body !== undefined) {
@@ -195,8 +199,8 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
     throw error;
   }
   const data: unknown = text ? JSON.parse(text) : undefined;
-  if (schema) {
-    const parsed = schema.safeParse(data);
+  if (checker) {
+    const parsed = (await checker).safeParse(data);
     if (!parsed.success) {
       throw new ApiError(response.status, "BAD_RESPONSE", "The server sent an unexpected answer.");
     }
@@ -209,7 +213,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
  * `POST path` of a money request, under the Idempotency-Key the caller keeps until a definite answer
  * (`useIdempotencyKey`), so that a retry after a lost answer cannot move money twice.
  */
-export function idempotentPost<T>(path: string, body: unknown, key: string, schema: z.ZodType<T>): Promise<T> {
+export function idempotentPost<T>(path: string, body: unknown, key: string, schema: SchemaSource<T>): Promise<T> {
   return apiFetch(path, { method: "POST", body, headers: { "Idempotency-Key": key }, schema });
 }
 

@@ -1,4 +1,4 @@
-import { API } from "@helio/shared";
+import { API } from "@helio/shared/paths";
 import { errorFromBody } from "./api.ts";
 import type { AuthErrorShape, AuthResult } from "./auth-errors.ts";
 

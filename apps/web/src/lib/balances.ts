@@ -1,8 +1,10 @@
-import { API, type WalletBalances, type WsServerMessage, walletBalancesSchema } from "@helio/shared";
+import type { WalletBalances, WsServerMessage } from "@helio/shared";
+import { API } from "@helio/shared/paths";
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { apiFetch } from "./api.ts";
 import { applyLiveData } from "./live-data.ts";
+import { lazySchema } from "./schemas.ts";
 import { applySettingsMessage, publicSettingsKey } from "./settings.ts";
 import { liveSocket } from "./ws.ts";
 
@@ -11,7 +13,7 @@ export const balancesKey = ["wallet", "balances"] as const;
 /** `GET /api/wallet`: every account of the member in cents; the `balances` message keeps it current. */
 export const walletBalancesQuery = queryOptions({
   queryKey: balancesKey,
-  queryFn: ({ signal }) => apiFetch(API.wallet, { schema: walletBalancesSchema, signal }),
+  queryFn: ({ signal }) => apiFetch(API.wallet, { schema: lazySchema("walletBalancesSchema"), signal }),
   staleTime: 60_000,
 });
 

@@ -6,7 +6,7 @@
  * reads the language with useLingui(), so that it draws again when the member switches.
  */
 
-import { groupDigits } from "@helio/shared";
+import { groupDigits } from "@helio/shared/currency";
 import { t } from "@lingui/core/macro";
 import { activeLocale, type Locale } from "./i18n.ts";
 

@@ -1,10 +1,12 @@
-import { API, type Member, memberSchema } from "@helio/shared";
+import type { Member } from "@helio/shared";
+import { API } from "@helio/shared/paths";
 import { useLingui } from "@lingui/react";
 import { useQueryClient } from "@tanstack/react-query";
 import { useCallback, useContext, useEffect, useRef } from "react";
 import { apiFetch } from "./api.ts";
 import { activateLocale, type Locale } from "./i18n.ts";
 import { MemberContext, meQueryKey } from "./member.tsx";
+import { lazySchema } from "./schemas.ts";
 
 /**
  * Switches the screens to `locale` at once (no data is fetched again) and, for a signed-in member,
@@ -20,7 +22,7 @@ export function useChooseLocale(): (locale: Locale) => Promise<void> {
       const updated = await apiFetch<Member>(API.profileLocale, {
         method: "PUT",
         body: { locale },
-        schema: memberSchema,
+        schema: lazySchema("memberSchema"),
       });
       queryClient.setQueryData(meQueryKey, updated);
     },

@@ -1,4 +1,5 @@
-import { API, type Member, memberSchema } from "@helio/shared";
+import type { Member } from "@helio/shared";
+import { API } from "@helio/shared/paths";
 import { queryOptions, useQueryClient } from "@tanstack/react-query";
 import { createContext, useCallback, useContext } from "react";
 import { useNavigate } from "react-router";
@@ -7,6 +8,7 @@ import { signOut } from "./auth-requests.ts";
 import { takeEarlyFetch } from "./early-fetch.ts";
 import { meQueryKey } from "./me-query-key.ts";
 import { paths } from "./paths.ts";
+import { lazySchema } from "./schemas.ts";
 import { liveSocket } from "./ws.ts";
 
 export { meQueryKey };
@@ -16,7 +18,7 @@ export const meQueryOptions = queryOptions({
   queryKey: meQueryKey,
   queryFn: ({ signal }) =>
     apiFetch<Member>(API.me, {
-      schema: memberSchema,
+      schema: lazySchema("memberSchema"),
       signal,
       started: takeEarlyFetch(API.me) ?? undefined,
       signalSignedOut: false,

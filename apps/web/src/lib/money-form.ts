@@ -3,7 +3,7 @@ import type { DefaultValues, FieldValues, Mode } from "react-hook-form";
 import type { z } from "zod";
 import { ApiError } from "./api.ts";
 import { type IdempotencyKey, useIdempotencyKey } from "./idempotency.ts";
-import { applyRateQuote } from "./settings.ts";
+import { applyRateQuote } from "./rate-quote.ts";
 import { useSubmitForm } from "./submit-form.ts";
 
 /**

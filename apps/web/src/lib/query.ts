@@ -1,6 +1,6 @@
 import { keepPreviousData, type QueryKey, queryOptions, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
 import { type ApiFetchOptions, apiFetch } from "./api.ts";
+import type { SchemaSource } from "./schemas.ts";
 
 /** How often, how long and how hard a read is cached and retried (TanStack Query's options of the same names). */
 export interface ReadOptions {
@@ -14,7 +14,7 @@ export interface ReadOptions {
 export function readQuery<K extends QueryKey, T>(
   queryKey: K,
   path: string,
-  schema: z.ZodType<T>,
+  schema: SchemaSource<T>,
   options: ReadOptions = {},
 ) {
   return queryOptions({ ...options, queryKey, queryFn: ({ signal }) => apiFetch(path, { schema, signal }) });
@@ -27,7 +27,7 @@ export function readQuery<K extends QueryKey, T>(
 export function pagedQuery<K extends QueryKey, T>(
   queryKey: K,
   path: string,
-  schema: z.ZodType<T>,
+  schema: SchemaSource<T>,
   query: ApiFetchOptions<T>["query"],
   options: ReadOptions = {},
 ) {

@@ -1,7 +1,8 @@
 import type { PublicSettings } from "@helio/shared";
 import { describe, expect, it } from "vitest";
 import { testQueryClient } from "../test/render.tsx";
-import { applyRateQuote, publicSettingsKey } from "./settings.ts";
+import { applyRateQuote } from "./rate-quote.ts";
+import { publicSettingsKey } from "./settings.ts";
 
 const settings: PublicSettings = {
   menuContact: true,

@@ -1,18 +1,12 @@
-import {
-  API,
-  type Currency,
-  type PublicSettings,
-  publicSettingsSchema,
-  quoteFromRates,
-  type RateQuote,
-  rateFor,
-  rateQuoteSchema,
-} from "@helio/shared";
+import type { Currency, PublicSettings, RateQuote } from "@helio/shared";
+import { API } from "@helio/shared/paths";
+import { quoteFromRates, rateFor } from "@helio/shared/values";
 import { type QueryClient, queryOptions, useQuery } from "@tanstack/react-query";
 import { useContext } from "react";
 import { apiFetch } from "./api.ts";
 import { applyLiveData } from "./live-data.ts";
 import { MemberContext } from "./member.tsx";
+import { lazySchema } from "./schemas.ts";
 
 /** The one cache entry for `GET /api/settings`. */
 export const publicSettingsKey = ["settings", "public"] as const;
@@ -20,7 +14,7 @@ export const publicSettingsKey = ["settings", "public"] as const;
 /** `GET /api/settings` (menuContact, rates), read once; the `settings.updated` message keeps it current. */
 export const publicSettingsQuery = queryOptions({
   queryKey: publicSettingsKey,
-  queryFn: ({ signal }) => apiFetch(API.settings, { schema: publicSettingsSchema, signal }),
+  queryFn: ({ signal }) => apiFetch(API.settings, { schema: lazySchema("publicSettingsSchema"), signal }),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
@@ -74,24 +68,4 @@ export interface MemberQuote {
 export function useMemberQuote(): MemberQuote {
   const { currency, quote } = useDisplayCurrency();
   return { currency, quote };
-}
-
-/**
- * Puts the rate a RATE_CHANGED answer names into effect at once: the form then shows the new USD
- * equivalent and sends that rate. Only that currency changes; `settings.updated` brings the rest.
- */
-export function applyRateQuote(queryClient: QueryClient, quote: RateQuote): void {
-  const parsed = rateQuoteSchema.safeParse(quote);
-  if (!parsed.success || parsed.data.currency === "USD") return;
-  const { currency, rate } = parsed.data;
-  const old = queryClient.getQueryData<PublicSettings>(publicSettingsKey);
-  // Nothing cached to correct (or not this currency): read the settings, which hold the new rate.
-  if (!old?.rates.some((r) => r.name === currency)) {
-    void queryClient.invalidateQueries({ queryKey: publicSettingsKey });
-    return;
-  }
-  queryClient.setQueryData<PublicSettings>(publicSettingsKey, {
-    ...old,
-    rates: old.rates.map((r) => (r.name === currency ? { ...r, value: Number(rate), decimal: rate } : r)),
-  });
 }

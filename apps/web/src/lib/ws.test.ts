@@ -1,3 +1,4 @@
+import { wsServerMessageSchema } from "@helio/shared";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { onSignedOutSignal } from "./api.ts";
 import { backoffDelay, defaultSocketUrl, LiveSocket, parseServerMessage } from "./ws.ts";
@@ -43,6 +44,7 @@ const testSocket = () =>
     pingIntervalMs: 0,
     minBackoffMs: 100,
     maxBackoffMs: 1000,
+    schema: wsServerMessageSchema,
   });
 
 afterEach(() => {
@@ -52,15 +54,17 @@ afterEach(() => {
 
 describe("parseServerMessage", () => {
   it("accepts known messages and ignores the rest", () => {
-    expect(parseServerMessage('{"type":"member.updated"}')).toEqual({ type: "member.updated" });
-    expect(parseServerMessage('{"type":"account.status","userBlock":true,"userStatus":"active"}')).toEqual({
+    expect(parseServerMessage('{"type":"member.updated"}', wsServerMessageSchema)).toEqual({ type: "member.updated" });
+    expect(
+      parseServerMessage('{"type":"account.status","userBlock":true,"userStatus":"active"}', wsServerMessageSchema),
+    ).toEqual({
       type: "account.status",
       userBlock: true,
       userStatus: "active",
     });
-    expect(parseServerMessage('{"type":"something.new"}')).toBeNull();
-    expect(parseServerMessage("not json")).toBeNull();
-    expect(parseServerMessage(42)).toBeNull();
+    expect(parseServerMessage('{"type":"something.new"}', wsServerMessageSchema)).toBeNull();
+    expect(parseServerMessage("not json", wsServerMessageSchema)).toBeNull();
+    expect(parseServerMessage(42, wsServerMessageSchema)).toBeNull();
   });
 });
 
@@ -79,6 +83,27 @@ describe("socket URL and backoff", () => {
 });
 
 describe("LiveSocket", () => {
+  it("checks the messages that arrive before its schema has loaded once it has, in their order", async () => {
+    const live = new LiveSocket({
+      url: () => "ws://test/api/ws",
+      createSocket: (url) => new FakeSocket(url) as unknown as WebSocket,
+      pingIntervalMs: 0,
+    });
+    const all: string[] = [];
+    live.subscribe((m) => all.push(m.type));
+    live.start();
+    await vi.waitFor(() => expect(FakeSocket.instances).toHaveLength(1));
+    const socket = FakeSocket.instances[0] as FakeSocket;
+    socket.open();
+    socket.receive('{"type":"ready","uid":"u1"}');
+    socket.receive('{"type":"unknown"}');
+    socket.receive('{"type":"member.updated"}');
+    await vi.waitFor(() => expect(all).toEqual(["ready", "member.updated"]));
+    socket.receive('{"type":"member.updated"}');
+    expect(all).toEqual(["ready", "member.updated", "member.updated"]);
+    live.stop();
+  });
+
   it("does not open a socket when stopped in the same tick", () => {
     vi.useFakeTimers();
     const live = new LiveSocket({

@@ -1,5 +1,10 @@
-import { API, type WsClientMessage, type WsServerMessage, wsServerMessageSchema } from "@helio/shared";
+import type { WsClientMessage, WsServerMessage } from "@helio/shared";
+import { API } from "@helio/shared/paths";
+import type { z } from "zod";
 import { notifySignedOutSignal } from "./api.ts";
+import { lazySchema } from "./schemas.ts";
+
+type MessageSchema = z.ZodType<WsServerMessage>;
 
 /** The server's close code for a socket whose session is gone (apps/server platform/realtime/gateway.ts). */
 const CLOSE_UNAUTHENTICATED = 4401;
@@ -17,6 +22,11 @@ export interface LiveSocketOptions {
   pingIntervalMs?: number;
   minBackoffMs?: number;
   maxBackoffMs?: number;
+  /**
+   * The messages' schema. Left out, it loads with the shared schemas (lib/schemas.ts): messages that
+   * arrive before it has are checked, in order, once it has.
+   */
+  schema?: MessageSchema;
 }
 
 export function defaultSocketUrl(loc: Pick<Location, "protocol" | "host"> = window.location): string {
@@ -31,7 +41,7 @@ export function backoffDelay(attempt: number, min = 1000, max = 30000, random = 
 }
 
 /** Parses one raw frame; unknown or malformed messages give null. */
-export function parseServerMessage(raw: unknown): WsServerMessage | null {
+export function parseServerMessage(raw: unknown, schema: MessageSchema): WsServerMessage | null {
   if (typeof raw !== "string") return null;
   let json: unknown;
   try {
@@ -39,7 +49,7 @@ export function parseServerMessage(raw: unknown): WsServerMessage | null {
   } catch {
     return null;
   }
-  const parsed = wsServerMessageSchema.safeParse(json);
+  const parsed = schema.safeParse(json);
   return parsed.success ? parsed.data : null;
 }
 
@@ -56,7 +66,11 @@ export class LiveSocket {
   private readonly handlers = new Set<AnyHandler>();
   private readonly statusListeners = new Set<(status: WsStatus) => void>();
   private currentStatus: WsStatus = "idle";
-  private readonly options: Required<LiveSocketOptions>;
+  private readonly options: Required<Omit<LiveSocketOptions, "schema">>;
+  private schema: MessageSchema | null;
+  private schemaLoad: Promise<void> | null = null;
+  /** Frames received before the schema had loaded, in their order. */
+  private waiting: unknown[] = [];
 
   constructor(options: LiveSocketOptions = {}) {
     this.options = {
@@ -66,6 +80,32 @@ export class LiveSocket {
       minBackoffMs: options.minBackoffMs ?? 1000,
       maxBackoffMs: options.maxBackoffMs ?? 30000,
     };
+    this.schema = options.schema ?? null;
+  }
+
+  /** Loads the messages' schema once (again after a failed load), then checks what waited for it. */
+  private loadSchema(): void {
+    if (this.schema || this.schemaLoad) return;
+    this.schemaLoad = lazySchema("wsServerMessageSchema")()
+      .then((schema) => {
+        this.schema = schema;
+        const waiting = this.waiting;
+        this.waiting = [];
+        for (const raw of waiting) this.receive(raw);
+      })
+      .catch(() => {
+        this.schemaLoad = null;
+      });
+  }
+
+  private receive(raw: unknown): void {
+    if (!this.schema) {
+      this.waiting.push(raw);
+      this.loadSchema();
+      return;
+    }
+    const message = parseServerMessage(raw, this.schema);
+    if (message) this.dispatch(message);
   }
 
   get status(): WsStatus {
@@ -76,6 +116,7 @@ export class LiveSocket {
   start(): () => void {
     if (!this.started) {
       this.started = true;
+      this.loadSchema();
       this.attempt = 0;
       // Opened on the next tick, so a start/stop/start in one render pass (React StrictMode)
       // does not open and abort a socket.
@@ -162,10 +203,7 @@ export class LiveSocket {
         this.pingTimer = setInterval(() => this.send({ type: "ping" }), this.options.pingIntervalMs);
       }
     };
-    socket.onmessage = (event: MessageEvent) => {
-      const message = parseServerMessage(event.data);
-      if (message) this.dispatch(message);
-    };
+    socket.onmessage = (event: MessageEvent) => this.receive(event.data);
     socket.onclose = (event: CloseEvent) => {
       if (this.socket !== socket) return;
       this.socket = null;

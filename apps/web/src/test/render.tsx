@@ -4,7 +4,7 @@ import { QueryClient } from "@tanstack/react-query";
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
 import { MemoryRouter } from "react-router";
-import { AppProviders } from "../app/providers.tsx";
+import { AppProviders } from "../app/app-providers.tsx";
 import { i18n } from "../lib/i18n.ts";
 import { MemberContext } from "../lib/member.tsx";
 import { StaffRolesProvider } from "../lib/staff.tsx";

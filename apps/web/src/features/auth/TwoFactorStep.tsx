@@ -3,7 +3,7 @@ import Button from "@mui/material/Button";
 import { useState } from "react";
 import { type RegisterOptions, useForm } from "react-hook-form";
 import type { ThemeMode } from "../../app/brand.ts";
-import { MuiTheme } from "../../app/providers.tsx";
+import { MuiTheme } from "../../app/mui-theme.tsx";
 import { TextInput } from "../../components/TextInput.tsx";
 import { authClient, toApiError } from "../../lib/auth-client.ts";
 import { fieldProps } from "../../lib/form.ts";

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { lazyInTheme } from "../../app/lazy-in-theme.tsx";
 import { Icon } from "../../layouts/frame/parts.tsx";
 import { useMember } from "../../lib/member.tsx";
 import { publicSettingsQuery } from "../../lib/settings.ts";
@@ -9,7 +10,7 @@ import styles from "./chat-button.module.css";
 import { useChatLive } from "./live.ts";
 
 /** The panel (and the conversation code) loads when first opened. */
-const ChatPanel = lazy(() => import("./ChatPanel.tsx").then((m) => ({ default: m.ChatPanel })));
+const ChatPanel = lazyInTheme(() => import("./ChatPanel.tsx").then((m) => m.ChatPanel));
 
 function MemberChat() {
   const { t } = useLingui();

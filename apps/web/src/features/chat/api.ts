@@ -1,20 +1,5 @@
-import {
-  API,
-  adminChatDetailSchema,
-  adminChatsResponseSchema,
-  adminMemberChatSchema,
-  type Chat,
-  type ChatMessage,
-  type ChatMessagesPage,
-  chatImageUploadResponseSchema,
-  chatMessageSchema,
-  chatMessagesResponseSchema,
-  chatReadResponseSchema,
-  chatSchema,
-  chatUnreadSchema,
-  type WsChatAck,
-  type WsServerMessage,
-} from "@helio/shared";
+import type { Chat, ChatMessage, ChatMessagesPage, WsChatAck, WsServerMessage } from "@helio/shared";
+import { API } from "@helio/shared/paths";
 import {
   type InfiniteData,
   infiniteQueryOptions,
@@ -25,6 +10,7 @@ import {
 } from "@tanstack/react-query";
 import { ApiError, apiFetch } from "../../lib/api.ts";
 import { useLiveUpdates } from "../../lib/live-updates.ts";
+import { lazySchema } from "../../lib/schemas.ts";
 import { applySettingsMessage } from "../../lib/settings.ts";
 import { uploadFile } from "../../lib/upload.ts";
 import { liveSocket } from "../../lib/ws.ts";
@@ -49,21 +35,21 @@ function pathsOf(scope: ChatScope) {
 /** Unread messages from support, for the chat button (does not create the chat). */
 export const chatUnreadQuery = queryOptions({
   queryKey: chatKeys.unread,
-  queryFn: ({ signal }) => apiFetch(API.chatUnread, { schema: chatUnreadSchema, signal }),
+  queryFn: ({ signal }) => apiFetch(API.chatUnread, { schema: lazySchema("chatUnreadSchema"), signal }),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
 /** The member's chat (created with both index entries on first load). */
 export const memberChatQuery = queryOptions({
   queryKey: chatKeys.member,
-  queryFn: ({ signal }) => apiFetch(API.chat, { schema: chatSchema, signal }),
+  queryFn: ({ signal }) => apiFetch(API.chat, { schema: lazySchema("chatSchema"), signal }),
   staleTime: Number.POSITIVE_INFINITY,
 });
 
 export function adminChatQuery(chatId: string) {
   return queryOptions({
     queryKey: chatKeys.adminChat(chatId),
-    queryFn: ({ signal }) => apiFetch(API.adminChat(chatId), { schema: adminChatDetailSchema, signal }),
+    queryFn: ({ signal }) => apiFetch(API.adminChat(chatId), { schema: lazySchema("adminChatDetailSchema"), signal }),
     staleTime: 30_000,
   });
 }
@@ -74,7 +60,7 @@ export function inboxQuery(search: string) {
     queryFn: ({ signal }) =>
       apiFetch(API.adminChats, {
         query: { search: search || undefined, pageSize: 100 },
-        schema: adminChatsResponseSchema,
+        schema: lazySchema("adminChatsResponseSchema"),
         signal,
       }),
     placeholderData: keepPreviousData,
@@ -87,7 +73,11 @@ export function messagesQuery(scope: ChatScope) {
   return infiniteQueryOptions({
     queryKey: chatKeys.messages(scope),
     queryFn: ({ pageParam, signal }) =>
-      apiFetch(pathsOf(scope).messages, { query: { before: pageParam }, schema: chatMessagesResponseSchema, signal }),
+      apiFetch(pathsOf(scope).messages, {
+        query: { before: pageParam },
+        schema: lazySchema("chatMessagesResponseSchema"),
+        signal,
+      }),
     initialPageParam: undefined as string | undefined,
     getNextPageParam: (last) => (last.hasMore ? last.items[0]?.id : undefined),
     staleTime: Number.POSITIVE_INFINITY,
@@ -96,7 +86,9 @@ export function messagesQuery(scope: ChatScope) {
 
 /** The chat id of a member, for support to open it (the chat is created when missing). */
 export function memberChatIdFor(uid: string) {
-  return apiFetch(API.adminMemberChat(uid), { schema: adminMemberChatSchema }).then((answer) => answer.chatId);
+  return apiFetch(API.adminMemberChat(uid), { schema: lazySchema("adminMemberChatSchema") }).then(
+    (answer) => answer.chatId,
+  );
 }
 
 /**
@@ -111,15 +103,19 @@ export function useInboxUnread(enabled: boolean): number {
 }
 
 export function uploadChatImage(scope: ChatScope, file: File, onProgress: (percent: number) => void) {
-  return uploadFile<unknown>(pathsOf(scope).images, file, { field: "file", onProgress }).then((answer) =>
-    chatImageUploadResponseSchema.parse(answer),
+  return uploadFile<unknown>(pathsOf(scope).images, file, { field: "file", onProgress }).then(async (answer) =>
+    (await lazySchema("chatImageUploadResponseSchema")()).parse(answer),
   );
 }
 
 type SendBody = { id: string; text: string; image?: string | undefined };
 
 function postChatMessage(scope: ChatScope, body: SendBody) {
-  return apiFetch<ChatMessage>(pathsOf(scope).messages, { method: "POST", body, schema: chatMessageSchema });
+  return apiFetch<ChatMessage>(pathsOf(scope).messages, {
+    method: "POST",
+    body,
+    schema: lazySchema("chatMessageSchema"),
+  });
 }
 
 /** How long a send over the socket waits for its ack before trying POST (same id: stored once). */
@@ -187,7 +183,7 @@ export async function sendChatMessage(scope: ChatScope, body: SendBody): Promise
 }
 
 export async function markChatRead(queryClient: QueryClient, scope: ChatScope) {
-  const answer = await apiFetch(pathsOf(scope).read, { method: "POST", schema: chatReadResponseSchema });
+  const answer = await apiFetch(pathsOf(scope).read, { method: "POST", schema: lazySchema("chatReadResponseSchema") });
   setOwnUnread(queryClient, scope, 0);
   if (scope.kind === "admin") markInboxChatRead(queryClient, scope.chatId);
   return answer;

@@ -1,4 +1,6 @@
-import { CHAT_IMAGE_MAX_BYTES, CHAT_IMAGE_TYPES, CHAT_TEXT_MAX, type ChatMessage, groupDigits } from "@helio/shared";
+import type { ChatMessage } from "@helio/shared";
+import { groupDigits } from "@helio/shared/currency";
+import { CHAT_IMAGE_MAX_BYTES, CHAT_IMAGE_TYPES, CHAT_TEXT_MAX } from "@helio/shared/values";
 import { t } from "@lingui/core/macro";
 import { checkUpload } from "../../lib/file-check.ts";
 

@@ -1,56 +1,11 @@
-import type { WsInvestmentAccrued } from "@helio/shared";
-import { Plural, Trans } from "@lingui/react/macro";
-import Alert from "@mui/material/Alert";
-import Snackbar from "@mui/material/Snackbar";
-import { useEffect, useRef, useState } from "react";
-import { Link as RouterLink } from "react-router";
-import { Money } from "../../components/Money.tsx";
-import { TOAST_PLACEMENT_SX } from "../../components/toast-placement.ts";
-import { paths } from "../../lib/paths.ts";
+import { Suspense, useEffect, useRef, useState } from "react";
+import { lazyInTheme } from "../../app/lazy-in-theme.tsx";
 import { liveSocket } from "../../lib/ws.ts";
-import { type AccrualGroup, addAccrual, groupTotals } from "./accrued-group.ts";
+import { type AccrualGroup, addAccrual } from "./accrued-group.ts";
 import { useInvestmentLive } from "./api.ts";
 
-/** "Profit credited: 1.25 USD (period 3 of 30)." */
-function AccruedWords({ accrued }: { accrued: WsInvestmentAccrued }) {
-  const period = accrued.period;
-  const total = accrued.durationPeriods;
-  return (
-    <Trans>
-      Profit credited: <Money cents={accrued.amountCents} /> (period {period} of {total}).
-    </Trans>
-  );
-}
-
-/** One investment by its period and invoice; several as their count and sum, with the list of them. */
-function GroupWords({ group }: { group: AccrualGroup }) {
-  const totals = groupTotals(group);
-  const count = totals.investments;
-  const one = count === 1;
-  return (
-    <>
-      {one ? (
-        <AccruedWords accrued={group.last} />
-      ) : (
-        <Trans>
-          Profit credited: <Plural value={count} one="# investment" other="# investments" />,{" "}
-          <Money cents={totals.amountCents} />.
-        </Trans>
-      )}
-      {totals.capitalReturnedCents > 0 ? (
-        <>
-          {" "}
-          <Trans>
-            Capital returned: <Money cents={totals.capitalReturnedCents} />.
-          </Trans>
-        </>
-      ) : null}{" "}
-      <RouterLink to={one ? paths.invoiceOne(group.last.investmentId) : paths.investment} style={{ color: "inherit" }}>
-        {one ? <Trans>Invoice</Trans> : <Trans>Investments</Trans>}
-      </RouterLink>
-    </>
-  );
-}
+// The notice is drawn with MUI; it and MUI's theme load with the first accrual, not with the page.
+const AccruedToastView = lazyInTheme(() => import("./AccruedToastView.tsx").then((m) => m.AccruedToastView));
 
 /**
  * On every screen: an investment's accruals keep the investment screens and funds current
@@ -60,38 +15,25 @@ function GroupWords({ group }: { group: AccrualGroup }) {
 export function AccruedToast() {
   useInvestmentLive();
   const [group, setGroup] = useState<AccrualGroup | null>(null);
+  // Once shown, the view stays mounted so that the notice closes with its transition.
+  const [shown, setShown] = useState(false);
   const nextId = useRef(1);
   useEffect(
     () =>
-      liveSocket.subscribe("investment.accrued", (m) =>
+      liveSocket.subscribe("investment.accrued", (m) => {
+        setShown(true);
         setGroup((g) => {
           const next = addAccrual(g, m, nextId.current);
           if (!g) nextId.current += 1;
           return next;
-        }),
-      ),
+        });
+      }),
     [],
   );
-  const close = () => setGroup(null);
+  if (!shown) return null;
   return (
-    <Snackbar
-      key={group?.id}
-      open={Boolean(group)}
-      autoHideDuration={6000}
-      onClose={(_, reason) => reason !== "clickaway" && close()}
-      anchorOrigin={{ vertical: "bottom", horizontal: "left" }}
-      sx={TOAST_PLACEMENT_SX}
-    >
-      {group ? (
-        <Alert
-          severity="success"
-          onClose={close}
-          sx={{ boxShadow: 6, alignItems: "center" }}
-          data-testid="accrued-toast"
-        >
-          <GroupWords group={group} />
-        </Alert>
-      ) : undefined}
-    </Snackbar>
+    <Suspense fallback={null}>
+      <AccruedToastView group={group} onClose={() => setGroup(null)} />
+    </Suspense>
   );
 }

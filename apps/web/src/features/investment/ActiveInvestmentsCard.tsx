@@ -1,17 +1,13 @@
 import { t } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import Box from "@mui/material/Box";
-import LinearProgress from "@mui/material/LinearProgress";
-import Link from "@mui/material/Link";
 import { useQuery } from "@tanstack/react-query";
-import { Link as RouterLink } from "react-router";
-import { ListCard } from "../../components/ListCard.tsx";
+import { CardLink, listCardStyles as card, ListCard } from "../../components/ListCard.tsx";
 import { Money } from "../../components/Money.tsx";
 import { exampleText } from "../../lib/example-words.ts";
 import { paths } from "../../lib/paths.ts";
+import { AccrualCountdown } from "./AccrualCountdown.tsx";
 import { myInvestmentsQuery } from "./api.ts";
 import { progressPercent } from "./model.ts";
-import { AccrualCountdown } from "./parts.tsx";
 
 const SHOWN = 5;
 
@@ -32,6 +28,23 @@ function PeriodsLine({ paid, total }: { paid: number; total: number }) {
   );
 }
 
+/** MUI's determinate LinearProgress (6 px, rounded), named by `label`. */
+function Progress({ value, label }: { value: number; label: string }) {
+  const shown = Math.round(value);
+  return (
+    <div
+      className={card.progress}
+      role="progressbar"
+      aria-label={label}
+      aria-valuenow={shown}
+      aria-valuemin={0}
+      aria-valuemax={100}
+    >
+      <div className={card.progressBar} style={{ width: `${value}%` }} />
+    </div>
+  );
+}
+
 /** The dashboard's active investments: progress, profit so far and the next accrual, live. */
 export function ActiveInvestmentsCard() {
   const { t } = useLingui();
@@ -45,10 +58,7 @@ export function ActiveInvestmentsCard() {
       empty={
         list.data?.items.length === 0 ? (
           <Trans>
-            No active investments.{" "}
-            <Link component={RouterLink} to={paths.addInvestment}>
-              Choose a package
-            </Link>
+            No active investments. <CardLink to={paths.addInvestment}>Choose a package</CardLink>
           </Trans>
         ) : null
       }
@@ -62,34 +72,27 @@ export function ActiveInvestmentsCard() {
       }
     >
       {list.data?.items.map((inv) => (
-        <Box
-          component="li"
-          key={inv.id}
-          data-testid="dashboard-investment"
-          sx={{ py: 1, borderBottom: 1, borderColor: "divider" }}
-        >
-          <Box sx={{ display: "flex", gap: 1, flexWrap: "wrap", justifyContent: "space-between" }}>
-            <Link component={RouterLink} to={paths.invoiceOne(inv.id)} sx={{ fontWeight: 600 }}>
+        <li key={inv.id} data-testid="dashboard-investment" className={card.row}>
+          <div style={{ display: "flex", gap: 8, flexWrap: "wrap", justifyContent: "space-between" }}>
+            <CardLink to={paths.invoiceOne(inv.id)} className={card.strong}>
               {exampleText(inv.package.name)}
-            </Link>
-            <Box component="span" sx={{ fontSize: "0.85rem" }}>
+            </CardLink>
+            <span style={{ fontSize: "0.85rem" }}>
               <Money cents={inv.amountCents} /> ·{" "}
               <Trans>
                 profit <Money cents={inv.profitPaidCents} />
               </Trans>
-            </Box>
-          </Box>
-          <LinearProgress
-            variant="determinate"
+            </span>
+          </div>
+          <Progress
             value={progressPercent(inv.periodsPaid, inv.durationPeriods)}
-            aria-label={progressLabel(exampleText(inv.package.name), inv.periodsPaid, inv.durationPeriods)}
-            sx={{ my: 0.75, height: 6, borderRadius: 3 }}
+            label={progressLabel(exampleText(inv.package.name), inv.periodsPaid, inv.durationPeriods)}
           />
-          <Box sx={{ color: "text.secondary", fontSize: "0.85rem" }}>
+          <div className={card.small}>
             <PeriodsLine paid={inv.periodsPaid} total={inv.durationPeriods} />{" "}
             {inv.nextAccrualAt ? <AccrualCountdown until={inv.nextAccrualAt} /> : "—"}
-          </Box>
-        </Box>
+          </div>
+        </li>
       ))}
     </ListCard>
   );

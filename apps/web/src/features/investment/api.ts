@@ -1,19 +1,11 @@
-import {
-  API,
-  type BuyInvestmentInput,
-  buyInvestmentResponseSchema,
-  type InvestmentInvoice,
-  type InvestmentStatus,
-  investmentInvoiceSchema,
-  investmentListResponseSchema,
-  investmentPackageSchema,
-  investmentPackagesResponseSchema,
-} from "@helio/shared";
+import type { BuyInvestmentInput, InvestmentInvoice, InvestmentStatus } from "@helio/shared";
+import { API } from "@helio/shared/paths";
 import { type QueryClient, useMutation } from "@tanstack/react-query";
 import { idempotentPost } from "../../lib/api.ts";
 import { balancesKey } from "../../lib/balances.ts";
 import { type LiveMessages, useLiveUpdates } from "../../lib/live-updates.ts";
 import { pagedQuery, readQuery, useRefresh } from "../../lib/query.ts";
+import { lazySchema } from "../../lib/schemas.ts";
 
 export const investmentKeys = {
   all: ["investments"] as const,
@@ -26,26 +18,40 @@ export const investmentKeys = {
 };
 
 /** The active packages, in display order. */
-export const packagesQuery = readQuery(investmentKeys.packages, API.packages, investmentPackagesResponseSchema, {
-  staleTime: 30_000,
-});
+export const packagesQuery = readQuery(
+  investmentKeys.packages,
+  API.packages,
+  lazySchema("investmentPackagesResponseSchema"),
+  {
+    staleTime: 30_000,
+  },
+);
 
 /** One active package (unknown or inactive: 404, the not-found page). */
 export function packageQuery(slug: string) {
-  return readQuery(investmentKeys.package(slug), API.package(slug), investmentPackageSchema, { retry: false });
+  return readQuery(investmentKeys.package(slug), API.package(slug), lazySchema("investmentPackageSchema"), {
+    retry: false,
+  });
 }
 
 export function myInvestmentsQuery(page: number, pageSize: number, status?: InvestmentStatus) {
-  return pagedQuery(investmentKeys.list(page, pageSize, status), API.investments, investmentListResponseSchema, {
-    page,
-    pageSize,
-    status,
-  });
+  return pagedQuery(
+    investmentKeys.list(page, pageSize, status),
+    API.investments,
+    lazySchema("investmentListResponseSchema"),
+    {
+      page,
+      pageSize,
+      status,
+    },
+  );
 }
 
 /** The invoice of one of the member's investments (another member's: 404). */
 export function invoiceQuery(id: string) {
-  return readQuery(investmentKeys.invoice(id), API.investment(id), investmentInvoiceSchema, { retry: false });
+  return readQuery(investmentKeys.invoice(id), API.investment(id), lazySchema("investmentInvoiceSchema"), {
+    retry: false,
+  });
 }
 
 /** `POST /api/investments` with the Idempotency-Key the caller keeps until a definite answer. */
@@ -53,7 +59,7 @@ export function useBuyInvestment() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ input, key }: { input: BuyInvestmentInput; key: string }) =>
-      idempotentPost(API.investments, input, key, buyInvestmentResponseSchema),
+      idempotentPost(API.investments, input, key, lazySchema("buyInvestmentResponseSchema")),
     onSuccess: () => refresh(investmentKeys.mine, balancesKey, ["funds"], ["wallet", "history"]),
   });
 }

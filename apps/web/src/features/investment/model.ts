@@ -1,4 +1,5 @@
-import { centsToDecimal, localizeDecimal } from "@helio/shared";
+import { localizeDecimal } from "@helio/shared/currency";
+import { centsToDecimal } from "@helio/shared/values";
 import { plural, t } from "@lingui/core/macro";
 import { activeLocale } from "../../lib/i18n.ts";
 import { leftToRight } from "../../lib/left-to-right.ts";

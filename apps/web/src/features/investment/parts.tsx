@@ -9,42 +9,18 @@ import CardContent from "@mui/material/CardContent";
 import LinearProgress from "@mui/material/LinearProgress";
 import Link from "@mui/material/Link";
 import Typography from "@mui/material/Typography";
-import { useEffect, useState } from "react";
 import { Link as RouterLink } from "react-router";
 import { type Detail, DetailList } from "../../components/DetailList.tsx";
 import { Money } from "../../components/Money.tsx";
 import { StatusChip } from "../../components/StatusChip.tsx";
 import { amountRangeText } from "../../lib/amount.ts";
 import { exampleText } from "../../lib/example-words.ts";
-import { formatDateTime } from "../../lib/format.ts";
 import { paths } from "../../lib/paths.ts";
 import { useMemberQuote } from "../../lib/settings.ts";
-import {
-  countdownText,
-  durationText,
-  packageReturn,
-  progressPercent,
-  rateText,
-  secondsUntil,
-  termsText,
-} from "./model.ts";
+import { AccrualCountdown } from "./AccrualCountdown.tsx";
+import { durationText, packageReturn, progressPercent, rateText, termsText } from "./model.ts";
 
-/** A live countdown to the next accrual; "Crediting…" once the boundary has passed. */
-export function AccrualCountdown({ until }: { until: string }) {
-  const { i18n } = useLingui();
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    const timer = window.setInterval(() => setNow(Date.now()), 1000);
-    return () => window.clearInterval(timer);
-  }, []);
-  const left = secondsUntil(until, now);
-  const countdown = countdownText(left);
-  return (
-    <Box component="time" dateTime={until} sx={{ fontVariantNumeric: "tabular-nums" }} title={formatDateTime(until)}>
-      {left > 0 ? i18n._(msg`in ${countdown}`) : i18n._(msg`Crediting…`)}
-    </Box>
-  );
-}
+export { AccrualCountdown };
 
 /**
  * The terms of a package as a description list; the amount's limits as the amount field's hint

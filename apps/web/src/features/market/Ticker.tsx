@@ -1,4 +1,5 @@
-import { type PairQuote, pairOf } from "@helio/shared";
+import type { PairQuote } from "@helio/shared";
+import { pairOf } from "@helio/shared/pairs";
 import { useLingui } from "@lingui/react/macro";
 import type { CSSProperties } from "react";
 import { Link as RouterLink } from "react-router";

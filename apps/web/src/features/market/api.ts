@@ -1,7 +1,9 @@
-import { API, type PairQuote, pairsResponseSchema } from "@helio/shared";
+import type { PairQuote } from "@helio/shared";
+import { API } from "@helio/shared/paths";
 import { type QueryClient, queryOptions, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { apiFetch } from "../../lib/api.ts";
+import { lazySchema } from "../../lib/schemas.ts";
 import { liveSocket } from "../../lib/ws.ts";
 
 export const pairsKey = ["market", "pairs"] as const;
@@ -9,7 +11,7 @@ export const pairsKey = ["market", "pairs"] as const;
 /** `GET /api/market/pairs`: the 12 pairs; `ticks` messages keep the prices current. */
 export const pairsQuery = queryOptions({
   queryKey: pairsKey,
-  queryFn: ({ signal }) => apiFetch(API.marketPairs, { schema: pairsResponseSchema, signal }),
+  queryFn: ({ signal }) => apiFetch(API.marketPairs, { schema: lazySchema("pairsResponseSchema"), signal }),
   staleTime: 30_000,
   refetchInterval: 60_000,
 });

@@ -1,13 +1,14 @@
 import { t } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react";
 import { useQuery } from "@tanstack/react-query";
-import { lazy, Suspense, useId, useState } from "react";
+import { Suspense, useId, useState } from "react";
+import { lazyInTheme } from "../../app/lazy-in-theme.tsx";
 import { Icon, IconButton, Tooltip } from "../../layouts/frame/parts.tsx";
 import styles from "./bell.module.css";
 import { latestNotificationsQuery, useNotificationsLive } from "./cache.ts";
 
 /** The panel (and the mark-read code) loads when first opened. */
-const NotificationPanel = lazy(() => import("./NotificationPanel.tsx").then((m) => ({ default: m.NotificationPanel })));
+const NotificationPanel = lazyInTheme(() => import("./NotificationPanel.tsx").then((m) => m.NotificationPanel));
 
 /** The badge's text: the count, or "99+" above 99 (as the badge shows it). */
 export function unreadBadgeText(count: number): string {

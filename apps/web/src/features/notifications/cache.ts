@@ -1,7 +1,9 @@
-import { API, type Notification, type NotificationsResponse, notificationsResponseSchema } from "@helio/shared";
+import type { Notification, NotificationsResponse } from "@helio/shared";
+import { API } from "@helio/shared/paths";
 import type { QueryClient } from "@tanstack/react-query";
 import { type LiveMessages, useLiveUpdates } from "../../lib/live-updates.ts";
 import { pagedQuery } from "../../lib/query.ts";
+import { lazySchema } from "../../lib/schemas.ts";
 
 /**
  * The notification lists in the cache and how they follow the server. The bell (on every signed-in
@@ -29,7 +31,7 @@ export const notificationKeys = {
 
 /** `GET /api/notifications?page&pageSize[&unread=true]`: one page, newest first, with the unread count. */
 export function notificationsQuery(filter: NotificationsFilter) {
-  return pagedQuery(notificationKeys.list(filter), API.notifications, notificationsResponseSchema, {
+  return pagedQuery(notificationKeys.list(filter), API.notifications, lazySchema("notificationsResponseSchema"), {
     page: filter.page,
     pageSize: filter.pageSize,
     unread: filter.unread ? "true" : undefined,

@@ -1,13 +1,9 @@
-import {
-  API,
-  type NotificationPreferences,
-  notificationPreferencesSchema,
-  type OptionalEmailKind,
-  type UpdateNotificationPreferences,
-} from "@helio/shared";
+import type { NotificationPreferences, OptionalEmailKind, UpdateNotificationPreferences } from "@helio/shared";
+import { API } from "@helio/shared/paths";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../lib/api.ts";
 import { readQuery } from "../../lib/query.ts";
+import { lazySchema } from "../../lib/schemas.ts";
 
 /**
  * The e-mail preferences: only /profile uses them. The shell imports this feature (for the bell), so
@@ -18,7 +14,7 @@ export const preferencesKey = ["notifications", "preferences"] as const;
 
 /** `GET /api/notifications/preferences`: one switch per optional kind. */
 export function notificationPreferencesQuery() {
-  return readQuery(preferencesKey, API.notificationPreferences, notificationPreferencesSchema);
+  return readQuery(preferencesKey, API.notificationPreferences, lazySchema("notificationPreferencesSchema"));
 }
 
 type EmailChoices = UpdateNotificationPreferences["email"];
@@ -51,8 +47,8 @@ export function useUpdateNotificationPreferences() {
       queryClient.setQueryData<NotificationPreferences>(key, (old) => withChoices(old, email));
       return { before };
     },
-    onSuccess: (answer, email) => {
-      const parsed = notificationPreferencesSchema.safeParse(answer);
+    onSuccess: async (answer, email) => {
+      const parsed = (await lazySchema("notificationPreferencesSchema")()).safeParse(answer);
       if (parsed.success) {
         queryClient.setQueryData<NotificationPreferences>(key, (old) =>
           withChoices(old, pick(parsed.data.email, email)),

@@ -1,14 +1,10 @@
-import {
-  API,
-  accountLimitsSchema,
-  type RealityCheck,
-  realityCheckSchema,
-  type SetRealityInterval,
-} from "@helio/shared";
+import type { RealityCheck, SetRealityInterval } from "@helio/shared";
+import { API } from "@helio/shared/paths";
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch } from "../../lib/api.ts";
 import { type LiveMessages, useLiveUpdates } from "../../lib/live-updates.ts";
 import { readQuery } from "../../lib/query.ts";
+import { lazySchema } from "../../lib/schemas.ts";
 import { limitsQueryKey } from "./api.ts";
 
 export const realityKeys = {
@@ -36,7 +32,7 @@ export function nextReadIn(check: RealityCheck | undefined): number | false {
  */
 export const realityCheckQuery = queryOptions({
   queryKey: realityKeys.check,
-  queryFn: ({ signal }) => apiFetch(API.protectionRealityCheck, { schema: realityCheckSchema, signal }),
+  queryFn: ({ signal }) => apiFetch(API.protectionRealityCheck, { schema: lazySchema("realityCheckSchema"), signal }),
   refetchInterval: (query) => nextReadIn(query.state.data),
   refetchIntervalInBackground: true,
 });
@@ -45,7 +41,7 @@ export const realityCheckQuery = queryOptions({
 export const accountLimitsQuery = readQuery(
   realityKeys.accountLimits,
   API.protectionAccountLimits,
-  accountLimitsSchema,
+  lazySchema("accountLimitsSchema"),
 );
 
 function subscribeReality(queryClient: QueryClient, live: LiveMessages) {
@@ -74,7 +70,7 @@ export function useAcknowledgeReality() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () =>
-      apiFetch<RealityCheck>(API.protectionRealityCheck, { method: "POST", schema: realityCheckSchema }),
+      apiFetch<RealityCheck>(API.protectionRealityCheck, { method: "POST", schema: lazySchema("realityCheckSchema") }),
     onSuccess: (check) => {
       queryClient.setQueryData(realityKeys.check, check);
     },
@@ -86,7 +82,11 @@ export function useSetRealityInterval() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: SetRealityInterval) =>
-      apiFetch<RealityCheck>(API.protectionRealityInterval, { method: "PUT", body: input, schema: realityCheckSchema }),
+      apiFetch<RealityCheck>(API.protectionRealityInterval, {
+        method: "PUT",
+        body: input,
+        schema: lazySchema("realityCheckSchema"),
+      }),
     onSuccess: (check) => {
       queryClient.setQueryData(realityKeys.check, check);
     },

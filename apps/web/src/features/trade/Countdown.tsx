@@ -1,5 +1,4 @@
 import { useLingui } from "@lingui/react/macro";
-import Box from "@mui/material/Box";
 import { useEffect, useState } from "react";
 
 /** Seconds (or m:ss) until `until`, ticking; "Settling…" once it has passed. */
@@ -13,8 +12,8 @@ export function Countdown({ until }: { until: string }) {
   const left = Math.max(0, Math.ceil((Date.parse(until) - now) / 1000));
   const text = left >= 60 ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}` : t`${left} s`;
   return (
-    <Box component="span" sx={{ fontVariantNumeric: "tabular-nums" }} data-testid="countdown">
+    <span style={{ fontVariantNumeric: "tabular-nums" }} data-testid="countdown">
       {left > 0 ? text : t`Settling…`}
-    </Box>
+    </span>
   );
 }

@@ -1,9 +1,10 @@
 import type { Member } from "@helio/shared";
 import { useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useState } from "react";
+import { Suspense, useState } from "react";
+import { lazyInTheme } from "../../app/lazy-in-theme.tsx";
 import { ModeBadge } from "../../components/ModeBadge.tsx";
 
-const ModeSwitch = lazy(() => import("./ModeSwitch.tsx").then((m) => ({ default: m.ModeSwitch })));
+const ModeSwitch = lazyInTheme(() => import("./ModeSwitch.tsx").then((m) => m.ModeSwitch));
 
 /** The top bar's mode badge (Real / Free): a button that opens the switch between Practice and Real. */
 export function ModeSwitchBadge({ member }: { member: Member }) {

@@ -1,14 +1,12 @@
 import { Trans, useLingui } from "@lingui/react/macro";
-import Box from "@mui/material/Box";
-import Link from "@mui/material/Link";
-import { Link as RouterLink } from "react-router";
-import { ListCard } from "../../components/ListCard.tsx";
+import { CardLink, listCardStyles as card, ListCard } from "../../components/ListCard.tsx";
 import { Money } from "../../components/Money.tsx";
 import { paths } from "../../lib/paths.ts";
 import { useOpenTrades } from "./api.ts";
 import { Countdown } from "./Countdown.tsx";
 import { directionLabel } from "./model.ts";
 import { ContractModeBadge, useCurrentMode } from "./modes.tsx";
+import styles from "./open-trades.module.css";
 import { WinningChip } from "./WinningChip.tsx";
 
 const SHOWN = 5;
@@ -30,10 +28,7 @@ export function OpenTradesCard() {
       empty={
         trades.length === 0 ? (
           <Trans>
-            No running contracts.{" "}
-            <Link component={RouterLink} to={paths.tradeFirstPair}>
-              Trade now
-            </Link>
+            No running contracts. <CardLink to={paths.tradeFirstPair}>Trade now</CardLink>
           </Trans>
         ) : null
       }
@@ -44,32 +39,19 @@ export function OpenTradesCard() {
       }
     >
       {trades.slice(0, SHOWN).map((c) => (
-        <Box
-          component="li"
-          key={c.id}
-          data-testid="dashboard-open-trade"
-          sx={{
-            display: "grid",
-            gridTemplateColumns: "minmax(0, 1fr) auto auto auto",
-            alignItems: "center",
-            gap: 1,
-            py: 1,
-            borderBottom: 1,
-            borderColor: "divider",
-          }}
-        >
-          <Box sx={{ minWidth: 0 }}>
-            <Box component="span" sx={{ fontWeight: 600 }}>
+        <li key={c.id} data-testid="dashboard-open-trade" className={`${card.row} ${styles.trade}`}>
+          <div className={styles.what}>
+            <span className={card.strong}>
               {c.symbol}/USDT {directionLabel(c.direction)}
-            </Box>
-            <Box sx={{ color: "text.secondary", fontSize: "0.85rem" }}>
+            </span>
+            <div className={card.small}>
               <Money cents={c.amountCents} />
-            </Box>
-          </Box>
+            </div>
+          </div>
           <ContractModeBadge account={c.account} />
           <WinningChip winning={c.winning} />
           <Countdown until={c.expiresAt} />
-        </Box>
+        </li>
       ))}
     </ListCard>
   );

@@ -1,73 +1,28 @@
 import type { TradeContract } from "@helio/shared";
-import { Trans, useLingui } from "@lingui/react/macro";
-import Alert from "@mui/material/Alert";
-import Snackbar from "@mui/material/Snackbar";
-import { useEffect, useState } from "react";
-import { Link as RouterLink } from "react-router";
-import { Money } from "../../components/Money.tsx";
-import { TOAST_PLACEMENT_SX } from "../../components/toast-placement.ts";
-import { paths } from "../../lib/paths.ts";
+import { Suspense, useEffect, useState } from "react";
+import { lazyInTheme } from "../../app/lazy-in-theme.tsx";
 import { liveSocket } from "../../lib/ws.ts";
 
-const SEVERITY = { win: "success", loss: "error", equal: "info", void: "warning" } as const;
-
-function Outcome({ c }: { c: TradeContract }) {
-  const { t } = useLingui();
-  const direction = c.direction === "up" ? t`Up` : t`Down`;
-  const pair = `${c.symbol}/USDT ${direction}`;
-  if (c.result === "win")
-    return (
-      <Trans>
-        {pair} won: <Money cents={c.payoutCents ?? 0} /> paid.
-      </Trans>
-    );
-  if (c.result === "loss")
-    return (
-      <Trans>
-        {pair} lost the <Money cents={c.amountCents} /> stake.
-      </Trans>
-    );
-  if (c.result === "void")
-    return (
-      <Trans>
-        {pair} was void (no price at expiry): <Money cents={c.amountCents} /> returned.
-      </Trans>
-    );
-  return (
-    <Trans>
-      {pair} closed even: <Money cents={c.amountCents} /> returned.
-    </Trans>
-  );
-}
+// The notice is drawn with MUI; it and MUI's theme load with the first settlement, not with the page.
+const SettledToastView = lazyInTheme(() => import("./SettledToastView.tsx").then((m) => m.SettledToastView));
 
 /** On every screen: a short notice when one of the member's contracts settles, with its payout. */
 export function SettledToast() {
   const [queue, setQueue] = useState<TradeContract[]>([]);
-  useEffect(() => liveSocket.subscribe("trade.settled", (m) => setQueue((q) => [...q, m.contract])), []);
-  const current = queue[0];
-  const close = () => setQueue((q) => q.slice(1));
+  // Once shown, the view stays mounted so that the last notice closes with its transition.
+  const [shown, setShown] = useState(false);
+  useEffect(
+    () =>
+      liveSocket.subscribe("trade.settled", (m) => {
+        setShown(true);
+        setQueue((q) => [...q, m.contract]);
+      }),
+    [],
+  );
+  if (!shown) return null;
   return (
-    <Snackbar
-      key={current?.id}
-      open={Boolean(current)}
-      autoHideDuration={6000}
-      onClose={(_, reason) => reason !== "clickaway" && close()}
-      anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-      sx={TOAST_PLACEMENT_SX}
-    >
-      {current ? (
-        <Alert
-          severity={current.result ? SEVERITY[current.result] : "info"}
-          onClose={close}
-          sx={{ boxShadow: 6, alignItems: "center" }}
-          data-testid="settled-toast"
-        >
-          <Outcome c={current} />{" "}
-          <RouterLink to={paths.historyTrade} style={{ color: "inherit" }}>
-            <Trans>History</Trans>
-          </RouterLink>
-        </Alert>
-      ) : undefined}
-    </Snackbar>
+    <Suspense fallback={null}>
+      <SettledToastView current={queue[0]} onClose={() => setQueue((q) => q.slice(1))} />
+    </Suspense>
   );
 }

@@ -1,20 +1,10 @@
-import {
-  API,
-  type CandleInterval,
-  candlesResponseSchema,
-  openTradesResponseSchema,
-  type PairQuote,
-  type PlaceTradeInput,
-  pairsResponseSchema,
-  type TradingMode,
-  tradeConfigSchema,
-  tradeContractSchema,
-  tradeHistoryResponseSchema,
-} from "@helio/shared";
+import type { CandleInterval, PairQuote, PlaceTradeInput, TradingMode } from "@helio/shared";
+import { API } from "@helio/shared/paths";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { apiFetch, idempotentPost } from "../../lib/api.ts";
 import { pagedQuery, readQuery, useRefresh } from "../../lib/query.ts";
+import { lazySchema } from "../../lib/schemas.ts";
 import { liveSocket } from "../../lib/ws.ts";
 
 export const tradeKeys = {
@@ -37,7 +27,7 @@ export type HistoryFilters = {
   pageSize: number;
 };
 
-export const pairsQuery = readQuery(tradeKeys.pairs, API.marketPairs, pairsResponseSchema, {
+export const pairsQuery = readQuery(tradeKeys.pairs, API.marketPairs, lazySchema("pairsResponseSchema"), {
   staleTime: 30_000,
   refetchInterval: 60_000,
 });
@@ -64,11 +54,17 @@ export const candlesQuery = (symbol: string, interval: CandleInterval) =>
   queryOptions({
     queryKey: tradeKeys.candles(symbol, interval),
     queryFn: ({ signal }) =>
-      apiFetch(API.marketCandles(symbol), { schema: candlesResponseSchema, query: { interval, limit: 300 }, signal }),
+      apiFetch(API.marketCandles(symbol), {
+        schema: lazySchema("candlesResponseSchema"),
+        query: { interval, limit: 300 },
+        signal,
+      }),
     staleTime: Number.POSITIVE_INFINITY,
   });
 
-export const tradeConfigQuery = readQuery(tradeKeys.config, API.tradesConfig, tradeConfigSchema, { staleTime: 60_000 });
+export const tradeConfigQuery = readQuery(tradeKeys.config, API.tradesConfig, lazySchema("tradeConfigSchema"), {
+  staleTime: 60_000,
+});
 
 /**
  * Running contracts (of one mode when `mode` is given); refreshed every 2 seconds (winning now) and
@@ -86,7 +82,11 @@ export function useOpenTrades(mode?: TradingMode) {
     queryOptions({
       queryKey: tradeKeys.openOf(mode ?? "all"),
       queryFn: ({ signal }) =>
-        apiFetch(API.tradesOpen, { schema: openTradesResponseSchema, query: mode ? { mode } : {}, signal }),
+        apiFetch(API.tradesOpen, {
+          schema: lazySchema("openTradesResponseSchema"),
+          query: mode ? { mode } : {},
+          signal,
+        }),
       refetchInterval: 2000,
     }),
   );
@@ -103,7 +103,7 @@ export function useTradeHistory(filters: HistoryFilters) {
   );
   const { mode, symbol, result, from, to, page, pageSize } = filters;
   return useQuery(
-    pagedQuery(tradeKeys.history(filters), API.tradesHistory, tradeHistoryResponseSchema, {
+    pagedQuery(tradeKeys.history(filters), API.tradesHistory, lazySchema("tradeHistoryResponseSchema"), {
       mode,
       symbol,
       result,
@@ -119,7 +119,7 @@ export function usePlaceTrade() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ input, key }: { input: PlaceTradeInput; key: string }) =>
-      idempotentPost(API.trades, input, key, tradeContractSchema),
+      idempotentPost(API.trades, input, key, lazySchema("tradeContractSchema")),
     onSuccess: () => refresh(tradeKeys.open),
   });
 }

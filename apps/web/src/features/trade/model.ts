@@ -1,4 +1,5 @@
-import { type CandleInterval, PAIRS } from "@helio/shared";
+import type { CandleInterval } from "@helio/shared";
+import { PAIRS } from "@helio/shared/pairs";
 import { t } from "@lingui/core/macro";
 
 /** "Up" or "Down", as the trade tables show a contract's direction, in the member's language. */

@@ -1,12 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
-import Box from "@mui/material/Box";
 import { useQuery } from "@tanstack/react-query";
-import { ListCard } from "../../components/ListCard.tsx";
+import { listCardStyles as card, ListCard } from "../../components/ListCard.tsx";
 import { Money } from "../../components/Money.tsx";
 import { formatDateTime } from "../../lib/format.ts";
 import { accountLabel, kindLabel } from "../../lib/ledger.ts";
 import { paths } from "../../lib/paths.ts";
 import { historyQuery } from "./api.ts";
+
+const ROW = { display: "grid", gridTemplateColumns: "minmax(0, 1fr) auto", gap: 8 } as const;
 
 /** The dashboard's last five ledger entries (all accounts), with a link to the full history. */
 export function RecentTransactions() {
@@ -21,31 +22,19 @@ export function RecentTransactions() {
       more={{ to: paths.wallet, label: t`Full history` }}
     >
       {recent.data?.items.map((e) => (
-        <Box
-          component="li"
-          key={e.id}
-          data-testid="recent-transaction"
-          sx={{
-            display: "grid",
-            gridTemplateColumns: "minmax(0, 1fr) auto",
-            gap: 1,
-            py: 1,
-            borderBottom: 1,
-            borderColor: "divider",
-          }}
-        >
-          <Box sx={{ minWidth: 0 }}>
+        <li key={e.id} data-testid="recent-transaction" className={card.row} style={ROW}>
+          <div style={{ minWidth: 0 }}>
             {kindLabel(e.kind)}
-            <Box sx={{ color: "text.secondary", fontSize: "0.85rem" }}>
+            <div className={card.small}>
               {accountLabel(e.account)} · <time dateTime={e.createdAt}>{formatDateTime(e.createdAt)}</time>
-            </Box>
-          </Box>
+            </div>
+          </div>
           <Money
             cents={e.amountCents}
             signed
-            sx={e.amountCents > 0 ? { color: "success.main", fontWeight: 600 } : { fontWeight: 600 }}
+            sx={e.amountCents > 0 ? { color: "var(--plain-success-icon)", fontWeight: 600 } : { fontWeight: 600 }}
           />
-        </Box>
+        </li>
       ))}
     </ListCard>
   );

@@ -1,22 +1,11 @@
-import {
-  API,
-  type CreateDepositInput,
-  type CreateWithdrawalInput,
-  type DepositInvoice,
-  demoResetResponseSchema,
-  depositInvoiceSchema,
-  depositListResponseSchema,
-  type Withdrawal,
-  walletHistoryResponseSchema,
-  withdrawalListResponseSchema,
-  withdrawalRequirementsSchema,
-  withdrawalSchema,
-} from "@helio/shared";
+import type { CreateDepositInput, CreateWithdrawalInput, DepositInvoice, Withdrawal } from "@helio/shared";
+import { API } from "@helio/shared/paths";
 import { type QueryClient, useMutation, useQueryClient } from "@tanstack/react-query";
 import { apiFetch, idempotentPost } from "../../lib/api.ts";
 import { balancesKey, useMemberBalances } from "../../lib/balances.ts";
 import { type LiveMessages, useLiveUpdates } from "../../lib/live-updates.ts";
 import { pagedQuery, readQuery, useStoreAnswer } from "../../lib/query.ts";
+import { lazySchema } from "../../lib/schemas.ts";
 import { useDisplayCurrency } from "../../lib/settings.ts";
 import { uploadFile } from "../../lib/upload.ts";
 import { type HistoryFilters, historyApiQuery } from "./model.ts";
@@ -63,7 +52,7 @@ export function historyQuery(filters: HistoryFilters) {
   return pagedQuery(
     walletKeys.history(filters),
     API.walletHistory,
-    walletHistoryResponseSchema,
+    lazySchema("walletHistoryResponseSchema"),
     historyApiQuery(filters),
   );
 }
@@ -71,7 +60,7 @@ export function historyQuery(filters: HistoryFilters) {
 export function useResetDemo() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (key: string) => idempotentPost(API.walletDemoReset, {}, key, demoResetResponseSchema),
+    mutationFn: (key: string) => idempotentPost(API.walletDemoReset, {}, key, lazySchema("demoResetResponseSchema")),
     onSettled: () => queryClient.invalidateQueries({ queryKey: walletKeys.all }),
   });
 }
@@ -79,14 +68,14 @@ export function useResetDemo() {
 // --- Deposits ------------------------------------------------------------------------------
 
 export function depositListQuery(page: number, pageSize: number) {
-  return pagedQuery(walletKeys.depositList(page, pageSize), API.deposits, depositListResponseSchema, {
+  return pagedQuery(walletKeys.depositList(page, pageSize), API.deposits, lazySchema("depositListResponseSchema"), {
     page,
     pageSize,
   });
 }
 
 export function depositQuery(id: string) {
-  return readQuery(walletKeys.deposit(id), API.deposit(id), depositInvoiceSchema);
+  return readQuery(walletKeys.deposit(id), API.deposit(id), lazySchema("depositInvoiceSchema"));
 }
 
 /** After a deposit changed (created, proof sent): the invoice as the server sent it, the lists read again. */
@@ -98,7 +87,7 @@ export function useCreateDeposit() {
   const storeDeposit = useStoreDeposit();
   return useMutation({
     mutationFn: ({ input, key }: { input: CreateDepositInput; key: string }) =>
-      idempotentPost(API.deposits, input, key, depositInvoiceSchema),
+      idempotentPost(API.deposits, input, key, lazySchema("depositInvoiceSchema")),
     onSuccess: storeDeposit,
   });
 }
@@ -109,7 +98,7 @@ export function useUploadProof(id: string, onProgress: (percent: number) => void
   return useMutation({
     mutationFn: async (file: File) => {
       const answer = await uploadFile<unknown>(API.depositProof(id), file, { field: "file", onProgress });
-      return depositInvoiceSchema.parse(answer);
+      return (await lazySchema("depositInvoiceSchema")()).parse(answer);
     },
     onSuccess: storeDeposit,
   });
@@ -120,18 +109,23 @@ export function useUploadProof(id: string, onProgress: (percent: number) => void
 export const requirementsQuery = readQuery(
   walletKeys.requirements,
   API.withdrawalRequirements,
-  withdrawalRequirementsSchema,
+  lazySchema("withdrawalRequirementsSchema"),
 );
 
 export function withdrawalListQuery(page: number, pageSize: number) {
-  return pagedQuery(walletKeys.withdrawalList(page, pageSize), API.withdrawals, withdrawalListResponseSchema, {
-    page,
-    pageSize,
-  });
+  return pagedQuery(
+    walletKeys.withdrawalList(page, pageSize),
+    API.withdrawals,
+    lazySchema("withdrawalListResponseSchema"),
+    {
+      page,
+      pageSize,
+    },
+  );
 }
 
 export function withdrawalQuery(id: string) {
-  return readQuery(walletKeys.withdrawal(id), API.withdrawal(id), withdrawalSchema);
+  return readQuery(walletKeys.withdrawal(id), API.withdrawal(id), lazySchema("withdrawalSchema"));
 }
 
 /**
@@ -150,7 +144,7 @@ export function useCreateWithdrawal() {
   const storeWithdrawal = useStoreWithdrawal();
   return useMutation({
     mutationFn: ({ input, key }: { input: CreateWithdrawalInput; key: string }) =>
-      idempotentPost(API.withdrawals, input, key, withdrawalSchema),
+      idempotentPost(API.withdrawals, input, key, lazySchema("withdrawalSchema")),
     onSuccess: storeWithdrawal,
   });
 }
@@ -158,7 +152,8 @@ export function useCreateWithdrawal() {
 export function useCancelWithdrawal(id: string) {
   const storeWithdrawal = useStoreWithdrawal();
   return useMutation({
-    mutationFn: () => apiFetch(API.withdrawalCancel(id), { method: "POST", body: {}, schema: withdrawalSchema }),
+    mutationFn: () =>
+      apiFetch(API.withdrawalCancel(id), { method: "POST", body: {}, schema: lazySchema("withdrawalSchema") }),
     onSuccess: storeWithdrawal,
   });
 }

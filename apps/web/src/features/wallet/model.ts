@@ -1,12 +1,7 @@
-import {
-  API,
-  centsToDecimal,
-  formatMoney,
-  MEMBER_ACCOUNTS,
-  type MemberAccount,
-  TRANSACTION_KINDS,
-  type TransactionKind,
-} from "@helio/shared";
+import type { MemberAccount, TransactionKind } from "@helio/shared";
+import { formatMoney } from "@helio/shared/currency";
+import { API } from "@helio/shared/paths";
+import { centsToDecimal, MEMBER_ACCOUNTS, TRANSACTION_KINDS } from "@helio/shared/values";
 import { t } from "@lingui/core/macro";
 import { withQuery } from "../../lib/api.ts";
 import { activeLocale } from "../../lib/i18n.ts";

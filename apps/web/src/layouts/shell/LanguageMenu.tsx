@@ -1,11 +1,12 @@
 import { useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useId, useState } from "react";
+import { Suspense, useId, useState } from "react";
+import { lazyInTheme, loadMuiTheme } from "../../app/lazy-in-theme.tsx";
 import { Icon, IconButton, Tooltip } from "../frame/parts.tsx";
 
 // The menu itself (MUI's Menu, about 12 kB gzip) loads when the pointer or focus first reaches the
 // button, as the user menu's does: the dashboard's first load stays within its budget.
-const loadPopup = () => import("./LanguageMenuPopup.tsx");
-const LanguageMenuPopup = lazy(loadPopup);
+const loadPopup = () => Promise.all([import("./LanguageMenuPopup.tsx"), loadMuiTheme()]);
+const LanguageMenuPopup = lazyInTheme(() => import("./LanguageMenuPopup.tsx").then((m) => m.default));
 
 /** The compact language menu of the top bar and the public pages. */
 export function LanguageMenu() {

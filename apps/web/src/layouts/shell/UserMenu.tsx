@@ -1,12 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useId, useState } from "react";
+import { Suspense, useId, useState } from "react";
+import { lazyInTheme, loadMuiTheme } from "../../app/lazy-in-theme.tsx";
 import { MemberAvatar } from "../../components/MemberAvatar.tsx";
 import { initials } from "../../lib/format.ts";
 import { IconButton } from "../frame/parts.tsx";
 import styles from "../frame/shell.module.css";
 
-const loadPopup = () => import("./UserMenuPopup.tsx");
-const UserMenuPopup = lazy(loadPopup);
+const loadPopup = () => Promise.all([import("./UserMenuPopup.tsx"), loadMuiTheme()]);
+const UserMenuPopup = lazyInTheme(() => import("./UserMenuPopup.tsx").then((m) => m.default));
 
 interface UserMenuProps {
   fullName: string;

@@ -1,0 +1,67 @@
+import type { TradeContract } from "@helio/shared";
+import { Trans, useLingui } from "@lingui/react/macro";
+import Alert from "@mui/material/Alert";
+import Snackbar from "@mui/material/Snackbar";
+import { Link as RouterLink } from "react-router";
+import { Money } from "../../components/Money.tsx";
+import { TOAST_PLACEMENT_SX } from "../../components/toast-placement.ts";
+import { paths } from "../../lib/paths.ts";
+
+const SEVERITY = { win: "success", loss: "error", equal: "info", void: "warning" } as const;
+
+function Outcome({ c }: { c: TradeContract }) {
+  const { t } = useLingui();
+  const direction = c.direction === "up" ? t`Up` : t`Down`;
+  const pair = `${c.symbol}/USDT ${direction}`;
+  if (c.result === "win")
+    return (
+      <Trans>
+        {pair} won: <Money cents={c.payoutCents ?? 0} /> paid.
+      </Trans>
+    );
+  if (c.result === "loss")
+    return (
+      <Trans>
+        {pair} lost the <Money cents={c.amountCents} /> stake.
+      </Trans>
+    );
+  if (c.result === "void")
+    return (
+      <Trans>
+        {pair} was void (no price at expiry): <Money cents={c.amountCents} /> returned.
+      </Trans>
+    );
+  return (
+    <Trans>
+      {pair} closed even: <Money cents={c.amountCents} /> returned.
+    </Trans>
+  );
+}
+
+/** The settlement notice itself, MUI's Snackbar and Alert: loaded with the first settlement (SettledToast.tsx). */
+export function SettledToastView({ current, onClose }: { current: TradeContract | undefined; onClose: () => void }) {
+  return (
+    <Snackbar
+      key={current?.id}
+      open={Boolean(current)}
+      autoHideDuration={6000}
+      onClose={(_, reason) => reason !== "clickaway" && onClose()}
+      anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
+      sx={TOAST_PLACEMENT_SX}
+    >
+      {current ? (
+        <Alert
+          severity={current.result ? SEVERITY[current.result] : "info"}
+          onClose={onClose}
+          sx={{ boxShadow: 6, alignItems: "center" }}
+          data-testid="settled-toast"
+        >
+          <Outcome c={current} />{" "}
+          <RouterLink to={paths.historyTrade} style={{ color: "inherit" }}>
+            <Trans>History</Trans>
+          </RouterLink>
+        </Alert>
+      ) : undefined}
+    </Snackbar>
+  );
+}
