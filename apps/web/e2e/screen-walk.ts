@@ -47,6 +47,11 @@ export type WalkOptions = {
    * changes nothing else. By default in dark mode; a contrast check is half of a whole one.
    */
   contrastOnly?: boolean;
+  /**
+   * The first screen is loaded afresh (default). false: opened inside the app already on the page
+   * like the others, for a pass that only changed the page's size since the last pass loaded it.
+   */
+  fresh?: boolean;
 };
 
 function screenName(screen: Screen) {
@@ -67,7 +72,7 @@ export async function walkScreens(page: Page, screens: Screen[], options: WalkOp
   const contrastOnly = options.contrastOnly ?? mode === "dark";
   for (const [index, screen] of screens.entries()) {
     const path = typeof screen === "string" ? screen : screen.path;
-    if (index === 0) await page.goto(path);
+    if (index === 0 && options.fresh !== false) await page.goto(path);
     else await openInApp(page, path);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 }), `one main heading on ${path}`).toHaveCount(1);
