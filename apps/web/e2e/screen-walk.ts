@@ -106,10 +106,13 @@ export async function walkPasses(page: Page, screens: Screen[], prefix: string) 
   // A walk is bounded work that a busy machine slows down: on top of the set-up's time, each
   // screen visit gets a budget (about 1.5 s each on a quiet machine, 5 s seen under a load of 11).
   test.info().setTimeout(test.info().timeout + screens.length * SCREEN_PASSES.length * SCREEN_VISIT_BUDGET_MS);
+  let loadedMode = "";
   for (const { mode, viewport } of SCREEN_PASSES) {
     await page.setViewportSize(viewport);
     // Init scripts run in the order they were added: the latest pass's mode wins on every load.
     await page.addInitScript((m) => localStorage.setItem("getMode", m), mode);
-    await walkScreens(page, screens, { prefix, mode, viewport });
+    // A pass in the mode of the one before only resized the page: its first screen opens in the app.
+    await walkScreens(page, screens, { prefix, mode, viewport, fresh: mode !== loadedMode });
+    loadedMode = mode;
   }
 }
