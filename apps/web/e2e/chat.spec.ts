@@ -204,7 +204,8 @@ test("a failed send stays visible with a retry, and older messages load when scr
       server.send(frame);
     });
   });
-  await page.reload();
+  // The first load of the app, so the route above holds its socket from the start.
+  await page.goto(paths.dashboard);
   await chatButton(page).click();
   const log = panel(page).getByRole("log");
   await expect(log.getByText("older 34", { exact: true })).toBeVisible();
