@@ -18,8 +18,8 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   // Two, each with its own server, database and Redis prefix. On two cores the whole stage took
   // 305-360 s on two workers against 395-444 s on one, and 7.6 against 9.5 min on a slower machine:
-  // on one a quarter of the machine stays idle while tests wait on the server (a 30 s contract,
-  // live updates). With a trace recorded for every test two had been slower; E2E_WORKERS=1 runs one.
+  // on one a quarter of the machine stays idle while tests wait on the server (a contract running
+  // out, live updates). With a trace recorded for every test two had been slower; E2E_WORKERS=1 runs one.
   // The three flaky kinds first seen on two busy cores were each mended: a screenshot that hangs is
   // taken once more, options are picked from the keyboard, and a live message now wins over a read
   // already on its way (lib/live-data.ts). Figures: docs/decisions/0014-two-browser-test-workers.md.

@@ -167,6 +167,17 @@ describe("loadConfig", () => {
     expect(config.env).toBe("production");
   });
 
+  it("offers a short contract duration to test servers only: under 30 s, never in production", () => {
+    expect(loadConfig({}).shortContractSeconds).toBeNull();
+    expect(loadConfig({ SHORT_CONTRACT_SECONDS: "8" }).shortContractSeconds).toBe(8);
+    expect(configError({ SHORT_CONTRACT_SECONDS: "30" }).problems[0]).toMatch(/^SHORT_CONTRACT_SECONDS:/);
+    expect(configError({ SHORT_CONTRACT_SECONDS: "0" }).problems[0]).toMatch(/^SHORT_CONTRACT_SECONDS:/);
+    const production = { NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), PUBLIC_URL: "https://helio.example" };
+    expect(configError({ ...production, SHORT_CONTRACT_SECONDS: "8" }).problems).toEqual([
+      "SHORT_CONTRACT_SECONDS: test servers only, not available in production",
+    ]);
+  });
+
   it("uses secure cookies only for an https PUBLIC_URL", () => {
     expect(loadConfig({ PUBLIC_URL: "https://helio.example" }).secureCookies).toBe(true);
     expect(loadConfig({ PUBLIC_URL: "http://helio.example" }).secureCookies).toBe(false);

@@ -91,6 +91,12 @@ const envSchema = z.object({
    * lower it so that a browser test meets the check within seconds.
    */
   REALITY_CHECK_MIN_SECONDS: z.coerce.number().int().min(1).max(600).default(600),
+  /**
+   * Test servers only: a contract of this many seconds (under the shortest duration, 30 s) is
+   * offered besides the settings' durations, so that a browser test sees a contract settle within
+   * seconds. Unset by default; refused in production.
+   */
+  SHORT_CONTRACT_SECONDS: z.coerce.number().int().min(1).max(29).optional(),
   /** Chat messages a member (or admin) may send per 10 seconds. */
   CHAT_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Where prices come from: the offline simulator (default) or a live exchange feed. */
@@ -210,6 +216,8 @@ export type Config = {
   chatRateLimit: number;
   /** The shortest reality-check interval a member may choose, in seconds. */
   realityCheckMinSeconds: number;
+  /** A test server's extra contract duration in seconds (SHORT_CONTRACT_SECONDS), null elsewhere. */
+  shortContractSeconds: number | null;
   notificationRetentionDays: number;
   market: { source: "sim" | "exchange"; exchangeUrl: string; seed: number | undefined };
   webDist: string;
@@ -267,6 +275,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (e.NODE_ENV === "production") {
     if (!e.AUTH_SECRET) problems.push("AUTH_SECRET: required in production");
     if (!e.PUBLIC_URL) problems.push("PUBLIC_URL: required in production");
+    if (e.SHORT_CONTRACT_SECONDS !== undefined)
+      problems.push("SHORT_CONTRACT_SECONDS: test servers only, not available in production");
   }
   if (problems.length) throw new ConfigError(problems);
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, "");
@@ -299,6 +309,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS,
     chatRateLimit: e.CHAT_RATE_LIMIT,
     realityCheckMinSeconds: e.REALITY_CHECK_MIN_SECONDS,
+    shortContractSeconds: e.SHORT_CONTRACT_SECONDS ?? null,
     notificationRetentionDays: e.NOTIFICATION_RETENTION_DAYS,
     market: { source: e.MARKET_SOURCE, exchangeUrl: e.MARKET_EXCHANGE_URL, seed: e.MARKET_SEED },
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : defaultWebDist,

@@ -6,8 +6,8 @@ import {
   expectAccessible,
   expectNoHorizontalOverflow,
   openOptions,
-  registerAndVerify,
   screenshot,
+  signUp,
   test,
   urlEndingWith,
 } from "./fixtures.ts";
@@ -75,7 +75,7 @@ test("an admin sets the BTC payout and durations; a member trades on them; the a
 
     // The member sees 91% on BTC and no 1 h duration, then places a 5 m and a 30 s contract.
     await page.setViewportSize({ width: 1280, height: 860 });
-    const member = await registerAndVerify(page, baseURL as string);
+    const member = await signUp(page, baseURL as string);
     const uid = await uidOf(page.request);
     await page.goto(paths.tradeFirstPair);
     await expect(page.getByTestId("last-price")).not.toHaveText("—");

@@ -1,19 +1,10 @@
 import type { Locator } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
-import {
-  ADMIN,
-  expect,
-  newMember,
-  registerAndVerify,
-  registerViaApi,
-  signInWithForm,
-  test,
-  urlEndingWith,
-} from "./fixtures.ts";
+import { ADMIN, expect, newMember, registerViaApi, signInWithForm, signUp, test, urlEndingWith } from "./fixtures.ts";
 import { approveKyc, changeSettings, openAdmin, submitKyc, uidOf } from "./money-kit.ts";
 
 test("a blocked member is signed out live in an open tab", async ({ page, browser, baseURL }) => {
-  const member = await registerAndVerify(page, baseURL as string);
+  const member = await signUp(page, baseURL as string);
   await page.goto(paths.profile);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
 
@@ -45,7 +36,7 @@ test("a blocked member is signed out live in an open tab", async ({ page, browse
 
 test("an admin signs in as a member, sees the banner, and exits", async ({ page, browser, baseURL }) => {
   const memberContext = await browser.newContext();
-  const member = await registerAndVerify(await memberContext.newPage(), baseURL as string);
+  const member = await signUp(await memberContext.newPage(), baseURL as string);
   await memberContext.close();
 
   await page.goto(paths.login);
@@ -139,11 +130,9 @@ test("the back office reads: audit sentences, the referrer's link, the inbox car
 }) => {
   const base = baseURL as string;
   const referrer = await registerViaApi(request, base, newMember({ firstName: "Ada", lastName: "Byron" }));
-  const member = await registerAndVerify(page, base, newMember({ referralCode: referrer.username }));
+  const member = await signUp(page, base, newMember({ referralCode: referrer.username }));
   const uid = await uidOf(page.request);
   await submitKyc(page.request, base);
-  // The member's part is done; their tab would only follow the block below.
-  await page.goto("about:blank");
   const admin = await openAdmin(browser, { viewport: { width: 1280, height: 900 } });
   await approveKyc(admin.request, base, uid);
   const fullName = `${member.firstName} ${member.lastName}`;

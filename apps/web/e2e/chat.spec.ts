@@ -8,6 +8,7 @@ import {
   registerAndVerify,
   screenshot,
   signInWithForm,
+  signUp,
   test,
 } from "./fixtures.ts";
 import { changeSettings } from "./money-kit.ts";
@@ -169,7 +170,7 @@ test("a failed send stays visible with a retry, and older messages load when scr
 }) => {
   const base = baseURL as string;
   await page.setViewportSize({ width: 1280, height: 900 });
-  await registerAndVerify(page, base);
+  await signUp(page, base);
   // 34 older messages from the member (the first page holds 30).
   for (let i = 1; i <= 25; i++) {
     const res = await page.request.post("/api/chat/messages", {
@@ -203,7 +204,8 @@ test("a failed send stays visible with a retry, and older messages load when scr
       server.send(frame);
     });
   });
-  await page.reload();
+  // The first load of the app, so the route above holds its socket from the start.
+  await page.goto(paths.dashboard);
   await chatButton(page).click();
   const log = panel(page).getByRole("log");
   await expect(log.getByText("older 34", { exact: true })).toBeVisible();

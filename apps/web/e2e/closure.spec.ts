@@ -5,8 +5,8 @@ import {
   expectNoHorizontalOverflow,
   MOBILE,
   newMember,
-  registerAndVerify,
   screenshot,
+  signUp,
   test,
 } from "./fixtures.ts";
 
@@ -47,7 +47,7 @@ test("the legal pages are reachable signed out from the sign-in and registration
 
 test("the trade screen's risk warning stays clear of the order bar at 360 px", async ({ page, baseURL }) => {
   await page.setViewportSize(MOBILE);
-  await registerAndVerify(page, baseURL as string);
+  await signUp(page, baseURL as string);
   await page.goto(paths.tradeFirstPair);
   const warning = page.getByTestId("risk-warning");
   await expect(warning).toBeVisible();
@@ -60,7 +60,7 @@ test("the trade screen's risk warning stays clear of the order bar at 360 px", a
 
 test("a member closes their account from /security at 360 px and can no longer sign in", async ({ page, baseURL }) => {
   await page.setViewportSize(MOBILE);
-  const member = await registerAndVerify(page, baseURL as string, newMember({ firstName: "Clara" }));
+  const member = await signUp(page, baseURL as string, newMember({ firstName: "Clara" }));
   await page.goto(paths.security);
   const section = page.getByRole("region", { name: "Close your account" });
   await section.getByRole("button", { name: "Close my account" }).click();

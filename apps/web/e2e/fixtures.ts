@@ -71,6 +71,18 @@ export async function registerViaApi(request: APIRequestContext, baseURL: string
   return member;
 }
 
+/**
+ * Registers and verifies through the API: `page`'s context holds the session and nothing is loaded,
+ * for a test whose first screen is not the dashboard. The verification link's own landing is
+ * auth.spec.ts's part; loading it in every test cost each a full page load it then left.
+ */
+export async function signUp(page: Page, baseURL: string, member = newMember()) {
+  await registerViaApi(page.request, baseURL, member);
+  const verified = await page.request.get(await mailLink(page.request, member.email, /verify/i), { maxRedirects: 0 });
+  expect(verified.status(), "the verification link signs in and redirects").toBe(302);
+  return member;
+}
+
 /** Registers, opens the verification link in `page`, and lands signed in on the dashboard. */
 export async function registerAndVerify(page: Page, baseURL: string, member = newMember()) {
   await registerViaApi(page.request, baseURL, member);

@@ -5,9 +5,9 @@ import {
   expect as baseExpect,
   mailLink,
   newMember,
-  registerAndVerify,
   registerViaApi,
   screenshot,
+  signUp,
   test,
   urlEndingWith,
 } from "./fixtures.ts";
@@ -67,7 +67,7 @@ test("a referred member invests, profit arrives live and moves to the wallet; th
     // Member B, the referrer.
     const bContext = await browser.newContext();
     const bPage = await bContext.newPage();
-    const b = await registerAndVerify(bPage, origin);
+    const b = await signUp(bPage, origin);
 
     // Member A registers through B's link and gets wallet money.
     const a = await registerThroughLink(page, b.username);
@@ -188,7 +188,7 @@ async function investorAndReferrer(page: Page, browser: Browser, origin: string)
   const admin = await openAdmin(browser);
   const bContext = await browser.newContext();
   const bPage = await bContext.newPage();
-  const b = await registerAndVerify(bPage, origin);
+  const b = await signUp(bPage, origin);
   const a = await registerViaApi(page.request, origin, newMember({ firstName: "Ada", referralCode: b.username }));
   await page.goto(await mailLink(page.request, a.email, /verify/i));
   await expect(page.getByRole("heading", { level: 1, name: /Hello, Ada/ })).toBeVisible();

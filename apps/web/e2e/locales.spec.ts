@@ -1,7 +1,7 @@
 import { LOCALES } from "@helio/shared";
 import type { Page } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
-import { DESKTOP, expect, MOBILE, registerAndVerify, test } from "./fixtures.ts";
+import { DESKTOP, expect, MOBILE, signUp, test } from "./fixtures.ts";
 import { walkScreens } from "./screen-walk.ts";
 
 /**
@@ -46,8 +46,7 @@ const PASSES = (locale: string) => [
 ];
 
 /** Signed in, the account's language is the one that counts (every device follows it). */
-async function keepOnAccount(page: Page, locale: string) {
-  const origin = new URL(page.url()).origin;
+async function keepOnAccount(page: Page, origin: string, locale: string) {
   const res = await page.request.put("/api/profile/locale", { data: { locale }, headers: { origin } });
   expect(res.status(), await res.text()).toBe(200);
 }
@@ -55,14 +54,19 @@ async function keepOnAccount(page: Page, locale: string) {
 async function walkEveryLocale(
   page: Page,
   screens: { path: string; name: string }[],
-  { signedIn = false, locales = LOCALES as readonly string[] } = {},
+  // accountOrigin: signed in, the server's origin (the account keeps each language in turn).
+  { accountOrigin = "", locales = LOCALES as readonly string[] } = {},
 ) {
   for (const locale of locales) {
-    if (signedIn) await keepOnAccount(page, locale);
+    if (accountOrigin) await keepOnAccount(page, accountOrigin, locale);
+    let loadedMode = "";
     for (const { mode, viewport, axe } of PASSES(locale)) {
       await openInLocale(page, locale, mode);
       await page.setViewportSize(viewport);
-      await walkScreens(page, screens, { prefix: `locale-${locale}`, mode, viewport, axe });
+      // A pass in the mode of the one before only resized the page: its screens open in the app.
+      const fresh = mode !== loadedMode;
+      loadedMode = mode;
+      await walkScreens(page, screens, { prefix: `locale-${locale}`, mode, viewport, axe, fresh });
       await expect(page.locator("html")).toHaveAttribute("lang", locale);
       await expect(page.locator("html")).toHaveAttribute("dir", locale === "ar" ? "rtl" : "ltr");
     }
@@ -84,7 +88,7 @@ for (const locales of HALVES) {
     baseURL,
   }) => {
     test.setTimeout(240_000);
-    await registerAndVerify(page, baseURL as string);
-    await walkEveryLocale(page, MEMBER_SCREENS, { signedIn: true, locales });
+    await signUp(page, baseURL as string);
+    await walkEveryLocale(page, MEMBER_SCREENS, { accountOrigin: baseURL as string, locales });
   });
 }

@@ -1,4 +1,5 @@
 import zlib from "node:zlib";
+import { API } from "@helio/shared";
 import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
 import { ADMIN, mailLink, signInWithForm } from "./fixtures.ts";
@@ -60,6 +61,28 @@ export async function openAdmin(browser: Browser, options: Parameters<Browser["n
   await page.goto(paths.login);
   await signInWithForm(page, ADMIN.email, ADMIN.password);
   return { context, page, request: context.request };
+}
+
+/**
+ * An admin signed in through the API in a context of its own, no page: for a test that only makes
+ * the admin's requests (the sign-in form is auth.spec.ts's and screens.spec.ts's part). Loading the
+ * sign-in page and the back office for them cost two page loads.
+ */
+export async function adminRequests(browser: Browser) {
+  const context = await browser.newContext();
+  await signInAsAdmin(context.request);
+  return { context, request: context.request };
+}
+
+/** Signs the admin in on `request` (a context's, which keeps the session cookie for its pages). */
+export async function signInAsAdmin(request: APIRequestContext) {
+  // The server's own URL (the context's baseURL) is the Origin better-auth trusts.
+  const origin = new URL((await request.get(API.health)).url()).origin;
+  const res = await request.post(API.authSignInEmail, {
+    data: { email: ADMIN.email, password: ADMIN.password },
+    headers: { origin },
+  });
+  expect(res.status(), await res.text()).toBe(200);
 }
 
 /** The signed-in member's uid (from the member's own session). */

@@ -1,6 +1,6 @@
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
-import { expect, registerAndVerify, test } from "./fixtures.ts";
+import { expect, signUp, test } from "./fixtures.ts";
 import { adjust, approveKyc, confirmWithdrawalFromMail, makePng, openAdmin, submitKyc, uidOf } from "./money-kit.ts";
 import { walkPasses } from "./screen-walk.ts";
 
@@ -16,7 +16,7 @@ async function post(request: APIRequestContext, baseURL: string, path: string, d
  * operators' queue, flagged).
  */
 async function memberWithMoney(page: Page, browser: Browser, base: string) {
-  const member = await registerAndVerify(page, base);
+  const member = await signUp(page, base);
   const uid = await uidOf(page.request);
   const deposit = (await post(page.request, base, "/api/deposits", { amount: "150.00" })) as { id: string };
   const proof = await page.request.post(`/api/deposits/${deposit.id}/proof`, {
@@ -46,7 +46,7 @@ async function memberWithMoney(page: Page, browser: Browser, base: string) {
 }
 
 test("a new member's empty money screens and forms, light and dark, desktop and 360 px", async ({ page, baseURL }) => {
-  await registerAndVerify(page, baseURL as string);
+  await signUp(page, baseURL as string);
   await walkPasses(
     page,
     [

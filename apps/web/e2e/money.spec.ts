@@ -1,8 +1,18 @@
 import type { Page } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
-import { chooseOption, expect, expectAccessible, newMember, registerAndVerify, screenshot, test } from "./fixtures.ts";
+import {
+  chooseOption,
+  expect,
+  expectAccessible,
+  newMember,
+  registerAndVerify,
+  screenshot,
+  signUp,
+  test,
+} from "./fixtures.ts";
 import {
   adjust,
+  adminRequests,
   approveKyc,
   chooseFile,
   confirmWithdrawalFromMail,
@@ -183,7 +193,7 @@ test("KYC: the member submits real images, the admin approves, the status change
   baseURL,
 }) => {
   test.setTimeout(150_000);
-  await registerAndVerify(page, baseURL as string, newMember({ firstName: "Kay", lastName: "Whyce" }));
+  await signUp(page, baseURL as string, newMember({ firstName: "Kay", lastName: "Whyce" }));
   await page.goto(paths.kycUser);
   await expect(page.getByText("Not submitted")).toBeVisible();
   // A passport needs no back.
@@ -230,7 +240,7 @@ test("the top bar shows the balance in the member's currency (IDR: balance × ra
 }) => {
   await registerAndVerify(page, baseURL as string, newMember({ firstName: "Ida", lastName: "Rupiah" }));
   const uid = await uidOf(page.request);
-  const admin = await openAdmin(browser);
+  const admin = await adminRequests(browser);
   await adjust(admin.request, baseURL as string, uid, 123_456);
   await admin.context.close();
   await expect(topBarBalance(page)).toContainText("1,234.56 USD");

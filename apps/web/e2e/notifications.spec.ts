@@ -1,7 +1,7 @@
 import type { APIRequestContext } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
 import { expect, expectAccessible, newMember, registerAndVerify, test } from "./fixtures.ts";
-import { makePng, openAdmin } from "./money-kit.ts";
+import { adminRequests, makePng } from "./money-kit.ts";
 import { walkPasses } from "./screen-walk.ts";
 
 type OutboxMail = { subject: string; text: string };
@@ -29,7 +29,7 @@ test("an approved deposit reaches the member live in the bell, on /notifications
 
   const bell = page.getByRole("button", { name: /^Notifications/ });
   await expect(bell).toHaveAccessibleName("Notifications");
-  const admin = await openAdmin(browser);
+  const admin = await adminRequests(browser);
   const approved = await admin.request.post(`/api/admin/deposits/${deposit.id}/approve`, {
     data: {},
     headers: { origin: base },

@@ -7,9 +7,9 @@ import {
   MOBILE,
   mailLink,
   newMember,
-  registerAndVerify,
   registerViaApi,
   signInWithForm,
+  signUp,
   test,
 } from "./fixtures.ts";
 import {
@@ -32,7 +32,7 @@ test("a stolen password cannot move the money out: the changed bank account wait
 }) => {
   test.setTimeout(200_000);
   const base = baseURL as string;
-  const member = await registerAndVerify(page, base);
+  const member = await signUp(page, base);
   const uid = await uidOf(page.request);
   await submitKyc(page.request, base); // Grace Hopper
   const admin = await openAdmin(browser);
@@ -115,7 +115,7 @@ test("a withdrawal waits for the link mailed to the member, whose page confirms 
 }) => {
   test.setTimeout(200_000);
   const base = baseURL as string;
-  const member = await registerAndVerify(page, base, newMember({ firstName: "Mia", lastName: "Mailer" }));
+  const member = await signUp(page, base, newMember({ firstName: "Mia", lastName: "Mailer" }));
   const uid = await uidOf(page.request);
   await submitKyc(page.request, base); // Grace Hopper, as the bank account's holder
   const admin = await openAdmin(browser);

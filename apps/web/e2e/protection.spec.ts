@@ -1,5 +1,5 @@
 import { paths } from "../src/lib/paths.ts";
-import { expect, expectAccessible, MOBILE, newMember, registerAndVerify, test } from "./fixtures.ts";
+import { expect, expectAccessible, MOBILE, newMember, signUp, test } from "./fixtures.ts";
 import { openAdmin, uidOf } from "./money-kit.ts";
 import { walkPasses } from "./screen-walk.ts";
 
@@ -8,7 +8,7 @@ test("a member reaches their limits from the profile and the security page, lowe
   baseURL,
 }) => {
   const base = baseURL as string;
-  const member = await registerAndVerify(page, base, newMember({ firstName: "Lena" }));
+  const member = await signUp(page, base, newMember({ firstName: "Lena" }));
 
   await page.goto(paths.security);
   await page.getByRole("region", { name: "Trading limits" }).getByRole("link", { name: "Set your limits" }).click();
@@ -78,7 +78,7 @@ test("an admin sees a member's limits and break on the member page and lifts the
   baseURL,
 }) => {
   const base = baseURL as string;
-  const member = await registerAndVerify(page, base, newMember({ firstName: "Omar" }));
+  const member = await signUp(page, base, newMember({ firstName: "Omar" }));
   const headers = { origin: base };
   expect(
     (await page.request.put("/api/protection/limits", { data: { limit: "stakeMax", value: 2500 }, headers })).status(),

@@ -1,7 +1,7 @@
 import { API } from "@helio/shared";
 import { paths } from "../src/lib/paths.ts";
-import { expect, expectAccessible, MOBILE, registerAndVerify, test } from "./fixtures.ts";
-import { adjust, openAdmin, uidOf } from "./money-kit.ts";
+import { expect, expectAccessible, MOBILE, signUp, test } from "./fixtures.ts";
+import { adjust, adminRequests, uidOf } from "./money-kit.ts";
 
 test("a member trading Real money meets the reality check in both tabs; acknowledging it in one closes it in the other, and the limits page lists every limit live", async ({
   page,
@@ -10,9 +10,9 @@ test("a member trading Real money meets the reality check in both tabs; acknowle
 }) => {
   const base = baseURL as string;
   const headers = { origin: base };
-  await registerAndVerify(page, base);
+  await signUp(page, base);
   const uid = await uidOf(page.request);
-  const admin = await openAdmin(browser);
+  const admin = await adminRequests(browser);
   await adjust(admin.request, base, uid, 10_000);
   const real = await admin.request.put(API.adminMemberTrading(uid), { data: { userTrading: true }, headers });
   expect(real.status(), await real.text()).toBe(200);

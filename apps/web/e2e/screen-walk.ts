@@ -47,6 +47,11 @@ export type WalkOptions = {
    * changes nothing else. By default in dark mode; a contrast check is half of a whole one.
    */
   contrastOnly?: boolean;
+  /**
+   * The first screen is loaded afresh (default). false: opened inside the app already on the page
+   * like the others, for a pass that only changed the page's size since the last pass loaded it.
+   */
+  fresh?: boolean;
 };
 
 function screenName(screen: Screen) {
@@ -67,7 +72,7 @@ export async function walkScreens(page: Page, screens: Screen[], options: WalkOp
   const contrastOnly = options.contrastOnly ?? mode === "dark";
   for (const [index, screen] of screens.entries()) {
     const path = typeof screen === "string" ? screen : screen.path;
-    if (index === 0) await page.goto(path);
+    if (index === 0 && options.fresh !== false) await page.goto(path);
     else await openInApp(page, path);
     await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
     await expect(page.getByRole("heading", { level: 1 }), `one main heading on ${path}`).toHaveCount(1);
@@ -101,10 +106,13 @@ export async function walkPasses(page: Page, screens: Screen[], prefix: string) 
   // A walk is bounded work that a busy machine slows down: on top of the set-up's time, each
   // screen visit gets a budget (about 1.5 s each on a quiet machine, 5 s seen under a load of 11).
   test.info().setTimeout(test.info().timeout + screens.length * SCREEN_PASSES.length * SCREEN_VISIT_BUDGET_MS);
+  let loadedMode = "";
   for (const { mode, viewport } of SCREEN_PASSES) {
     await page.setViewportSize(viewport);
     // Init scripts run in the order they were added: the latest pass's mode wins on every load.
     await page.addInitScript((m) => localStorage.setItem("getMode", m), mode);
-    await walkScreens(page, screens, { prefix, mode, viewport });
+    // A pass in the mode of the one before only resized the page: its first screen opens in the app.
+    await walkScreens(page, screens, { prefix, mode, viewport, fresh: mode !== loadedMode });
+    loadedMode = mode;
   }
 }

@@ -1,5 +1,5 @@
 import { paths } from "../src/lib/paths.ts";
-import { ADMIN, expect, registerAndVerify, signInWithForm, test } from "./fixtures.ts";
+import { ADMIN, expect, signInWithForm, signUp, test } from "./fixtures.ts";
 import { walkPasses } from "./screen-walk.ts";
 
 const PUBLIC_SCREENS = [
@@ -22,7 +22,7 @@ test("screens signed out, light and dark, on the desktop and at 360 px", async (
 });
 
 test("a member's screens, light and dark, on the desktop and at 360 px", async ({ page, baseURL }) => {
-  await registerAndVerify(page, baseURL as string);
+  await signUp(page, baseURL as string);
   await walkPasses(page, MEMBER_SCREENS, "screen");
 });
 

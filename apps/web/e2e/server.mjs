@@ -27,6 +27,8 @@ Object.assign(process.env, {
   LOG_LEVEL: "warn",
   // The reality-check spec chooses an interval of seconds; members' choices stay as they are.
   REALITY_CHECK_MIN_SECONDS: "2",
+  // A 15 s contract besides the settings' durations: the trade specs see one settle within seconds.
+  SHORT_CONTRACT_SECONDS: "15",
   WEB_DIST: path.resolve(here, "../dist"),
   // With REDIS_URL set (CI), every worker's server shares one Redis: its own prefix keeps another
   // worker's broadcasts (a settings change, a rate) and rate-limit counts out of this one.

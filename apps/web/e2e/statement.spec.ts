@@ -7,7 +7,7 @@ import {
   expectNoHorizontalOverflow,
   MOBILE,
   newMember,
-  registerAndVerify,
+  signUp,
   test,
 } from "./fixtures.ts";
 
@@ -16,7 +16,7 @@ test("on a phone, a member opens the statement from the wallet, reads the Practi
   baseURL,
 }) => {
   await page.setViewportSize(MOBILE);
-  const member = await registerAndVerify(page, baseURL as string, newMember({ firstName: "Iris" }));
+  const member = await signUp(page, baseURL as string, newMember({ firstName: "Iris" }));
 
   await page.goto(paths.wallet);
   await page.getByRole("link", { name: "Statement", exact: true }).click();

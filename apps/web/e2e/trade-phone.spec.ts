@@ -1,6 +1,15 @@
 import type { Page } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
-import { expect, expectAccessible, MOBILE, registerAndVerify, screenshot, test } from "./fixtures.ts";
+import {
+  chooseOption,
+  expect,
+  expectAccessible,
+  MOBILE,
+  registerAndVerify,
+  screenshot,
+  signUp,
+  test,
+} from "./fixtures.ts";
 import { adjust, openAdmin, uidOf } from "./money-kit.ts";
 
 const WIDE = { name: "desktop", width: 1280, height: 800 } as const;
@@ -65,9 +74,11 @@ test("a placed contract is drawn on the chart with its entry line, expiry marker
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(MOBILE);
-  await registerAndVerify(page, baseURL as string);
+  await signUp(page, baseURL as string);
   await page.goto(paths.tradeFirstPair);
   await expect(page.getByTestId("last-price")).not.toHaveText("—");
+  // The test server's short contract (SHORT_CONTRACT_SECONDS, e2e/server.mjs): it settles within seconds.
+  await chooseOption(page.getByRole("combobox", { name: "Duration" }), "15 s");
   await page.getByRole("button", { name: /^Up · pays/ }).click();
   await expect(page.getByText(/Up contract placed at/)).toBeVisible();
 
@@ -86,7 +97,7 @@ test("a placed contract is drawn on the chart with its entry line, expiry marker
   await screenshot(page, "trade-position-on-chart-mobile-light");
   await expectAccessible(page);
 
-  // Settled by the worker after its 30 s: the result shows briefly, then the contract is gone.
+  // Settled by the worker after its 15 s: the result shows briefly, then the contract is gone.
   await expect(page.getByTestId("position-settled")).toContainText(/Won|Lost|Even|Void/, { timeout: 45_000 });
   await expect(position).toHaveCount(0);
   await screenshot(page, "trade-position-settled-mobile-light");
@@ -100,7 +111,7 @@ test("the member switches between Practice and Real from the top bar's badge; th
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize(MOBILE);
-  await registerAndVerify(page, baseURL as string);
+  await signUp(page, baseURL as string);
   const uid = await uidOf(page.request);
   await page.goto(paths.tradeFirstPair);
   await expect(page.getByTestId("last-price")).not.toHaveText("—");

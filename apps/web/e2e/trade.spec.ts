@@ -5,8 +5,8 @@ import {
   expectAccessible,
   expectNoHorizontalOverflow,
   MOBILE,
-  registerAndVerify,
   screenshot,
+  signUp,
   test,
   urlEndingWith,
 } from "./fixtures.ts";
@@ -16,13 +16,13 @@ import { walkScreens } from "./screen-walk.ts";
 const demoOf = async (page: import("@playwright/test").Page) =>
   ((await (await page.request.get("/api/wallet")).json()) as { demo: number }).demo;
 
-test("a Free member trades BTC for 30 s: chart moves, contract counts down, settles into history", async ({
+test("a Free member trades BTC for 15 s: chart moves, contract counts down, settles into history", async ({
   page,
   baseURL,
 }) => {
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1280, height: 860 });
-  await registerAndVerify(page, baseURL as string);
+  await signUp(page, baseURL as string);
   const before = await demoOf(page);
   expect(before).toBe(1_000_000);
 
@@ -43,6 +43,8 @@ test("a Free member trades BTC for 30 s: chart moves, contract counts down, sett
   await expectAccessible(page);
 
   await page.getByLabel("Amount (USD)").fill("10");
+  // The test server's short contract (SHORT_CONTRACT_SECONDS, e2e/server.mjs): it settles within seconds.
+  await chooseOption(page.getByRole("combobox", { name: "Duration" }), "15 s");
   await page.getByRole("button", { name: /^Up · pays/ }).click();
   await expect(page.getByText(/Up contract placed at/)).toBeVisible();
   expect(await demoOf(page)).toBe(before - 1000);
@@ -92,7 +94,7 @@ test("a Free member trades BTC for 30 s: chart moves, contract counts down, sett
 test("trade screens at 360 px in dark mode, and an unknown pair is not found", async ({ page, baseURL }) => {
   await page.setViewportSize(MOBILE);
   await page.addInitScript(() => localStorage.setItem("getMode", "dark"));
-  await registerAndVerify(page, baseURL as string);
+  await signUp(page, baseURL as string);
   await walkScreens(page, [paths.tradePair("ETH", "ethereum"), paths.onTrade, paths.historyTrade], {
     prefix: "trade",
     mode: "dark",
@@ -112,7 +114,7 @@ test("the dashboard shows the markets, open trades and recent transactions; Real
 }) => {
   test.setTimeout(150_000);
   await page.setViewportSize({ width: 360, height: 740 });
-  await registerAndVerify(page, baseURL as string);
+  await signUp(page, baseURL as string);
 
   await page.goto("/");
   const markets = page.getByRole("region", { name: "Markets" });

@@ -1,9 +1,9 @@
 import { authenticator } from "otplib";
 import { paths } from "../src/lib/paths.ts";
-import { expect, expectAccessible, PASSWORD, registerAndVerify, screenshot, signInWithForm, test } from "./fixtures.ts";
+import { expect, expectAccessible, PASSWORD, screenshot, signInWithForm, signUp, test } from "./fixtures.ts";
 
 test("2FA: enable with a QR code and a code, then sign in with a code", async ({ page, baseURL }) => {
-  const member = await registerAndVerify(page, baseURL as string);
+  const member = await signUp(page, baseURL as string);
   await page.goto(paths.security);
   await page.getByRole("button", { name: /enable/i }).click();
   await page

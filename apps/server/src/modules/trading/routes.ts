@@ -79,7 +79,15 @@ const tradeCsvCells = (c: TradeContract): CsvCell[] => [
 export async function tradingRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db, realtime, settings, market, notifications } = services;
-  const deps = { db, realtime, settings, market, notifications, now: services.now };
+  const deps = {
+    db,
+    realtime,
+    settings,
+    market,
+    notifications,
+    now: services.now,
+    shortContractSeconds: services.config.shortContractSeconds,
+  };
   const { asMember, asMoneyEndpoint, asAdmin } = featureRouteOptions(services, "trading");
 
   r.get(

@@ -65,7 +65,16 @@ export type TradingDeps = {
   market: MarketService;
   notifications: Notifications;
   now?: () => Date;
+  /** A test server's extra duration, offered after the settings' (config SHORT_CONTRACT_SECONDS). */
+  shortContractSeconds?: number | null;
 };
+
+/** The durations a member may choose: the settings' in order, then a test server's short one. */
+function durationsOf(deps: TradingDeps, s: Settings): number[] {
+  const durations = [...s.tradeDurations].sort((a, b) => a - b);
+  // Last, so that the order form's first choice (its default) stays the settings' shortest.
+  return deps.shortContractSeconds ? [...durations, deps.shortContractSeconds] : durations;
+}
 
 export function toContract(row: ContractRow): TradeContract {
   return {
@@ -98,7 +107,7 @@ export async function tradeConfig(deps: TradingDeps): Promise<TradeConfig> {
   return {
     minCents: s.tradeMinCents,
     maxCents: s.tradeMaxCents,
-    durations: [...s.tradeDurations].sort((a, b) => a - b),
+    durations: durationsOf(deps, s),
     openLimit: s.tradeOpenLimit,
     payouts,
     amountPresetsCents: s.tradeAmountPresetsCents.filter((p) => p >= s.tradeMinCents && p <= s.tradeMaxCents),
@@ -176,7 +185,7 @@ async function insertContractFor(
 ): Promise<TradeContract> {
   const s = await deps.settings.get();
   assertRateCurrent(input.quote, s);
-  if (!s.tradeDurations.includes(input.durationSeconds))
+  if (!durationsOf(deps, s).includes(input.durationSeconds))
     throw fieldError("durationSeconds", "This duration is not available");
   assertAmountWithin(input, { min: s.tradeMinCents, max: s.tradeMaxCents }, s);
   const tick = await deps.market.latest(input.symbol);

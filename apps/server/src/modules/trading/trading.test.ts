@@ -16,8 +16,9 @@ import {
   waitFor,
 } from "../../../test/helpers.ts";
 import { expectError, expectSoundLedger, fundWallet, moneyApp } from "../../../test/money.ts";
+import { amountAskedOf } from "../../platform/money/rate-quote.ts";
 import { ledgerTotals, moneyTransaction, postTransactions } from "../ledger/index.ts";
-import { outcomeOf, SETTLE_GRACE_MS, settleDue } from "./service.ts";
+import { outcomeOf, placeContract, SETTLE_GRACE_MS, settleDue, tradeConfig } from "./service.ts";
 import { tradeContracts } from "./tables.ts";
 
 const units = (text: string) => priceToUnits(text) as number;
@@ -186,6 +187,22 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
     } finally {
       await setSettings({ tradeMinCents: 100, tradeAmountPresetsCents: [500, 1_000, 2_500, 5_000, 10_000] });
     }
+  });
+
+  it("offers a test server's short contract after the settings' durations; it runs that many seconds", async () => {
+    const { client, member } = await signUpVerified(t.app);
+    await tick("BTC", "95000");
+    const short = { ...deps(), shortContractSeconds: 5 };
+    expect((await tradeConfig(short)).durations).toEqual([30, 60, 300, 900, 1800, 3600, 5]);
+    const placement = { symbol: "BTC", direction: "up", durationSeconds: 5 } as const;
+    const { body: contract } = await placeContract(
+      short,
+      member.uid,
+      { ...placement, ...amountAskedOf({ amountCents: 1_000 }, "USD") },
+      null,
+    );
+    expect(Date.parse(contract.expiresAt) - Date.parse(contract.entryAt)).toBe(5_000);
+    expect((await balances(client)).demo).toBe(1_000_000 - 1_000);
   });
 
   it("reads the house result from the ledger's trading_house account", async () => {
@@ -384,6 +401,8 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
     expectError(await place(client, { amountCents: 1_000_001 }), 400, "VALIDATION_FAILED", "amountCents");
     expectError(await place(client, { amountCents: 10.5 }), 400, "VALIDATION_FAILED", "amountCents");
     expectError(await place(client, { durationSeconds: 45 }), 400, "VALIDATION_FAILED", "durationSeconds");
+    // A short contract only where a test server offers one (config SHORT_CONTRACT_SECONDS).
+    expectError(await place(client, { durationSeconds: 5 }), 400, "VALIDATION_FAILED", "durationSeconds");
     expectError(await place(client, { direction: "sideways" }), 400, "VALIDATION_FAILED", "direction");
     await tick("DOT", "7", new Date(Date.now() - 60_000));
     expectError(await place(client, { symbol: "DOT" }), 400, "VALIDATION_FAILED", "symbol");
