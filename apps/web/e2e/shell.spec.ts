@@ -240,3 +240,17 @@ test("the accessibility check runs again when a failing element changed under it
   await expect(expectAccessible(page, { contrastOnly: true })).rejects.toThrow(/#steady/);
   expect(reruns()).toBe(3);
 });
+
+test("a contrast-only check runs that one rule; the full check also finds a control without a name", async ({
+  page,
+}) => {
+  await page.goto(paths.login);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  await page.evaluate(() => {
+    const unnamed = document.createElement("button");
+    unnamed.id = "unnamed";
+    document.body.append(unnamed);
+  });
+  await expectAccessible(page, { contrastOnly: true });
+  await expect(expectAccessible(page)).rejects.toThrow(/button-name.*#unnamed/s);
+});
