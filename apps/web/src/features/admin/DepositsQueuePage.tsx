@@ -13,7 +13,8 @@ import { type DepositFilter, depositsQuery, useDepositDecision } from "./money-a
 import { FilePreview, type QueueNotice, QueuePage } from "./Queue.tsx";
 import { DecisionButtons, QueueCard, RejectDialog } from "./QueueCard.tsx";
 
-const FILTERS: { value: DepositFilter; label: string }[] = [
+/** The status filters, worded when drawn: a module's top level runs before the language is active. */
+const filters = (): { value: DepositFilter; label: string }[] => [
   { value: "proof_submitted", label: "Waiting for review" },
   ...DEPOSIT_STATUSES.filter((s) => s !== "proof_submitted").map((s) => ({ value: s, label: statusLabel(s) })),
   { value: "all", label: "All" },
@@ -147,7 +148,7 @@ export function DepositsQueuePage() {
       title="Deposits"
       subtitle="Check the proof and the amount in the member's currency against the bank statement, then approve or reject."
       label="Deposits"
-      statuses={FILTERS}
+      statuses={filters()}
       fallback="proof_submitted"
       query={depositsQuery}
       csv={(status) => withQuery(API.adminDepositsCsv, { status })}

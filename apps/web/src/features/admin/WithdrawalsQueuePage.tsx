@@ -16,7 +16,8 @@ import { useWithdrawalDecision, type WithdrawalFilter, withdrawalsQuery } from "
 import { QueuePage } from "./Queue.tsx";
 import { DecisionButtons, QueueCard, RejectDialog } from "./QueueCard.tsx";
 
-const FILTERS: { value: WithdrawalFilter; label: string }[] = [
+/** The status filters, worded when drawn: a module's top level runs before the language is active. */
+const filters = (): { value: WithdrawalFilter; label: string }[] => [
   ...WITHDRAWAL_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
   { value: "all", label: "All" },
 ];
@@ -171,7 +172,7 @@ export function WithdrawalsQueuePage() {
       title="Withdrawals"
       subtitle="Pay the net amount to the member's account, then approve with the payout reference."
       label="Withdrawals"
-      statuses={FILTERS}
+      statuses={filters()}
       fallback="pending"
       query={withdrawalsQuery}
       csv={(status) => withQuery(API.adminWithdrawalsCsv, { status })}
