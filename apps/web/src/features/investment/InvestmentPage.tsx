@@ -17,6 +17,9 @@ import { paths } from "../../lib/paths.ts";
 import { myInvestmentsQuery, packagesQuery } from "./api.ts";
 import { InvestmentCard, PackageCard } from "./parts.tsx";
 
+/** A package card's usual height, which its placeholder takes while the packages load. */
+const PACKAGE_CARD_HEIGHT = 520;
+
 const CARD_GRID = {
   display: "grid",
   gap: 2,
@@ -27,7 +30,16 @@ const CARD_GRID = {
 export function PackageList() {
   const { t } = useLingui();
   const packages = useQuery(packagesQuery);
-  if (packages.isPending) return <Skeleton variant="rounded" height={260} />;
+  // Three card-sized placeholders (the packages on offer are usually three, each about 480–580 px
+  // tall): a single short one let the section below jump by a screen when the cards arrived.
+  if (packages.isPending)
+    return (
+      <Box sx={CARD_GRID} aria-busy="true">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} variant="rounded" height={PACKAGE_CARD_HEIGHT} />
+        ))}
+      </Box>
+    );
   if (packages.isError) return <QueryError error={packages.error} onRetry={() => void packages.refetch()} />;
   if (packages.data.length === 0) return <Alert severity="info">{t`No package is on offer right now.`}</Alert>;
   return (
