@@ -30,4 +30,32 @@ describe("SettingsPage", () => {
     await userEvent.type(period, String(settings.investmentPeriodSeconds));
     expect(screen.queryByTestId("period-change-warning")).toBeNull();
   });
+
+  it("shows the currency whose account the server refused, with the field's message", async () => {
+    const refusal = new Response(
+      JSON.stringify({
+        error: {
+          code: "VALIDATION_FAILED",
+          message: "Please check the marked fields",
+          fields: [{ field: "transferInstructionsByCurrency.KRW.accountNumber", message: "Too long" }],
+        },
+      }),
+      { status: 400, headers: { "Content-Type": "application/json" } },
+    );
+    vi.stubGlobal(
+      "fetch",
+      vi.fn(async (url: string, init?: RequestInit) => {
+        if (url.startsWith("/api/admin/settings") && init?.method === "PUT") return refusal;
+        return url.startsWith("/api/admin/settings") ? json(settings) : json({});
+      }),
+    );
+    // jsdom lays nothing out; the editor brings its notice into view.
+    Element.prototype.scrollIntoView = () => {};
+    renderWithApp(<SettingsPage />);
+    await userEvent.type(await screen.findByRole("textbox", { name: "Account number (IDR)" }), "1234");
+    await userEvent.click(screen.getByRole("button", { name: "Save settings" }));
+    const krw = await screen.findByRole("textbox", { name: "Account number (KRW)" });
+    expect(krw.getAttribute("aria-invalid")).toBe("true");
+    expect(screen.getByText("Too long")).toBeTruthy();
+  });
 });

@@ -6,7 +6,7 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import type { FieldPath } from "react-hook-form";
 import { AmountField } from "../../components/AmountField.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
@@ -93,6 +93,13 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
     return Boolean(i && (i.bankName.trim() || i.accountName.trim() || i.accountNumber.trim()));
   });
   const accountErrors = errors.transferInstructionsByCurrency?.[accountCurrency];
+  // Only the chosen currency's fields are drawn: a refusal on another currency's account shows that
+  // currency, so its message is not left on fields no one can see.
+  const failingCurrency = RATE_CURRENCIES.find((c) => errors.transferInstructionsByCurrency?.[c]);
+  const chosenFails = Boolean(accountErrors);
+  useEffect(() => {
+    if (failingCurrency && !chosenFails) setAccountCurrency(failingCurrency);
+  }, [failingCurrency, chosenFails]);
   const accountField = (key: "bankName" | "accountName" | "accountNumber" | "notes") =>
     register(`transferInstructionsByCurrency.${accountCurrency}.${key}`);
   const periodChanged = String(watch("investmentPeriodSeconds")).trim() !== String(settings.investmentPeriodSeconds);
