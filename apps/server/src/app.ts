@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import { validatorCompiler } from "fastify-type-provider-zod";
 import { type AppDeps, composeServices } from "./compose.ts";
 import type { Config } from "./config.ts";
+import { termsGuard } from "./modules/members/index.ts";
 import { ensureAdmin } from "./platform/auth/admin-account.ts";
 import { authBridge } from "./platform/auth/bridge.ts";
 import { createSessionLiveness } from "./platform/auth/session-end.ts";
@@ -62,6 +63,7 @@ export async function buildApp(config: Config, deps: AppDeps = {}): Promise<Fast
   const sessionCookie = (await services.auth.$context).authCookies.sessionToken.name;
   await app.register(apiDocs, { sessionCookie });
   await app.register(impersonation, { auth: services.auth, db: services.db });
+  await app.register(termsGuard, { termsVersion: async () => (await services.settings.get()).termsVersion });
   await app.register(metricsEndpoint, { metrics: services.metrics, token: config.metricsToken });
   // Only with an OTLP endpoint: off, no request pays for a hook.
   if (tracingOn()) await app.register(requestTracing);

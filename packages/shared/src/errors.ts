@@ -53,6 +53,10 @@ export const ERROR_CODES = [
   "LIMIT_REACHED",
   /** The member's timeout or self-exclusion is in force: no Real trades, deposits or package purchases until it ends. */
   "ON_BREAK",
+  /** The terms changed since the member accepted them: no Real trades, deposits, withdrawals, packages or fund moves until they accept the new ones. */
+  "TERMS_NOT_ACCEPTED",
+  /** An acceptance named a terms version that is not the one in force (field `version`). */
+  "TERMS_VERSION_NOT_IN_FORCE",
   /** A part we depend on (file storage, …) is down for now: the same request may work later. */
   "UNAVAILABLE",
   "INTERNAL",

@@ -43,8 +43,21 @@ export const memberSchema = z.object({
   twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
   impersonatedBy: z.string().nullable(),
+  /**
+   * The terms the member accepted beside the ones in force (members from before versioning count
+   * as having accepted version 1). Until `accepted`, Real-money actions answer TERMS_NOT_ACCEPTED.
+   */
+  terms: z.object({
+    acceptedVersion: z.number().int().positive(),
+    currentVersion: z.number().int().positive(),
+    accepted: z.boolean(),
+  }),
 });
 export type Member = z.infer<typeof memberSchema>;
+
+/** `POST /api/me/terms`: the member accepts the terms of `version`, which must be the one in force. */
+export const acceptTermsSchema = z.object({ version: z.number().int().positive() });
+export type AcceptTerms = z.infer<typeof acceptTermsSchema>;
 
 export const registerSchema = z.object({
   firstName: personNameSchema,

@@ -4,6 +4,8 @@ export const API = {
   /** 200 while this process takes traffic, 503 from the moment its shutdown begins (load balancers). */
   ready: "/api/ready",
   me: "/api/me",
+  /** The member accepts the terms in force (POST). */
+  meTerms: "/api/me/terms",
   /** better-auth's session read: 200 with the session, or with `null` when signed out. */
   authSession: "/api/auth/get-session",
   /** better-auth's password sign-in, by email or by username. */

@@ -40,6 +40,7 @@ export const sampleMember: Member = {
   twoFactorEnabled: false,
   createdAt: "2026-01-02T03:04:05.000Z",
   impersonatedBy: null,
+  terms: { acceptedVersion: 1, currentVersion: 1, accepted: true },
 };
 
 /** Renders inside the app providers, a memory router and (optionally) a signed-in member. */

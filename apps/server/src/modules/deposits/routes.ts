@@ -50,12 +50,15 @@ export async function depositRoutes(app: FastifyInstance, { services }: { servic
 
   r.post(
     API.deposits,
-    asMoneyEndpoint({
-      summary:
-        "Create a deposit invoice (`amountCents`, `amount`, or `local` in the member's currency at the rate shown: 409 RATE_CHANGED when that rate is no longer current; ≥ settings.depositMinCents); Idempotency-Key honoured",
-      body: createDepositSchema,
-      response: { 201: depositInvoiceSchema },
-    }),
+    asMoneyEndpoint(
+      {
+        summary:
+          "Create a deposit invoice (`amountCents`, `amount`, or `local` in the member's currency at the rate shown: 409 RATE_CHANGED when that rate is no longer current; ≥ settings.depositMinCents); Idempotency-Key honoured",
+        body: createDepositSchema,
+        response: { 201: depositInvoiceSchema },
+      },
+      { config: { needsTerms: "always" } },
+    ),
     idempotentHandler(async (request, key) => {
       const { user } = currentOf(request);
       return createInvoice(deps, user.id, amountAskedOf(request.body, user.currency), key);

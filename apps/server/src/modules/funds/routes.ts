@@ -85,13 +85,16 @@ export async function fundsRoutes(app: FastifyInstance, { services }: { services
 
   r.post(
     API_PATTERNS.fundTransfers,
-    asMoneyEndpoint({
-      summary:
-        "Move `amountCents`, `amount`, `local` (the member's currency at the rate shown; 409 RATE_CHANGED when that rate is no longer current) or `all` from the fund to the wallet; never below zero; Idempotency-Key honoured",
-      params: fundParamsSchema,
-      body: fundTransferInputSchema,
-      response: { 201: fundTransferResponseSchema },
-    }),
+    asMoneyEndpoint(
+      {
+        summary:
+          "Move `amountCents`, `amount`, `local` (the member's currency at the rate shown; 409 RATE_CHANGED when that rate is no longer current) or `all` from the fund to the wallet; never below zero; Idempotency-Key honoured",
+        params: fundParamsSchema,
+        body: fundTransferInputSchema,
+        response: { 201: fundTransferResponseSchema },
+      },
+      { config: { needsTerms: "always" } },
+    ),
     idempotentHandler(async (request, key) => {
       const { body } = request;
       const { user } = currentOf(request);

@@ -65,12 +65,15 @@ export async function investmentRoutes(app: FastifyInstance, { services }: { ser
 
   r.post(
     API.investments,
-    asMoneyEndpoint({
-      summary:
-        "Buy a package with `amountCents`, `amount`, or `local` in the member's currency at the rate shown (409 RATE_CHANGED when that rate is no longer current), paid from the wallet; pays the referral commissions in the same transaction; Idempotency-Key honoured",
-      body: buyInvestmentSchema,
-      response: { 201: buyInvestmentResponseSchema },
-    }),
+    asMoneyEndpoint(
+      {
+        summary:
+          "Buy a package with `amountCents`, `amount`, or `local` in the member's currency at the rate shown (409 RATE_CHANGED when that rate is no longer current), paid from the wallet; pays the referral commissions in the same transaction; Idempotency-Key honoured",
+        body: buyInvestmentSchema,
+        response: { 201: buyInvestmentResponseSchema },
+      },
+      { config: { needsTerms: "always" } },
+    ),
     idempotentHandler(async (request, key) => {
       const { user } = currentOf(request);
       const purchase = { slug: request.body.slug, ...amountAskedOf(request.body, user.currency) };

@@ -2,3 +2,4 @@
 export { toMember } from "./member.ts";
 export { memberRoutes } from "./routes.ts";
 export { memberProfileService } from "./service.ts";
+export { termsGuard } from "./terms.ts";

@@ -1,8 +1,9 @@
 import { localeSchema, type Member, userStatusOf } from "@helio/shared";
 import type { CurrentSession } from "../../platform/auth/session.ts";
+import { termsStanding } from "./terms.ts";
 
-/** The member record (docs/product.md §4), from the session's user row. */
-export function toMember({ user, session }: CurrentSession): Member {
+/** The member record (docs/product.md §4), from the session's user row and the terms version in force. */
+export function toMember({ user, session }: CurrentSession, termsInForce: number): Member {
   const firstName = user.firstName ?? "";
   const lastName = user.lastName ?? "";
   return {
@@ -25,5 +26,6 @@ export function toMember({ user, session }: CurrentSession): Member {
     twoFactorEnabled: Boolean(user.twoFactorEnabled),
     createdAt: new Date(user.createdAt).toISOString(),
     impersonatedBy: (session as { impersonatedBy?: string | null }).impersonatedBy ?? null,
+    terms: termsStanding(user as { termsVersion?: number | null }, termsInForce),
   };
 }

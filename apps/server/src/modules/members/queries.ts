@@ -35,3 +35,8 @@ export async function replacePhoto(db: Executor, uid: string, photoURL: string):
     return old?.image ?? null;
   });
 }
+
+/** The member accepted the terms of `version` at `at`. */
+export async function setTermsAccepted(tx: Executor, userId: string, version: number, at: Date) {
+  await tx.update(user).set({ termsVersion: version, termsAcceptedAt: at, updatedAt: at }).where(eq(user.id, userId));
+}

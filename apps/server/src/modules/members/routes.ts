@@ -1,4 +1,4 @@
-import { API, memberSchema, referralCheckResponseSchema, registerSchema, text } from "@helio/shared";
+import { API, acceptTermsSchema, memberSchema, referralCheckResponseSchema, registerSchema, text } from "@helio/shared";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -8,11 +8,13 @@ import type { Services } from "../../services.ts";
 import { toMember } from "./member.ts";
 import { findUserIdByUsername } from "./queries.ts";
 import { registerMember } from "./service.ts";
+import { acceptTerms } from "./terms.ts";
 
 export async function memberRoutes(app: FastifyInstance, { services }: { services: Services }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { auth, db, config } = services;
   const { asPublic, asMember } = featureRouteOptions(services, "members");
+  const termsVersion = async () => (await services.settings.get()).termsVersion;
 
   r.post(
     API.register,
@@ -25,7 +27,6 @@ export async function memberRoutes(app: FastifyInstance, { services }: { service
       { config: { rateLimit: { max: config.authRateLimit, timeWindow: "1 minute" } } },
     ),
     async (request, reply) => {
-      const termsVersion = async () => (await services.settings.get()).termsVersion;
       const result = await registerMember({ db, auth, termsVersion, now: services.now }, request.body, request.headers);
       return reply.status(201).send(result);
     },
@@ -46,6 +47,20 @@ export async function memberRoutes(app: FastifyInstance, { services }: { service
   );
 
   r.get(API.me, asMember({ summary: "The signed-in member", response: { 200: memberSchema } }), async (request) =>
-    toMember(currentOf(request)),
+    toMember(currentOf(request), await termsVersion()),
+  );
+
+  r.post(
+    API.meTerms,
+    asMember({
+      summary:
+        "Accept the terms of `version`, the one in force (409 TERMS_VERSION_NOT_IN_FORCE naming `version` otherwise); accepting it again changes nothing; audited",
+      body: acceptTermsSchema,
+      response: { 200: memberSchema.shape.terms },
+    }),
+    async (request) => {
+      const current = currentOf(request);
+      return acceptTerms({ db, termsVersion, now: services.now }, current.user, request.body.version, request.ip);
+    },
   );
 }

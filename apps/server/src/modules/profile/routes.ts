@@ -18,7 +18,7 @@ export async function profileRoutes(app: FastifyInstance, { services }: { servic
   const freshMember = async (headers: Parameters<typeof readSession>[1]) => {
     const current = await readSession(auth, headers);
     if (!current) throw new AppError(401, "UNAUTHENTICATED", "Sign in to continue.");
-    return toMember(current);
+    return toMember(current, (await services.settings.get()).termsVersion);
   };
 
   r.put(

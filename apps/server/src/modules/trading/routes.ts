@@ -112,12 +112,15 @@ export async function tradingRoutes(app: FastifyInstance, { services }: { servic
 
   r.post(
     API.trades,
-    asMoneyEndpoint({
-      summary:
-        "Place a fixed-time contract (stake from wallet when Real, demo when Free) of `amountCents`, `amount`, or `local` in the member's currency at the rate shown (409 RATE_CHANGED when that rate is no longer current); Idempotency-Key honoured",
-      body: placeTradeSchema,
-      response: { 201: tradeContractSchema },
-    }),
+    asMoneyEndpoint(
+      {
+        summary:
+          "Place a fixed-time contract (stake from wallet when Real, demo when Free) of `amountCents`, `amount`, or `local` in the member's currency at the rate shown (409 RATE_CHANGED when that rate is no longer current); Idempotency-Key honoured",
+        body: placeTradeSchema,
+        response: { 201: tradeContractSchema },
+      },
+      { config: { needsTerms: "real" } },
+    ),
     idempotentHandler(async (request, key) => {
       const { user, session } = currentOf(request);
       const { symbol, direction, durationSeconds } = request.body;
