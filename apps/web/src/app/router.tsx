@@ -9,7 +9,7 @@ import { LoginPage } from "../features/auth/LoginPage.tsx";
 import { startEarlyFetch } from "../lib/early-fetch.ts";
 import { paths, routePatterns } from "../lib/paths.ts";
 import { loadSharedSchemas } from "../lib/schemas.ts";
-import { loadMuiTheme } from "./lazy-in-theme.tsx";
+import { lazyInTheme, loadMuiTheme } from "./lazy-in-theme.tsx";
 import { RedirectIfSignedIn } from "./RedirectIfSignedIn.tsx";
 import { Root } from "./Root.tsx";
 import { RouteError } from "./RouteError.tsx";
@@ -95,17 +95,20 @@ const signInRoute: RouteObject = {
   children: [{ path: paths.login, handle: { title: msg`Sign in` }, Component: LoginPage }],
 };
 
+const TermsDialog = lazyInTheme(() => import("../features/legal/TermsDialog.tsx").then((m) => m.TermsDialog));
+
 /**
  * The member frame with the reality check: loaded together, the check by its own module rather than
  * through the protection feature's public entry, which also holds MUI parts of other screens (the
- * frame and the dashboard load no MUI, decision 0017).
+ * frame and the dashboard load no MUI, decision 0017). The changed-terms dialog is given to it too,
+ * loaded only when a member has terms to accept.
  */
 async function shellWithRealityCheck() {
   const [{ Shell }, { RealityCheck }] = await Promise.all([
     import("../layouts/Shell.tsx"),
     import("../features/protection/RealityCheck.tsx"),
   ]);
-  return { element: <Shell realityCheck={RealityCheck} /> };
+  return { element: <Shell realityCheck={RealityCheck} termsDialog={TermsDialog} /> };
 }
 
 /** The other pages for visitors only. */

@@ -1,3 +1,4 @@
+import type { Member } from "@helio/shared";
 import { Trans } from "@lingui/react/macro";
 import { type ComponentType, type ReactNode, Suspense, useEffect, useRef, useState } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router";
@@ -86,6 +87,7 @@ function MenuDrawer({ open, onClose, children }: { open: boolean; onClose: () =>
 export function Shell({
   children,
   realityCheck: RealityCheck,
+  termsDialog: TermsDialog,
 }: {
   children?: ReactNode;
   /**
@@ -94,6 +96,11 @@ export function Shell({
    * frame must not bring (decision 0017).
    */
   realityCheck?: ComponentType;
+  /**
+   * The legal feature's dialog asking to accept changed terms, given by the router (lazily: MUI)
+   * and shown while the member has not accepted the terms in force.
+   */
+  termsDialog?: ComponentType<{ member: Member }>;
 }) {
   const member = useMember();
   const signOut = useSignOut();
@@ -179,6 +186,11 @@ export function Shell({
       <SettledToast />
       <AccruedToast />
       {member.role === "member" && RealityCheck ? <RealityCheck /> : null}
+      {TermsDialog && !member.terms.accepted ? (
+        <Suspense fallback={null}>
+          <TermsDialog member={member} />
+        </Suspense>
+      ) : null}
     </div>
   );
 }

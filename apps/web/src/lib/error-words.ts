@@ -39,6 +39,8 @@ export const ERROR_WORDS: Record<string, MessageDescriptor> = {
   EMAIL_NOT_VERIFIED: msg`Verify your email first.`,
   KYC_REQUIRED: msg`Verify your identity (KYC) before withdrawing.`,
   BANK_DATA_REQUIRED: msg`Add your bank account before withdrawing.`,
+  TERMS_NOT_ACCEPTED: msg`Our terms have changed: accept the new terms before you trade with real money, deposit, withdraw, buy packages or move funds.`,
+  TERMS_VERSION_NOT_IN_FORCE: msg`The terms changed again while you were reading. Read the latest terms and accept them.`,
   UNAVAILABLE: msg`File storage is not reachable right now. Please try again in a moment.`,
 };
 
