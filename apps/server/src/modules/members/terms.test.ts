@@ -72,6 +72,9 @@ describe.each(databaseKinds)("accepting changed terms on %s", (kind) => {
       await place(client),
       await client.post(API.deposits, { amountCents: 10_000 }),
       await client.post(API.withdrawals, { amountCents: 2_000 }),
+      // Refused before the package or the fund's balance is even looked at.
+      await client.post(API.investments, { slug: "any-package", amountCents: 5_000 }),
+      await client.post(API.fundTransfers("bonus"), { all: true }),
     ])
       expectError(refused, 403, "TERMS_NOT_ACCEPTED");
     expect(await written(member.uid)).toEqual(nothingYet);
