@@ -37,7 +37,14 @@ export function Money({ cents, currency, rate, signed = false, withUsd = false, 
     shownRate === null ? `… ${display.currency}` : `${sign}${formatMoney(cents, display.currency, shownRate, locale)}`;
   const text =
     withUsd && display.currency !== "USD" ? `${local} (${sign}${formatMoney(cents, "USD", 1, locale)})` : local;
-  // The fit comes first: a size given by `sx` wins over it.
+  return <Figure text={text} sx={sx} />;
+}
+
+/**
+ * A figure's text as every amount draws it: left to right, tabular digits, one line shrunk to fit.
+ * The fit comes first: a size given by `sx` wins over it.
+ */
+export function Figure({ text, sx }: { text: string; sx?: CSSProperties }) {
   const style: CSSProperties = {
     fontVariantNumeric: "tabular-nums",
     whiteSpace: "nowrap",
