@@ -3,6 +3,7 @@ import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { precompress } from "./build/precompress.ts";
+import { signedInChunk } from "./build/signed-in-chunk.ts";
 
 const apiTarget = process.env.HELIO_API_URL ?? "http://localhost:3000";
 
@@ -42,7 +43,14 @@ export default defineConfig({
         // Everything the entry imports statically is downloaded on every first visit anyway: one
         // chunk for it, not eight, saves each chunk's overhead (about 4 kB gzip on /login and 5 kB
         // on the dashboard, measured with scripts/first-load-budget.mjs).
-        codeSplitting: { groups: [{ name: "initial", tags: ["$initial"] }] },
+        codeSplitting: {
+          groups: [
+            { name: "initial", tags: ["$initial"], priority: 3 },
+            // The app frame (the data cache, the messages), which every page but sign-in loads.
+            { name: "frame", test: (id) => id.endsWith("/src/app/providers.tsx"), priority: 2 },
+            { name: signedInChunk(), includeDependenciesRecursively: false, priority: 1 },
+          ],
+        },
       },
     },
   },
