@@ -80,6 +80,8 @@ const signedIn = { Cookie: cookie };
 const pages = [
   { name: "/login (signed out)", url: `${publicUrl}/login`, headers: undefined },
   { name: "/ dashboard (signed in)", url: `${publicUrl}/`, headers: signedIn },
+  // A new member's first page after the sign-in page, drawn with MUI like the member pages below.
+  { name: "/register (signed out)", url: `${publicUrl}/register`, headers: undefined, performance: 90 },
   // The MUI screens inside the frame: aimed at 90, measured and printed.
   { name: "/wallet (signed in)", url: `${publicUrl}/wallet`, headers: signedIn, performance: 90 },
   { name: "/trade/BTC/bitcoin (signed in)", url: `${publicUrl}/trade/BTC/bitcoin`, headers: signedIn, performance: 90 },
