@@ -3,7 +3,7 @@ import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
 import { precompress } from "./build/precompress.ts";
-import { signedInChunk } from "./build/signed-in-chunk.ts";
+import { lazySchemasChunk, signedInChunk } from "./build/signed-in-chunk.ts";
 
 const apiTarget = process.env.HELIO_API_URL ?? "http://localhost:3000";
 
@@ -45,10 +45,11 @@ export default defineConfig({
         // on the dashboard, measured with scripts/first-load-budget.mjs).
         codeSplitting: {
           groups: [
-            { name: "initial", tags: ["$initial"], priority: 3 },
+            { name: "initial", tags: ["$initial"], priority: 4 },
             // The app frame (the data cache, the messages), which every page but sign-in loads.
-            { name: "frame", test: (id) => id.endsWith("/src/app/providers.tsx"), priority: 2 },
-            { name: signedInChunk(), includeDependenciesRecursively: false, priority: 1 },
+            { name: "frame", test: (id) => id.endsWith("/src/app/providers.tsx"), priority: 3 },
+            { name: signedInChunk(), includeDependenciesRecursively: false, priority: 2 },
+            { name: lazySchemasChunk(), includeDependenciesRecursively: false, priority: 1 },
             // MUI and Emotion, for the pages drawn with MUI: one download instead of dozens of
             // small shared chunks (Lighthouse, in turns: /wallet 61 → 69, /trade 60 → 65,
             // /register 73 → 77). The right-to-left style plugin stays apart, for those who need it.

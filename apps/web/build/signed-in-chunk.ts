@@ -1,5 +1,5 @@
 import { fileURLToPath } from "node:url";
-import type { CodeSplittingNameFunction } from "rolldown";
+import type { ChunkingContext, CodeSplittingNameFunction } from "rolldown";
 
 const source = (file: string) => fileURLToPath(new URL(`../src/${file}`, import.meta.url));
 
@@ -26,6 +26,35 @@ const VISITOR_ROOTS = [
   "components/NotFound.tsx",
 ].map(source);
 
+/** The modules `root` imports statically, directly or not, itself included. */
+function staticClosure(roots: string[], ctx: ChunkingContext): Set<string> {
+  const seen = new Set<string>();
+  const stack = [...roots];
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    if (seen.has(next)) continue;
+    seen.add(next);
+    stack.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
+  }
+  return seen;
+}
+
+/**
+ * A `codeSplitting` group's name function: "schemas" for zod and the shared schemas the screens
+ * drawn without zod load beside their first requests (lib/lazy-schemas.ts), in one chunk rather
+ * than one per shared module, which the MUI screens' static imports of the whole package would
+ * otherwise cut it into.
+ */
+export function lazySchemasChunk(): CodeSplittingNameFunction {
+  let schemas: Set<string> | null = null;
+  return (id, ctx) => {
+    if (!schemas) {
+      const entry = staticClosure([source("main.tsx")], ctx);
+      schemas = new Set([...staticClosure([source("lib/lazy-schemas.ts")], ctx)].filter((module) => !entry.has(module)));
+    }
+    return schemas.has(id) ? "schemas" : null;
+  };
+}
+
 /**
  * A `codeSplitting` group's name function for what the signed-in roots import statically, directly
  * or not: "signed-in" for what no visitor's page needs, "common" for what one does too; null (left
@@ -38,18 +67,8 @@ export function signedInChunk(): CodeSplittingNameFunction {
   let common: Set<string> | null = null;
   return (id, ctx) => {
     if (!signedIn || !common) {
-      const closure = (roots: string[]) => {
-        const seen = new Set<string>();
-        const stack = [...roots];
-        for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-          if (seen.has(next)) continue;
-          seen.add(next);
-          stack.push(...(ctx.getModuleInfo(next)?.importedIds ?? []));
-        }
-        return seen;
-      };
-      const visitors = closure(VISITOR_ROOTS);
-      const members = [...closure(SIGNED_IN_ROOTS)];
+      const visitors = staticClosure(VISITOR_ROOTS, ctx);
+      const members = [...staticClosure(SIGNED_IN_ROOTS, ctx)];
       signedIn = new Set(members.filter((module) => !visitors.has(module)));
       common = new Set(members.filter((module) => visitors.has(module)));
     }

@@ -1,9 +1,9 @@
-import type * as Shared from "@helio/shared";
 import type { z } from "zod";
+import type * as Lazy from "./lazy-schemas.ts";
 
-type SharedModule = typeof Shared;
+type SharedModule = typeof Lazy;
 
-/** The names of the shared package's zod schemas. */
+/** The names of the zod schemas `lazySchema` loads (lib/lazy-schemas.ts). */
 export type SchemaName = {
   [K in keyof SharedModule]: SharedModule[K] extends z.ZodType ? K : never;
 }[keyof SharedModule];
@@ -15,11 +15,12 @@ export type LazySchema<T> = () => Promise<z.ZodType<T>>;
 export type SchemaSource<T> = z.ZodType<T> | LazySchema<T>;
 
 /**
- * zod and every shared schema, one chunk. The first screen and the dashboard are drawn before it has
- * loaded; it loads beside their first requests, and every answer is still checked by its schema
- * before it is used (decision 0017).
+ * zod and the schemas of the screens drawn without it, one chunk. The first screen and the dashboard
+ * are drawn before it has loaded; it loads beside their first requests, and every answer is still
+ * checked by its schema before it is used (decision 0017). Not every shared schema: building the
+ * back office's and the other MUI screens' too cost the dashboard's first paint (decision 0018).
  */
-export const loadSharedSchemas = () => import("@helio/shared");
+export const loadSharedSchemas = () => import("./lazy-schemas.ts");
 
 /**
  * The shared schema `name`, loaded when first needed: for the reads of the first screen (the member,
