@@ -2,8 +2,8 @@ import { lingui } from "@lingui/vite-plugin";
 import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vitest/config";
+import { lazySchemasChunk, signedInChunk } from "./build/first-load-chunks.ts";
 import { precompress } from "./build/precompress.ts";
-import { lazySchemasChunk, signedInChunk } from "./build/signed-in-chunk.ts";
 
 const apiTarget = process.env.HELIO_API_URL ?? "http://localhost:3000";
 

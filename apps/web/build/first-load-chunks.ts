@@ -1,6 +1,8 @@
 import { fileURLToPath } from "node:url";
 import type { ChunkingContext, CodeSplittingNameFunction } from "rolldown";
 
+// The named chunks of the first loads (codeSplitting in vite.config.ts, decision 0018).
+
 const source = (file: string) => fileURLToPath(new URL(`../src/${file}`, import.meta.url));
 
 /** The lazy modules of a signed-in first visit to the dashboard: the guard, the shell with its reality check, the page. */
@@ -12,10 +14,11 @@ const SIGNED_IN_ROOTS = [
 ].map(source);
 
 /**
- * What a visitor's lazy pages load: the app frame, MUI's theme and the public pages. (What the
- * entry holds is in the "initial" group already, which comes first; the catch-all page, which
- * draws a signed-in member's not-found page in the shell, loads the signed-in chunk.) Keep in step with the router's visitor and public routes; the first-load check
- * (scripts/first-load-budget.mjs) fails when one of them loads the signed-in chunk.
+ * What a visitor's lazy pages load: the app frame, MUI's theme and the public pages. What the entry
+ * holds is in the "initial" group already, which comes first; the catch-all page, which draws a
+ * signed-in member's not-found page in the shell, loads the signed-in chunk. Keep in step with the
+ * router's visitor and public routes: the first-load check (scripts/first-load-budget.mjs) fails
+ * when one of them loads the signed-in chunk.
  */
 const VISITOR_ROOTS = [
   "app/providers.tsx",
@@ -26,7 +29,7 @@ const VISITOR_ROOTS = [
   "components/NotFound.tsx",
 ].map(source);
 
-/** The modules `root` imports statically, directly or not, itself included. */
+/** The modules `roots` import statically, directly or not, themselves included. */
 function staticClosure(roots: string[], ctx: ChunkingContext): Set<string> {
   const seen = new Set<string>();
   const stack = [...roots];
@@ -49,7 +52,9 @@ export function lazySchemasChunk(): CodeSplittingNameFunction {
   return (id, ctx) => {
     if (!schemas) {
       const entry = staticClosure([source("main.tsx")], ctx);
-      schemas = new Set([...staticClosure([source("lib/lazy-schemas.ts")], ctx)].filter((module) => !entry.has(module)));
+      schemas = new Set(
+        [...staticClosure([source("lib/lazy-schemas.ts")], ctx)].filter((module) => !entry.has(module)),
+      );
     }
     return schemas.has(id) ? "schemas" : null;
   };
