@@ -44,7 +44,7 @@ const routes = [
     budgetKb: 168,
     // The app frame, then the guard, the shell (with the reality check) and the dashboard, which the
     // build puts in one chunk with what they need that no visitor's page does, and one with what a
-    // visitor's page needs too (apps/web/build/signed-in-chunk.ts).
+    // visitor's page needs too (apps/web/build/first-load-chunks.ts).
     lazy: ["group:frame", "group:signed-in", "group:common"],
   },
 ];
@@ -116,7 +116,7 @@ try {
       for (const row of rows) console.info(`       ${kb(row.gzip).padStart(6)} kB  ${row.file}`);
     }
   }
-  // A visitor's page never downloads the member's frame and dashboard (apps/web/build/signed-in-chunk.ts).
+  // A visitor's page never downloads the member's frame and dashboard (apps/web/build/first-load-chunks.ts).
   const signedInFiles = new Set();
   collect("group:signed-in", signedInFiles);
   const signedInChunk = [...signedInFiles][0];
