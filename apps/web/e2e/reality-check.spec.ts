@@ -1,6 +1,6 @@
 import { API } from "@helio/shared";
 import { paths } from "../src/lib/paths.ts";
-import { expect, expectAccessible, MOBILE, signUp, test } from "./fixtures.ts";
+import { DESKTOP, expect, expectAccessible, MOBILE, screenshot, signUp, test } from "./fixtures.ts";
 import { adjust, adminRequests, uidOf } from "./money-kit.ts";
 
 test("a member trading Real money meets the reality check in both tabs; acknowledging it in one closes it in the other, and the limits page lists every limit live", async ({
@@ -40,6 +40,17 @@ test("a member trading Real money meets the reality check in both tabs; acknowle
   await expect(first).toContainText("Net result-12.50 USD");
   await page.setViewportSize(MOBILE);
   await expectAccessible(page);
+  // On the desktop, and in dark mode at both sizes (contrast: the markup is the light pass's).
+  await page.setViewportSize(DESKTOP);
+  await expectAccessible(page);
+  await page.evaluate(() => localStorage.setItem("getMode", "dark"));
+  await page.reload();
+  await expect(page.locator("html")).toHaveAttribute("data-mode", "dark");
+  await expect(first).toBeVisible({ timeout: 30_000 });
+  await expectAccessible(page, { contrastOnly: true });
+  await page.setViewportSize(MOBILE);
+  await expectAccessible(page, { contrastOnly: true });
+  await screenshot(page, "reality-check-mobile-dark");
 
   // Acknowledged in the second tab: the first closes too; ten seconds on, both show the next.
   await other.getByRole("button", { name: "Continue" }).click();
