@@ -45,17 +45,12 @@ function staticClosure(roots: string[], ctx: ChunkingContext): Set<string> {
  * A `codeSplitting` group's name function: "schemas" for zod and the shared schemas the screens
  * drawn without zod load beside their first requests (lib/lazy-schemas.ts), in one chunk rather
  * than one per shared module, which the MUI screens' static imports of the whole package would
- * otherwise cut it into.
+ * otherwise cut it into. (What the entry holds stays in the "initial" group, which comes first.)
  */
 export function lazySchemasChunk(): CodeSplittingNameFunction {
   let schemas: Set<string> | null = null;
   return (id, ctx) => {
-    if (!schemas) {
-      const entry = staticClosure([source("main.tsx")], ctx);
-      schemas = new Set(
-        [...staticClosure([source("lib/lazy-schemas.ts")], ctx)].filter((module) => !entry.has(module)),
-      );
-    }
+    schemas ??= staticClosure([source("lib/lazy-schemas.ts")], ctx);
     return schemas.has(id) ? "schemas" : null;
   };
 }
@@ -68,16 +63,15 @@ export function lazySchemasChunk(): CodeSplittingNameFunction {
  * downloads the member's frame (docs/decisions/0018-the-signed-in-chunk.md).
  */
 export function signedInChunk(): CodeSplittingNameFunction {
-  let signedIn: Set<string> | null = null;
-  let common: Set<string> | null = null;
+  let chunkOf: Map<string, "signed-in" | "common"> | null = null;
   return (id, ctx) => {
-    if (!signedIn || !common) {
+    if (!chunkOf) {
       const visitors = staticClosure(VISITOR_ROOTS, ctx);
-      const members = [...staticClosure(SIGNED_IN_ROOTS, ctx)];
-      signedIn = new Set(members.filter((module) => !visitors.has(module)));
-      common = new Set(members.filter((module) => visitors.has(module)));
+      chunkOf = new Map();
+      for (const module of staticClosure(SIGNED_IN_ROOTS, ctx)) {
+        chunkOf.set(module, visitors.has(module) ? "common" : "signed-in");
+      }
     }
-    if (signedIn.has(id)) return "signed-in";
-    return common.has(id) ? "common" : null;
+    return chunkOf.get(id) ?? null;
   };
 }
