@@ -63,12 +63,18 @@ if (!entryKey) {
   process.exit(1);
 }
 
-/** Adds `key` and everything it imports statically to `files`. */
-function collect(key, files) {
+/** The manifest's chunk for a key or a "group:name". */
+function chunkOf(key) {
   const chunk = key.startsWith("group:")
     ? Object.values(manifest).find((c) => c.name === key.slice("group:".length) && !c.isEntry && !c.src)
     : manifest[key];
   if (!chunk) throw new Error(`"${key}" is not in the manifest: update the route list in this script`);
+  return chunk;
+}
+
+/** Adds `key` and everything it imports statically to `files`. */
+function collect(key, files) {
+  const chunk = chunkOf(key);
   if (files.has(chunk.file)) return;
   files.add(chunk.file);
   // The stylesheets a chunk brings are downloaded with it (the sign-in page's plain CSS).
@@ -117,9 +123,7 @@ try {
     }
   }
   // A visitor's page never downloads the member's frame and dashboard (apps/web/build/first-load-chunks.ts).
-  const signedInFiles = new Set();
-  collect("group:signed-in", signedInFiles);
-  const signedInChunk = [...signedInFiles][0];
+  const signedInChunk = chunkOf("group:signed-in").file;
   const loading = VISITOR_PAGES.filter((key) => {
     const files = new Set();
     collect(key, files);
