@@ -1,10 +1,8 @@
 import type { WsInvestmentAccrued } from "@helio/shared";
 import { Plural, Trans } from "@lingui/react/macro";
-import Alert from "@mui/material/Alert";
-import Snackbar from "@mui/material/Snackbar";
 import { Link as RouterLink } from "react-router";
 import { Money } from "../../components/Money.tsx";
-import { TOAST_PLACEMENT_SX } from "../../components/toast-placement.ts";
+import { NoticeToast } from "../../components/NoticeToast.tsx";
 import { paths } from "../../lib/paths.ts";
 import { type AccrualGroup, groupTotals } from "./accrued-group.ts";
 
@@ -52,24 +50,8 @@ function GroupWords({ group }: { group: AccrualGroup }) {
 /** The accrual notice itself, MUI's Snackbar and Alert: loaded with the first accrual (AccruedToast.tsx). */
 export function AccruedToastView({ group, onClose }: { group: AccrualGroup | null; onClose: () => void }) {
   return (
-    <Snackbar
-      key={group?.id}
-      open={Boolean(group)}
-      autoHideDuration={6000}
-      onClose={(_, reason) => reason !== "clickaway" && onClose()}
-      anchorOrigin={{ vertical: "bottom", horizontal: "left" }}
-      sx={TOAST_PLACEMENT_SX}
-    >
-      {group ? (
-        <Alert
-          severity="success"
-          onClose={onClose}
-          sx={{ boxShadow: 6, alignItems: "center" }}
-          data-testid="accrued-toast"
-        >
-          <GroupWords group={group} />
-        </Alert>
-      ) : undefined}
-    </Snackbar>
+    <NoticeToast noticeKey={group?.id} severity="success" horizontal="left" testId="accrued-toast" onClose={onClose}>
+      {group ? <GroupWords group={group} /> : null}
+    </NoticeToast>
   );
 }

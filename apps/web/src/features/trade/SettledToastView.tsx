@@ -1,10 +1,8 @@
 import type { TradeContract } from "@helio/shared";
 import { Trans, useLingui } from "@lingui/react/macro";
-import Alert from "@mui/material/Alert";
-import Snackbar from "@mui/material/Snackbar";
 import { Link as RouterLink } from "react-router";
 import { Money } from "../../components/Money.tsx";
-import { TOAST_PLACEMENT_SX } from "../../components/toast-placement.ts";
+import { NoticeToast } from "../../components/NoticeToast.tsx";
 import { paths } from "../../lib/paths.ts";
 
 const SEVERITY = { win: "success", loss: "error", equal: "info", void: "warning" } as const;
@@ -41,27 +39,21 @@ function Outcome({ c }: { c: TradeContract }) {
 /** The settlement notice itself, MUI's Snackbar and Alert: loaded with the first settlement (SettledToast.tsx). */
 export function SettledToastView({ current, onClose }: { current: TradeContract | undefined; onClose: () => void }) {
   return (
-    <Snackbar
-      key={current?.id}
-      open={Boolean(current)}
-      autoHideDuration={6000}
-      onClose={(_, reason) => reason !== "clickaway" && onClose()}
-      anchorOrigin={{ vertical: "bottom", horizontal: "center" }}
-      sx={TOAST_PLACEMENT_SX}
+    <NoticeToast
+      noticeKey={current?.id}
+      severity={current?.result ? SEVERITY[current.result] : "info"}
+      horizontal="center"
+      testId="settled-toast"
+      onClose={onClose}
     >
       {current ? (
-        <Alert
-          severity={current.result ? SEVERITY[current.result] : "info"}
-          onClose={onClose}
-          sx={{ boxShadow: 6, alignItems: "center" }}
-          data-testid="settled-toast"
-        >
+        <>
           <Outcome c={current} />{" "}
           <RouterLink to={paths.historyTrade} style={{ color: "inherit" }}>
             <Trans>History</Trans>
           </RouterLink>
-        </Alert>
-      ) : undefined}
-    </Snackbar>
+        </>
+      ) : null}
+    </NoticeToast>
   );
 }
