@@ -1,5 +1,6 @@
 import type { Currency, ErrorResponse, RateQuote } from "@helio/shared";
 import { wordError } from "./error-words.ts";
+import { afterFirstPaint } from "./first-paint.ts";
 import { resolveSchema, type SchemaSource } from "./schemas.ts";
 
 export interface FieldError {
@@ -183,6 +184,8 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
     }
   }
 
+  // A read sent while the first screen is drawn waits for its paint (lib/first-paint.ts).
+  if (!options.started && method === "GET") await afterFirstPaint();
   let response: Response;
   try {
     response = await (options.started ?? fetch(withQuery(path, query), init));
