@@ -1,4 +1,5 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
+import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithApp, sampleMember } from "../../test/render.tsx";
 import { OrderPanel } from "./OrderPanel.tsx";
@@ -62,6 +63,27 @@ afterEach(() => {
 });
 
 describe("OrderPanel", () => {
+  it("appears whole: not before the stake's balance and whether the price is stale are known", async () => {
+    stubApi();
+    function PanelBeforeQuotes() {
+      const [stale, setStale] = useState<boolean | null>(null);
+      return (
+        <>
+          <button type="button" onClick={() => setStale(false)}>
+            Quotes arrive
+          </button>
+          <OrderPanel symbol="BTC" stale={stale} />
+        </>
+      );
+    }
+    const { queryClient } = renderWithApp(<PanelBeforeQuotes />);
+    await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+    expect(screen.queryByTestId("order-panel")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "Quotes arrive" }));
+    expect((await screen.findByTestId("stake-source")).textContent).toContain("10,000.00 USD");
+  });
+
   it("checks the stake as it is typed, in the server's words, and blocks Up and Down meanwhile", async () => {
     stubApi();
     renderWithApp(<OrderPanel symbol="BTC" stale={false} />);

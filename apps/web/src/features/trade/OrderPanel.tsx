@@ -336,10 +336,15 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
   );
 }
 
-/** The trade page's order form: amount, duration, payout, the stake's account, then Up or Down. */
-export function OrderPanel({ symbol, stale }: { symbol: string; stale: boolean }) {
+/**
+ * The trade page's order form: amount, duration, payout, the stake's account, then Up or Down. It
+ * appears whole, once the stake's balance and whether the pair's price is `stale` (null while the
+ * quotes load) are known: docked on a phone, a line added to it later would move the bar.
+ */
+export function OrderPanel({ symbol, stale }: { symbol: string; stale: boolean | null }) {
   const config = useQuery(tradeConfigQuery);
   const { currency, quote } = useMemberQuote();
-  if (!config.data || !quote) return <PageLoader />;
+  const balances = useMemberBalances();
+  if (!config.data || !quote || balances.isPending || stale === null) return <PageLoader />;
   return <OrderForm symbol={symbol} stale={stale} config={config.data} rate={{ currency, quote }} />;
 }

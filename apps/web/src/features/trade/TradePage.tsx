@@ -111,7 +111,7 @@ export function TradePairPage() {
             )}
           </CardContent>
         </Card>
-        <OrderPanel symbol={pair.symbol} stale={quote?.stale ?? false} />
+        <OrderPanel symbol={pair.symbol} stale={pairs.data ? (quote?.stale ?? false) : null} />
       </Box>
     </>
   );
