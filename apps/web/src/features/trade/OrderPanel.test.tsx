@@ -58,6 +58,19 @@ function stubApi() {
   return bodies;
 }
 
+/** The trade page before the pairs' quotes have loaded: whether the price is stale is not known yet. */
+function PanelBeforeQuotes() {
+  const [stale, setStale] = useState<boolean | null>(null);
+  return (
+    <>
+      <button type="button" onClick={() => setStale(false)}>
+        Quotes arrive
+      </button>
+      <OrderPanel symbol="BTC" stale={stale} />
+    </>
+  );
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
@@ -65,17 +78,6 @@ afterEach(() => {
 describe("OrderPanel", () => {
   it("appears whole: not before the stake's balance and whether the price is stale are known", async () => {
     stubApi();
-    function PanelBeforeQuotes() {
-      const [stale, setStale] = useState<boolean | null>(null);
-      return (
-        <>
-          <button type="button" onClick={() => setStale(false)}>
-            Quotes arrive
-          </button>
-          <OrderPanel symbol="BTC" stale={stale} />
-        </>
-      );
-    }
     const { queryClient } = renderWithApp(<PanelBeforeQuotes />);
     await waitFor(() => expect(vi.mocked(fetch)).toHaveBeenCalled());
     await waitFor(() => expect(queryClient.isFetching()).toBe(0));
