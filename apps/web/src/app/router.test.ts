@@ -1,7 +1,10 @@
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
 import { paths, routePatterns } from "../lib/paths.ts";
-import { isMemberPath, routes } from "./router.tsx";
+import { isMemberMatch, routes } from "./router.tsx";
+
+/** Whether `pathname` is a signed-in page (under the guard), as the router matches it at boot. */
+const isMemberPath = (pathname: string) => isMemberMatch(matchRoutes(routes, pathname));
 
 /** Every `path` of the route table, absolute (index routes have none). */
 function routePaths(list: RouteObject[]): string[] {

@@ -4,7 +4,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import type { ComponentType } from "react";
-import { createBrowserRouter, matchRoutes, Navigate, type RouteObject } from "react-router";
+import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { LoginPage } from "../features/auth/LoginPage.tsx";
 import { startEarlyFetch } from "../lib/early-fetch.ts";
 import { paths, routePatterns } from "../lib/paths.ts";
@@ -289,13 +289,8 @@ export const routes: RouteObject[] = [
 ];
 
 /** Whether a location's route matches include the guard: a signed-in page. */
-function isMemberMatch(matches: readonly { route: { id?: string } }[] | null | undefined): boolean {
+export function isMemberMatch(matches: readonly { route: { id?: string } }[] | null | undefined): boolean {
   return Boolean(matches?.some((match) => match.route.id === MEMBER_ROUTE_ID));
-}
-
-/** Whether `pathname` is a signed-in page (under the guard). */
-export function isMemberPath(pathname: string): boolean {
-  return isMemberMatch(matchRoutes(routes, pathname));
 }
 
 export function createRouter() {
