@@ -42,6 +42,7 @@ const { buildApp } = await import(path.join(root, "apps/server/src/app.ts"));
 const { loadConfig } = await import(path.join(root, "apps/server/src/config.ts"));
 const { listOutbox } = await import(path.join(root, "apps/server/src/platform/mail/mailer.ts"));
 const { sql } = await import("drizzle-orm");
+const { fromCents } = await import(path.join(root, "packages/shared/src/values.ts"));
 const { verifyLedger } = await import(path.join(root, "apps/server/src/modules/ledger/index.ts"));
 const trading = await import(path.join(root, "apps/server/src/modules/trading/service.ts"));
 const { placeContract, settleDue, startSettlementWorker, SETTLE_GRACE_MS } = trading;
@@ -95,7 +96,7 @@ async function runOn(kind) {
   await app.services.settings
     .update(
       { adminId: null, ip: "127.0.0.1" },
-      { ...current, tradeOpenLimit: Math.max(CONTRACTS, BURST_PER_MEMBER), tradeMaxCents: 1_000_000 },
+      { ...current, tradeOpenLimit: Math.max(CONTRACTS, BURST_PER_MEMBER), tradeMaxMicrocents: fromCents(1_000_000) },
     )
     .catch(async () => {
       // The audit row needs a real admin id on some schemas: fall back to the defaults (limit 20).
@@ -119,7 +120,8 @@ async function runOn(kind) {
           payload: JSON.stringify({
             symbol: "BTC",
             direction: (m + j) % 2 ? "up" : "down",
-            amountCents: 100,
+            // Money goes over the API as a string of digits in microcents: 1.00 USD.
+            amountMicrocents: String(fromCents(100)),
             durationSeconds: 30,
           }),
         });
@@ -175,7 +177,7 @@ async function runOn(kind) {
             {
               symbol: symbols[k % 3],
               direction: k % 2 ? "up" : "down",
-              amountCents: 100 + (k % 50),
+              amountMicrocents: fromCents(100 + (k % 50)),
               durationSeconds: 30,
             },
             null,

@@ -50,6 +50,12 @@ const ADMIN = { email: "admin@helio.test", password: "cluster-admin-password-1" 
 const TRADE_SECONDS = 30; // the shortest contract duration allowed
 const PERIOD_SECONDS = 10; // investmentPeriodSeconds' minimum
 const PACKAGE = { slug: "cluster-test", periods: 3 };
+/**
+ * Money is kept in microcents (10⁻⁸ USD) as a bigint, and the API carries it as a string of digits:
+ * `fromCents(1_000)` is 10.00 USD, as `fromCents` of @helio/shared (this script runs without its TypeScript).
+ */
+const MICROCENTS_PER_CENT = 1_000_000n;
+const fromCents = (cents) => BigInt(cents) * MICROCENTS_PER_CENT;
 const baseDatabaseUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
 const databaseName = `helio_cluster_test_${process.pid}_${Date.now().toString(36)}`;
 
@@ -154,8 +160,8 @@ async function run() {
       name: "Cluster test",
       slug: PACKAGE.slug,
       description: "Three periods of ten seconds",
-      minCents: 1_000,
-      maxCents: 1_000_000,
+      minMicrocents: String(fromCents(1_000)),
+      maxMicrocents: String(fromCents(1_000_000)),
       dailyRateBps: 150,
       durationPeriods: PACKAGE.periods,
       capitalReturn: true,
@@ -169,12 +175,12 @@ async function run() {
     email: `m${i}_${tag}@cluster.test`,
     username: `m${i}_${tag}`,
     withdraws: i % 3 === 0, // KYC and bank data for a third of them
-    deposits: [], // { id, amountCents }
-    trades: [], // { id, key, amountCents }
-    withdrawals: [], // { id, key, amountCents }
-    investments: [], // { id, key, amountCents }
+    deposits: [], // { id, amountMicrocents }
+    trades: [], // { id, key, amountMicrocents }
+    withdrawals: [], // { id, key, amountMicrocents }
+    investments: [], // { id, key, amountMicrocents }
     chatSent: 0,
-    wallet: 0,
+    wallet: 0n, // microcents
   }));
   log(
     `set-up: ${MEMBERS} members sign up and verify their email; ${members.filter((m) => m.withdraws).length} pass KYC and save bank data`,
@@ -330,7 +336,7 @@ async function run() {
     compareWithHistory(m.uid, m.username, items, had);
     for (const message of items) see(m.uid, message.id, "catch-up");
     const wallet = await m.http.get("balance", "/api/wallet");
-    m.wallet = wallet.body.wallet;
+    m.wallet = BigInt(wallet.body.wallet);
   };
 
   // Sign in (a fresh session each) and open the live socket.
@@ -345,21 +351,27 @@ async function run() {
       onMessage: (message) => {
         if (message.type === "chat.message") see(m.uid, message.message.id, "live", message.message.date);
         else if (message.type === "balances" && message.balances.wallet !== undefined)
-          m.wallet = message.balances.wallet;
+          m.wallet = BigInt(message.balances.wallet);
         else if (message.type === "trade.settled") settledLive.add(message.contract.id);
       },
     });
     sockets.push(m.socket);
     await m.socket.start();
     // The first money: a deposit the admin approves.
-    await deposit(m, 100_000);
+    await deposit(m, fromCents(100_000));
   });
 
-  async function deposit(m, amountCents) {
+  /** A deposit of `amountMicrocents` (a bigint), approved by the admin's loop. */
+  async function deposit(m, amountMicrocents) {
     const key = randomUUID();
-    const created = await m.http.post("deposit.create", "/api/deposits", { amountCents }, { key, expect: [201] });
+    const created = await m.http.post(
+      "deposit.create",
+      "/api/deposits",
+      { amountMicrocents: String(amountMicrocents) },
+      { key, expect: [201] },
+    );
     const id = created.body.id;
-    m.deposits.push({ id, amountCents });
+    m.deposits.push({ id, amountMicrocents });
     const proof = await m.http.request("deposit.proof", "POST", `/api/deposits/${id}/proof`, {
       form: multipart({ file: png("proof.png", m.index) }),
       expect: [200, 409],
@@ -427,7 +439,7 @@ async function run() {
     const before = buying;
     if (roll < 36) {
       const r = await m.http.get("balance", "/api/wallet");
-      m.wallet = r.body.wallet;
+      m.wallet = BigInt(r.body.wallet);
     } else if (roll < 44) {
       await m.http.get("trades.open", "/api/trades/open");
     } else if (roll < 62) {
@@ -435,11 +447,11 @@ async function run() {
     } else if (roll < 66) {
       await chatFrom(m, true);
     } else if (roll < 71) {
-      await deposit(m, rand(5_000, 20_000));
+      await deposit(m, fromCents(rand(5_000, 20_000)));
     } else if (roll < 88) {
-      if (!before || m.wallet < 5_000) return;
+      if (!before || m.wallet < fromCents(5_000)) return;
       const key = randomUUID();
-      const amountCents = rand(100, 500);
+      const amountMicrocents = fromCents(rand(100, 500));
       try {
         const r = await m.http.post(
           "trade.place",
@@ -447,25 +459,30 @@ async function run() {
           {
             symbol: pick(symbols),
             direction: Math.random() < 0.5 ? "up" : "down",
-            amountCents,
+            amountMicrocents: String(amountMicrocents),
             durationSeconds: TRADE_SECONDS,
           },
           { key, expect: [201] },
         );
-        m.trades.push({ id: r.body.id, key, amountCents });
-        m.wallet -= amountCents;
+        m.trades.push({ id: r.body.id, key, amountMicrocents });
+        m.wallet -= amountMicrocents;
       } catch (error) {
         // A pair without a recent price (the recorder process was killed) refuses new contracts.
         if (!refusedOk("trade.place", error, ["VALIDATION_FAILED", "INSUFFICIENT_FUNDS", "CONFLICT"])) throw error;
       }
     } else if (roll < 94) {
-      if (!m.withdraws || m.wallet < 10_000) return;
+      if (!m.withdraws || m.wallet < fromCents(10_000)) return;
       const key = randomUUID();
-      const amountCents = rand(1_000, 3_000);
+      const amountMicrocents = fromCents(rand(1_000, 3_000));
       try {
-        const r = await m.http.post("withdrawal.request", "/api/withdrawals", { amountCents }, { key, expect: [201] });
-        m.withdrawals.push({ id: r.body.id, key, amountCents });
-        m.wallet -= amountCents;
+        const r = await m.http.post(
+          "withdrawal.request",
+          "/api/withdrawals",
+          { amountMicrocents: String(amountMicrocents) },
+          { key, expect: [201] },
+        );
+        m.withdrawals.push({ id: r.body.id, key, amountMicrocents });
+        m.wallet -= amountMicrocents;
       } catch (error) {
         if (!refusedOk("withdrawal.request", error, ["INSUFFICIENT_FUNDS"])) throw error;
         return;
@@ -485,18 +502,18 @@ async function run() {
         if (again.body.status !== "pending") throw new Error(`withdrawal ${w.id} ${again.body.status} after its link`);
       }
     } else {
-      if (!before || m.investments.length >= 2 || m.wallet < 10_000) return;
+      if (!before || m.investments.length >= 2 || m.wallet < fromCents(10_000)) return;
       const key = randomUUID();
-      const amountCents = rand(1_000, 5_000);
+      const amountMicrocents = fromCents(rand(1_000, 5_000));
       try {
         const r = await m.http.post(
           "investment.buy",
           "/api/investments",
-          { slug: PACKAGE.slug, amountCents },
+          { slug: PACKAGE.slug, amountMicrocents: String(amountMicrocents) },
           { key, expect: [201] },
         );
-        m.investments.push({ id: r.body.investment.id, key, amountCents });
-        m.wallet -= amountCents;
+        m.investments.push({ id: r.body.investment.id, key, amountMicrocents });
+        m.wallet -= amountMicrocents;
       } catch (error) {
         if (!refusedOk("investment.buy", error, ["INSUFFICIENT_FUNDS"])) throw error;
       }
@@ -675,7 +692,7 @@ async function check({
     problems.push(`chat: ${storedTotal} messages stored in the members' chats, ${chat.size} acknowledged`);
 
   // Money, member by member: every request the member made once is one record, and the balances
-  // are exactly what the records say.
+  // are exactly what the records say. Amounts are int8 microcents (text from pg): summed as bigints.
   const contractRows = await q(
     "select id::text, user_id, request_key, amount::bigint as amount, status, payout::bigint as payout from trade_contracts",
   );
@@ -693,7 +710,7 @@ async function check({
   );
   const balances = new Map(
     (await q("select user_id, account, balance::bigint as balance from balances where user_id is not null")).map(
-      (r) => [`${r.user_id}|${r.account}`, Number(r.balance)],
+      (r) => [`${r.user_id}|${r.account}`, BigInt(r.balance)],
     ),
   );
   const once = (key, what) => {
@@ -721,7 +738,7 @@ async function check({
     totals.deposits += deposits.length;
     totals.withdrawals += withdrawals.length;
     totals.investments += investments.length;
-    let expectWallet = 0;
+    let expectWallet = 0n;
     for (const d of deposits) {
       if (d.status !== "approved") {
         problems.push(`${m.username}: deposit ${d.id} left ${d.status}`);
@@ -731,34 +748,35 @@ async function check({
         problems.push(`${m.username}: deposit ${d.id} approved, not by the admin's answers`);
       once(`deposit:approve:${d.id}`, `deposit ${d.id}`);
       totals.approved += 1;
-      expectWallet += Number(d.amount);
+      expectWallet += BigInt(d.amount);
     }
     for (const c of contracts) {
       once(`trade-stake:${c.id}`, `contract ${c.id}`);
-      expectWallet -= Number(c.amount);
+      expectWallet -= BigInt(c.amount);
       if (c.status !== "settled") {
         problems.push(`${m.username}: contract ${c.id} still ${c.status}`);
         continue;
       }
       totals.settled += 1;
       // A loss pays nothing, so it posts no movement; a win, a tie or a void pays exactly once.
-      if (Number(c.payout) > 0) once(`trade-settle:${c.id}`, `contract ${c.id}`);
+      const payout = BigInt(c.payout ?? 0);
+      if (payout > 0n) once(`trade-settle:${c.id}`, `contract ${c.id}`);
       else if (ledgerKeys.has(`trade-settle:${c.id}`)) problems.push(`contract ${c.id}: a loss with a payout movement`);
-      expectWallet += Number(c.payout);
+      expectWallet += payout;
     }
-    let expectHold = 0;
+    let expectHold = 0n;
     for (const w of withdrawals) {
       once(`withdrawal:hold:${w.id}`, `withdrawal ${w.id}`);
-      expectWallet -= Number(w.amount);
+      expectWallet -= BigInt(w.amount);
       if (w.status === "approved") once(`withdrawal:approve:${w.id}`, `withdrawal ${w.id}`);
-      else if (w.status === "pending") expectHold += Number(w.amount);
+      else if (w.status === "pending") expectHold += BigInt(w.amount);
       else problems.push(`${m.username}: withdrawal ${w.id} ${w.status}`);
     }
-    let expectProfit = 0;
+    let expectProfit = 0n;
     for (const inv of investments) {
       once(`investment:${inv.id}`, `investment ${inv.id}`);
-      expectWallet -= Number(inv.amount);
-      expectProfit += Number(inv.profit_paid);
+      expectWallet -= BigInt(inv.amount);
+      expectProfit += BigInt(inv.profit_paid);
       totals.periods += inv.periods_paid;
       for (let p = 1; p <= inv.periods_paid; p++) once(`profit:${inv.id}:${p}`, `investment ${inv.id} period ${p}`);
       const due = Math.min(inv.duration_periods, Math.floor(Number(inv.age) / inv.period_seconds));
@@ -768,14 +786,14 @@ async function check({
         problems.push(`${m.username}: investment ${inv.id} paid ${inv.periods_paid} periods, ${due} are due`);
       if (inv.status === "matured" && inv.capital_return) {
         once(`investment-return:${inv.id}`, `investment ${inv.id}`);
-        expectWallet += Number(inv.amount);
+        expectWallet += BigInt(inv.amount);
       }
     }
-    const wallet = balances.get(`${m.uid}|wallet`) ?? 0;
+    const wallet = balances.get(`${m.uid}|wallet`) ?? 0n;
     if (wallet !== expectWallet) problems.push(`${m.username}: wallet ${wallet}, the records say ${expectWallet}`);
-    const hold = balances.get(`${m.uid}|withdrawal_hold`) ?? 0;
+    const hold = balances.get(`${m.uid}|withdrawal_hold`) ?? 0n;
     if (hold !== expectHold) problems.push(`${m.username}: withdrawal hold ${hold}, the records say ${expectHold}`);
-    const profit = balances.get(`${m.uid}|profit`) ?? 0;
+    const profit = balances.get(`${m.uid}|profit`) ?? 0n;
     if (profit !== expectProfit) problems.push(`${m.username}: profit ${profit}, the investments paid ${expectProfit}`);
   }
   const negative = await q("select user_id, account, balance from balances where user_id is not null and balance < 0");

@@ -3,7 +3,7 @@ import fs from "node:fs";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { API, type StaffRole } from "@helio/shared";
+import { API, jsonText, type StaffRole } from "@helio/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from "fastify";
 import pg from "pg";
@@ -156,7 +156,8 @@ export class Client {
       url: opts.url,
       headers,
       ...(this.ip ? { remoteAddress: this.ip } : {}),
-      payload: opts.json !== undefined ? JSON.stringify(opts.json) : opts.payload,
+      // Amounts may be bigints (microcents): sent as strings of digits, as the web app sends them.
+      payload: opts.json !== undefined ? jsonText(opts.json) : opts.payload,
     });
     for (const cookie of response.cookies as { name: string; value: string; maxAge?: number; expires?: Date }[]) {
       const expired =

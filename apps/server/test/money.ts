@@ -4,7 +4,7 @@
  * ledger check every money test ends with.
  */
 import { randomBytes } from "node:crypto";
-import { API } from "@helio/shared";
+import { API, fromCents, jsonText } from "@helio/shared";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import sharp from "sharp";
 import { expect } from "vitest";
@@ -12,10 +12,16 @@ import type { Database } from "../src/db/client.ts";
 import { verifyLedger } from "../src/modules/ledger/index.ts";
 import { Client, createTestApp, type DatabaseKind, latestMail, signUpVerified, type TestApp } from "./helpers.ts";
 
+/**
+ * An amount written in cents, in the form the API's JSON carries it: microcents as a string of
+ * digits. `apiCents(1_234)` is "1234000000", 12.34 USD.
+ */
+export const apiCents = (cents: number): string => fromCents(cents).toString();
+
 /** Every money test ends here: the ledger's invariants hold. */
 export async function expectSoundLedger(database: Database) {
   const report = await verifyLedger(database.db);
-  expect(report, JSON.stringify(report)).toMatchObject({
+  expect(report, jsonText(report)).toMatchObject({
     ok: true,
     unbalancedTransactions: [],
     driftedBalances: [],
@@ -76,10 +82,10 @@ export function postForm(client: Client, url: string, form: ReturnType<typeof mu
   return client.request({ method: "POST", url, payload: form.payload, headers: form.headers });
 }
 
-/** Expects a JSON error with this status and code (and, when given, a field named). */
 /** An amount typed in IDR with the rate the form showed (the default is 16,250 IDR per USD). */
 export const idr = (amount: string, rate = "16250") => ({ local: { amount, currency: "IDR", rate } });
 
+/** Expects a JSON error with this status and code (and, when given, a field named). */
 export function expectError(res: LightMyRequestResponse, status: number, code: string, field?: string) {
   expect({ status: res.statusCode, body: res.json() }).toMatchObject({ status, body: { error: { code } } });
   if (field) {
@@ -88,15 +94,20 @@ export function expectError(res: LightMyRequestResponse, status: number, code: s
   }
 }
 
-/** Credits a member's wallet through the back office (adjustment against the adjustments account). */
-export async function fundWallet(admin: Client, uid: string, amountCents: number) {
+/**
+ * Credits a member's wallet through the back office (adjustment against the adjustments account):
+ * `amount` in whole cents as the suites write them (`fundWallet(admin, uid, 5_000)` is 50.00 USD),
+ * or in microcents as a bigint (`fromCents(5_000)` is the same).
+ */
+export async function fundWallet(admin: Client, uid: string, amount: number | bigint) {
+  const amountMicrocents = typeof amount === "bigint" ? amount : fromCents(amount);
   const res = await admin.post(API.adminMemberAdjust(uid), {
     account: "wallet",
-    amountCents,
+    amountMicrocents: amountMicrocents.toString(),
     reason: "Test funding",
   });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json() as { balanceAfterCents: number; transactionId: string };
+  return res.json() as { balanceAfterMicrocents: string; transactionId: string };
 }
 
 export const adultBirthDate = "1990-05-17";

@@ -1,3 +1,4 @@
+import { fromCents } from "@helio/shared";
 import type { Browser, Page } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
 import {
@@ -71,7 +72,7 @@ test("a referred member invests, profit arrives live and moves to the wallet; th
 
     // Member A registers through B's link and gets wallet money.
     const a = await registerThroughLink(page, b.username);
-    await adjust(admin.request, origin, await uidOf(page.request), 50_000);
+    await adjust(admin.request, origin, await uidOf(page.request), fromCents(50_000));
     await expect(topBarBalance(page)).toContainText("500.00 USD");
 
     // The packages, then the Starter package with a live preview.
@@ -192,7 +193,7 @@ async function investorAndReferrer(page: Page, browser: Browser, origin: string)
   const a = await registerViaApi(page.request, origin, newMember({ firstName: "Ada", referralCode: b.username }));
   await page.goto(await mailLink(page.request, a.email, /verify/i));
   await expect(page.getByRole("heading", { level: 1, name: /Hello, Ada/ })).toBeVisible();
-  await adjust(admin.request, origin, await uidOf(page.request), 50_000);
+  await adjust(admin.request, origin, await uidOf(page.request), fromCents(50_000));
   const bought = await page.request.post("/api/investments", {
     data: { slug: "starter", amount: "200.00" },
     headers: { origin },

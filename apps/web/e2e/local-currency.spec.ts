@@ -1,3 +1,4 @@
+import { fromCents } from "@helio/shared";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
 import {
@@ -13,8 +14,10 @@ import {
 import {
   adjust,
   approveKyc,
+  balancesOf,
   changeSettings,
   makePng,
+  microcentsOf,
   openAdmin,
   saveBankViaUi,
   submitKyc,
@@ -25,8 +28,7 @@ import { walkPasses } from "./screen-walk.ts";
 // An IDR member types every amount in IDR; the server converts at the rate the form showed and
 // refuses a rate that changed since (docs/product.md §4a). The default IDR rate is 16,250 per USD.
 
-const walletOf = async (page: Page) =>
-  (await (await page.request.get("/api/wallet")).json()) as { wallet: number; demo: number };
+const walletOf = (page: Page) => balancesOf(page.request);
 
 async function setIdrRate(admin: APIRequestContext, origin: string, rate: string) {
   const res = await changeSettings(admin, origin, { rateIDR: rate });
@@ -73,7 +75,10 @@ test("deposit in IDR: the USD equivalent and rate are shown, a rate changed in f
     await page.waitForURL(/\/invoice-balance\/[0-9a-f-]{36}$/);
     expect(sent[1]).toEqual({ local: { amount: "243750", currency: "IDR", rate: "16300" } });
     const after = await (await page.request.get("/api/deposits")).json();
-    expect(after.items.map((i: { amountCents: number }) => i.amountCents)).toEqual([1495]);
+    // 243,750 IDR at 16,300 is 14.95398773006… USD: held to the microcent.
+    expect(after.items.map((i: { amountMicrocents: unknown }) => microcentsOf(i.amountMicrocents))).toEqual([
+      1_495_398_773n,
+    ]);
 
     // A rate saved while the form is open reaches it live, without a reload.
     await page.goto(paths.addBalance);
@@ -120,14 +125,15 @@ test("deposit in IDR: the USD equivalent and rate are shown, a rate changed in f
     await received.fill("500000");
     await dialog.getByRole("button", { name: "Approve" }).click();
     await expect(admin.page.getByRole("status").filter({ hasText: `Deposit ${reference} approved` })).toBeVisible();
-    expect((await walletOf(page)).wallet).toBe(3077);
+    // 500,000 IDR at 16,250 is 30.76923076923… USD: credited to the microcent.
+    expect((await walletOf(page)).wallet).toBe(3_076_923_077n);
   } finally {
     await setIdrRate(admin.request, base, "16250");
     await admin.context.close();
   }
 });
 
-test("trade and withdrawal in IDR: the stake and the withdrawal are typed in IDR and move the converted USD cents", async ({
+test("trade and withdrawal in IDR: the stake and the withdrawal are typed in IDR and move the converted USD microcents", async ({
   page,
   browser,
   baseURL,
@@ -146,13 +152,13 @@ test("trade and withdrawal in IDR: the stake and the withdrawal are typed in IDR
   const demoBefore = (await walletOf(page)).demo;
   await page.getByRole("button", { name: /^Up · pays/ }).click();
   await expect(page.getByText(/Up contract placed at/)).toBeVisible();
-  expect((await walletOf(page)).demo).toBe(demoBefore - 500);
+  expect((await walletOf(page)).demo).toBe(demoBefore - fromCents(500));
   await stake.fill("1000");
   await expect(page.getByText("At least 1.00 USD (16,250.00 IDR)")).toBeVisible();
 
   // Withdrawal: 1,625,000 IDR is 100.00 USD; the 1 % fee and the net are shown in both.
   const admin = await openAdmin(browser);
-  await adjust(admin.request, base, uid, 50_000);
+  await adjust(admin.request, base, uid, fromCents(50_000));
   await submitKyc(page.request, base);
   await approveKyc(admin.request, base, uid);
   await admin.context.close();
@@ -172,7 +178,7 @@ test("trade and withdrawal in IDR: the stake and the withdrawal are typed in IDR
   await screenshot(page, "idr-withdrawal-typed-mobile-light");
   await page.getByRole("button", { name: "Request withdrawal" }).click();
   await page.waitForURL(/\/invoice-wd\/[0-9a-f-]{36}$/);
-  expect((await walletOf(page)).wallet).toBe(50_000 - 10_000);
+  expect((await walletOf(page)).wallet).toBe(fromCents(50_000 - 10_000));
   // The payout is named as asked: 1,625,000 IDR, and the 99.00 USD net at the same rate.
   const detail = page.getByRole("region", { name: "Detail" });
   await expect(detail.getByText("1,625,000.00 IDR", { exact: true })).toBeVisible();

@@ -1,5 +1,5 @@
 import zlib from "node:zlib";
-import { API } from "@helio/shared";
+import { API, type WalletBalances } from "@helio/shared";
 import { type APIRequestContext, type Browser, expect, type Page } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
 import { ADMIN, mailLink, signInWithForm } from "./fixtures.ts";
@@ -92,6 +92,27 @@ export async function uidOf(request: APIRequestContext): Promise<string> {
   return ((await res.json()) as { uid: string }).uid;
 }
 
+/** An amount read from API JSON, where money is a string of digits in microcents: as a bigint. */
+export function microcentsOf(sent: unknown): bigint {
+  if (typeof sent !== "string" || !/^-?\d+$/.test(sent))
+    throw new Error(`Money must come as a string of digits in microcents, got ${JSON.stringify(sent)}`);
+  return BigInt(sent);
+}
+
+/** The signed-in member's balances (`GET /api/wallet`), in microcents. */
+export async function balancesOf(request: APIRequestContext): Promise<WalletBalances> {
+  const res = await request.get(API.wallet);
+  expect(res.status(), await res.text()).toBe(200);
+  const sent = (await res.json()) as Record<keyof WalletBalances, unknown>;
+  return {
+    wallet: microcentsOf(sent.wallet),
+    demo: microcentsOf(sent.demo),
+    profit: microcentsOf(sent.profit),
+    bonus: microcentsOf(sent.bonus),
+    withdrawal_hold: microcentsOf(sent.withdrawal_hold),
+  };
+}
+
 /**
  * Admin shortcut: saves a change to the shared settings over their current revision (the whole
  * record goes back with `patch` applied). Returns the answer for the caller to check.
@@ -101,16 +122,19 @@ export async function changeSettings(admin: APIRequestContext, origin: string, p
   return admin.put("/api/admin/settings", { data: { ...current, ...patch }, headers: { origin } });
 }
 
-/** Admin shortcut: credit (or debit) a member's account with a reason. */
+/**
+ * Admin shortcut: credit (or debit) a member's account with a reason. The amount goes as the API
+ * takes money: a string of digits in microcents (`fromCents(50_000)` is 500.00 USD).
+ */
 export async function adjust(
   admin: APIRequestContext,
   baseURL: string,
   uid: string,
-  amountCents: number,
+  amountMicrocents: bigint,
   reason = "e2e: funding the test member",
 ) {
   const res = await admin.post(`/api/admin/members/${encodeURIComponent(uid)}/adjust`, {
-    data: { account: "wallet", amountCents, reason },
+    data: { account: "wallet", amountMicrocents: String(amountMicrocents), reason },
     headers: { origin: baseURL },
   });
   expect(res.status(), await res.text()).toBe(200);

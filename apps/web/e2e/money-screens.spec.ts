@@ -1,3 +1,4 @@
+import { fromCents } from "@helio/shared";
 import type { APIRequestContext, Browser, Page } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
 import { expect, signUp, test } from "./fixtures.ts";
@@ -39,7 +40,7 @@ async function memberWithMoney(page: Page, browser: Browser, base: string) {
   expect(bank.status(), await bank.text()).toBe(200);
   const admin = await openAdmin(browser);
   await approveKyc(admin.request, base, uid);
-  await adjust(admin.request, base, uid, 1_234_567);
+  await adjust(admin.request, base, uid, fromCents(1_234_567));
   const withdrawal = (await post(page.request, base, "/api/withdrawals", { amount: "25.00" })) as { id: string };
   await confirmWithdrawalFromMail(page.request, base, member.email);
   return { uid, admin, deposit, awaiting, withdrawal };

@@ -1,3 +1,4 @@
+import { fromCents } from "@helio/shared";
 import type { Page } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
 import {
@@ -120,7 +121,7 @@ test("withdrawal: requirements, request, admin rejects, the money is back live",
   const member = await registerAndVerify(page, baseURL as string, newMember({ firstName: "Wanda", lastName: "Draw" }));
   const uid = await uidOf(page.request);
   const admin = await openAdmin(browser);
-  await adjust(admin.request, baseURL as string, uid, 50_000);
+  await adjust(admin.request, baseURL as string, uid, fromCents(50_000));
   await expect(topBarBalance(page)).toContainText("500.00 USD");
 
   // The requirements are shown plainly, with links.
@@ -241,7 +242,7 @@ test("the top bar shows the balance in the member's currency (IDR: balance × ra
   await registerAndVerify(page, baseURL as string, newMember({ firstName: "Ida", lastName: "Rupiah" }));
   const uid = await uidOf(page.request);
   const admin = await adminRequests(browser);
-  await adjust(admin.request, baseURL as string, uid, 123_456);
+  await adjust(admin.request, baseURL as string, uid, fromCents(123_456));
   await admin.context.close();
   await expect(topBarBalance(page)).toContainText("1,234.56 USD");
 

@@ -1,3 +1,4 @@
+import { fromCents } from "@helio/shared";
 import { paths } from "../src/lib/paths.ts";
 import {
   DESKTOP,
@@ -38,7 +39,7 @@ test("a stolen password cannot move the money out: the changed bank account wait
   const admin = await openAdmin(browser);
   await approveKyc(admin.request, base, uid);
   await saveBankViaUi(page, member.password); // the first account: Grace Hopper, no wait
-  await adjust(admin.request, base, uid, 100_000);
+  await adjust(admin.request, base, uid, fromCents(100_000));
 
   // Someone who has the password signs in elsewhere and changes where withdrawals go.
   const thiefContext = await browser.newContext();
@@ -68,7 +69,7 @@ test("a stolen password cannot move the money out: the changed bank account wait
   await thief.setViewportSize(DESKTOP);
   await expectAccessible(thief);
   const refused = await thief.request.post("/api/withdrawals", {
-    data: { amountCents: 10_000 },
+    data: { amountMicrocents: String(fromCents(10_000)) },
     headers: { origin: base },
   });
   expect(refused.status()).toBe(409);
@@ -121,7 +122,7 @@ test("a withdrawal waits for the link mailed to the member, whose page confirms 
   const admin = await openAdmin(browser);
   await approveKyc(admin.request, base, uid);
   await saveBankViaUi(page, member.password);
-  await adjust(admin.request, base, uid, 50_000);
+  await adjust(admin.request, base, uid, fromCents(50_000));
 
   await page.goto(paths.withdrawal);
   await expect(page.getByText("We will e-mail you a link to confirm each withdrawal.")).toBeVisible();

@@ -1,3 +1,4 @@
+import { fromCents } from "@helio/shared";
 import { paths } from "../src/lib/paths.ts";
 import { expect, expectAccessible, MOBILE, newMember, signUp, test } from "./fixtures.ts";
 import { openAdmin, uidOf } from "./money-kit.ts";
@@ -81,7 +82,12 @@ test("an admin sees a member's limits and break on the member page and lifts the
   const member = await signUp(page, base, newMember({ firstName: "Omar" }));
   const headers = { origin: base };
   expect(
-    (await page.request.put("/api/protection/limits", { data: { limit: "stakeMax", value: 2500 }, headers })).status(),
+    (
+      await page.request.put("/api/protection/limits", {
+        data: { limit: "stakeMax", value: String(fromCents(2500)) },
+        headers,
+      })
+    ).status(),
   ).toBe(200);
   const taken = await page.request.post("/api/protection/break", {
     data: { kind: "exclusion", months: 6, password: member.password },

@@ -1,5 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
+import { fromCents } from "@helio/shared";
 import type { APIRequestContext, Page } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
 import { DESKTOP, expect, MOBILE, newMember, signUp, test } from "./fixtures.ts";
@@ -188,7 +189,7 @@ test("signed in, every member screen and the chat in the pseudo-locale: translat
   const admin = await adminRequests(browser);
   await approveKyc(admin.request, base, uid);
   // The admin's reason is shown to the member as the admin wrote it: data, not a catalogue's words.
-  await adjust(admin.request, base, uid, 1_234_567, `${DATA_PREFIX}funding`);
+  await adjust(admin.request, base, uid, fromCents(1_234_567), `${DATA_PREFIX}funding`);
   await post(admin.request, base, `/api/admin/deposits/${deposit.id}/approve`, {});
   await admin.context.close();
   const withdrawal = (await post(page.request, base, "/api/withdrawals", { amount: "25.00" })) as { id: string };

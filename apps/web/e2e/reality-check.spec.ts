@@ -1,4 +1,4 @@
-import { API } from "@helio/shared";
+import { API, fromCents } from "@helio/shared";
 import { paths } from "../src/lib/paths.ts";
 import { DESKTOP, expect, expectAccessible, MOBILE, screenshot, signUp, test } from "./fixtures.ts";
 import { adjust, adminRequests, uidOf } from "./money-kit.ts";
@@ -13,7 +13,7 @@ test("a member trading Real money meets the reality check in both tabs; acknowle
   await signUp(page, base);
   const uid = await uidOf(page.request);
   const admin = await adminRequests(browser);
-  await adjust(admin.request, base, uid, 10_000);
+  await adjust(admin.request, base, uid, fromCents(10_000));
   const real = await admin.request.put(API.adminMemberTrading(uid), { data: { userTrading: true }, headers });
   expect(real.status(), await real.text()).toBe(200);
   await admin.context.close();

@@ -1,3 +1,4 @@
+import { fromCents } from "@helio/shared";
 import { paths } from "../src/lib/paths.ts";
 import {
   expect,
@@ -12,7 +13,7 @@ import {
   signInWithForm,
   test,
 } from "./fixtures.ts";
-import { openAdmin } from "./money-kit.ts";
+import { microcentsOf, openAdmin } from "./money-kit.ts";
 
 test("an owner invites a support member, who chooses a password and sees only support's part at 360 px", async ({
   browser,
@@ -106,8 +107,10 @@ test("a large adjustment waits in the Adjustments queue until a second approver 
   const found = await (await owner.request.get(`/api/admin/members?search=${member.username}`)).json();
   const uid = found.items[0].uid as string;
   const settings = await (await owner.request.get("/api/admin/settings")).json();
+  // A cent above the amount that needs a second approver.
+  const large = microcentsOf(settings.adjustmentSecondApprovalMicrocents) + fromCents(1);
   const asked = await owner.request.post(`/api/admin/members/${uid}/adjust`, {
-    data: { account: "bonus", amountCents: settings.adjustmentSecondApprovalCents + 1, reason: "Launch bonus" },
+    data: { account: "bonus", amountMicrocents: String(large), reason: "Launch bonus" },
     headers: { origin },
   });
   expect(asked.status()).toBe(202);
@@ -147,7 +150,7 @@ test("a large adjustment waits in the Adjustments queue until a second approver 
   await expect(theirs).toHaveCount(0);
   await expectAccessible(page);
   const money = await (await owner.request.get(`/api/admin/members/${uid}/money`)).json();
-  expect(money.balances.bonus).toBe(settings.adjustmentSecondApprovalCents + 1);
+  expect(microcentsOf(money.balances.bonus)).toBe(large);
   await context.close();
   await owner.context.close();
 });
@@ -193,7 +196,7 @@ test("the trading desk sees the house's exposure and sets a pair's cap, at 360 p
   } finally {
     const current = await (await owner.request.get("/api/admin/settings")).json();
     await owner.request.put("/api/admin/settings", {
-      data: { ...current, tradeExposureCapCents: settings.tradeExposureCapCents },
+      data: { ...current, tradeExposureCapMicrocents: settings.tradeExposureCapMicrocents },
       headers: { origin },
     });
     await context.close();

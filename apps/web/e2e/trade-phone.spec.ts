@@ -1,3 +1,4 @@
+import { fromCents } from "@helio/shared";
 import type { Page } from "@playwright/test";
 import { paths } from "../src/lib/paths.ts";
 import {
@@ -10,12 +11,11 @@ import {
   signUp,
   test,
 } from "./fixtures.ts";
-import { adjust, openAdmin, uidOf } from "./money-kit.ts";
+import { adjust, balancesOf, openAdmin, uidOf } from "./money-kit.ts";
 
 const WIDE = { name: "desktop", width: 1280, height: 800 } as const;
 
-const walletOf = async (page: Page) =>
-  (await (await page.request.get("/api/wallet")).json()) as { wallet: number; demo: number };
+const walletOf = (page: Page) => balancesOf(page.request);
 
 /** The box of a locator lies wholly inside the viewport, no scrolling. */
 async function expectInViewport(page: Page, name: string, locator: ReturnType<Page["locator"]>) {
@@ -125,7 +125,7 @@ test("the member switches between Practice and Real from the top bar's badge; th
   await dialog.getByRole("button", { name: "Cancel" }).click();
 
   const admin = await openAdmin(browser);
-  await adjust(admin.request, baseURL as string, uid, 5_000);
+  await adjust(admin.request, baseURL as string, uid, fromCents(5_000));
   await page.getByRole("button", { name: "Free: trading with practice money, switch mode" }).click();
   await expect(dialog).toContainText("your next trades use your real wallet");
   await screenshot(page, "trade-mode-switch-mobile-light");
@@ -137,7 +137,7 @@ test("the member switches between Practice and Real from the top bar's badge; th
   await page.getByRole("button", { name: /^Down · pays/ }).click();
   await expect(page.getByText(/Down contract placed at/)).toBeVisible();
   const after = await walletOf(page);
-  expect(after).toEqual({ ...after, wallet: before.wallet - 1_000, demo: before.demo });
+  expect(after).toEqual({ ...after, wallet: before.wallet - fromCents(1_000), demo: before.demo });
   const ledger = (await (await page.request.get("/api/trades/open")).json()) as { account: string }[];
   expect(ledger.map((c) => c.account)).toEqual(["wallet"]);
 

@@ -1,3 +1,4 @@
+import { fromCents } from "@helio/shared";
 import { paths } from "../src/lib/paths.ts";
 import {
   chooseOption,
@@ -10,11 +11,10 @@ import {
   test,
   urlEndingWith,
 } from "./fixtures.ts";
-import { adjust, openAdmin, uidOf } from "./money-kit.ts";
+import { adjust, balancesOf, microcentsOf, openAdmin, uidOf } from "./money-kit.ts";
 import { walkScreens } from "./screen-walk.ts";
 
-const demoOf = async (page: import("@playwright/test").Page) =>
-  ((await (await page.request.get("/api/wallet")).json()) as { demo: number }).demo;
+const demoOf = async (page: import("@playwright/test").Page) => (await balancesOf(page.request)).demo;
 
 test("a Free member trades BTC for 15 s: chart moves, contract counts down, settles into history", async ({
   page,
@@ -24,7 +24,7 @@ test("a Free member trades BTC for 15 s: chart moves, contract counts down, sett
   await page.setViewportSize({ width: 1280, height: 860 });
   await signUp(page, baseURL as string);
   const before = await demoOf(page);
-  expect(before).toBe(1_000_000);
+  expect(before).toBe(fromCents(1_000_000));
 
   // /trade goes to the first pair; the ticker is live in the shell.
   await page.goto(paths.trade);
@@ -47,7 +47,7 @@ test("a Free member trades BTC for 15 s: chart moves, contract counts down, sett
   await chooseOption(page.getByRole("combobox", { name: "Duration" }), "15 s");
   await page.getByRole("button", { name: /^Up · pays/ }).click();
   await expect(page.getByText(/Up contract placed at/)).toBeVisible();
-  expect(await demoOf(page)).toBe(before - 1000);
+  expect(await demoOf(page)).toBe(before - fromCents(1000));
 
   await page.getByRole("link", { name: "See On Trade" }).click();
   await expect(page).toHaveURL(urlEndingWith(paths.onTrade));
@@ -84,10 +84,10 @@ test("a Free member trades BTC for 15 s: chart moves, contract counts down, sett
   await expectAccessible(page);
 
   const history = (await (await page.request.get("/api/trades/history")).json()) as {
-    items: { payoutCents: number; result: string }[];
+    items: { payoutMicrocents: unknown; result: string }[];
   };
-  const payout = history.items[0]?.payoutCents ?? -1;
-  expect(await demoOf(page)).toBe(before - 1000 + payout);
+  const payout = microcentsOf(history.items[0]?.payoutMicrocents);
+  expect(await demoOf(page)).toBe(before - fromCents(1000) + payout);
   expect(["win", "loss", "equal", "void"]).toContain(history.items[0]?.result);
 });
 
@@ -144,23 +144,23 @@ test("the dashboard shows the markets, open trades and recent transactions; Real
   // The admin funds the wallet and switches the member to Real: the next stake comes from the wallet.
   const uid = await uidOf(page.request);
   const admin = await openAdmin(browser);
-  await adjust(admin.request, baseURL as string, uid, 5_000);
+  await adjust(admin.request, baseURL as string, uid, fromCents(5_000));
   await admin.page.goto(paths.adminMember(uid));
   await admin.page.getByRole("button", { name: "Switch to Real" }).click();
   await admin.page.getByRole("dialog").getByRole("button", { name: "Switch" }).click();
   await expect(admin.page.getByText("The member now trades in Real mode.")).toBeVisible();
   await admin.context.close();
 
-  const before = (await (await page.request.get("/api/wallet")).json()) as { wallet: number; demo: number };
-  expect(before.wallet).toBe(5_000);
+  const before = await balancesOf(page.request);
+  expect(before.wallet).toBe(fromCents(5_000));
   await page.goto(paths.tradeFirstPair);
   await expect(page.getByTestId("last-price")).not.toHaveText("—");
   await expect(page.getByTestId("stake-source")).toContainText("Stake from Wallet (Real)");
   await page.getByLabel("Amount (USD)").fill("12.5");
   await page.getByRole("button", { name: /^Up · pays/ }).click();
   await expect(page.getByText(/Up contract placed at/)).toBeVisible();
-  const after = (await (await page.request.get("/api/wallet")).json()) as { wallet: number; demo: number };
-  expect(after).toMatchObject({ wallet: 5_000 - 1_250, demo: before.demo });
+  const after = await balancesOf(page.request);
+  expect(after).toMatchObject({ wallet: fromCents(5_000 - 1_250), demo: before.demo });
   await page.goto("/");
   await expect(recent.first()).toContainText("Trade stake");
   await expect(recent.first()).toContainText("Wallet");

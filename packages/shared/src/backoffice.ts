@@ -4,9 +4,15 @@ import { adminInvestmentSummarySchema } from "./investments.ts";
 import { kycSchema } from "./kyc.ts";
 import { MEMBER_ACCOUNTS, SYSTEM_ACCOUNTS } from "./ledger.ts";
 import { maxAmountMessage } from "./local-amount.ts";
-import { MAX_AMOUNT_CENTS, memberRefSchema, reasonSchema, walletBalancesSchema } from "./wallet.ts";
+import {
+  MAX_AMOUNT_MICROCENTS,
+  memberRefSchema,
+  microcentsSchema,
+  reasonSchema,
+  walletBalancesSchema,
+} from "./wallet.ts";
 
-const countSum = z.object({ count: z.number().int(), sumCents: z.number().int() });
+const countSum = z.object({ count: z.number().int(), sumMicrocents: microcentsSchema });
 
 /** GET /api/admin/dashboard. "Today" is the current UTC day. */
 export const adminDashboardSchema = z.object({
@@ -19,21 +25,21 @@ export const adminDashboardSchema = z.object({
     withdrawals: z.number().int(),
     kyc: z.number().int(),
   }),
-  /** Sum of all members' balances by account, in cents; admins are not members (`members`). */
-  memberMoney: z.record(z.enum(MEMBER_ACCOUNTS), z.number().int()),
+  /** Sum of all members' balances by account, in microcents; admins are not members (`members`). */
+  memberMoney: z.record(z.enum(MEMBER_ACCOUNTS), microcentsSchema),
   /**
-   * Sum of the admins' own balances by account (the demo grant every account gets), in cents: not
-   * member money, shown apart so that member money, this and the platform accounts sum to zero.
+   * Sum of the admins' own balances by account (the demo grant every account gets), in microcents:
+   * not member money, shown apart so that member money, this and the platform accounts sum to zero.
    */
-  adminMoney: z.record(z.enum(MEMBER_ACCOUNTS), z.number().int()),
-  /** Balances of the platform's own accounts (e.g. trading_house: the house result). */
-  systemAccounts: z.record(z.enum(SYSTEM_ACCOUNTS), z.number().int()),
+  adminMoney: z.record(z.enum(MEMBER_ACCOUNTS), microcentsSchema),
+  /** Balances of the platform's own accounts (e.g. trading_house: the house result), in microcents. */
+  systemAccounts: z.record(z.enum(SYSTEM_ACCOUNTS), microcentsSchema),
   /**
-   * The trading house's result (stakes taken minus payouts made, cents), as /admin/trading counts
+   * The trading house's result (stakes taken minus payouts made, microcents), as /admin/trading counts
    * it: `real` is the house result; `practice` is demo money, shown apart and never added to it.
    * Together they are `systemAccounts.trading_house`.
    */
-  tradingHouse: z.object({ realCents: z.number().int(), practiceCents: z.number().int() }),
+  tradingHouse: z.object({ realMicrocents: microcentsSchema, practiceMicrocents: microcentsSchema }),
   today: z.object({
     depositsRequested: countSum,
     depositsApproved: countSum,
@@ -47,28 +53,26 @@ export type AdminDashboard = z.infer<typeof adminDashboardSchema>;
 
 /** Accounts an admin may adjust (withdrawal_hold belongs to withdrawals; demo has its reset). */
 export const ADJUSTABLE_ACCOUNTS = ["wallet", "profit", "bonus"] as const;
-/** POST /api/admin/members/:uid/adjust: signed cents (positive credits, negative debits), and why. */
+/** POST /api/admin/members/:uid/adjust: signed microcents (positive credits, negative debits), and why. */
 export const adminAdjustSchema = z.object({
   account: z.enum(ADJUSTABLE_ACCOUNTS),
-  amountCents: z
-    .number()
-    .int("Whole cents only")
-    .refine((v) => v !== 0, "Cannot be zero")
-    .refine((v) => Math.abs(v) <= MAX_AMOUNT_CENTS, maxAmountMessage()),
+  amountMicrocents: microcentsSchema
+    .refine((v) => v !== 0n, "Cannot be zero")
+    .refine((v) => -MAX_AMOUNT_MICROCENTS <= v && v <= MAX_AMOUNT_MICROCENTS, maxAmountMessage()),
   reason: reasonSchema,
 });
 export type AdminAdjustInput = z.input<typeof adminAdjustSchema>;
 export const adminAdjustResponseSchema = z.object({
   transactionId: z.string(),
   account: z.enum(ADJUSTABLE_ACCOUNTS),
-  amountCents: z.number().int(),
-  balanceAfterCents: z.number().int(),
+  amountMicrocents: microcentsSchema,
+  balanceAfterMicrocents: microcentsSchema,
   replayed: z.boolean(),
 });
 export type AdminAdjustResponse = z.infer<typeof adminAdjustResponseSchema>;
 
 /**
- * Four eyes on adjustments: one above the settings' `adjustmentSecondApprovalCents` (credit or
+ * Four eyes on adjustments: one above the settings' `adjustmentSecondApprovalMicrocents` (credit or
  * debit) is a request, made by one finance or owner staff member and approved (the money moves) or
  * rejected by another; the requester may withdraw it by rejecting.
  */
@@ -78,7 +82,7 @@ export const adjustmentRequestSchema = z.object({
   id: z.string(),
   member: memberRefSchema,
   account: z.enum(ADJUSTABLE_ACCOUNTS),
-  amountCents: z.number().int(),
+  amountMicrocents: microcentsSchema,
   reason: z.string(),
   status: adjustmentRequestStatusSchema,
   requestedBy: z.string(),

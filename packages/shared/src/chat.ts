@@ -3,6 +3,7 @@ import { groupDigits } from "./currency.ts";
 import { kycStatusSchema } from "./kyc.ts";
 import { text } from "./text.ts";
 import { CHAT_IMAGE_MAX_BYTES, CHAT_IMAGE_TYPES, CHAT_TEXT_MAX } from "./values.ts";
+import { microcentsSchema } from "./wallet.ts";
 
 export { CHAT_IMAGE_MAX_BYTES, CHAT_IMAGE_TYPES, CHAT_TEXT_MAX };
 
@@ -109,7 +110,7 @@ export const adminChatMemberSchema = z.object({
   email: z.string(),
   userTrading: z.boolean(),
   kycStatus: kycStatusSchema,
-  walletCents: z.number().int(),
+  walletMicrocents: microcentsSchema,
 });
 export const adminChatDetailSchema = chatSchema.extend({ summary: adminChatMemberSchema });
 export type AdminChatDetail = z.infer<typeof adminChatDetailSchema>;

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./text.ts";
+import { microcentsSchema } from "./wallet.ts";
 
 /** `POST /api/account/close`: the password, and the authenticator code when two-factor is on. */
 export const closeAccountSchema = z.object({
@@ -20,8 +21,8 @@ export const closureBlockerSchema = z.object({
   reason: z.enum(CLOSURE_BLOCKERS),
   /** For `balance`: the account holding money (wallet, profit, bonus, withdrawal_hold). */
   account: z.string().optional(),
-  /** For `balance`: what it holds (USD cents); for `deposit`, `withdrawal` and `contract`: how many. */
-  amountCents: z.number().int().optional(),
+  /** For `balance`: what it holds (microcents); for `deposit`, `withdrawal` and `contract`: how many. */
+  amountMicrocents: microcentsSchema.optional(),
   count: z.number().int().optional(),
 });
 export type ClosureBlocker = z.infer<typeof closureBlockerSchema>;

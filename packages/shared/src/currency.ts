@@ -1,3 +1,5 @@
+import { divideHalfEven } from "./values.ts";
+
 /** Currencies a member may display amounts in. USD is the base; the others come from settings rates. */
 export const RATE_CURRENCIES = ["MYR", "IDR", "SGD", "BND", "KRW", "JPY", "EUR", "BHD"] as const;
 export const CURRENCIES = ["USD", ...RATE_CURRENCIES] as const;
@@ -9,22 +11,17 @@ export function groupDigits(digits: string): string {
   return digits.replace(/\B(?=(\d{3})+(?!\d))/g, ",");
 }
 
-/**
- * `x` with two decimals and grouped, exactly as `Intl.NumberFormat("en-US", { minimumFractionDigits: 2,
- * maximumFractionDigits: 2 })` writes it: rounded half away from zero on the shortest decimal form of
- * `x`, as ICU does (so 1234567.895 gives "1,234,567.90"), and "-0.00" below zero. Not Intl itself:
- * the first Intl formatter a page creates loads ICU's data, 44–106 ms of main thread on our 2-core
- * machines, and this one was created as the dashboard's modules loaded, before its first paint.
- */
-function twoDecimals(x: number): string {
-  const sign = x < 0 || Object.is(x, -0) ? "-" : "";
-  const abs = Math.abs(x);
-  if (abs < 0.001) return `${sign}0.00`;
-  if (abs >= 1e21) return `${sign}${groupDigits(BigInt(abs).toString())}.00`;
-  const [whole = "0", fraction = ""] = abs.toString().split(".");
-  const roundUp = (fraction[2] ?? "0") >= "5" ? 1n : 0n;
-  const hundredths = (BigInt(whole + fraction.padEnd(2, "0").slice(0, 2)) + roundUp).toString().padStart(3, "0");
-  return `${sign}${groupDigits(hundredths.slice(0, -2))}.${hundredths.slice(-2)}`;
+/** -123456789n → "-1,234,567.89": hundredths as an en-US decimal with two decimals, grouped. */
+function hundredthsText(hundredths: bigint): string {
+  const negative = hundredths < 0n;
+  const abs = negative ? -hundredths : hundredths;
+  return `${negative ? "-" : ""}${groupDigits((abs / 100n).toString())}.${(abs % 100n).toString().padStart(2, "0")}`;
+}
+
+/** A settings multiplier (16250, 0.376) as an integer scaled by 10⁸: the rates' own precision. */
+function scaledMultiplier(rate: number): bigint {
+  const [whole = "0", fraction = ""] = rate.toFixed(8).split(".");
+  return BigInt(whole) * 100_000_000n + BigInt(fraction);
 }
 
 const decimalFormats = new Map<string, Intl.NumberFormat>();
@@ -50,13 +47,14 @@ export function localizeDecimal(english: string, locale?: string): string {
 }
 
 /**
- * Formats an amount held in integer USD cents for display in `currency`,
- * e.g. `1,234,567.89 IDR` (`1.234.567,89 IDR` with `locale` "id"). `rate` is the settings multiplier
- * (USD is 1). Display only: stored amounts never pass through floating point.
+ * Formats an amount held in microcents (10⁻⁸ USD) for display in `currency`, e.g. `1,234,567.89 IDR`
+ * (`1.234.567,89 IDR` with `locale` "id"), rounded once to the hundredth (ties to even). `rate` is
+ * the settings multiplier (USD is 1). Exact: no amount passes through floating point.
  */
-export function formatMoney(cents: number | bigint, currency: Currency = "USD", rate = 1, locale?: string): string {
-  const usd = Number(cents) / 100;
-  return `${localizeDecimal(twoDecimals(usd * (currency === "USD" ? 1 : rate)), locale)} ${currency}`;
+export function formatMoney(microcents: bigint, currency: Currency = "USD", rate = 1, locale?: string): string {
+  // microcents × rate ÷ 10⁶ is hundredths of `currency`; the rate is scaled by 10⁸.
+  const scaled = currency === "USD" ? 100_000_000n : scaledMultiplier(rate);
+  return `${localizeDecimal(hundredthsText(divideHalfEven(microcents * scaled, 100_000_000_000_000n)), locale)} ${currency}`;
 }
 
 /**

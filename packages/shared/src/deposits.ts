@@ -5,6 +5,7 @@ import { text } from "./text.ts";
 import {
   amountInputShape,
   memberRefSchema,
+  microcentsSchema,
   pagedShape,
   pageQueryShape,
   privateFileSchema,
@@ -22,7 +23,10 @@ export const depositStatusSchema = z.enum(DEPOSIT_STATUSES);
 /** Proofs of payment: images or a PDF, checked by content, at most 10 MB (multipart field `file`). */
 export const DEPOSIT_PROOF_TYPES = ["image/jpeg", "image/png", "image/webp", "application/pdf"] as const;
 
-/** POST /api/deposits: `{ amountCents: 1234 }` or `{ amount: "12.34" }`, at least settings.depositMinCents. */
+/**
+ * POST /api/deposits: `{ amountMicrocents: "1234000000" }` or `{ amount: "12.34" }` (12.34 USD), or a
+ * `local` amount; at least settings.depositMinMicrocents.
+ */
 export const createDepositSchema = z.object(amountInputShape).superRefine(refineOneAmount);
 export type CreateDepositInput = z.input<typeof createDepositSchema>;
 
@@ -30,11 +34,11 @@ export const depositInvoiceSchema = z.object({
   id: z.string(),
   /** Human reference to put in the transfer description, e.g. HD-7K2M9QXA. */
   reference: z.string(),
-  /** What the wallet is credited on approval, in USD cents. */
-  amountCents: z.number().int(),
+  /** What the wallet is credited on approval, in USD microcents. */
+  amountMicrocents: microcentsSchema,
   /**
    * The amount to transfer as the member typed it in their currency, with the rate it was
-   * converted at; `amountCents` is it at that rate. Null for an invoice made in USD.
+   * converted at; `amountMicrocents` is it at that rate. Null for an invoice made in USD.
    */
   local: typedLocalSchema.nullable(),
   status: depositStatusSchema,

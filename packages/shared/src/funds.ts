@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { transactionKindSchema } from "./ledger.ts";
-import { amountInputShape, pagedShape, pageQueryShape, walletHistoryFilterShape } from "./wallet.ts";
+import { amountInputShape, microcentsSchema, pagedShape, pageQueryShape, walletHistoryFilterShape } from "./wallet.ts";
 
 /** The two funds a member can move to the wallet: investment returns and referral commissions. */
 export const FUNDS = ["profit", "bonus"] as const;
@@ -11,10 +11,10 @@ export const fundParamsSchema = z.object({ fund: fundSchema });
 /** GET /api/funds/:fund: the balance and what a move to the wallet needs. */
 export const fundSummarySchema = z.object({
   fund: fundSchema,
-  balanceCents: z.number().int(),
-  /** Smallest move (settings `fundTransferMinCents`); "all" may move less when that is all there is. */
-  minTransferCents: z.number().int(),
-  walletCents: z.number().int(),
+  balanceMicrocents: microcentsSchema,
+  /** Smallest move (settings `fundTransferMinMicrocents`); "all" may move less when that is all there is. */
+  minTransferMicrocents: microcentsSchema,
+  walletMicrocents: microcentsSchema,
 });
 export type FundSummary = z.infer<typeof fundSummarySchema>;
 
@@ -32,16 +32,16 @@ export const fundHistoryQuerySchema = z.object({ ...fundHistoryFilterShape, ...p
 export const fundHistoryCsvQuerySchema = z.object(fundHistoryFilterShape);
 
 /**
- * POST /api/funds/:fund/transfers: move `{ amountCents }`, `{ amount: "12.34" }`, `{ local }` (wallet.ts) or `{ all: true }`
+ * POST /api/funds/:fund/transfers: move `{ amountMicrocents }`, `{ amount: "12.34" }`, `{ local }` (wallet.ts) or `{ all: true }`
  * (the whole balance) to the wallet. Send an `Idempotency-Key` header (201 first time, 200 replayed).
  */
 export const fundTransferInputSchema = z
   .object({ ...amountInputShape, all: z.literal(true).optional() })
   .superRefine((v, ctx) => {
-    const given = [v.amountCents, v.amount, v.local, v.all].filter((x) => x !== undefined).length;
+    const given = [v.amountMicrocents, v.amount, v.local, v.all].filter((x) => x !== undefined).length;
     if (given === 0) ctx.addIssue({ code: "custom", path: ["amount"], message: "Enter an amount or choose all" });
     if (given > 1)
-      ctx.addIssue({ code: "custom", path: ["amount"], message: "Give one of amount, amountCents, local or all" });
+      ctx.addIssue({ code: "custom", path: ["amount"], message: "Give one of amount, amountMicrocents, local or all" });
   });
 export type FundTransferInput = z.input<typeof fundTransferInputSchema>;
 
@@ -50,15 +50,15 @@ export const fundTransferSchema = z.object({
   /** The ledger transaction id. */
   id: z.string(),
   fund: fundSchema,
-  amountCents: z.number().int(),
+  amountMicrocents: microcentsSchema,
   /** The fund's balance right after the move. */
-  fundBalanceAfterCents: z.number().int(),
+  fundBalanceAfterMicrocents: microcentsSchema,
   createdAt: z.string(),
 });
 export type FundTransfer = z.infer<typeof fundTransferSchema>;
 export const fundTransferResponseSchema = z.object({
   transfer: fundTransferSchema,
-  walletCents: z.number().int(),
+  walletMicrocents: microcentsSchema,
   replayed: z.boolean(),
 });
 export type FundTransferResponse = z.infer<typeof fundTransferResponseSchema>;

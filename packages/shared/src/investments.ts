@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { AMOUNT_MESSAGES, maxAmountMessage } from "./local-amount.ts";
 import { text } from "./text.ts";
 import {
   amountInputShape,
-  MAX_AMOUNT_CENTS,
+  amountMicrocentsSchema,
   memberRefSchema,
+  microcentsSchema,
   mulDivHalfEven,
   pagedShape,
   pageQueryShape,
@@ -12,34 +12,36 @@ import {
 } from "./wallet.ts";
 
 // ---------------------------------------------------------------------------------------------
-// Profit arithmetic (integer cents, no floating point). The one place it is computed: the server
+// Profit arithmetic (bigint microcents, no floating point). The one place it is computed: the server
 // credits it, the web previews it.
 //
 // Rule: the total profit of an investment is amount × dailyRateBps × periods ÷ 10,000, rounded
-// ONCE to the cent, half to even (PRODUCT.md §1). Each period pays floor(total ÷ periods); the
+// ONCE to the microcent, half to even (PRODUCT.md §1). Each period pays floor(total ÷ periods); the
 // last period also pays the remainder, so the schedule sums to the total exactly.
 // ---------------------------------------------------------------------------------------------
 
-/** Total profit in cents over the whole term. */
-export function investmentTotalProfit(amountCents: number, dailyRateBps: number, periods: number): number {
-  return mulDivHalfEven(amountCents, dailyRateBps * periods, 10_000);
+/** Total profit in microcents over the whole term. */
+export function investmentTotalProfit(amountMicrocents: bigint, dailyRateBps: number, periods: number): bigint {
+  return mulDivHalfEven(amountMicrocents, dailyRateBps * periods, 10_000);
 }
 
-/** What period `period` (1-based) pays, in cents. */
+/** What period `period` (1-based) pays, in microcents. */
 export function investmentPeriodProfit(
-  amountCents: number,
+  amountMicrocents: bigint,
   dailyRateBps: number,
   periods: number,
   period: number,
-): number {
-  const total = investmentTotalProfit(amountCents, dailyRateBps, periods);
-  const each = Math.floor(total / periods);
-  return period === periods ? total - each * (periods - 1) : each;
+): bigint {
+  const total = investmentTotalProfit(amountMicrocents, dailyRateBps, periods);
+  const each = total / BigInt(periods);
+  return period === periods ? total - each * BigInt(periods - 1) : each;
 }
 
 /** Every period's profit, in order (sums to `investmentTotalProfit`). */
-export function investmentSchedule(amountCents: number, dailyRateBps: number, periods: number): number[] {
-  return Array.from({ length: periods }, (_, i) => investmentPeriodProfit(amountCents, dailyRateBps, periods, i + 1));
+export function investmentSchedule(amountMicrocents: bigint, dailyRateBps: number, periods: number): bigint[] {
+  return Array.from({ length: periods }, (_, i) =>
+    investmentPeriodProfit(amountMicrocents, dailyRateBps, periods, i + 1),
+  );
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -54,7 +56,7 @@ export const packageSlugSchema = z
   .max(60, "At most 60 characters")
   .regex(PACKAGE_SLUG, "Lowercase letters, digits and single hyphens, e.g. gold-30");
 
-const cents = z.number().int();
+const microcents = microcentsSchema;
 
 /** A package as members see it. `dailyRateBps`: profit per period in basis points (1.25 % = 125). */
 export const investmentPackageSchema = z.object({
@@ -62,8 +64,8 @@ export const investmentPackageSchema = z.object({
   slug: z.string(),
   name: z.string(),
   description: z.string(),
-  minCents: cents,
-  maxCents: cents,
+  minMicrocents: microcents,
+  maxMicrocents: microcents,
   dailyRateBps: z.number().int(),
   durationPeriods: z.number().int(),
   /** The capital returns to the wallet at maturity (false: the profit is the whole return). */
@@ -85,11 +87,7 @@ export const adminPackageSchema = investmentPackageSchema.extend({
 export type AdminPackage = z.infer<typeof adminPackageSchema>;
 export const adminPackagesResponseSchema = z.array(adminPackageSchema);
 
-const moneyLimit = z
-  .number({ error: "Enter an amount in cents" })
-  .int("Whole cents only")
-  .positive(AMOUNT_MESSAGES.zero)
-  .max(MAX_AMOUNT_CENTS, maxAmountMessage());
+const moneyLimit = amountMicrocentsSchema;
 
 /** POST /api/admin/packages and PUT /api/admin/packages/:id (the whole package). */
 export const packageInputSchema = z
@@ -97,8 +95,8 @@ export const packageInputSchema = z
     name: text().trim().min(2, "At least 2 characters").max(80, "At most 80 characters"),
     slug: packageSlugSchema,
     description: text({ multiline: true }).trim().max(2000, "At most 2000 characters").default(""),
-    minCents: moneyLimit,
-    maxCents: moneyLimit,
+    minMicrocents: moneyLimit,
+    maxMicrocents: moneyLimit,
     dailyRateBps: z.number().int("Whole basis points").min(1, "At least 1 (0.01 %)").max(10_000, "At most 10,000"),
     durationPeriods: z.number().int("Whole periods").min(1, "At least 1").max(3650, "At most 3650"),
     capitalReturn: z.boolean(),
@@ -106,10 +104,11 @@ export const packageInputSchema = z
     active: z.boolean().default(true),
   })
   .superRefine((p, ctx) => {
-    if (p.maxCents < p.minCents)
-      ctx.addIssue({ code: "custom", path: ["maxCents"], message: "Must be at least the minimum" });
+    if (p.maxMicrocents < p.minMicrocents)
+      ctx.addIssue({ code: "custom", path: ["maxMicrocents"], message: "Must be at least the minimum" });
   });
-export type PackageInput = z.input<typeof packageInputSchema>;
+/** The package as the back office sends it and the server reads it: money as bigint microcents. */
+export type PackageInput = z.output<typeof packageInputSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Investments.
@@ -120,7 +119,7 @@ export const investmentStatusSchema = z.enum(INVESTMENT_STATUSES);
 export type InvestmentStatus = z.infer<typeof investmentStatusSchema>;
 
 /**
- * POST /api/investments: `{ slug, amountCents }` or `{ slug, amount: "12.34" }`, paid from the
+ * POST /api/investments: `{ slug, amountMicrocents }` or `{ slug, amount: "12.34" }`, paid from the
  * wallet. Send an `Idempotency-Key` header to make a retry safe (201 first time, 200 replayed).
  */
 export const buyInvestmentSchema = z
@@ -137,15 +136,15 @@ export const investmentSchema = z.object({
   /** Printed on the invoice, e.g. INV-7F3K9Q2M. */
   reference: z.string(),
   package: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
-  amountCents: cents,
+  amountMicrocents: microcents,
   dailyRateBps: z.number().int(),
   durationPeriods: z.number().int(),
   periodSeconds: z.number().int(),
   capitalReturn: z.boolean(),
   status: investmentStatusSchema,
   periodsPaid: z.number().int(),
-  profitPaidCents: cents,
-  totalProfitCents: cents,
+  profitPaidMicrocents: microcents,
+  totalProfitMicrocents: microcents,
   /** When the next period is credited; null once matured or cancelled. */
   nextAccrualAt: z.string().nullable(),
   /** Start + durationPeriods × periodSeconds. */
@@ -166,7 +165,7 @@ export type BuyInvestmentResponse = z.infer<typeof buyInvestmentResponseSchema>;
 export const schedulePeriodSchema = z.object({
   period: z.number().int(),
   dueAt: z.string(),
-  amountCents: cents,
+  amountMicrocents: microcents,
   paid: z.boolean(),
   /** The ledger transaction's time, null while not credited. */
   paidAt: z.string().nullable(),
@@ -175,7 +174,7 @@ export const schedulePeriodSchema = z.object({
 export const investmentInvoiceSchema = investmentSchema.extend({
   schedule: z.array(schedulePeriodSchema),
   /** What returns to the wallet at maturity (0 when the terms keep the capital). */
-  capitalReturnCents: cents,
+  capitalReturnMicrocents: microcents,
   /** The purchase's ledger transaction. */
   transactionId: z.string().nullable(),
 });
@@ -186,14 +185,14 @@ export const wsInvestmentAccruedSchema = z.object({
   type: z.literal("investment.accrued"),
   investmentId: z.string(),
   period: z.number().int(),
-  amountCents: cents,
+  amountMicrocents: microcents,
   periodsPaid: z.number().int(),
   durationPeriods: z.number().int(),
-  profitPaidCents: cents,
+  profitPaidMicrocents: microcents,
   status: investmentStatusSchema,
   nextAccrualAt: z.string().nullable(),
   /** Capital returned to the wallet with this (last) period, 0 otherwise. */
-  capitalReturnedCents: cents,
+  capitalReturnedMicrocents: microcents,
 });
 export type WsInvestmentAccrued = z.infer<typeof wsInvestmentAccruedSchema>;
 
@@ -213,8 +212,8 @@ export const adminInvestmentSchema = investmentSchema.extend({ member: memberRef
 export type AdminInvestment = z.infer<typeof adminInvestmentSchema>;
 export const investmentTotalsSchema = z.object({
   count: z.number().int(),
-  amountCents: cents,
-  profitPaidCents: cents,
+  amountMicrocents: microcents,
+  profitPaidMicrocents: microcents,
 });
 export const adminInvestmentsResponseSchema = z.object({
   items: z.array(adminInvestmentSchema),
@@ -228,13 +227,13 @@ export type AdminInvestments = z.infer<typeof adminInvestmentsResponseSchema>;
 export const adminInvestmentSummarySchema = z.object({
   activeCount: z.number().int(),
   /** Capital of active investments. */
-  investedCapitalCents: cents,
+  investedCapitalMicrocents: microcents,
   /** Every profit credit ever made. */
-  profitPaidCents: cents,
+  profitPaidMicrocents: microcents,
   /** Every referral commission ever paid. */
-  commissionsPaidCents: cents,
+  commissionsPaidMicrocents: microcents,
   /** Capital that returns to wallets at maturities within the next 7 days. */
-  capitalDueNext7DaysCents: cents,
+  capitalDueNext7DaysMicrocents: microcents,
   maturingNext7Days: z.number().int(),
 });
 export type AdminInvestmentSummary = z.infer<typeof adminInvestmentSummarySchema>;

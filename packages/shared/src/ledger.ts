@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MEMBER_ACCOUNTS, TRANSACTION_KINDS } from "./values.ts";
+import { fromCents, MEMBER_ACCOUNTS, TRANSACTION_KINDS } from "./values.ts";
 
 export { MEMBER_ACCOUNTS, TRANSACTION_KINDS };
 
@@ -23,4 +23,4 @@ export const memberAccountSchema = z.enum(MEMBER_ACCOUNTS);
 export const transactionKindSchema = z.enum(TRANSACTION_KINDS);
 
 /** Demo money a new member receives, and what a reset restores: 10,000.00 USD. */
-export const DEMO_GRANT_CENTS = 1_000_000;
+export const DEMO_GRANT_MICROCENTS = fromCents(1_000_000);

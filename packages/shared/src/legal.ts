@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { text } from "./text.ts";
+import { microcentsSchema } from "./wallet.ts";
 
 /** The documents a regulated platform shows before anyone trades, each on its own public page. */
 export const LEGAL_DOCUMENTS = ["terms", "privacy", "risk", "fees"] as const;
@@ -14,18 +15,18 @@ const legalText = text({ multiline: true }).trim().max(40_000, "At most 40,000 c
 export const legalTextsSchema = z.object({ terms: legalText, privacy: legalText, risk: legalText, fees: legalText });
 export type LegalTexts = z.output<typeof legalTextsSchema>;
 
-/** The figures of the fee schedule, read from the live settings (USD cents, basis points, %). */
+/** The figures of the fee schedule, read from the live settings (USD microcents, basis points, %). */
 export const feeScheduleSchema = z.object({
-  depositMinCents: z.number().int(),
-  withdrawalMinCents: z.number().int(),
-  withdrawalMaxCents: z.number().int(),
+  depositMinMicrocents: microcentsSchema,
+  withdrawalMinMicrocents: microcentsSchema,
+  withdrawalMaxMicrocents: microcentsSchema,
   withdrawalFeeBps: z.number().int(),
-  withdrawalFeeFlatCents: z.number().int(),
-  tradeMinCents: z.number().int(),
-  tradeMaxCents: z.number().int(),
+  withdrawalFeeFlatMicrocents: microcentsSchema,
+  tradeMinMicrocents: microcentsSchema,
+  tradeMaxMicrocents: microcentsSchema,
   tradePayoutPercentDefault: z.number().int(),
   tradePayoutPercent: z.record(z.string(), z.number().int()),
-  fundTransferMinCents: z.number().int(),
+  fundTransferMinMicrocents: microcentsSchema,
 });
 export type FeeSchedule = z.infer<typeof feeScheduleSchema>;
 

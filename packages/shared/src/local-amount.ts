@@ -1,23 +1,26 @@
 import { z } from "zod";
 import { CURRENCIES, type Currency, localizeDecimal } from "./currency.ts";
+import { divideHalfEven, MICROCENTS_PER_CENT, MICROCENTS_PER_USD } from "./values.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Amounts typed in the member's own currency (docs/product.md §4a). The member types e.g.
-// "162500" IDR; the form sends it with the rate it showed; the server converts it into integer
-// USD cents at that rate and refuses the request when the rate has changed since. Exact BigInt
-// arithmetic throughout: a rate is a decimal string with at most 8 decimals.
+// "162500" IDR; the form sends it with the rate it showed; the server converts it into microcents
+// (10⁻⁸ USD) at that rate and refuses the request when the rate has changed since. Exact BigInt
+// arithmetic throughout: a rate is a decimal string with at most 8 decimals. A microcent is fine
+// enough that the amount converted back at the same rate is the amount typed, at every rate up to
+// 1,000,000 per USD: one microcent is then at most a hundredth of the typed currency.
 // ---------------------------------------------------------------------------------------------
 
 const RATE_DECIMALS = 8;
 const RATE_SCALE = 10n ** BigInt(RATE_DECIMALS);
-/** The largest amount in USD cents any money field accepts, 1,000,000,000.00 USD (MAX_AMOUNT_CENTS in wallet.ts). */
-const MAX_USD_CENTS = 100_000_000_000n;
+/** The largest amount any money field accepts, 1,000,000,000.00 USD (MAX_AMOUNT_MICROCENTS in wallet.ts). */
+const MAX_USD_MICROCENTS = 1_000_000_000n * MICROCENTS_PER_USD;
 /** A USD amount, "12.34" is 12.34 USD: how a USD member's amount and the back office's are read. */
 export const USD_QUOTE: RateQuote = { currency: "USD", rate: "1" };
 
 /** The one rounding rule, in the words the forms and the docs use. */
 export const ROUNDING_RULE =
-  "Converted to US dollars at the rate shown and rounded to the nearest cent (an exact half cent to the even cent).";
+  "Converted to US dollars at the rate shown, to a millionth of a cent: the amount shown afterwards is the amount typed.";
 
 const RATE_TEXT = /^\d{1,12}(\.\d{1,8})?$/;
 /** A rate as typed or stored ("16250", "0.376"), scaled by 10^8; null when it is not one. */
@@ -58,40 +61,40 @@ export function localHundredths(amount: string): bigint | null {
   return BigInt(units) * 100n + BigInt(fraction.padEnd(2, "0"));
 }
 
-/** `numerator ÷ denominator` rounded to a whole number, ties to even (both positive). */
-function divideHalfEven(numerator: bigint, denominator: bigint): bigint {
-  const quotient = numerator / denominator;
-  const twice = (numerator % denominator) * 2n;
-  return twice > denominator || (twice === denominator && quotient % 2n === 1n) ? quotient + 1n : quotient;
-}
-
 /**
- * "162500" IDR at "16250" → 1000 (USD cents), by `ROUNDING_RULE`; null when the amount or the rate
- * is not valid. The server and the form's preview both call this, so they agree to the cent.
+ * "162500" IDR at "16250" → 1_000_000_000n (10.00 USD in microcents), rounded to the nearest
+ * microcent (ties to even); null when the amount or the rate is not valid. The server and the
+ * form's preview both call this, so they agree to the microcent.
  */
-export function localToUsdCents(amount: string, rate: string): number | null {
+export function localToUsdMicrocents(amount: string, rate: string): bigint | null {
   const hundredths = localHundredths(amount);
   const scaled = scaledRate(rate);
   if (hundredths === null || scaled === null || scaled === 0n) return null;
-  const cents = divideHalfEven(hundredths * RATE_SCALE, scaled);
-  return cents > BigInt(Number.MAX_SAFE_INTEGER) ? null : Number(cents);
+  return divideHalfEven(hundredths * MICROCENTS_PER_CENT * RATE_SCALE, scaled);
 }
 
 /**
- * USD cents → hundredths of the local currency at `rate`. A limit is shown rounded so that typing
+ * Microcents → hundredths of the local currency at `rate`. A limit is shown rounded so that typing
  * it passes: a minimum `up`, a maximum `down`; anything else to the `nearest` (ties to even).
  */
-export function usdCentsToLocalHundredths(
-  cents: number,
+export function usdMicrocentsToLocalHundredths(
+  microcents: bigint,
   rate: string,
   rounding: "nearest" | "up" | "down" = "nearest",
 ): bigint {
   const scaled = scaledRate(rate);
   if (scaled === null) throw new RangeError(`not a rate: ${rate}`);
-  const product = BigInt(cents) * scaled;
-  if (rounding === "down") return product / RATE_SCALE;
-  if (rounding === "up") return (product + RATE_SCALE - 1n) / RATE_SCALE;
-  return divideHalfEven(product, RATE_SCALE);
+  const product = microcents * scaled;
+  const scale = RATE_SCALE * MICROCENTS_PER_CENT;
+  const negative = product < 0n;
+  const abs = negative ? -product : product;
+  const magnitude =
+    rounding === "nearest"
+      ? divideHalfEven(abs, scale)
+      : (rounding === "up") !== negative
+        ? (abs + scale - 1n) / scale
+        : abs / scale;
+  return negative ? -magnitude : magnitude;
 }
 
 /** Hundredths of `currency` → "162,500.00 IDR" ("162.500,00 IDR" in `id`), exactly (grouped by thousands). */
@@ -120,12 +123,12 @@ export function formatRate({ currency, rate }: RateQuote): string {
 
 /**
  * "10.00 USD (162,500.00 IDR)": a USD amount with its local value, for limits and errors; only
- * "10.00 USD" for a USD member. `rounding` as in `usdCentsToLocalHundredths`.
+ * "10.00 USD" for a USD member. `rounding` as in `usdMicrocentsToLocalHundredths`.
  */
-export function usdWithLocal(cents: number, quote: RateQuote, rounding: "nearest" | "up" | "down" = "nearest") {
-  const usd = formatLocalHundredths(BigInt(cents), "USD");
+export function usdWithLocal(microcents: bigint, quote: RateQuote, rounding: "nearest" | "up" | "down" = "nearest") {
+  const usd = formatLocalHundredths(usdMicrocentsToLocalHundredths(microcents, "1", rounding), "USD");
   if (quote.currency === "USD") return usd;
-  return `${usd} (${formatLocalHundredths(usdCentsToLocalHundredths(cents, quote.rate, rounding), quote.currency)})`;
+  return `${usd} (${formatLocalHundredths(usdMicrocentsToLocalHundredths(microcents, quote.rate, rounding), quote.currency)})`;
 }
 
 /** The words of every amount field, in the forms and in the server's answers (docs/product.md §4a). */
@@ -145,7 +148,7 @@ export type AmountProblemKind = keyof typeof AMOUNT_MESSAGES | "belowCent" | "to
  * in USD and at `quote` (rounded down, so typing it passes); "At most 1,000,000,000.00 USD" in USD.
  */
 export function maxAmountMessage(quote: RateQuote = USD_QUOTE): string {
-  return `At most ${usdWithLocal(Number(MAX_USD_CENTS), quote, "down")}`;
+  return `At most ${usdWithLocal(MAX_USD_MICROCENTS, quote, "down")}`;
 }
 
 /**
@@ -170,9 +173,11 @@ export function typedAmountProblem(
   const scaled = quote ? scaledRate(quote.rate) : null;
   if (!quote || scaled === null || scaled === 0n) return null;
   // More digits than any amount at any rate: past the largest without converting them.
-  const cents = hundredths === null ? null : divideHalfEven(hundredths * RATE_SCALE, scaled);
-  if (cents === null || cents > MAX_USD_CENTS) return { kind: "tooLarge", message: maxAmountMessage(quote) };
-  if (cents < 1n) return { kind: "belowCent", message: `Less than 0.01 USD at ${formatRate(quote)}` };
+  const microcents = hundredths === null ? null : divideHalfEven(hundredths * MICROCENTS_PER_CENT * RATE_SCALE, scaled);
+  if (microcents === null || microcents > MAX_USD_MICROCENTS)
+    return { kind: "tooLarge", message: maxAmountMessage(quote) };
+  if (microcents < MICROCENTS_PER_CENT)
+    return { kind: "belowCent", message: `Less than 0.01 USD at ${formatRate(quote)}` };
   return null;
 }
 
@@ -203,7 +208,7 @@ export type LocalAmount = z.infer<typeof localAmountSchema>;
 /**
  * An amount as the member typed it in their currency, kept on the invoice or withdrawal it made:
  * `amount` exactly as typed with two decimals ("500000.00"), `currency`, and `rate` as the rates are
- * stored (units per 1 USD, "16250") at the time. The USD cents beside it are this amount at this rate.
+ * stored (units per 1 USD, "16250") at the time. The microcents beside it are this amount at this rate.
  */
 export const typedLocalSchema = z.object({
   amount: z.string(),

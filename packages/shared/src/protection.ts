@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { fromCents, microcentsToDecimal } from "./values.ts";
+import { microcentsSchema } from "./wallet.ts";
 
 /** The windows a stake or loss limit is counted over. */
 export const LIMIT_PERIODS = ["24h", "7d", "30d"] as const;
@@ -33,14 +35,18 @@ export type MemberLimitKey = (typeof MEMBER_LIMIT_KEYS)[number];
 /** How long a raise or a removal waits before it holds: lowering holds at once. */
 export const LIMIT_COOLING_OFF_MS = 24 * 3600_000;
 
-/** The largest value each kind of limit takes: beyond it the member means "no limit" and says so. */
+/**
+ * The smallest and largest value each kind of limit takes: beyond the largest the member means "no
+ * limit" and says so. Amounts in microcents (bigint), from 0.01 to 100,000,000.00 USD.
+ */
 export const LIMIT_BOUNDS = {
-  amountCents: { min: 1, max: 10_000_000_000 },
+  amountMicrocents: { min: fromCents(1), max: fromCents(10_000_000_000) },
   openContracts: { min: 1, max: 1000 },
   sessionMinutes: { min: 5, max: 24 * 60 },
 } as const;
 
-const limitValue = (bounds: { min: number; max: number }, unit: string) =>
+/** A count limit (contracts, minutes): a whole number, as a JSON number. */
+const countLimitValue = (bounds: { min: number; max: number }, unit: string) =>
   z
     .number({ error: `A whole number of ${unit}, or null for no limit` })
     .int(`A whole number of ${unit}`)
@@ -48,12 +54,21 @@ const limitValue = (bounds: { min: number; max: number }, unit: string) =>
     .max(bounds.max, `At most ${bounds.max} ${unit}`)
     .nullable();
 
+/** A money limit: microcents, as every amount (a string of digits on the wire, a bigint once read). */
+const amountLimitValue = (bounds: { min: bigint; max: bigint }) =>
+  microcentsSchema
+    .refine((v) => v >= bounds.min, `At least ${microcentsToDecimal(bounds.min)} USD`)
+    .refine((v) => v <= bounds.max, `At most ${microcentsToDecimal(bounds.max)} USD`)
+    .nullable();
+
 const periodField = z.enum(LIMIT_PERIODS, { error: "One of 24h, 7d, 30d" });
-const amount = limitValue(LIMIT_BOUNDS.amountCents, "cents");
+const amount = amountLimitValue(LIMIT_BOUNDS.amountMicrocents);
 
 /**
  * PUT /api/protection/limits: one limit, set (a value) or removed (null). Stake and loss limits
- * name their period; deposits are counted over 30 days.
+ * name their period; deposits are counted over 30 days. Money limits (stakeMax, stake, loss,
+ * deposit) are microcents like every amount: a string of digits, read as a bigint; openContracts
+ * and sessionMinutes are plain JSON whole numbers; free is a boolean.
  */
 export const setMemberLimitSchema = z.discriminatedUnion(
   "limit",
@@ -66,8 +81,8 @@ export const setMemberLimitSchema = z.discriminatedUnion(
       period: z.literal("30d", { error: "Deposits are counted over 30d" }),
       value: amount,
     }),
-    z.object({ limit: z.literal("openContracts"), value: limitValue(LIMIT_BOUNDS.openContracts, "contracts") }),
-    z.object({ limit: z.literal("sessionMinutes"), value: limitValue(LIMIT_BOUNDS.sessionMinutes, "minutes") }),
+    z.object({ limit: z.literal("openContracts"), value: countLimitValue(LIMIT_BOUNDS.openContracts, "contracts") }),
+    z.object({ limit: z.literal("sessionMinutes"), value: countLimitValue(LIMIT_BOUNDS.sessionMinutes, "minutes") }),
     z.object({ limit: z.literal("free"), value: z.boolean({ error: "true or false" }) }),
   ],
   { error: "One of stakeMax, stake, loss, deposit, openContracts, sessionMinutes, free" },
@@ -86,18 +101,28 @@ export function memberLimitKeyOf(input: SetMemberLimit): MemberLimitKey {
   }
 }
 
-/** A raise or removal waiting for its cooling-off to end. */
-export const pendingLimitSchema = z.object({ value: z.number().int().nullable(), effectiveAt: z.iso.datetime() });
+/**
+ * A limit's figure in the unit of its key, always a bigint (on the wire a string of digits, as every
+ * amount): microcents for a money limit (stakes, losses, deposits, withdrawal amounts and the fixed
+ * fee), otherwise a whole number of contracts (openContracts), minutes (sessionMinutes), basis
+ * points (withdrawalFeePercent) or percent (payoutPercent); 1 for `free` set. One type for every key,
+ * so that a list of limits is one shape; the key says the unit.
+ */
+export const limitFigureSchema = microcentsSchema;
+
+/** A raise or removal waiting for its cooling-off to end (`value` null: the limit is removed). */
+export const pendingLimitSchema = z.object({ value: limitFigureSchema.nullable(), effectiveAt: z.iso.datetime() });
 
 /**
  * One of the member's limits: its value in force (null: none), the change waiting for its
- * cooling-off, and what is used of it now (cents, contracts or minutes; for `free`, null).
+ * cooling-off, and what is used of it now (null for `stakeMax` and `free`); all in the unit of
+ * its key (`limitFigureSchema`): microcents, contracts or minutes.
  */
 export const memberLimitSchema = z.object({
   key: z.enum(MEMBER_LIMIT_KEYS),
-  value: z.number().int().nullable(),
+  value: limitFigureSchema.nullable(),
   pending: pendingLimitSchema.nullable(),
-  used: z.number().int().nullable(),
+  used: limitFigureSchema.nullable(),
 });
 export type MemberLimit = z.infer<typeof memberLimitSchema>;
 
@@ -201,14 +226,14 @@ export type SetRealityInterval = z.infer<typeof setRealityIntervalSchema>;
 /**
  * What the member did with Real money since the session began: contracts placed, their stakes,
  * the payouts of those settled, and the net result (payouts minus stakes: an open contract's stake
- * is out until it settles). Cents.
+ * is out until it settles). Microcents.
  */
 export const sessionFiguresSchema = z.object({
   contracts: z.number().int().min(0),
   open: z.number().int().min(0),
-  stakedCents: z.number().int().min(0),
-  payoutCents: z.number().int().min(0),
-  netCents: z.number().int(),
+  stakedMicrocents: microcentsSchema,
+  payoutMicrocents: microcentsSchema,
+  netMicrocents: microcentsSchema,
 });
 export type SessionFigures = z.infer<typeof sessionFiguresSchema>;
 
@@ -242,15 +267,16 @@ export const PLATFORM_LIMIT_KEYS = [
 export type PlatformLimitKey = (typeof PLATFORM_LIMIT_KEYS)[number];
 
 /**
- * One of the platform's limits as it applies to the member: cents for amounts, a count for open
- * contracts, basis points for the withdrawal fee and a whole percent for the payout; `used` (and
- * `left`) where something of it is used up, null otherwise.
+ * One of the platform's limits as it applies to the member, in the unit of its key
+ * (`limitFigureSchema`, a bigint): microcents for amounts, a count for open contracts, basis points
+ * for the withdrawal fee and a whole percent for the payout; `used` (and `left`) where something of
+ * it is used up, null otherwise.
  */
 export const platformLimitSchema = z.object({
   key: z.enum(PLATFORM_LIMIT_KEYS),
-  value: z.number().int(),
-  used: z.number().int().nullable(),
-  left: z.number().int().nullable(),
+  value: limitFigureSchema,
+  used: limitFigureSchema.nullable(),
+  left: limitFigureSchema.nullable(),
 });
 export type PlatformLimit = z.infer<typeof platformLimitSchema>;
 

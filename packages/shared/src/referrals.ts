@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { memberRefSchema, pagedShape, pageQueryShape } from "./wallet.ts";
+import { memberRefSchema, microcentsSchema, pagedShape, pageQueryShape } from "./wallet.ts";
 
 /** Levels of the referral network: 1 = members you referred, 2 = theirs, 3 = theirs. */
 export const REFERRAL_LEVELS = [1, 2, 3] as const;
@@ -15,16 +15,16 @@ export const referralLevelTotalsSchema = z.object({
   commissionBps: z.number().int(),
   members: z.number().int(),
   /** What those members invested in total (every investment bought, whatever its status). */
-  investedCents: z.number().int(),
+  investedMicrocents: microcentsSchema,
   /** Commissions this member earned from that level. */
-  commissionsCents: z.number().int(),
+  commissionsMicrocents: microcentsSchema,
 });
 /** GET /api/referrals/network: the Network page's header. */
 export const referralNetworkSchema = z.object({
   /** The member's referral code (their username); the link is /register/{code}. */
   code: z.string(),
   levels: z.array(referralLevelTotalsSchema),
-  totalCommissionsCents: z.number().int(),
+  totalCommissionsMicrocents: microcentsSchema,
 });
 export type ReferralNetwork = z.infer<typeof referralNetworkSchema>;
 
@@ -34,7 +34,7 @@ export const referralMembersQuerySchema = z.object({ level: referralLevelSchema.
 export const referralMemberSchema = z.object({
   fullName: z.string(),
   joinedAt: z.string(),
-  investedCents: z.number().int(),
+  investedMicrocents: microcentsSchema,
 });
 export type ReferralMember = z.infer<typeof referralMemberSchema>;
 export const referralMembersResponseSchema = z.object({
@@ -48,7 +48,9 @@ export type ReferralMembers = z.infer<typeof referralMembersResponseSchema>;
 export const adminMemberNetworkSchema = z.object({
   /** Up to three referrers, level 1 first; `eligible` false when blocked or banned (earns nothing). */
   upline: z.array(z.object({ level: z.number().int(), member: memberRefSchema, eligible: z.boolean() })),
-  downline: z.array(z.object({ level: z.number().int(), members: z.number().int(), investedCents: z.number().int() })),
-  commissions: z.object({ count: z.number().int(), earnedCents: z.number().int() }),
+  downline: z.array(
+    z.object({ level: z.number().int(), members: z.number().int(), investedMicrocents: microcentsSchema }),
+  ),
+  commissions: z.object({ count: z.number().int(), earnedMicrocents: microcentsSchema }),
 });
 export type AdminMemberNetwork = z.infer<typeof adminMemberNetworkSchema>;

@@ -4,8 +4,8 @@ import { legalTextsSchema } from "./legal.ts";
 import { maxAmountMessage, type RateQuote } from "./local-amount.ts";
 import { text } from "./text.ts";
 import { TRADE_DURATIONS } from "./trading.ts";
-import { quoteFromRates, rateFor } from "./values.ts";
-import { MAX_AMOUNT_CENTS } from "./wallet.ts";
+import { fromCents, MICROCENTS_PER_CENT, quoteFromRates, rateFor } from "./values.ts";
+import { MAX_AMOUNT_MICROCENTS, microcentsSchema } from "./wallet.ts";
 
 export { quoteFromRates, rateFor };
 
@@ -14,7 +14,9 @@ export const decimalString = z
   .string()
   .trim()
   .regex(/^\d{1,12}(\.\d{1,8})?$/, "A positive decimal number, at most 8 decimals");
-const cents = z.number().int("Whole cents only").min(0, "Cannot be negative").max(MAX_AMOUNT_CENTS, maxAmountMessage());
+const microcents = microcentsSchema
+  .refine((v) => v >= 0n, "Cannot be negative")
+  .refine((v) => v <= MAX_AMOUNT_MICROCENTS, maxAmountMessage());
 
 export const transferInstructionsSchema = z.object({
   bankName: text().trim().max(100),
@@ -75,12 +77,12 @@ export const settingsSchema = z
     rateJPY: decimalString.default("155"),
     rateEUR: decimalString.default("0.92"),
     rateBHD: decimalString.default("0.376"),
-    depositMinCents: cents.default(1_000),
-    withdrawalMinCents: cents.default(1_000),
-    withdrawalMaxCents: cents.default(1_000_000),
-    /** Withdrawal fee in basis points (100 = 1%) plus a flat fee in cents. */
+    depositMinMicrocents: microcents.default(fromCents(1_000)),
+    withdrawalMinMicrocents: microcents.default(fromCents(1_000)),
+    withdrawalMaxMicrocents: microcents.default(fromCents(1_000_000)),
+    /** Withdrawal fee in basis points (100 = 1%) plus a flat fee in microcents. */
     withdrawalFeeBps: z.number().int().min(0).max(5_000).default(100),
-    withdrawalFeeFlatCents: cents.default(0),
+    withdrawalFeeFlatMicrocents: microcents.default(fromCents(0)),
     /** Hours withdrawals wait after the member changed their bank account (0: no wait). */
     withdrawalHoldHoursAfterBankChange: z.number().int().min(0).max(720, "At most 720 hours (30 days)").default(24),
     /** Where members write when they cannot sign in (blocked or banned); named on their page. Empty: none. */
@@ -89,8 +91,8 @@ export const settingsSchema = z
      * Four eyes: a withdrawal above this amount, and a balance adjustment (credit or debit) above
      * this one, need the approval of a second finance or owner staff member; money moves at the second.
      */
-    withdrawalSecondApprovalCents: cents.default(500_000),
-    adjustmentSecondApprovalCents: cents.default(2_000_000),
+    withdrawalSecondApprovalMicrocents: microcents.default(fromCents(500_000)),
+    adjustmentSecondApprovalMicrocents: microcents.default(fromCents(2_000_000)),
     invoiceExpiryMinutes: z
       .number()
       .int()
@@ -104,9 +106,9 @@ export const settingsSchema = z
      * The house's exposure cap per pair: the most all open Real contracts on the pair may pay if
      * every one wins; a new contract past it is refused. A pair not listed has no cap.
      */
-    tradeExposureCapCents: z.record(text().max(40), cents).default({}),
-    tradeMinCents: cents.min(1, "At least 1 cent").default(100),
-    tradeMaxCents: cents.default(1_000_000),
+    tradeExposureCapMicrocents: z.record(text().max(40), microcents).default({}),
+    tradeMinMicrocents: microcents.refine((v) => v >= MICROCENTS_PER_CENT, "At least 1 cent").default(fromCents(100)),
+    tradeMaxMicrocents: microcents.default(fromCents(1_000_000)),
     /** Enabled contract durations in seconds (of 30, 60, 300, 900, 1800, 3600). */
     tradeDurations: z
       .array(
@@ -122,12 +124,12 @@ export const settingsSchema = z
       .refine((ds) => new Set(ds).size === ds.length, "Each duration once")
       .default([...TRADE_DURATIONS]),
     tradeOpenLimit: z.number().int().min(1).max(1000).default(20),
-    /** The stakes the order offers in one tap, USD cents, ascending (the member's currency shown). */
-    tradeAmountPresetsCents: z
-      .array(cents.min(1, "At least 1 cent"))
+    /** The stakes the order offers in one tap, USD microcents, ascending (the member's currency shown). */
+    tradeAmountPresetsMicrocents: z
+      .array(microcents.refine((v) => v >= MICROCENTS_PER_CENT, "At least 1 cent"))
       .max(6, "At most 6 presets")
-      .refine((ps) => ps.every((p, i) => i === 0 || p > (ps[i - 1] ?? 0)), "Ascending, each once")
-      .default([500, 1_000, 2_500, 5_000, 10_000]),
+      .refine((ps) => ps.every((p, i) => i === 0 || p > (ps[i - 1] ?? 0n)), "Ascending, each once")
+      .default([500, 1_000, 2_500, 5_000, 10_000].map(fromCents)),
     /** A pair without a tick for this many seconds is stale: no new contracts, and a contract without a tick this close to its expiry is void. */
     marketStaleSeconds: z.number().int().min(2).max(3600).default(15),
     tickRetentionHours: z
@@ -142,7 +144,7 @@ export const settingsSchema = z
       .length(3, "Exactly three levels")
       .default([500, 300, 100]),
     /** Smallest move from the profit or bonus fund to the wallet. */
-    fundTransferMinCents: cents.default(1_000),
+    fundTransferMinMicrocents: microcents.default(fromCents(1_000)),
     /**
      * Length of one investment period in seconds (86,400 = a day; a demo may use e.g. 60). An
      * investment keeps the period it was bought with.
@@ -165,13 +167,13 @@ export const settingsSchema = z
     termsVersion: z.number().int().min(1).default(1),
   })
   .superRefine((s, ctx) => {
-    if (s.tradeMaxCents < s.tradeMinCents) {
-      ctx.addIssue({ code: "custom", path: ["tradeMaxCents"], message: "Must be at least the trade minimum" });
+    if (s.tradeMaxMicrocents < s.tradeMinMicrocents) {
+      ctx.addIssue({ code: "custom", path: ["tradeMaxMicrocents"], message: "Must be at least the trade minimum" });
     }
-    if (s.withdrawalMaxCents < s.withdrawalMinCents) {
+    if (s.withdrawalMaxMicrocents < s.withdrawalMinMicrocents) {
       ctx.addIssue({
         code: "custom",
-        path: ["withdrawalMaxCents"],
+        path: ["withdrawalMaxMicrocents"],
         message: "Must be at least the withdrawal minimum",
       });
     }
@@ -193,7 +195,7 @@ export type SettingsUpdate = z.input<typeof settingsUpdateSchema>;
 export const publicSettingsSchema = z.object({
   menuContact: z.boolean(),
   /** The smallest deposit, so Add Balance can say it before the member sends. */
-  depositMinCents: z.number().int(),
+  depositMinMicrocents: microcentsSchema,
   /** Units per 1 USD: `value` for display, `decimal` exactly as set (what a rate quote carries). */
   rates: z.array(z.object({ name: z.enum(RATE_CURRENCIES), value: z.number(), decimal: z.string() })),
 });

@@ -3,7 +3,7 @@ import { memberAccountSchema, transactionKindSchema } from "./ledger.ts";
 import { pairSymbolSchema, priceString } from "./market.ts";
 import { tradingModeSchema } from "./member.ts";
 import { tradeDirectionSchema, tradeResultSchema } from "./trading.ts";
-import { pagedShape, pageQueryShape, walletEntrySchema } from "./wallet.ts";
+import { microcentsSchema, pagedShape, pageQueryShape, walletEntrySchema } from "./wallet.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The statement (every ledger movement of one account with its running balance) and the profit
@@ -33,13 +33,13 @@ export const statementQuerySchema = z.object({ ...statementFilterShape, ...pageQ
 export type StatementQuery = z.input<typeof statementQuerySchema>;
 export type StatementFilter = z.output<typeof statementFileQuerySchema>;
 
-const cents = z.number().int();
+const microcents = microcentsSchema;
 /** The movements listed (after the kind filter): money in, money out and their sum. */
 export const statementTotalsSchema = z.object({
   count: z.number().int(),
-  inCents: cents,
-  outCents: cents,
-  netCents: cents,
+  inMicrocents: microcents,
+  outMicrocents: microcents,
+  netMicrocents: microcents,
 });
 export type StatementTotals = z.infer<typeof statementTotalsSchema>;
 
@@ -48,11 +48,11 @@ export const statementResponseSchema = z.object({
   from: z.string().nullable(),
   to: z.string().nullable(),
   /** The account's balance before the period's first movement (whatever the kind filter). */
-  openingCents: cents,
+  openingMicrocents: microcents,
   /** The account's balance after the period's last movement (whatever the kind filter). */
-  closingCents: cents,
+  closingMicrocents: microcents,
   totals: statementTotalsSchema,
-  /** Oldest first; `balanceAfterCents` is the running balance the ledger recorded. */
+  /** Oldest first; `balanceAfterMicrocents` is the running balance the ledger recorded. */
   items: z.array(walletEntrySchema),
   ...pagedShape,
 });
@@ -79,18 +79,18 @@ export const profitRowSchema = z.object({
   entryPrice: priceString,
   exitPrice: priceString.nullable(),
   result: tradeResultSchema,
-  stakeCents: cents,
-  payoutCents: cents,
+  stakeMicrocents: microcents,
+  payoutMicrocents: microcents,
   /** payout − stake: positive a profit, negative a loss. */
-  profitCents: cents,
+  profitMicrocents: microcents,
 });
 export type ProfitRow = z.infer<typeof profitRowSchema>;
 
 export const profitTotalsSchema = z.object({
   count: z.number().int(),
-  stakeCents: cents,
-  payoutCents: cents,
-  profitCents: cents,
+  stakeMicrocents: microcents,
+  payoutMicrocents: microcents,
+  profitMicrocents: microcents,
 });
 export type ProfitTotals = z.infer<typeof profitTotalsSchema>;
 

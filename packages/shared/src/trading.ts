@@ -2,7 +2,7 @@ import { z } from "zod";
 import { pairSymbolSchema, priceString } from "./market.ts";
 import type { TradingMode } from "./member.ts";
 import { text } from "./text.ts";
-import { amountInputShape, refineOneAmount } from "./wallet.ts";
+import { amountInputShape, microcentsSchema, refineOneAmount } from "./wallet.ts";
 
 export const TRADE_DURATIONS = [30, 60, 300, 900, 1800, 3600] as const;
 export const DURATION_LABELS: Record<number, string> = {
@@ -21,7 +21,7 @@ export type TradeResult = z.infer<typeof tradeResultSchema>;
 
 /**
  * POST /api/trades: the pair, the direction, the duration and the stake, named as every money
- * request names an amount (`amountCents`, `amount` in USD, or `local` in the member's currency).
+ * request names an amount (`amountMicrocents`, `amount` in USD, or `local` in the member's currency).
  */
 export const placeTradeSchema = z
   .object({
@@ -48,7 +48,7 @@ export const tradeContractSchema = z.object({
   id: z.string(),
   symbol: pairSymbolSchema,
   direction: tradeDirectionSchema,
-  amountCents: z.number().int(),
+  amountMicrocents: microcentsSchema,
   /** Which balance paid: wallet (Real) or demo (Free). */
   account: z.enum(["wallet", "demo"]),
   payoutPercent: z.number().int(),
@@ -60,7 +60,7 @@ export const tradeContractSchema = z.object({
   result: tradeResultSchema.nullable(),
   exitPrice: priceString.nullable(),
   /** What was paid back at settlement (0 for a loss), null while open. */
-  payoutCents: z.number().int().nullable(),
+  payoutMicrocents: microcentsSchema.nullable(),
   settledAt: z.iso.datetime().nullable(),
   createdAt: z.iso.datetime(),
 });
@@ -105,11 +105,11 @@ export const tradeHistoryQuerySchema = z.object({
 export type TradeHistoryQuery = z.input<typeof tradeHistoryQuerySchema>;
 export const tradeTotalsSchema = z.object({
   count: z.number().int(),
-  /** Profit of winning contracts (payout − stake), cents. */
-  wonCents: z.number().int(),
-  /** Stakes of losing contracts, cents. */
-  lostCents: z.number().int(),
-  netCents: z.number().int(),
+  /** Profit of winning contracts (payout − stake), microcents. */
+  wonMicrocents: microcentsSchema,
+  /** Stakes of losing contracts, microcents. */
+  lostMicrocents: microcentsSchema,
+  netMicrocents: microcentsSchema,
 });
 export const tradeHistoryResponseSchema = z.object({
   items: z.array(tradeContractSchema),
@@ -123,13 +123,13 @@ export const tradeHistoryResponseSchema = z.object({
 export type TradeHistoryResponse = z.infer<typeof tradeHistoryResponseSchema>;
 
 export const tradeConfigSchema = z.object({
-  minCents: z.number().int(),
-  maxCents: z.number().int(),
+  minMicrocents: microcentsSchema,
+  maxMicrocents: microcentsSchema,
   durations: z.array(z.number().int()),
   openLimit: z.number().int(),
   payouts: z.record(z.string(), z.number().int()),
-  /** One-tap stakes, USD cents, within min and max. */
-  amountPresetsCents: z.array(z.number().int()),
+  /** One-tap stakes, USD microcents, within min and max. */
+  amountPresetsMicrocents: z.array(microcentsSchema),
 });
 export type TradeConfig = z.infer<typeof tradeConfigSchema>;
 
@@ -151,13 +151,13 @@ export const adminTradesResponseSchema = z.object({
   pageSize: z.number().int(),
 });
 /**
- * One side of the house result, cents, from the ledger's `trading_house` account: stakes taken
+ * One side of the house result, microcents, from the ledger's `trading_house` account: stakes taken
  * (open contracts included, as the account holds them) minus payouts made; positive = the house is ahead.
  */
 const houseTotalsSchema = z.object({
-  stakesCents: z.number().int(),
-  payoutsCents: z.number().int(),
-  resultCents: z.number().int(),
+  stakesMicrocents: microcentsSchema,
+  payoutsMicrocents: microcentsSchema,
+  resultMicrocents: microcentsSchema,
   open: z.number().int(),
 });
 export const houseResultSchema = z.object({ real: houseTotalsSchema, demo: houseTotalsSchema });
@@ -168,8 +168,8 @@ export const wsTradeSettledSchema = z.object({ type: z.literal("trade.settled"),
 /** Open Real contracts of one pair and direction: how many, their stakes, what they pay if they win. */
 export const exposureSideSchema = z.object({
   contracts: z.number().int(),
-  stakeCents: z.number().int(),
-  worstCasePayoutCents: z.number().int(),
+  stakeMicrocents: microcentsSchema,
+  worstCasePayoutMicrocents: microcentsSchema,
 });
 /**
  * GET /api/admin/trades/exposure: the house's exposure, live, per pair: the open Real stakes up and
@@ -181,11 +181,11 @@ export const houseExposureSchema = z.object({
       symbol: z.string(),
       up: exposureSideSchema,
       down: exposureSideSchema,
-      worstCasePayoutCents: z.number().int(),
-      capCents: z.number().int().nullable(),
+      worstCasePayoutMicrocents: microcentsSchema,
+      capMicrocents: microcentsSchema.nullable(),
     }),
   ),
-  worstCasePayoutCents: z.number().int(),
+  worstCasePayoutMicrocents: microcentsSchema,
   at: z.string(),
 });
 export type HouseExposure = z.infer<typeof houseExposureSchema>;

@@ -46,16 +46,53 @@ export function rateFor(rates: PublicRates | undefined, currency: Currency): num
   return found && Number.isFinite(found.value) && found.value > 0 ? found.value : null;
 }
 
+/**
+ * Money is held in microcents: millionths of a US cent, 10⁻⁸ USD, as a bigint. Fine enough that an
+ * amount typed with two decimals in any currency at up to 1,000,000 per USD comes back exactly as
+ * typed (docs/decisions/0020-money-in-microcents.md).
+ */
+export const MICROCENTS_PER_CENT = 1_000_000n;
+export const MICROCENTS_PER_USD = 100n * MICROCENTS_PER_CENT;
+
+/** Whole US cents as microcents: `fromCents(1234)` is 12.34 USD, for figures written in cents. */
+export const fromCents = (whole: number | bigint): bigint => toBig(whole, "cents") * MICROCENTS_PER_CENT;
+
 export const toBig = (value: number | bigint, what: string): bigint => {
   if (typeof value === "bigint") return value;
   if (!Number.isSafeInteger(value)) throw new RangeError(`${what} must be a safe integer, got ${value}`);
   return BigInt(value);
 };
 
-/** 1234 → "12.34", -5 → "-0.05": the exact decimal form of an amount in cents (CSV, inputs). */
-export function centsToDecimal(cents: number | bigint): string {
-  const value = toBig(cents, "cents");
-  const negative = value < 0n;
-  const abs = negative ? -value : value;
-  return `${negative ? "-" : ""}${abs / 100n}.${(abs % 100n).toString().padStart(2, "0")}`;
+/** `numerator ÷ denominator` rounded to a whole number, ties to the even neighbour (denominator > 0). */
+export function divideHalfEven(numerator: bigint, denominator: bigint): bigint {
+  const negative = numerator < 0n;
+  const abs = negative ? -numerator : numerator;
+  let quotient = abs / denominator;
+  const twice = (abs % denominator) * 2n;
+  if (twice > denominator || (twice === denominator && quotient % 2n === 1n)) quotient += 1n;
+  return negative ? -quotient : quotient;
+}
+
+/** Microcents rounded to the nearest whole cent (ties to even), still in microcents. */
+export function roundToCent(microcents: bigint): bigint {
+  return divideHalfEven(microcents, MICROCENTS_PER_CENT) * MICROCENTS_PER_CENT;
+}
+
+/**
+ * 1_234_000_000n → "12.34", 615_384_615n → "6.15384615", -5_000_000n → "-0.05": the exact decimal USD
+ * form of an amount (CSV, API docs), with two decimals at least and the rest only when not zero.
+ */
+export function microcentsToDecimal(microcents: bigint): string {
+  const negative = microcents < 0n;
+  const abs = negative ? -microcents : microcents;
+  const fraction = (abs % MICROCENTS_PER_USD).toString().padStart(8, "0").replace(/0+$/, "").padEnd(2, "0");
+  return `${negative ? "-" : ""}${abs / MICROCENTS_PER_USD}.${fraction}`;
+}
+
+/**
+ * JSON text of `value`, with bigints (amounts in microcents) written as strings of digits: the form
+ * the API, the live socket and the event bus carry them in (`microcentsSchema` reads it back).
+ */
+export function jsonText(value: unknown, space?: number): string {
+  return JSON.stringify(value, (_key, v: unknown) => (typeof v === "bigint" ? v.toString() : v), space);
 }

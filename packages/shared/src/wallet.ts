@@ -1,14 +1,31 @@
 import { z } from "zod";
-import { centsToDecimal, toBig } from "./values.ts";
+import {
+  divideHalfEven,
+  fromCents,
+  jsonText,
+  MICROCENTS_PER_CENT,
+  MICROCENTS_PER_USD,
+  microcentsToDecimal,
+  roundToCent,
+  toBig,
+} from "./values.ts";
 
-export { centsToDecimal };
+export {
+  divideHalfEven,
+  fromCents,
+  jsonText,
+  MICROCENTS_PER_CENT,
+  MICROCENTS_PER_USD,
+  microcentsToDecimal,
+  roundToCent,
+};
 
 import { memberAccountSchema, transactionKindSchema } from "./ledger.ts";
 import {
   AMOUNT_MESSAGES,
   type LocalAmount,
   localAmountSchema,
-  localToUsdCents,
+  localToUsdMicrocents,
   maxAmountMessage,
   type RateQuote,
   refineTypedAmount,
@@ -17,99 +34,99 @@ import {
 import { text } from "./text.ts";
 
 // ---------------------------------------------------------------------------------------------
-// Money arithmetic. Amounts are integer cents; nothing here goes through floating point.
+// Money arithmetic. Amounts are bigint microcents (10⁻⁸ USD); nothing here goes through floating point.
 // ---------------------------------------------------------------------------------------------
 
 /** The largest amount any money field accepts: 1,000,000,000.00 USD. */
-export const MAX_AMOUNT_CENTS = 100_000_000_000;
+export const MAX_AMOUNT_MICROCENTS = 1_000_000_000n * MICROCENTS_PER_USD;
 
 /**
- * `amount × numerator ÷ denominator`, rounded once to a whole number (of cents) with ties going to
- * the even neighbour (banker's rounding), computed exactly with BigInt. E.g. a 1% fee on 12.50 is
- * `mulDivHalfEven(1250, 100, 10_000)` = 12 (12.5 → 12), on 13.50 it is 14 (13.5 → 14).
+ * `amount × numerator ÷ denominator`, rounded once to a whole microcent with ties going to the even
+ * neighbour (banker's rounding), computed exactly. E.g. a 1% fee on 12.50 USD is
+ * `mulDivHalfEven(fromCents(1250), 100, 10_000)` = 0.125 USD exactly.
  */
-export function mulDivHalfEven(amount: number | bigint, numerator: number | bigint, denominator: number | bigint) {
-  const a = toBig(amount, "amount");
-  const n = toBig(numerator, "numerator");
+export function mulDivHalfEven(amount: bigint, numerator: number | bigint, denominator: number | bigint): bigint {
   const d = toBig(denominator, "denominator");
   if (d <= 0n) throw new RangeError("denominator must be positive");
-  const product = a * n;
-  const negative = product < 0n;
-  const abs = negative ? -product : product;
-  let quotient = abs / d;
-  const twice = (abs % d) * 2n;
-  if (twice > d || (twice === d && quotient % 2n === 1n)) quotient += 1n;
-  const result = negative ? -quotient : quotient;
-  if (result > BigInt(Number.MAX_SAFE_INTEGER) || result < BigInt(Number.MIN_SAFE_INTEGER)) {
-    throw new RangeError("result is not a safe integer");
-  }
-  return Number(result);
+  return divideHalfEven(amount * toBig(numerator, "numerator"), d);
 }
 
 /** A positive decimal amount as typed, e.g. "12", "12.3", "12.34" (at most 2 decimals, no sign, no exponent). */
 export const DECIMAL_AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 
-/** "12.34" → 1234, exactly (no floating point); null when the text is not a valid amount. */
-export function parseDecimalToCents(text: string): number | null {
+/** "12.34" → 1_234_000_000n, exactly (no floating point); null when the text is not a valid amount. */
+export function parseDecimalToMicrocents(text: string): bigint | null {
   const trimmed = text.trim();
   if (!DECIMAL_AMOUNT.test(trimmed)) return null;
   const [units = "0", fraction = ""] = trimmed.split(".");
-  const cents = BigInt(units) * 100n + BigInt(fraction.padEnd(2, "0"));
-  return cents > BigInt(Number.MAX_SAFE_INTEGER) ? null : Number(cents);
+  return (BigInt(units) * 100n + BigInt(fraction.padEnd(2, "0"))) * MICROCENTS_PER_CENT;
 }
 
-export const amountCentsSchema = z
-  .number({ error: "Enter an amount in cents" })
-  .int("Whole cents only")
-  .positive(AMOUNT_MESSAGES.zero)
-  .max(MAX_AMOUNT_CENTS, maxAmountMessage());
+const INTEGER_TEXT = /^-?\d{1,20}$/;
+/**
+ * An amount in microcents as the API carries it: a JSON string of digits ("1234000000"), since
+ * amounts pass 2⁵³; read as a bigint. A request may also give a JSON integer within 2⁵³.
+ */
+export const microcentsSchema = z.codec(
+  z.union([z.string().regex(INTEGER_TEXT, "Whole microcents, as digits"), z.int("Whole microcents")]),
+  z.bigint(),
+  { decode: (value) => BigInt(value), encode: (value) => value.toString() },
+);
+
+export const amountMicrocentsSchema = microcentsSchema
+  .refine((v) => v > 0n, AMOUNT_MESSAGES.zero)
+  .refine((v) => v <= MAX_AMOUNT_MICROCENTS, maxAmountMessage());
 
 /**
  * The decimal form a member types: "12.34" USD. Checked as every typed amount is
- * (`typedAmountProblem`, at 1 USD per USD), read with `amountCentsOf`.
+ * (`typedAmountProblem`, at 1 USD per USD), read with `amountMicrocentsOf`.
  */
 export const decimalAmountSchema = z.string().trim().superRefine(refineTypedAmount(USD_QUOTE));
 
 /**
  * How a request names an amount, exactly one of:
- * - `amountCents`: integer USD cents, e.g. 1234;
+ * - `amountMicrocents`: whole microcents (10⁻⁸ USD), e.g. "1234000000" for 12.34 USD;
  * - `amount`: a USD decimal string, e.g. "12.34";
  * - `local`: an amount typed in the member's currency with the rate the form showed,
  *   e.g. `{ amount: "162500", currency: "IDR", rate: "16250" }` (see local-amount.ts).
- * Read it with `amountCentsOf`, name it in errors with `amountFieldOf`.
+ * Read it with `amountMicrocentsOf`, name it in errors with `amountFieldOf`.
  */
 export const amountInputShape = {
-  amountCents: amountCentsSchema.optional(),
+  amountMicrocents: amountMicrocentsSchema.optional(),
   amount: decimalAmountSchema.optional(),
   local: localAmountSchema.optional(),
 };
-type AmountInputValue = { amountCents?: number; amount?: string; local?: LocalAmount };
+type AmountInputValue = { amountMicrocents?: bigint; amount?: string; local?: LocalAmount };
 export function refineOneAmount(value: AmountInputValue, ctx: z.RefinementCtx) {
-  const given = [value.amountCents, value.amount, value.local].filter((v) => v !== undefined).length;
+  const given = [value.amountMicrocents, value.amount, value.local].filter((v) => v !== undefined).length;
   if (given === 0) {
     ctx.addIssue({ code: "custom", path: ["amount"], message: "Enter an amount" });
   } else if (given > 1) {
-    ctx.addIssue({ code: "custom", path: ["amount"], message: "Give one of amount, amountCents or local" });
+    ctx.addIssue({ code: "custom", path: ["amount"], message: "Give one of amount, amountMicrocents or local" });
   }
 }
 export const amountInputSchema = z.object(amountInputShape).superRefine(refineOneAmount);
 export type AmountInput = z.input<typeof amountInputSchema>;
 /**
- * The amount in USD cents. A `local` amount is converted at the rate it carries (`localToUsdCents`):
- * the same request always means the same cents, so a replay under its Idempotency-Key matches; the
+ * The amount in microcents. A `local` amount is converted at the rate it carries (`localToUsdMicrocents`):
+ * the same request always means the same amount, so a replay under its Idempotency-Key matches; the
  * service checks that rate against the current one (`quoteOf`) before it moves new money.
  */
-export function amountCentsOf(value: AmountInputValue): number {
-  if (value.amountCents !== undefined) return value.amountCents;
+export function amountMicrocentsOf(value: AmountInputValue): bigint {
+  if (value.amountMicrocents !== undefined) return value.amountMicrocents;
   // A USD amount is a local amount at 1 USD per USD (whatever leading zeros its schema let through).
   const local = value.local ?? (value.amount === undefined ? undefined : { amount: value.amount, rate: "1" });
-  const cents = local === undefined ? null : localToUsdCents(local.amount, local.rate);
-  if (cents === null) throw new RangeError("no valid amount");
-  return cents;
+  const microcents = local === undefined ? null : localToUsdMicrocents(local.amount, local.rate);
+  if (microcents === null) throw new RangeError("no valid amount");
+  return microcents;
 }
-/** The request field that holds the amount, for errors: "amountCents", "amount" or "local.amount". */
+/** The request field that holds the amount, for errors: "amountMicrocents", "amount" or "local.amount". */
 export function amountFieldOf(value: AmountInputValue): string {
-  return value.amountCents !== undefined ? "amountCents" : value.local !== undefined ? "local.amount" : "amount";
+  return value.amountMicrocents !== undefined
+    ? "amountMicrocents"
+    : value.local !== undefined
+      ? "local.amount"
+      : "amount";
 }
 /** The rate a `local` amount was typed at, or null for an amount in USD. */
 export function quoteOf(value: AmountInputValue): RateQuote | null {
@@ -163,14 +180,14 @@ export const IDEMPOTENCY_KEY = /^[A-Za-z0-9_.:-]{8,100}$/;
 // Wallet.
 // ---------------------------------------------------------------------------------------------
 
-const cents = z.number().int();
-/** Every member account's balance in cents. */
+const microcents = microcentsSchema;
+/** Every member account's balance in microcents. */
 export const walletBalancesSchema = z.object({
-  wallet: cents,
-  demo: cents,
-  profit: cents,
-  bonus: cents,
-  withdrawal_hold: cents,
+  wallet: microcents,
+  demo: microcents,
+  profit: microcents,
+  bonus: microcents,
+  withdrawal_hold: microcents,
 });
 export type WalletBalances = z.infer<typeof walletBalancesSchema>;
 
@@ -181,8 +198,8 @@ export const walletEntrySchema = z.object({
   kind: transactionKindSchema,
   account: memberAccountSchema,
   /** Positive: money in; negative: money out. */
-  amountCents: cents,
-  balanceAfterCents: cents,
+  amountMicrocents: microcents,
+  balanceAfterMicrocents: microcents,
   reference: z.object({ type: z.string(), id: z.string() }).nullable(),
   memo: z.string().nullable(),
   createdAt: z.string(),
@@ -210,7 +227,7 @@ export type WalletHistoryResponse = z.infer<typeof walletHistoryResponseSchema>;
 export const demoResetResponseSchema = z.object({
   /** null when demo already held exactly 10,000.00 and nothing moved. */
   transactionId: z.string().nullable(),
-  demoCents: cents,
+  demoMicrocents: microcents,
   replayed: z.boolean(),
 });
 export type DemoResetResponse = z.infer<typeof demoResetResponseSchema>;

@@ -6,6 +6,7 @@ import { text } from "./text.ts";
 import {
   amountInputShape,
   memberRefSchema,
+  microcentsSchema,
   mulDivHalfEven,
   pagedShape,
   pageQueryShape,
@@ -21,20 +22,20 @@ export const WITHDRAWAL_STATUSES = ["unconfirmed", "pending", "approved", "rejec
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 export const withdrawalStatusSchema = z.enum(WITHDRAWAL_STATUSES);
 
-export type WithdrawalFees = { feeBps: number; feeFlatCents: number };
-export type WithdrawalQuote = { amountCents: number; feeCents: number; netCents: number };
+export type WithdrawalFees = { feeBps: number; feeFlatMicrocents: bigint };
+export type WithdrawalQuote = { amountMicrocents: bigint; feeMicrocents: bigint; netMicrocents: bigint };
 
 /**
  * fee = round half-even(amount × feeBps / 10,000) + flat fee; net = amount − fee. The one place the
  * fee is computed (the server charges it; the web shows it before the member confirms).
  */
-export function withdrawalQuote(amountCents: number, fees: WithdrawalFees): WithdrawalQuote {
-  const feeCents = mulDivHalfEven(amountCents, fees.feeBps, 10_000) + fees.feeFlatCents;
-  return { amountCents, feeCents, netCents: amountCents - feeCents };
+export function withdrawalQuote(amountMicrocents: bigint, fees: WithdrawalFees): WithdrawalQuote {
+  const feeMicrocents = mulDivHalfEven(amountMicrocents, fees.feeBps, 10_000) + fees.feeFlatMicrocents;
+  return { amountMicrocents, feeMicrocents, netMicrocents: amountMicrocents - feeMicrocents };
 }
 
 /**
- * POST /api/withdrawals: `{ amountCents }` or `{ amount: "12.34" }`, plus `totpCode` (6 digits) when
+ * POST /api/withdrawals: `{ amountMicrocents }` or `{ amount: "12.34" }`, plus `totpCode` (6 digits) when
  * the member has two-factor sign-in on. Send an `Idempotency-Key` header to make a retry safe.
  */
 export const createWithdrawalSchema = z
@@ -51,11 +52,11 @@ export type CreateWithdrawalInput = z.input<typeof createWithdrawalSchema>;
 
 /** GET /api/withdrawals/requirements: what the withdrawal form needs to know. */
 export const withdrawalRequirementsSchema = z.object({
-  minCents: z.number().int(),
-  maxCents: z.number().int(),
+  minMicrocents: microcentsSchema,
+  maxMicrocents: microcentsSchema,
   feeBps: z.number().int(),
-  feeFlatCents: z.number().int(),
-  walletCents: z.number().int(),
+  feeFlatMicrocents: microcentsSchema,
+  walletMicrocents: microcentsSchema,
   kycStatus: kycStatusSchema,
   bank: bankAccountSchema.nullable(),
   twoFactorRequired: z.boolean(),
@@ -76,12 +77,12 @@ export const withdrawalDestinationSchema = z.object({
 });
 export const withdrawalSchema = z.object({
   id: z.string(),
-  amountCents: z.number().int(),
-  feeCents: z.number().int(),
-  netCents: z.number().int(),
+  amountMicrocents: microcentsSchema,
+  feeMicrocents: microcentsSchema,
+  netMicrocents: microcentsSchema,
   /**
    * The amount as the member typed it in their currency with the rate it was converted at, and
-   * `net`, the payout in that currency (`netCents` at that rate, to the nearest hundredth): what
+   * `net`, the payout in that currency (`netMicrocents` at that rate, to the nearest hundredth): what
    * the bank pays. Null for a withdrawal asked in USD.
    */
   local: typedLocalSchema.extend({ net: z.string() }).nullable(),
@@ -116,7 +117,7 @@ export const adminWithdrawalSchema = withdrawalSchema.extend({
     bankChangedAt: z.string().nullable(),
   }),
   /**
-   * Four eyes (above the settings' `withdrawalSecondApprovalCents`): the first approval, while the
+   * Four eyes (above the settings' `withdrawalSecondApprovalMicrocents`): the first approval, while the
    * withdrawal, still pending, awaits a second approver's; null before it, and for smaller ones.
    */
   firstApproval: z.object({ adminId: z.string(), at: z.string() }).nullable(),

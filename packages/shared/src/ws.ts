@@ -16,6 +16,7 @@ import { userStatusSchema } from "./member.ts";
 import { wsNotificationSchema, wsNotificationsReadSchema } from "./notifications.ts";
 import { publicSettingsSchema } from "./settings.ts";
 import { wsTradeSettledSchema } from "./trading.ts";
+import { microcentsSchema } from "./wallet.ts";
 import { withdrawalStatusSchema } from "./withdrawals.ts";
 
 /** Server → client messages on /api/ws. Each has a `type`; later features add theirs here. */
@@ -29,10 +30,10 @@ export const wsSettingsUpdatedSchema = z.object({
   type: z.literal("settings.updated"),
   settings: publicSettingsSchema,
 });
-/** A member's balances after a movement touched them (cents by account). */
+/** A member's balances after a movement touched them (microcents by account). */
 export const wsBalancesSchema = z.object({
   type: z.literal("balances"),
-  balances: z.partialRecord(memberAccountSchema, z.number().int()),
+  balances: z.partialRecord(memberAccountSchema, microcentsSchema),
 });
 /** One of the member's deposit invoices changed status (fetch it again for the detail). */
 export const wsDepositUpdatedSchema = z.object({

@@ -20,7 +20,8 @@ export type Executor = Db | Tx;
 export type Database = {
   db: Db;
   kind: "pglite" | "postgres";
-  migrate(): Promise<void>;
+  /** Applies the migrations not applied yet: the app's, or those of `folder` (the migration tests' copies). */
+  migrate(folder?: string): Promise<void>;
   /** Opens every pooled connection now (PostgreSQL), so that load never waits for one to open. */
   openPool(): Promise<void>;
   /** The pool's connections now (PostgreSQL only): open, idle, and queries waiting for one. */
@@ -38,12 +39,12 @@ export type DatabaseOptions =
  * together on a fresh database (replicas of one deployment) take turns, and each after the first
  * finds nothing left to do, instead of racing on the migrator's own tables.
  */
-async function migrateOnce(pool: pg.Pool): Promise<void> {
+async function migrateOnce(pool: pg.Pool, folder: string): Promise<void> {
   const client = await pool.connect();
   try {
     await client.query("SELECT pg_advisory_lock(hashtext('helio:migrations'))");
     try {
-      await migratePg(drizzlePg({ client }) as never, { migrationsFolder });
+      await migratePg(drizzlePg({ client }) as never, { migrationsFolder: folder });
     } finally {
       await client.query("SELECT pg_advisory_unlock(hashtext('helio:migrations'))");
     }
@@ -68,7 +69,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: "postgres",
-      migrate: () => migrateOnce(pool),
+      migrate: (folder = migrationsFolder) => migrateOnce(pool, folder),
       openPool: async () => {
         const opened = await Promise.allSettled(Array.from({ length: size }, () => pool.connect()));
         for (const result of opened) if (result.status === "fulfilled") result.value.release();
@@ -88,7 +89,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return {
     db,
     kind: "pglite",
-    migrate: () => migratePglite(db as never, { migrationsFolder }),
+    migrate: (folder = migrationsFolder) => migratePglite(db as never, { migrationsFolder: folder }),
     openPool: async () => {},
     close: () => client.close(),
   };

@@ -57,10 +57,10 @@ export async function calls(): Promise<string[]> {
   for (const field of saved.error?.error.fields ?? []) seen.push(field.field);
 
   const deposit = await client.GET("/api/deposits/{id}", { params: { path: { id: "d-1" } } });
-  if (deposit.data) seen.push(deposit.data.reference, String(deposit.data.amountCents));
+  if (deposit.data) seen.push(deposit.data.reference, String(deposit.data.amountMicrocents));
 
   const trade = await client.POST("/api/trades", {
-    body: { symbol: "BTC", direction: "up", amountCents: 1000, durationSeconds: 60 },
+    body: { symbol: "BTC", direction: "up", amountMicrocents: 1000, durationSeconds: 60 },
   });
   if (trade.data) seen.push(trade.data.id, trade.data.symbol);
 

@@ -105,7 +105,7 @@ describe.each(databaseKinds)("an admin signed in as a member (%s)", (kind) => {
   it("writes every request of the session to the audit log under the admin, refusals included", async () => {
     const { admin, adminId, member } = await impersonating();
     expect((await admin.get(API.withdrawalRequirements)).statusCode).toBe(200);
-    expect((await admin.post(API.withdrawals, { amountCents: 5_000 })).statusCode).toBe(403);
+    expect((await admin.post(API.withdrawals, { amountMicrocents: 5_000 })).statusCode).toBe(403);
     expect((await admin.post(API.impersonationStop)).statusCode).toBe(200);
     const back = await signInAdmin(t.app);
     const audit = (await back.get(`${API.adminAudit}?targetUserId=${member.uid}&pageSize=100`)).json();

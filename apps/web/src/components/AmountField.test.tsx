@@ -3,11 +3,11 @@ import { USD_QUOTE } from "@helio/shared";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { useForm } from "react-hook-form";
 import { describe, expect, it } from "vitest";
-import { validAmountCents } from "../lib/amount.ts";
+import { validAmountMicrocents } from "../lib/amount.ts";
 import { WithI18n } from "../test/render.tsx";
 import { MemberAmountField } from "./AmountField.tsx";
 
-/** The field as the money forms use it: its text watched, its cents when valid. */
+/** The field as the money forms use it: its text watched, its microcents when valid. */
 function AmountForm({ currency, quote }: { currency: Currency; quote: RateQuote }) {
   const form = useForm({ defaultValues: { amount: "" } });
   const typed = form.watch("amount");
@@ -17,22 +17,21 @@ function AmountForm({ currency, quote }: { currency: Currency; quote: RateQuote 
       rate={{ currency, quote }}
       registration={form.register("amount")}
       typed={typed}
-      cents={validAmountCents(typed, {}, quote)}
+      microcents={validAmountMicrocents(typed, {}, quote)}
     />
   );
 }
 
 const IDR = { currency: "IDR", rate: "16250" } as const;
-const NOTE = /amounts are kept in whole US cents/;
+const NOTE = /amounts are kept in millionths of a US cent/;
 
 describe("MemberAmountField", () => {
-  it("says what an amount that does not convert to whole cents is rounded to", () => {
+  it("says what a typed amount is in USD, and that it is kept as typed", () => {
     render(<AmountForm currency="IDR" quote={IDR} />, { wrapper: WithI18n });
-    // 500,000 IDR at 16,250 is 30.769… USD: held as 30.77 USD, which is 500,012.50 IDR.
+    // 500,000 IDR at 16,250 is 30.76923077 USD, which is 500,000.00 IDR again: no note (whole cents made it 500,012.50).
     fireEvent.change(screen.getByLabelText("Amount (IDR)"), { target: { value: "500000" } });
     expect(screen.getByText("That is 30.77 USD at 16,250 IDR per USD.")).toBeTruthy();
-    expect(screen.getByText("Rounded to 500,012.50 IDR (30.77 USD): amounts are kept in whole US cents.")).toBeTruthy();
-    // An amount that converts exactly has no note.
+    expect(screen.queryByText(NOTE)).toBeNull();
     fireEvent.change(screen.getByLabelText("Amount (IDR)"), { target: { value: "162500" } });
     expect(screen.getByText("That is 10.00 USD at 16,250 IDR per USD.")).toBeTruthy();
     expect(screen.queryByText(NOTE)).toBeNull();
@@ -40,6 +39,16 @@ describe("MemberAmountField", () => {
     fireEvent.change(screen.getByLabelText("Amount (IDR)"), { target: { value: "abc" } });
     expect(screen.queryByText(/^That is/)).toBeNull();
     expect(screen.queryByText(NOTE)).toBeNull();
+  });
+
+  it("says what an amount whose microcents are another amount is rounded to", () => {
+    // Above 1,000,000 per USD a microcent is more than a hundredth: 30,000.01 is held as 0.01 USD, 30,000.00.
+    render(<AmountForm currency="IDR" quote={{ currency: "IDR", rate: "3000000" }} />, { wrapper: WithI18n });
+    fireEvent.change(screen.getByLabelText("Amount (IDR)"), { target: { value: "30000.01" } });
+    expect(screen.getByText("That is 0.01 USD at 3,000,000 IDR per USD.")).toBeTruthy();
+    expect(
+      screen.getByText("Rounded to 30,000.00 IDR (0.01 USD): amounts are kept in millionths of a US cent."),
+    ).toBeTruthy();
   });
 
   it("tells a USD member nothing: the amount typed is the amount", () => {

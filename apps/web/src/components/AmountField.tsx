@@ -1,4 +1,4 @@
-import { type Currency, formatLocalHundredths, type RateQuote } from "@helio/shared";
+import { type Currency, formatMoney, type RateQuote } from "@helio/shared";
 import { Trans, useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import InputAdornment from "@mui/material/InputAdornment";
@@ -41,16 +41,25 @@ export function AmountField({ registration, error, helperText, unit = "USD", ...
 
 /**
  * "That is 10.00 USD at 16,250 IDR per USD.": what a typed local amount comes to, at the rate the
- * request will carry, and, when the whole cents it is held in come back to another amount than
- * the one typed, "Rounded to 500,012.50 IDR (30.77 USD): amounts are kept in whole US cents."
- * (`roundedAmountNote`): what every money form charges or credits. The live region stays in place
- * (empty without a valid amount) so that a screen reader hears each new figure, also a new rate.
+ * request will carry, and, in the rare case the microcents it is held in come back to another
+ * amount than the one typed (a rate above 1,000,000 per USD), "Rounded to 30,000.00 IDR (0.01
+ * USD): amounts are kept in millionths of a US cent." (`roundedAmountNote`): what every money form
+ * charges or credits. The live region stays in place (empty without a valid amount) so that a
+ * screen reader hears each new figure, also a new rate.
  */
-function ConversionLine({ quote, cents, typed }: { quote: RateQuote | null; cents: number | null; typed: string }) {
+function ConversionLine({
+  quote,
+  microcents,
+  typed,
+}: {
+  quote: RateQuote | null;
+  microcents: bigint | null;
+  typed: string;
+}) {
   const locale = useFormatLocale();
-  const shown = quote !== null && cents !== null && cents > 0;
+  const shown = quote !== null && microcents !== null && microcents > 0n;
   const note = shown ? roundedAmountNote(typed, quote) : null;
-  const usd = shown ? leftToRight(formatLocalHundredths(BigInt(cents), "USD", locale)) : "";
+  const usd = shown ? leftToRight(formatMoney(microcents, "USD", 1, locale)) : "";
   const rate = shown ? formatRateText(quote) : "";
   return (
     <Box aria-live="polite" sx={{ typography: "body2", color: "text.secondary" }}>
@@ -78,9 +87,10 @@ function ConversionLine({ quote, cents, typed }: { quote: RateQuote | null; cent
 type MemberAmountFieldProps = Omit<AmountFieldProps, "label" | "unit"> & {
   /** The member's currency and rate (`useMemberQuote`): the label, the unit and the conversion. */
   rate: MemberQuote;
-  /** The USD cents of the typed amount when it is valid (`validAmountCents`), else null. */
-  cents: number | null;
-  /** The text in the field (`watch("amount")`): said again, rounded, when the cents differ from it. */
+  /**
+   * The microcents of the typed amount when it is valid (`validAmountMicrocents`), else null. */
+  microcents: bigint | null;
+  /** The text in the field (`watch("amount")`): said again, rounded, when the microcents differ from it. */
   typed: string;
   /** The currency code at the end of the input (default: shown). */
   unit?: boolean;
@@ -88,16 +98,16 @@ type MemberAmountFieldProps = Omit<AmountFieldProps, "label" | "unit"> & {
 
 /**
  * A member's amount, typed in their own currency: "Amount (IDR)", and under it the USD it comes
- * to and, when whole cents change it, the amount it is rounded to (nothing more for a USD
+ * to and, when its microcents change it, the amount it is rounded to (nothing more for a USD
  * member). `sx` places the field with its line as one block.
  */
-export function MemberAmountField({ rate, cents, typed, unit = true, sx, ...props }: MemberAmountFieldProps) {
+export function MemberAmountField({ rate, microcents, typed, unit = true, sx, ...props }: MemberAmountFieldProps) {
   const { t } = useLingui();
   const currency = rate.currency;
   return (
     <Box sx={sx}>
       <AmountField label={t`Amount (${currency})`} unit={unit ? rate.currency : null} fullWidth {...props} />
-      {rate.currency === "USD" ? null : <ConversionLine quote={rate.quote} cents={cents} typed={typed} />}
+      {rate.currency === "USD" ? null : <ConversionLine quote={rate.quote} microcents={microcents} typed={typed} />}
     </Box>
   );
 }

@@ -1,7 +1,9 @@
+import { fromCents } from "@helio/shared";
 import { act, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkFile } from "../lib/file-check.ts";
 import { publicSettingsKey } from "../lib/settings.ts";
+import { apiCents } from "../test/money.ts";
 import { renderWithApp, sampleMember } from "../test/render.tsx";
 import { Money } from "./Money.tsx";
 
@@ -10,9 +12,22 @@ afterEach(() => {
 });
 
 describe("Money", () => {
-  it("shows USD cents as-is for a USD member", () => {
-    renderWithApp(<Money cents={123456789} />);
+  it("shows USD as-is for a USD member", () => {
+    renderWithApp(<Money microcents={fromCents(123_456_789)} />);
     expect(screen.getByText("1,234,567.89 USD")).toBeTruthy();
+  });
+
+  it("rounds microcents once to the cent shown, ties to the even cent", () => {
+    renderWithApp(
+      <>
+        <Money microcents={3_076_923_077n} />
+        <Money microcents={fromCents(12) + 500_000n} />
+        <Money microcents={fromCents(13) + 500_000n} />
+      </>,
+    );
+    expect(screen.getByText("30.77 USD")).toBeTruthy();
+    expect(screen.getByText("0.12 USD")).toBeTruthy();
+    expect(screen.getByText("0.14 USD")).toBeTruthy();
   });
 
   it("converts with the member's currency rate from the settings, and follows a rate change", async () => {
@@ -21,7 +36,7 @@ describe("Money", () => {
         new Response(
           JSON.stringify({
             menuContact: true,
-            depositMinCents: 1000,
+            depositMinMicrocents: apiCents(1_000),
             rates: [{ name: "IDR", value: 16250, decimal: "16250" }],
           }),
           {
@@ -31,7 +46,7 @@ describe("Money", () => {
         ),
     );
     vi.stubGlobal("fetch", fetchMock);
-    const { queryClient } = renderWithApp(<Money cents={123456} />, {
+    const { queryClient } = renderWithApp(<Money microcents={fromCents(123_456)} />, {
       member: { ...sampleMember, currency: "IDR" },
     });
     expect(screen.getByText("… IDR")).toBeTruthy();
@@ -41,7 +56,7 @@ describe("Money", () => {
     act(() => {
       queryClient.setQueryData(publicSettingsKey, {
         menuContact: true,
-        depositMinCents: 1000,
+        depositMinMicrocents: fromCents(1_000),
         rates: [{ name: "IDR", value: 16000, decimal: "16000" }],
       });
     });
@@ -51,19 +66,21 @@ describe("Money", () => {
   it("signs credits when asked", () => {
     renderWithApp(
       <>
-        <Money cents={1500} signed />
-        <Money cents={-250} signed />
+        <Money microcents={fromCents(1_500)} signed />
+        <Money microcents={fromCents(-250)} signed />
+        <Money microcents={0n} signed />
       </>,
     );
     expect(screen.getByText("+15.00 USD")).toBeTruthy();
     expect(screen.getByText("-2.50 USD")).toBeTruthy();
+    expect(screen.getByText("0.00 USD")).toBeTruthy();
   });
 
   it("adds the exact USD amount when asked, for a currency other than USD", () => {
     renderWithApp(
       <>
-        <Money cents={100} currency="EUR" rate={0.92} withUsd />
-        <Money cents={250} withUsd />
+        <Money microcents={fromCents(100)} currency="EUR" rate={0.92} withUsd />
+        <Money microcents={fromCents(250)} withUsd />
       </>,
     );
     expect(screen.getByText("0.92 EUR (1.00 USD)")).toBeTruthy();
@@ -71,7 +88,7 @@ describe("Money", () => {
   });
 
   it("uses an explicit currency and rate", () => {
-    renderWithApp(<Money cents={100} currency="EUR" rate={0.92} />);
+    renderWithApp(<Money microcents={fromCents(100)} currency="EUR" rate={0.92} />);
     expect(screen.getByText("0.92 EUR")).toBeTruthy();
   });
 });

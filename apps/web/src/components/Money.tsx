@@ -5,15 +5,17 @@ import { useDisplayCurrency } from "../lib/settings.ts";
 import { useFormatLocale } from "../lib/use-locale.ts";
 
 interface MoneyProps {
-  /** Amount in integer USD cents. */
-  cents: number | bigint;
+  /**
+   * Amount in microcents (10⁻⁸ USD).
+   */
+  microcents: bigint;
   /** Display currency; the signed-in member's when left out. */
   currency?: Currency;
   /** Settings multiplier of `currency` (USD is 1); from the settings when left out. */
   rate?: number;
   /** Show a `+` before positive amounts (ledger movements). */
   signed?: boolean;
-  /** Also the exact USD amount, in brackets, when the currency is not USD: `16,250.00 IDR (1.00 USD)`. */
+  /** Also the USD amount (to the cent), in brackets, when the currency is not USD: `16,250.00 IDR (1.00 USD)`. */
   withUsd?: boolean;
   /**
    * Inline style over the figure's own (a weight, `whiteSpace: "normal"`…). Plain CSS values, no
@@ -23,20 +25,22 @@ interface MoneyProps {
 }
 
 /**
- * An amount in the display currency: `1,234,567.89 IDR` (USD cents × rate, 2 decimals, comma
+ * An amount in the display currency: `1,234,567.89 IDR` (USD × rate, rounded once to 2 decimals, comma
  * thousands; `1.234.567,89 IDR` in Indonesian: the member's language's separators). Every amount on
  * every screen goes through here. Left to right in every language (`dir="ltr"` isolates it inside
  * Arabic text), so the sign, digits and code keep their order.
  */
-export function Money({ cents, currency, rate, signed = false, withUsd = false, sx }: MoneyProps) {
+export function Money({ microcents, currency, rate, signed = false, withUsd = false, sx }: MoneyProps) {
   const display = useDisplayCurrency(currency);
   const locale = useFormatLocale();
   const shownRate = rate ?? display.rate;
-  const sign = signed && Number(cents) > 0 ? "+" : "";
+  const sign = signed && microcents > 0n ? "+" : "";
   const local =
-    shownRate === null ? `… ${display.currency}` : `${sign}${formatMoney(cents, display.currency, shownRate, locale)}`;
+    shownRate === null
+      ? `… ${display.currency}`
+      : `${sign}${formatMoney(microcents, display.currency, shownRate, locale)}`;
   const text =
-    withUsd && display.currency !== "USD" ? `${local} (${sign}${formatMoney(cents, "USD", 1, locale)})` : local;
+    withUsd && display.currency !== "USD" ? `${local} (${sign}${formatMoney(microcents, "USD", 1, locale)})` : local;
   return <Figure text={text} sx={sx} />;
 }
 

@@ -27,9 +27,9 @@ export const LEDGER_COLUMNS = {
     nowrap: true,
     render: (e) => (
       <Money
-        cents={e.amountCents}
+        microcents={e.amountMicrocents}
         signed
-        sx={e.amountCents > 0 ? { color: "var(--plain-success-icon)", fontWeight: 600 } : {}}
+        sx={e.amountMicrocents > 0n ? { color: "var(--plain-success-icon)", fontWeight: 600 } : {}}
       />
     ),
   },
@@ -38,6 +38,6 @@ export const LEDGER_COLUMNS = {
     header: <Trans>Balance after</Trans>,
     align: "right",
     nowrap: true,
-    render: (e) => <Money cents={e.balanceAfterCents} />,
+    render: (e) => <Money microcents={e.balanceAfterMicrocents} />,
   },
 } satisfies Record<string, Column<WalletEntry>>;

@@ -1,4 +1,4 @@
-import { USD_QUOTE } from "@helio/shared";
+import { fromCents, USD_QUOTE } from "@helio/shared";
 import { describe, expect, it } from "vitest";
 import {
   amountFormSchema,
@@ -10,8 +10,8 @@ import {
   maximumText,
   minimumText,
   roundedAmountNote,
-  typedAmountCents,
-  validAmountCents,
+  typedAmountMicrocents,
+  validAmountMicrocents,
 } from "./amount.ts";
 
 const IDR = { currency: "IDR", rate: "16250" } as const;
@@ -29,7 +29,12 @@ describe("amountProblem", () => {
   });
 
   it("words a sign, a huge number and a non-number alike for every amount field, as the server does", () => {
-    for (const rules of [{}, { min: { cents: 100 } }, { balance: { cents: 100 } }, { check: () => "Checked" }]) {
+    for (const rules of [
+      {},
+      { min: { microcents: fromCents(100) } },
+      { balance: { microcents: fromCents(100) } },
+      { check: () => "Checked" },
+    ]) {
       expect(amountProblem("-5", rules)).toBe("Cannot be negative");
       expect(amountProblem("-0.5", rules)).toBe("Cannot be negative");
       expect(amountProblem("99999999999999999999", rules)).toBe("At most 1,000,000,000.00 USD");
@@ -42,38 +47,38 @@ describe("amountProblem", () => {
     // The largest amount itself passes; a cent more does not.
     expect(amountProblem("1000000000")).toBeNull();
     expect(amountProblem("0001000000000.00")).toBeNull();
-    expect(amountProblem("1000000000.01", { balance: { cents: 100, message: "Over" } })).toBe(
+    expect(amountProblem("1000000000.01", { balance: { microcents: fromCents(100), message: "Over" } })).toBe(
       "At most 1,000,000,000.00 USD",
     );
   });
 
   it("then the limits, in order: minimum, maximum, the extra check, the balance", () => {
     const rules = {
-      min: { cents: 1_000 },
-      max: { cents: 1_000_000 },
-      check: (cents: number) => (cents === 5_000 ? "Not fifty" : null),
-      balance: { cents: 20_000 },
+      min: { microcents: fromCents(1_000) },
+      max: { microcents: fromCents(1_000_000) },
+      check: (microcents: bigint) => (microcents === fromCents(5_000) ? "Not fifty" : null),
+      balance: { microcents: fromCents(20_000) },
     };
     expect(amountProblem("9.99", rules)).toBe("At least 10.00 USD");
     expect(amountProblem("10000.01", rules)).toBe("At most 10,000.00 USD");
     expect(amountProblem("50", rules)).toBe("Not fifty");
     expect(amountProblem("200.01", rules)).toBe("More than your wallet balance");
     expect(amountProblem("200", rules)).toBeNull();
-    expect(amountProblem("9.99", { min: { cents: 1_000, message: "Too little" } })).toBe("Too little");
+    expect(amountProblem("9.99", { min: { microcents: fromCents(1_000), message: "Too little" } })).toBe("Too little");
   });
 
   it("names the form's maximum a huge amount is past, else the largest amount", () => {
-    expect(amountProblem("999999999999", { max: { cents: 100 } })).toBe("At most 1.00 USD");
-    expect(amountProblem("99999999999999999999", { max: { cents: 100, message: "Max" } })).toBe("Max");
-    expect(amountProblem("999999999999", { min: { cents: 100 } })).toBe("At most 1,000,000,000.00 USD");
-    expect(amountProblem("999999999999", { balance: { cents: 100, message: "Over" } })).toBe(
+    expect(amountProblem("999999999999", { max: { microcents: fromCents(100) } })).toBe("At most 1.00 USD");
+    expect(amountProblem("99999999999999999999", { max: { microcents: fromCents(100), message: "Max" } })).toBe("Max");
+    expect(amountProblem("999999999999", { min: { microcents: fromCents(100) } })).toBe("At most 1,000,000,000.00 USD");
+    expect(amountProblem("999999999999", { balance: { microcents: fromCents(100), message: "Over" } })).toBe(
       "At most 1,000,000,000.00 USD",
     );
   });
 
   it("says zero is below the minimum when there is one", () => {
-    expect(amountProblem("0", { min: { cents: 100 } })).toBe("At least 1.00 USD");
-    expect(amountProblem("0.00", { min: { cents: 100, message: "Too little" } })).toBe("Too little");
+    expect(amountProblem("0", { min: { microcents: fromCents(100) } })).toBe("At least 1.00 USD");
+    expect(amountProblem("0.00", { min: { microcents: fromCents(100), message: "Too little" } })).toBe("Too little");
     expect(amountProblem("0")).toBe("Must be more than zero");
   });
 
@@ -97,25 +102,29 @@ describe("amountProblem", () => {
   });
 });
 
-describe("validAmountCents", () => {
-  it("gives the exact cents of a valid amount, else null", () => {
-    expect(validAmountCents("0.29")).toBe(29);
-    expect(validAmountCents(" 12.5 ")).toBe(1_250);
-    expect(validAmountCents("12.5", { min: { cents: 2_000 } })).toBeNull();
-    expect(validAmountCents("abc")).toBeNull();
+describe("validAmountMicrocents", () => {
+  it("gives the exact microcents of a valid amount, else null", () => {
+    expect(validAmountMicrocents("0.29")).toBe(fromCents(29));
+    expect(validAmountMicrocents(" 12.5 ")).toBe(fromCents(1_250));
+    expect(validAmountMicrocents("12.5", { min: { microcents: fromCents(2_000) } })).toBeNull();
+    expect(validAmountMicrocents("abc")).toBeNull();
   });
 });
 
 describe("amountSchema", () => {
   it("trims the text and refuses with the same message", () => {
     expect(amountSchema().parse(" 12.34 ")).toBe("12.34");
-    const result = amountFormSchema({ min: { cents: 1_000 } }).safeParse({ amount: "9" });
+    const result = amountFormSchema({ min: { microcents: fromCents(1_000) } }).safeParse({ amount: "9" });
     expect(result.error?.issues.map((i) => [i.path.join("."), i.message])).toEqual([["amount", "At least 10.00 USD"]]);
   });
 });
 
 describe("an amount in the member's currency", () => {
-  const rules = { min: { cents: 1_000 }, max: { cents: 1_000_000 }, balance: { cents: 20_000 } };
+  const rules = {
+    min: { microcents: fromCents(1_000) },
+    max: { microcents: fromCents(1_000_000) },
+    balance: { microcents: fromCents(20_000) },
+  };
 
   it("checks the format as the server reads `local.amount` (digits, 2 decimals)", () => {
     expect(amountProblem("", rules, IDR)).toBe("Enter an amount");
@@ -126,13 +135,20 @@ describe("an amount in the member's currency", () => {
     expect(amountProblem("0", {}, IDR)).toBe("Must be more than zero");
   });
 
-  it("compares the limits in USD cents after the server's conversion, and names them in both currencies", () => {
+  it("compares the limits in microcents after the server's conversion, and names them in both currencies", () => {
     expect(amountProblem("162418.74", rules, IDR)).toBe("At least 10.00 USD (162,500.00 IDR)");
-    expect(amountProblem("162418.75", rules, IDR)).toBeNull(); // 9.995 USD: to the even cent, 10.00
+    // 9.995 USD exactly: no longer rounded to the even cent (10.00), so below the minimum.
+    expect(amountProblem("162418.75", rules, IDR)).toBe("At least 10.00 USD (162,500.00 IDR)");
+    expect(amountProblem("162499.99", rules, IDR)).toBe("At least 10.00 USD (162,500.00 IDR)"); // 9.99999938 USD
+    expect(amountProblem("162500", rules, IDR)).toBeNull();
     expect(amountProblem("162500100", rules, IDR)).toBe("At most 10,000.00 USD (162,500,000.00 IDR)");
-    expect(amountProblem("3250081", rules, IDR)).toBeNull(); // 200.00498 USD: 200.00
+    expect(amountProblem("3250000", rules, IDR)).toBeNull(); // 200.00 USD, the whole balance
+    // 200.00498462 USD: no longer rounded down to 200.00, so past the balance.
+    expect(amountProblem("3250081", rules, IDR)).toBe("More than your wallet balance");
     expect(amountProblem("3250082", rules, IDR)).toBe("More than your wallet balance");
-    expect(validAmountCents("243750", rules, IDR)).toBe(1_500);
+    expect(validAmountMicrocents("243750", rules, IDR)).toBe(fromCents(1_500));
+    // 500,000 IDR is 30.76923076923… USD: 3,076,923,077 microcents, to the nearest.
+    expect(validAmountMicrocents("500000", rules, IDR)).toBe(3_076_923_077n);
     expect(amountProblem("0.01", {}, IDR)).toBe("Less than 0.01 USD at 16,250 IDR per USD");
     // The largest amount is 1,000,000,000.00 USD, at any rate.
     expect(amountProblem("16250000000000", {}, IDR)).toBeNull();
@@ -142,26 +158,31 @@ describe("an amount in the member's currency", () => {
     );
   });
 
-  it("checks only the format while the rate is unknown, and gives no cents", () => {
+  it("checks only the format while the rate is unknown, and gives no amount", () => {
     expect(amountProblem("1", rules, null)).toBeNull();
     expect(amountProblem("1.234", rules, null)).toBe("At most 2 decimals");
-    expect(validAmountCents("162500", rules, null)).toBeNull();
-    expect(typedAmountCents("162500", null)).toBeNull();
+    expect(validAmountMicrocents("162500", rules, null)).toBeNull();
+    expect(typedAmountMicrocents("162500", null)).toBeNull();
     expect(() => amountRequest("162500", null)).toThrow("The exchange rate is still loading");
   });
 
-  it("gives the cents of a well-formed amount whatever the limits", () => {
-    expect(typedAmountCents("81250", IDR)).toBe(500);
-    expect(typedAmountCents(" 12.5 ", USD_QUOTE)).toBe(1_250);
-    expect(typedAmountCents("1.234", IDR)).toBeNull();
+  it("gives the microcents of a well-formed amount whatever the limits", () => {
+    expect(typedAmountMicrocents("81250", IDR)).toBe(fromCents(500));
+    expect(typedAmountMicrocents(" 12.5 ", USD_QUOTE)).toBe(fromCents(1_250));
+    // 0.01 IDR is 0.00000061538… USD: less than a cent, still an amount (the rules refuse it).
+    expect(typedAmountMicrocents("0.01", IDR)).toBe(62n);
+    expect(typedAmountMicrocents("1.234", IDR)).toBeNull();
   });
 
   it("rounds a minimum up and a maximum down in the member's currency, so typing either passes", () => {
     const bhd = { currency: "BHD", rate: "0.376" } as const;
-    expect(minimumText(1_001, bhd)).toBe("10.01 USD (3.77 BHD)"); // 3.76376
-    expect(maximumText(1_001, bhd)).toBe("10.01 USD (3.76 BHD)");
-    expect(minimumText(1_000, null)).toBe("10.00 USD");
-    expect(minimumText(1_000, USD_QUOTE)).toBe("10.00 USD");
+    expect(minimumText(fromCents(1_001), bhd)).toBe("10.01 USD (3.77 BHD)"); // 3.76376
+    expect(maximumText(fromCents(1_001), bhd)).toBe("10.01 USD (3.76 BHD)");
+    expect(minimumText(fromCents(1_000), null)).toBe("10.00 USD");
+    expect(minimumText(fromCents(1_000), USD_QUOTE)).toBe("10.00 USD");
+    // The USD part too, for a limit between two cents: 10.00000001 USD.
+    expect(minimumText(fromCents(1_000) + 1n, USD_QUOTE)).toBe("10.01 USD");
+    expect(maximumText(fromCents(1_000) + 1n, USD_QUOTE)).toBe("10.00 USD");
   });
 
   it("is sent as `amount` by a USD member, else as `local` with the rate the form showed", () => {
@@ -170,25 +191,27 @@ describe("an amount in the member's currency", () => {
   });
 
   it("names the limits as the hints do, in both currencies (USD alone for a USD member)", () => {
-    expect(amountRangeText(10_000, 100_000, IDR)).toBe(
+    expect(amountRangeText(fromCents(10_000), fromCents(100_000), IDR)).toBe(
       "From 100.00 USD (1,625,000.00 IDR) to 1,000.00 USD (16,250,000.00 IDR)",
     );
-    expect(amountRangeText(10_000, 100_000, USD_QUOTE)).toBe("From 100.00 USD to 1,000.00 USD");
-    expect(amountRangeText(10_000, 100_000, null)).toBe("From 100.00 USD to 1,000.00 USD");
+    expect(amountRangeText(fromCents(10_000), fromCents(100_000), USD_QUOTE)).toBe("From 100.00 USD to 1,000.00 USD");
+    expect(amountRangeText(fromCents(10_000), fromCents(100_000), null)).toBe("From 100.00 USD to 1,000.00 USD");
   });
 
-  it("says what an amount is rounded to when its whole cents are another amount than the one typed", () => {
-    // 500,000 IDR is 30.769… USD: held as 30.77 USD, which is 500,012.50 IDR.
-    expect(roundedAmountNote("500000", IDR)).toBe(
-      "Rounded to 500,012.50 IDR (30.77 USD): amounts are kept in whole US cents.",
+  it("says what an amount is rounded to only when its microcents are another amount than the one typed", () => {
+    // 500,000 IDR is 30.76923077 USD, which is 500,000.00 IDR again: kept as typed (whole cents made it 500,012.50).
+    expect(roundedAmountNote("500000", IDR)).toBeNull();
+    // 1,000 JPY at 150 is 6.66666667 USD, 1,000.00 JPY again.
+    expect(roundedAmountNote(" 1000 ", { currency: "JPY", rate: "150" })).toBeNull();
+    // Above 1,000,000 per USD a microcent is more than a hundredth: 30,000.01 at 3,000,000 is
+    // 1,000,000.33… microcents, held as 1,000,000 (0.01 USD), which is 30,000.00.
+    expect(roundedAmountNote("30000.01", { currency: "IDR", rate: "3000000" })).toBe(
+      "Rounded to 30,000.00 IDR (0.01 USD): amounts are kept in millionths of a US cent.",
     );
-    // 1,000 JPY at 150 is 6.666… USD: 6.67 USD, 1,000.50 JPY.
-    expect(roundedAmountNote(" 1000 ", { currency: "JPY", rate: "150" })).toBe(
-      "Rounded to 1,000.50 JPY (6.67 USD): amounts are kept in whole US cents.",
-    );
-    // Exact, or the same to the hundredth shown (1.00 BHD is 2.66 USD, 1.00016 BHD).
+    // Exact.
     expect(roundedAmountNote("162500", IDR)).toBeNull();
     expect(roundedAmountNote("1.00", { currency: "BHD", rate: "0.376" })).toBeNull();
+    expect(roundedAmountNote("30000", { currency: "IDR", rate: "3000000" })).toBeNull();
     // A USD amount, no amount, no rate.
     expect(roundedAmountNote("12.345", USD_QUOTE)).toBeNull();
     expect(roundedAmountNote("12.34", USD_QUOTE)).toBeNull();
@@ -196,9 +219,14 @@ describe("an amount in the member's currency", () => {
     expect(roundedAmountNote("500000", null)).toBeNull();
   });
 
-  it("writes USD cents as an amount input takes them", () => {
-    expect(amountInputText(1_000, USD_QUOTE)).toBe("10.00");
-    expect(amountInputText(1_000, IDR)).toBe("162500.00");
-    expect(amountInputText(1_001, { currency: "BHD", rate: "0.376" }, "down")).toBe("3.76");
+  it("writes microcents as an amount input takes them, two decimals", () => {
+    expect(amountInputText(fromCents(1_000), USD_QUOTE)).toBe("10.00");
+    expect(amountInputText(fromCents(1_000), IDR)).toBe("162500.00");
+    expect(amountInputText(fromCents(1_001), { currency: "BHD", rate: "0.376" }, "down")).toBe("3.76");
+    // Between two cents: to the nearest, or down so that typing it never asks for more.
+    expect(amountInputText(615_384_615n, USD_QUOTE)).toBe("6.15");
+    expect(amountInputText(fromCents(1_000) - 1n, USD_QUOTE)).toBe("10.00");
+    expect(amountInputText(fromCents(1_000) - 1n, USD_QUOTE, "down")).toBe("9.99");
+    expect(amountInputText(3_076_923_077n, IDR, "down")).toBe("500000.00");
   });
 });

@@ -1,17 +1,18 @@
 import {
   type AMOUNT_MESSAGES,
   type AmountProblemKind,
-  centsToDecimal,
   formatLocalHundredths,
+  formatMoney,
   type LocalAmount,
   localHundredths,
   localHundredthsToDecimal,
   localizeDecimal,
-  localToUsdCents,
+  localToUsdMicrocents,
+  MAX_AMOUNT_MICROCENTS,
   type RateQuote,
   typedAmountProblem,
   USD_QUOTE,
-  usdCentsToLocalHundredths,
+  usdMicrocentsToLocalHundredths,
 } from "@helio/shared";
 import { t } from "@lingui/core/macro";
 import { z } from "zod";
@@ -22,15 +23,16 @@ import { leftToRight } from "./left-to-right.ts";
  * The one check of a typed amount. A member types in their own currency at `quote` (a USD member
  * at `USD_QUOTE`: "12.34" USD, as the back office always does); the text and the largest amount
  * are checked by the shared `typedAmountProblem`, in the words the server answers with, then the
- * form's limits in USD cents, compared after the exact conversion the server does
- * (`localToUsdCents`), in this order: minimum, maximum, `check` (e.g. the fee), balance.
+ * form's limits in microcents (10⁻⁸ USD), compared after the exact conversion the server does
+ * (`localToUsdMicrocents`), in this order: minimum, maximum, `check` (e.g. the fee), balance.
  */
 
 /** What the text of an amount can have wrong (`typedAmountProblem`), in the shared words by default. */
 export type AmountFormatProblem = keyof typeof AMOUNT_MESSAGES;
 
 export interface AmountLimit {
-  cents: number;
+  /** The limit in microcents. */
+  microcents: bigint;
   /** What to say when the amount is past it; see `AmountRules` for the defaults. */
   message?: string;
 }
@@ -41,7 +43,7 @@ export interface AmountRules {
   /** Default message: `At most 10,000.00 USD (162,500,000.00 IDR)` (`maximumText`). */
   max?: AmountLimit;
   /** Another check of an amount within the limits (a fee it must cover…): a message or null. */
-  check?: (cents: number) => string | null;
+  check?: (microcents: bigint) => string | null;
   /** What the member holds. Default message: `More than your wallet balance`. */
   balance?: AmountLimit;
   /**
@@ -55,41 +57,50 @@ export interface AmountRules {
 }
 
 /**
- * A minimum for people, in USD and the member's currency: "10.00 USD (162,500.00 IDR)", the local
- * part rounded up so that typing it passes (USD alone while the rate is unknown).
+ * A minimum for people, in USD and the member's currency: "10.00 USD (162,500.00 IDR)", each part
+ * rounded up to the hundredth so that typing it passes (USD alone while the rate is unknown).
  */
-export const minimumText = (cents: number, quote: RateQuote | null) =>
-  usdWithLocalText(cents, quote ?? USD_QUOTE, "up");
-/** A maximum for people, like `minimumText`, the local part rounded down so that typing it passes. */
-export const maximumText = (cents: number, quote: RateQuote | null) =>
-  usdWithLocalText(cents, quote ?? USD_QUOTE, "down");
+export const minimumText = (microcents: bigint, quote: RateQuote | null) =>
+  usdWithLocalText(microcents, quote ?? USD_QUOTE, "up");
+/** A maximum for people, like `minimumText`, both parts rounded down so that typing either passes. */
+export const maximumText = (microcents: bigint, quote: RateQuote | null) =>
+  usdWithLocalText(microcents, quote ?? USD_QUOTE, "down");
 
 /**
  * "10.00 USD (162,500.00 IDR)" in the member's separators ("10,00 USD (162.500,00 IDR)" in `id`):
- * the shared `usdWithLocal`, written in the active language.
+ * the shared `usdWithLocal`, written in the active language: both parts to the hundredth, by `rounding`.
  */
-export function usdWithLocalText(cents: number, quote: RateQuote, rounding: "nearest" | "up" | "down" = "nearest") {
+export function usdWithLocalText(
+  microcents: bigint,
+  quote: RateQuote,
+  rounding: "nearest" | "up" | "down" = "nearest",
+) {
   const locale = activeLocale();
-  const usd = formatLocalHundredths(BigInt(cents), "USD", locale);
+  const usd = formatLocalHundredths(
+    usdMicrocentsToLocalHundredths(microcents, USD_QUOTE.rate, rounding),
+    "USD",
+    locale,
+  );
   if (quote.currency === "USD") return leftToRight(usd);
-  const local = formatLocalHundredths(usdCentsToLocalHundredths(cents, quote.rate, rounding), quote.currency, locale);
+  const local = formatLocalHundredths(
+    usdMicrocentsToLocalHundredths(microcents, quote.rate, rounding),
+    quote.currency,
+    locale,
+  );
   return `${leftToRight(usd)} (${leftToRight(local)})`;
 }
 
 /** `At least 10.00 USD (162,500.00 IDR)`, in the member's words. */
-export const atLeastText = (cents: number, quote: RateQuote | null) => {
-  const minimum = minimumText(cents, quote);
+export const atLeastText = (microcents: bigint, quote: RateQuote | null) => {
+  const minimum = minimumText(microcents, quote);
   return t`At least ${minimum}`;
 };
 
 /** `At most 10,000.00 USD (162,500,000.00 IDR)`, in the member's words. */
-export const atMostText = (cents: number, quote: RateQuote | null) => {
-  const maximum = maximumText(cents, quote);
+export const atMostText = (microcents: bigint, quote: RateQuote | null) => {
+  const maximum = maximumText(microcents, quote);
   return t`At most ${maximum}`;
 };
-
-/** The largest amount any field takes (the shared `MAX_USD_CENTS`): 1,000,000,000.00 USD. */
-const LARGEST_AMOUNT_CENTS = 100_000_000_000;
 
 /**
  * What the shared check (`typedAmountProblem`) says, in the member's words: the text's problems
@@ -108,7 +119,7 @@ function problemWords(kind: AmountProblemKind, quote: RateQuote | null): string 
     case "zero":
       return t`Must be more than zero`;
     case "tooLarge":
-      return atMostText(LARGEST_AMOUNT_CENTS, quote);
+      return atMostText(MAX_AMOUNT_MICROCENTS, quote);
     case "belowCent": {
       const rate = quote ? formatRateText(quote) : "";
       return t`Less than 0.01 USD at ${rate}`;
@@ -131,15 +142,15 @@ export function formatRateText({ currency, rate }: RateQuote): string {
  * "From 100.00 USD (1,625,000.00 IDR) to 1,000.00 USD (16,250,000.00 IDR)": a form's limits as its
  * hint names them (`minimumText`, `maximumText`), and wherever else they are shown to the member.
  */
-export const amountRangeText = (minCents: number, maxCents: number, quote: RateQuote | null) => {
-  const minimum = minimumText(minCents, quote);
-  const maximum = maximumText(maxCents, quote);
+export const amountRangeText = (minMicrocents: bigint, maxMicrocents: bigint, quote: RateQuote | null) => {
+  const minimum = minimumText(minMicrocents, quote);
+  const maximum = maximumText(maxMicrocents, quote);
   return t`From ${minimum} to ${maximum}`;
 };
 
-/** USD cents of a well-formed `text` at `quote` (USD at 1), null while the rate is unknown. */
-function centsAt(text: string, quote: RateQuote | null): number | null {
-  return quote ? localToUsdCents(text, quote.rate) : null;
+/** Microcents of a well-formed `text` at `quote` (USD at 1), null while the rate is unknown. */
+function microcentsAt(text: string, quote: RateQuote | null): bigint | null {
+  return quote ? localToUsdMicrocents(text, quote.rate) : null;
 }
 
 /**
@@ -151,57 +162,58 @@ export function amountProblem(text: string, rules: AmountRules = {}, quote: Rate
   const problem = typedAmountProblem(trimmed, quote);
   const words = rules.messages ?? {};
   const { min, max, balance } = rules;
-  const minimum = min ? (min.message ?? atLeastText(min.cents, quote)) : null;
+  const minimum = min ? (min.message ?? atLeastText(min.microcents, quote)) : null;
   if (problem && problem.kind !== "tooLarge" && problem.kind !== "belowCent") {
     // Zero is below the minimum, and said so.
     if (problem.kind === "zero") return words.zero ?? minimum ?? problemWords(problem.kind, quote);
     return words[problem.kind] ?? words.invalid ?? problemWords(problem.kind, quote);
   }
   if (!quote) return null;
-  // Past the largest amount: larger than any limit.
-  const cents = problem?.kind === "tooLarge" ? Number.MAX_SAFE_INTEGER : (centsAt(trimmed, quote) ?? 0);
-  if (min && cents < min.cents) return minimum;
-  // A local amount can be above zero and still under half a cent: the server refuses it too.
+  // Past the largest amount: larger than any limit (even with more digits than an amount can have).
+  const microcents = problem?.kind === "tooLarge" ? MAX_AMOUNT_MICROCENTS + 1n : (microcentsAt(trimmed, quote) ?? 0n);
+  if (min && microcents < min.microcents) return minimum;
+  // A local amount can be above zero and still under a cent: the server refuses it too.
   if (problem?.kind === "belowCent") return problemWords(problem.kind, quote);
-  if (max && cents > max.cents) return max.message ?? atMostText(max.cents, quote);
+  if (max && microcents > max.microcents) return max.message ?? atMostText(max.microcents, quote);
   // "At most 1,000,000,000.00 USD (16,250,000,000,000.00 IDR)", whatever else the form checks.
   if (problem?.kind === "tooLarge") return problemWords(problem.kind, quote);
-  const other = rules.check?.(cents) ?? null;
+  const other = rules.check?.(microcents) ?? null;
   if (other) return other;
-  if (balance && cents > balance.cents) return balance.message ?? t`More than your wallet balance`;
+  if (balance && microcents > balance.microcents) return balance.message ?? t`More than your wallet balance`;
   return null;
 }
 
-/** The USD cents of `text` at `quote` when it passes `rules`, else null (for what will be sent). */
-export function validAmountCents(text: string, rules: AmountRules = {}, quote: RateQuote | null = USD_QUOTE) {
-  return quote && !amountProblem(text, rules, quote) ? centsAt(text.trim(), quote) : null;
+/** The microcents of `text` at `quote` when it passes `rules`, else null (for what will be sent). */
+export function validAmountMicrocents(text: string, rules: AmountRules = {}, quote: RateQuote | null = USD_QUOTE) {
+  return quote && !amountProblem(text, rules, quote) ? microcentsAt(text.trim(), quote) : null;
 }
 
-/** The USD cents of a well-formed `text` at `quote`, whatever the limits (a fee preview), else null. */
-export function typedAmountCents(text: string, quote: RateQuote | null): number | null {
+/** The microcents of a well-formed `text` at `quote`, whatever the limits (a fee preview), else null. */
+export function typedAmountMicrocents(text: string, quote: RateQuote | null): bigint | null {
   const trimmed = text.trim();
   const problem = typedAmountProblem(trimmed, quote);
-  return problem && problem.kind !== "belowCent" ? null : centsAt(trimmed, quote);
+  return problem && problem.kind !== "belowCent" ? null : microcentsAt(trimmed, quote);
 }
 
 /**
- * "Rounded to 500,012.50 IDR (30.77 USD): amounts are kept in whole US cents.": what the member is
- * told when the whole USD cents an amount typed at `quote` is held in (`localToUsdCents`, the
- * rule of docs/product.md §4a) come back to another amount in their currency than the one typed
- * (500000 IDR at 16,250 IDR per USD is 30.769… USD). Null for a USD amount, an amount that
- * converts exactly (to the hundredth shown), and text that is not an amount.
+ * "Rounded to 30,000.00 IDR (0.01 USD): amounts are kept in millionths of a US cent.": what the
+ * member is told when the microcents an amount typed at `quote` is held in (`localToUsdMicrocents`,
+ * the rule of docs/product.md §4a) come back to another amount in their currency than the one
+ * typed. Only at a rate above 1,000,000 per USD, where a microcent is more than a hundredth of the
+ * currency: below it every amount comes back as typed. Null for a USD amount, an amount that
+ * converts back exactly (to the hundredth shown), and text that is not an amount.
  */
 export function roundedAmountNote(text: string, quote: RateQuote | null): string | null {
   if (!quote || quote.currency === "USD") return null;
   const typed = localHundredths(text);
-  const cents = typedAmountCents(text, quote);
-  if (typed === null || cents === null || cents < 1) return null;
-  const held = usdCentsToLocalHundredths(cents, quote.rate);
+  const microcents = typedAmountMicrocents(text, quote);
+  if (typed === null || microcents === null || microcents <= 0n) return null;
+  const held = usdMicrocentsToLocalHundredths(microcents, quote.rate);
   if (held === typed) return null;
   const locale = activeLocale();
-  const usd = leftToRight(formatLocalHundredths(BigInt(cents), "USD", locale));
+  const usd = leftToRight(formatMoney(microcents, "USD", 1, locale));
   const rounded = leftToRight(formatLocalHundredths(held, quote.currency, locale));
-  return t`Rounded to ${rounded} (${usd}): amounts are kept in whole US cents.`;
+  return t`Rounded to ${rounded} (${usd}): amounts are kept in millionths of a US cent.`;
 }
 
 /** The zod schema of an amount input: the trimmed text, refused with `amountProblem`'s message. */
@@ -234,8 +246,11 @@ export function amountRequest(text: string, quote: RateQuote | null): AmountRequ
   return quote.currency === "USD" ? { amount } : { local: { amount, currency: quote.currency, rate: quote.rate } };
 }
 
-/** USD cents as an amount input takes them at `quote`: 1000 → "10.00" USD, "162500.00" IDR at 16250. */
-export function amountInputText(cents: number, quote: RateQuote, rounding: "nearest" | "down" = "nearest") {
-  if (quote.currency === "USD") return centsToDecimal(cents);
-  return localHundredthsToDecimal(usdCentsToLocalHundredths(cents, quote.rate, rounding));
+/**
+ * Microcents as an amount input takes them at `quote`, two decimals: 10.00 USD → "10.00" USD,
+ * "162500.00" IDR at 16250. `down` for an amount the typed one must not pass (a balance): typing
+ * the text then never asks for more than there is.
+ */
+export function amountInputText(microcents: bigint, quote: RateQuote, rounding: "nearest" | "down" = "nearest") {
+  return localHundredthsToDecimal(usdMicrocentsToLocalHundredths(microcents, quote.rate, rounding));
 }

@@ -1,4 +1,5 @@
 import type { Currency, ErrorResponse, RateQuote } from "@helio/shared";
+import { jsonText } from "@helio/shared/values";
 import { wordError } from "./error-words.ts";
 import { afterFirstPaint } from "./first-paint.ts";
 import { resolveSchema, type SchemaSource } from "./schemas.ts";
@@ -180,7 +181,7 @@ export async function apiFetch<T = unknown>(path: string, options: ApiFetchOptio
       init.body = body;
     } else {
       headers["Content-Type"] = "application/json";
-      init.body = JSON.stringify(body);
+      init.body = jsonText(body);
     }
   }
 

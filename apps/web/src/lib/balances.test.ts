@@ -1,3 +1,4 @@
+import { fromCents } from "@helio/shared";
 import { describe, expect, it } from "vitest";
 import { testQueryClient } from "../test/render.tsx";
 import { applyBalancesMessage, balancesKey } from "./balances.ts";
@@ -6,20 +7,29 @@ import { rateFor } from "./settings.ts";
 describe("applyBalancesMessage", () => {
   it("merges the accounts a movement touched into the cached balances", () => {
     const client = testQueryClient();
-    client.setQueryData(balancesKey, { wallet: 100, demo: 1_000_000, profit: 0, bonus: 0, withdrawal_hold: 0 });
-    applyBalancesMessage(client, { type: "balances", balances: { wallet: 50, withdrawal_hold: 50 } });
+    client.setQueryData(balancesKey, {
+      wallet: fromCents(100),
+      demo: fromCents(1_000_000),
+      profit: 0n,
+      bonus: 0n,
+      withdrawal_hold: 0n,
+    });
+    applyBalancesMessage(client, {
+      type: "balances",
+      balances: { wallet: fromCents(50), withdrawal_hold: fromCents(50) },
+    });
     expect(client.getQueryData(balancesKey)).toEqual({
-      wallet: 50,
-      demo: 1_000_000,
-      profit: 0,
-      bonus: 0,
-      withdrawal_hold: 50,
+      wallet: fromCents(50),
+      demo: fromCents(1_000_000),
+      profit: 0n,
+      bonus: 0n,
+      withdrawal_hold: fromCents(50),
     });
   });
 
   it("marks the balances stale when nothing is cached yet", () => {
     const client = testQueryClient();
-    applyBalancesMessage(client, { type: "balances", balances: { wallet: 50 } });
+    applyBalancesMessage(client, { type: "balances", balances: { wallet: fromCents(50) } });
     expect(client.getQueryData(balancesKey)).toBeUndefined();
   });
 });

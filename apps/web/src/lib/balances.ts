@@ -10,7 +10,7 @@ import { liveSocket } from "./ws.ts";
 
 export const balancesKey = ["wallet", "balances"] as const;
 
-/** `GET /api/wallet`: every account of the member in cents; the `balances` message keeps it current. */
+/** `GET /api/wallet`: every account of the member in microcents; the `balances` message keeps it current. */
 export const walletBalancesQuery = queryOptions({
   queryKey: balancesKey,
   queryFn: ({ signal }) => apiFetch(API.wallet, { schema: lazySchema("walletBalancesSchema"), signal }),

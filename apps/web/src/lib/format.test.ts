@@ -84,21 +84,43 @@ describe("format without Intl", () => {
     }
   });
 
-  it("writes money as Intl's en-US with two decimals does", () => {
-    const intl = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    const rates = [1, 0.92, 3.75, 4.71, 15_600.5, 1_320.25, 0.377, 149.3333];
-    const cents = [0, 1, -1, 5, 50, 99, 100, 125, -250, 123_456_789, 2 ** 53 - 1, -(2 ** 53 - 1)];
-    for (let i = 0; i < 3_000; i++) cents.push(Math.round((random() - 0.3) * 10 ** Math.floor(random() * 13)));
-    for (const amount of cents) {
+  it("writes money as Intl's en-US with two decimals, ties to even, does on the exact decimal", () => {
+    const intl = new Intl.NumberFormat("en-US", {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      roundingMode: "halfEven",
+      signDisplay: "negative",
+    });
+    /** `microcents × rate` in USD (or the rate's currency) as an exact decimal string: 16 decimals. */
+    const exact = (microcents: bigint, rate: string): `${number}` => {
+      const [units = "0", fraction = ""] = rate.split(".");
+      const scaled = microcents * (BigInt(units) * 10n ** 8n + BigInt(fraction.padEnd(8, "0")));
+      const abs = scaled < 0n ? -scaled : scaled;
+      const digits = abs.toString().padStart(17, "0");
+      return `${scaled < 0n ? "-" : ""}${digits.slice(0, -16)}.${digits.slice(-16)}` as `${number}`;
+    };
+    const rates = ["1", "0.92", "3.75", "4.71", "15600.5", "1320.25", "0.377", "149.3333"];
+    const amounts = [0n, 1n, -1n, 5_000_000n, 50_000_000n, 99_999_999n, 100_000_000n, 125_000_000n, -250_000_000n];
+    // Ties and signs: half a cent either way of an even and an odd cent, and a negative under half a cent.
+    amounts.push(123_456_789_500_000n, 12_500_000n, 500_000n, 1_500_000n, -400_000n, 100_500_000n, 267_500_000n);
+    // Past a float's digits: 10²¹ USD, and 10⁻⁷ USD.
+    amounts.push(10n ** 29n, -(10n ** 29n) - 1n, 10n);
+    for (let i = 0; i < 3_000; i++) {
+      const cents = BigInt(Math.round((random() - 0.3) * 10 ** Math.floor(random() * 13)));
+      amounts.push(cents * 1_000_000n + BigInt(Math.floor(random() * 1_000_000)));
+    }
+    for (const amount of amounts) {
       for (const rate of rates) {
-        const currency = rate === 1 ? "USD" : "EUR";
-        expect(formatMoney(amount, currency, rate)).toBe(`${intl.format((amount / 100) * rate)} ${currency}`);
+        const currency = rate === "1" ? "USD" : "EUR";
+        expect(formatMoney(amount, currency, Number(rate)), `${amount} at ${rate}`).toBe(
+          `${intl.format(exact(amount, rate))} ${currency}`,
+        );
       }
     }
-    // Ties and signs where rounding the binary value and rounding the shortest decimal differ.
-    for (const x of [1_234_567.895, 0.125, 0.005, -0.004, 1.005, 2.675, 1e21, 1e-7]) {
-      expect(formatMoney(x * 100, "USD")).toBe(`${intl.format((x * 100) / 100)} USD`);
-      expect(formatMoney(x, "EUR", 100)).toBe(`${intl.format((x / 100) * 100)} EUR`);
-    }
+    // The ties, written out: to the even cent, and no sign on a zero.
+    expect(formatMoney(123_456_789_500_000n)).toBe("1,234,567.90 USD");
+    expect(formatMoney(12_500_000n)).toBe("0.12 USD");
+    expect(formatMoney(267_500_000n)).toBe("2.68 USD");
+    expect(formatMoney(-400_000n)).toBe("0.00 USD");
   });
 });

@@ -1,4 +1,4 @@
-import type { PublicSettings } from "@helio/shared";
+import { fromCents, type PublicSettings } from "@helio/shared";
 import { describe, expect, it } from "vitest";
 import { testQueryClient } from "../test/render.tsx";
 import { applyRateQuote } from "./rate-quote.ts";
@@ -6,7 +6,7 @@ import { publicSettingsKey } from "./settings.ts";
 
 const settings: PublicSettings = {
   menuContact: true,
-  depositMinCents: 1000,
+  depositMinMicrocents: fromCents(1_000),
   rates: [
     { name: "IDR", value: 16_250, decimal: "16250" },
     { name: "EUR", value: 0.92, decimal: "0.92" },
@@ -20,7 +20,7 @@ describe("applyRateQuote", () => {
     applyRateQuote(client, { currency: "IDR", rate: "16300" });
     expect(client.getQueryData(publicSettingsKey)).toEqual({
       menuContact: true,
-      depositMinCents: 1000,
+      depositMinMicrocents: fromCents(1_000),
       rates: [
         { name: "IDR", value: 16_300, decimal: "16300" },
         { name: "EUR", value: 0.92, decimal: "0.92" },

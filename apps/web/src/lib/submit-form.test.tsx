@@ -22,6 +22,25 @@ function AmountForm(props: { send: () => Promise<unknown>; leavesWhenSent?: bool
   );
 }
 
+/** A field checked against a balance in microcents, which the rules key carries (a bigint). */
+function BalanceForm({ balance }: { balance: bigint }) {
+  const { form } = useSubmitForm({
+    schema: z.object({ amount: z.string().refine((text) => BigInt(text) <= balance, "More than the balance") }),
+    mode: "onTouched",
+    defaultValues: { amount: "" },
+    fields: ["amount"],
+    send: async () => null,
+    rulesKey: [balance],
+  });
+  const error = form.formState.errors.amount?.message;
+  return (
+    <form aria-label="Balance form">
+      <input aria-label="Amount" {...form.register("amount")} />
+      {error ? <p role="alert">{error}</p> : null}
+    </form>
+  );
+}
+
 /** Enter in the field: the form's submit event. */
 const pressEnter = () => fireEvent.submit(screen.getByRole("form", { name: "Amount form" }));
 
@@ -69,5 +88,16 @@ describe("useSubmitForm", () => {
     expect(await screen.findByRole("alert")).toBeTruthy();
     pressEnter();
     await waitFor(() => expect(send).toHaveBeenCalledTimes(2));
+  });
+
+  it("checks a left field again when a bigint of its rules changes", async () => {
+    const { rerender } = render(<BalanceForm balance={10n} />);
+    const input = screen.getByLabelText("Amount");
+    fireEvent.change(input, { target: { value: "8" } });
+    fireEvent.blur(input);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(screen.queryByRole("alert")).toBeNull();
+    rerender(<BalanceForm balance={5n} />);
+    expect((await screen.findByRole("alert")).textContent).toBe("More than the balance");
   });
 });

@@ -1,3 +1,4 @@
+import { jsonText } from "@helio/shared/values";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type BaseSyntheticEvent, useEffect, useRef, useState } from "react";
 import { type DefaultValues, type FieldValues, type Mode, useForm } from "react-hook-form";
@@ -45,7 +46,8 @@ export function useSubmitForm<Input extends FieldValues, Output extends FieldVal
 }) {
   const [formError, setFormError] = useState<string | null>(null);
   const form = useForm<Input, unknown, Output>({ mode, resolver: zodResolver(schema), defaultValues });
-  const rules = JSON.stringify(rulesKey ?? null);
+  // jsonText: the limits and balances in it are bigints, which JSON.stringify refuses.
+  const rules = jsonText(rulesKey ?? null);
   // biome-ignore lint/correctness/useExhaustiveDependencies: `rules` is the trigger; the form is stable.
   useEffect(() => {
     const left = Object.keys(form.getValues()).filter((name) => form.getFieldState(name as never).isTouched);

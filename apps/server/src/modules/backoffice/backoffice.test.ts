@@ -1,4 +1,4 @@
-import { API, DEMO_GRANT_CENTS } from "@helio/shared";
+import { API, DEMO_GRANT_MICROCENTS, fromCents, MAX_AMOUNT_MICROCENTS } from "@helio/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type Client,
@@ -9,6 +9,7 @@ import {
   type TestApp,
 } from "../../../test/helpers.ts";
 import {
+  apiCents,
   captureMessages,
   confirmFromMail,
   expectError,
@@ -22,6 +23,9 @@ import {
   readyMember,
 } from "../../../test/money.ts";
 import { getMemberBalances, moneyTransaction, postTransaction } from "../ledger/index.ts";
+
+/** The sum of a dashboard's amounts by account (strings of microcents), exactly. */
+const sumOf = (byAccount: Record<string, string>) => Object.values(byAccount).reduce((a, b) => a + BigInt(b), 0n);
 
 describe.each(databaseKinds)("back office on %s", (kind) => {
   let t: TestApp;
@@ -44,7 +48,7 @@ describe.each(databaseKinds)("back office on %s", (kind) => {
       await client.get(API.adminMemberLedger(member.uid)),
       await client.post(API.adminMemberAdjust(member.uid), {
         account: "wallet",
-        amountCents: 100,
+        amountMicrocents: apiCents(100),
         reason: "free money",
       }),
       await client.post(API.adminMemberDemoReset(member.uid), {}),
@@ -52,43 +56,65 @@ describe.each(databaseKinds)("back office on %s", (kind) => {
     ]) {
       expectError(res, 404, "NOT_FOUND");
     }
-    expect((await getMemberBalances(t.database.db, member.uid)).wallet).toBe(0);
+    expect((await getMemberBalances(t.database.db, member.uid)).wallet).toBe(0n);
   });
 
   it("adjusts a balance with a mandatory reason, audited, pushed, never below zero", async () => {
     const { member } = await signUpVerified(t.app);
     const pushed = captureMessages(t.app, member.uid);
-    const credit = await adjust(member.uid, { account: "wallet", amountCents: 12_345, reason: "Goodwill credit" });
+    const credit = await adjust(member.uid, {
+      account: "wallet",
+      amountMicrocents: apiCents(12_345),
+      reason: "Goodwill credit",
+    });
     expect(credit.json()).toMatchObject({
       account: "wallet",
-      amountCents: 12_345,
-      balanceAfterCents: 12_345,
+      amountMicrocents: apiCents(12_345),
+      balanceAfterMicrocents: apiCents(12_345),
       replayed: false,
     });
-    const debit = await adjust(member.uid, { account: "wallet", amountCents: -345, reason: "Correction of a typo" });
-    expect(debit.json()).toMatchObject({ amountCents: -345, balanceAfterCents: 12_000 });
+    const debit = await adjust(member.uid, {
+      account: "wallet",
+      amountMicrocents: apiCents(-345),
+      reason: "Correction of a typo",
+    });
+    expect(debit.json()).toMatchObject({ amountMicrocents: apiCents(-345), balanceAfterMicrocents: apiCents(12_000) });
+    // A microcent more than the balance.
     expectError(
-      await adjust(member.uid, { account: "wallet", amountCents: -12_001, reason: "Too much" }),
+      await adjust(member.uid, {
+        account: "wallet",
+        amountMicrocents: String(-(fromCents(12_000) + 1n)),
+        reason: "Too much",
+      }),
       409,
       "INSUFFICIENT_FUNDS",
     );
-    await adjust(member.uid, { account: "bonus", amountCents: 500, reason: "Promo bonus" });
-    expect(await getMemberBalances(t.database.db, member.uid)).toMatchObject({ wallet: 12_000, bonus: 500 });
+    await adjust(member.uid, { account: "bonus", amountMicrocents: apiCents(500), reason: "Promo bonus" });
+    expect(await getMemberBalances(t.database.db, member.uid)).toMatchObject({
+      wallet: fromCents(12_000),
+      bonus: fromCents(500),
+    });
     const cases: [unknown, string][] = [
-      [{ account: "wallet", amountCents: 100 }, "reason"],
-      [{ account: "wallet", amountCents: 100, reason: "  " }, "reason"],
-      [{ account: "wallet", amountCents: 0, reason: "Nothing" }, "amountCents"],
-      [{ account: "wallet", amountCents: 1.5, reason: "Fraction" }, "amountCents"],
-      [{ account: "withdrawal_hold", amountCents: 100, reason: "Hold" }, "account"],
-      [{ account: "demo", amountCents: 100, reason: "Demo" }, "account"],
+      [{ account: "wallet", amountMicrocents: apiCents(100) }, "reason"],
+      [{ account: "wallet", amountMicrocents: apiCents(100), reason: "  " }, "reason"],
+      [{ account: "wallet", amountMicrocents: "0", reason: "Nothing" }, "amountMicrocents"],
+      [{ account: "wallet", amountMicrocents: 0, reason: "Nothing" }, "amountMicrocents"],
+      [{ account: "wallet", amountMicrocents: 1.5, reason: "Fraction" }, "amountMicrocents"],
+      [{ account: "wallet", amountMicrocents: "1.5", reason: "Fraction" }, "amountMicrocents"],
+      [{ account: "withdrawal_hold", amountMicrocents: apiCents(100), reason: "Hold" }, "account"],
+      [{ account: "demo", amountMicrocents: apiCents(100), reason: "Demo" }, "account"],
     ];
     for (const [body, field] of cases) expectError(await adjust(member.uid, body), 400, "VALIDATION_FAILED", field);
-    // The largest amount is named as every amount field names it.
-    const huge = await adjust(member.uid, { account: "wallet", amountCents: -100_000_000_001, reason: "Too much" });
-    expectError(huge, 400, "VALIDATION_FAILED", "amountCents");
+    // The largest amount is named as every amount field names it, a debit as a credit.
+    const huge = await adjust(member.uid, {
+      account: "wallet",
+      amountMicrocents: String(-(MAX_AMOUNT_MICROCENTS + 1n)),
+      reason: "Too much",
+    });
+    expectError(huge, 400, "VALIDATION_FAILED", "amountMicrocents");
     expect(JSON.stringify(huge.json())).toContain("At most 1,000,000,000.00 USD");
     expectError(
-      await adjust("no-such-member", { account: "wallet", amountCents: 1, reason: "Ghost" }),
+      await adjust("no-such-member", { account: "wallet", amountMicrocents: apiCents(1), reason: "Ghost" }),
       404,
       "NOT_FOUND",
     );
@@ -98,7 +124,7 @@ describe.each(databaseKinds)("back office on %s", (kind) => {
     expect(adjustments).toHaveLength(3);
     expect(adjustments.at(-1).after).toMatchObject({
       account: "wallet",
-      amountCents: 12_345,
+      amountMicrocents: apiCents(12_345),
       reason: "Goodwill credit",
     });
     const ledger = (await admin.get(`${API.adminMemberLedger(member.uid)}?kind=adjustment`)).json();
@@ -114,7 +140,7 @@ describe.each(databaseKinds)("back office on %s", (kind) => {
   it("answers a repeated Idempotency-Key with the first result, also when admins race", async () => {
     const { member } = await signUpVerified(t.app);
     const second = await signInAdmin(t.app);
-    const body = { account: "wallet", amountCents: 7_000, reason: "Refund of ticket 42" };
+    const body = { account: "wallet", amountMicrocents: apiCents(7_000), reason: "Refund of ticket 42" };
     const headers = { "idempotency-key": "adjust-ticket-42" };
     const raced = await Promise.all([
       adjust(member.uid, body, headers),
@@ -124,11 +150,11 @@ describe.each(databaseKinds)("back office on %s", (kind) => {
     expect(raced.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     expect(new Set(raced.map((r) => r.json().transactionId)).size).toBe(1);
     expect(raced.filter((r) => !r.json().replayed)).toHaveLength(1);
-    expect(raced.every((r) => r.json().balanceAfterCents === 7_000)).toBe(true);
-    await adjust(member.uid, { ...body, amountCents: 1_000 });
+    expect(raced.every((r) => r.json().balanceAfterMicrocents === apiCents(7_000))).toBe(true);
+    await adjust(member.uid, { ...body, amountMicrocents: apiCents(1_000) });
     const replay = await adjust(member.uid, body, headers);
-    expect(replay.json()).toMatchObject({ replayed: true, balanceAfterCents: 7_000 });
-    expect((await getMemberBalances(t.database.db, member.uid)).wallet).toBe(8_000);
+    expect(replay.json()).toMatchObject({ replayed: true, balanceAfterMicrocents: apiCents(7_000) });
+    expect((await getMemberBalances(t.database.db, member.uid)).wallet).toBe(fromCents(8_000));
     const audit = (await admin.get(`${API.adminAudit}?targetUserId=${member.uid}`)).json();
     expect(audit.items.filter((a: { action: string }) => a.action === "member.balance_adjust")).toHaveLength(2);
   });
@@ -137,21 +163,24 @@ describe.each(databaseKinds)("back office on %s", (kind) => {
     const { client, member } = await signUpVerified(t.app);
     await client.post(API.walletDemoReset, {}); // already at 10,000.00: nothing moves
     const res = await admin.post(API.adminMemberDemoReset(member.uid), {});
-    expect(res.json()).toEqual({ transactionId: null, demoCents: DEMO_GRANT_CENTS, replayed: false });
+    expect(res.json()).toEqual({ transactionId: null, demoMicrocents: String(DEMO_GRANT_MICROCENTS), replayed: false });
     // Spend some demo money through the ledger, then reset.
     await moneyTransaction(t.database.db, (tx) =>
       postTransaction(tx, {
         kind: "trade_stake",
         idempotencyKey: `bo-stake-${member.uid}`,
         legs: [
-          { account: { userId: member.uid, account: "demo" }, amount: -2_500 },
-          { account: { system: "demo_issuer" }, amount: 2_500 },
+          { account: { userId: member.uid, account: "demo" }, amount: -fromCents(2_500) },
+          { account: { system: "demo_issuer" }, amount: fromCents(2_500) },
         ],
       }),
     );
     const reset = await admin.post(API.adminMemberDemoReset(member.uid), {});
-    expect(reset.json()).toMatchObject({ demoCents: DEMO_GRANT_CENTS, transactionId: expect.any(String) });
-    expect((await getMemberBalances(t.database.db, member.uid)).demo).toBe(DEMO_GRANT_CENTS);
+    expect(reset.json()).toMatchObject({
+      demoMicrocents: String(DEMO_GRANT_MICROCENTS),
+      transactionId: expect.any(String),
+    });
+    expect((await getMemberBalances(t.database.db, member.uid)).demo).toBe(DEMO_GRANT_MICROCENTS);
     const audit = (await admin.get(`${API.adminAudit}?targetUserId=${member.uid}`)).json();
     expect(audit.items.filter((a: { action: string }) => a.action === "member.demo_reset")).toHaveLength(1);
     expectError(await admin.post(API.adminMemberDemoReset("no-such-member"), {}), 404, "NOT_FOUND");
@@ -162,7 +191,13 @@ describe.each(databaseKinds)("back office on %s", (kind) => {
     await fundWallet(admin, member.uid, 4_200);
     const money = (await admin.get(API.adminMemberMoney(member.uid))).json();
     expect(money).toMatchObject({
-      balances: { wallet: 4_200, demo: DEMO_GRANT_CENTS, profit: 0, bonus: 0, withdrawal_hold: 0 },
+      balances: {
+        wallet: apiCents(4_200),
+        demo: String(DEMO_GRANT_MICROCENTS),
+        profit: apiCents(0),
+        bonus: apiCents(0),
+        withdrawal_hold: apiCents(0),
+      },
       kyc: { status: "approved", submission: { legalName: "Ada Lovelace" } },
       bank: { bankName: "Bank of Tests", accountNumber: "GB29NWBK60161331926819" },
     });
@@ -178,47 +213,48 @@ describe.each(databaseKinds)("back office on %s", (kind) => {
     const { client, member, input } = await readyMember(t.app, admin);
     await fundWallet(admin, member.uid, 100_000);
     // A deposit approved today, one awaiting payment, one waiting for review.
-    const approved = (await client.post(API.deposits, { amountCents: 20_000 })).json();
+    const approved = (await client.post(API.deposits, { amountMicrocents: apiCents(20_000) })).json();
     const form = multipartForm({}, [{ field: "file", filename: "r.png", contentType: "image/png", data: await png() }]);
     await postForm(client, API.depositProof(approved.id), form);
     await admin.post(API.adminDepositApprove(approved.id), {});
-    await client.post(API.deposits, { amountCents: 3_000 });
-    const review = (await client.post(API.deposits, { amountCents: 4_000 })).json();
+    await client.post(API.deposits, { amountMicrocents: apiCents(3_000) });
+    const review = (await client.post(API.deposits, { amountMicrocents: apiCents(4_000) })).json();
     await postForm(client, API.depositProof(review.id), form);
     // Two withdrawals confirmed from their mail, one approved today; one not confirmed (not in the queue).
-    await client.post(API.withdrawals, { amountCents: 10_000 });
+    await client.post(API.withdrawals, { amountMicrocents: apiCents(10_000) });
     const w1 = await confirmFromMail(t.app, input.email);
-    await client.post(API.withdrawals, { amountCents: 5_000 });
+    await client.post(API.withdrawals, { amountMicrocents: apiCents(5_000) });
     await confirmFromMail(t.app, input.email);
     await admin.post(API.adminWithdrawalApprove(w1.id), { payoutReference: "PAY-DASH-1" });
-    await client.post(API.withdrawals, { amountCents: 1_000 });
+    await client.post(API.withdrawals, { amountMicrocents: apiCents(1_000) });
     // A KYC waiting.
     const other = await signUpVerified(t.app);
     await postForm(other.client, API.kyc, await kycForm());
 
     const after = (await admin.get(API.adminDashboard)).json();
     const d = (path: (x: typeof after) => number) => path(after) - path(before);
+    // Amounts are strings of microcents, their changes bigints.
+    const dm = (path: (x: typeof after) => string) => BigInt(path(after)) - BigInt(path(before));
     expect(d((x) => x.members.total)).toBe(2);
     expect(d((x) => x.pending.deposits)).toBe(1);
     expect(d((x) => x.pending.depositsAwaitingPayment)).toBe(1);
     expect(d((x) => x.pending.withdrawals)).toBe(1);
     expect(d((x) => x.pending.kyc)).toBe(1);
     expect(d((x) => x.today.depositsRequested.count)).toBe(3);
-    expect(d((x) => x.today.depositsRequested.sumCents)).toBe(27_000);
+    expect(dm((x) => x.today.depositsRequested.sumMicrocents)).toBe(fromCents(27_000));
     expect(d((x) => x.today.depositsApproved.count)).toBe(1);
-    expect(d((x) => x.today.depositsApproved.sumCents)).toBe(20_000);
+    expect(dm((x) => x.today.depositsApproved.sumMicrocents)).toBe(fromCents(20_000));
     expect(d((x) => x.today.withdrawalsRequested.count)).toBe(3);
-    expect(d((x) => x.today.withdrawalsRequested.sumCents)).toBe(16_000);
-    expect(d((x) => x.today.withdrawalsApproved.sumCents)).toBe(10_000);
+    expect(dm((x) => x.today.withdrawalsRequested.sumMicrocents)).toBe(fromCents(16_000));
+    expect(dm((x) => x.today.withdrawalsApproved.sumMicrocents)).toBe(fromCents(10_000));
     // Member money: +100,000 adjusted + 20,000 deposited − 10,000 paid out; 6,000 of it on hold.
-    expect(d((x) => x.memberMoney.wallet)).toBe(104_000);
-    expect(d((x) => x.memberMoney.withdrawal_hold)).toBe(6_000);
-    expect(d((x) => x.memberMoney.demo)).toBe(2 * DEMO_GRANT_CENTS);
-    expect(d((x) => x.systemAccounts.deposits_clearing)).toBe(-20_000);
-    expect(d((x) => x.systemAccounts.fees)).toBe(100);
+    expect(dm((x) => x.memberMoney.wallet)).toBe(fromCents(104_000));
+    expect(dm((x) => x.memberMoney.withdrawal_hold)).toBe(fromCents(6_000));
+    expect(dm((x) => x.memberMoney.demo)).toBe(2n * DEMO_GRANT_MICROCENTS);
+    expect(dm((x) => x.systemAccounts.deposits_clearing)).toBe(-fromCents(20_000));
+    expect(dm((x) => x.systemAccounts.fees)).toBe(fromCents(100));
     // Every account's balances sum to zero across members, the admins' own and the platform.
-    const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
-    expect(sum(after.memberMoney) + sum(after.adminMoney) + sum(after.systemAccounts)).toBe(0);
+    expect(sumOf(after.memberMoney) + sumOf(after.adminMoney) + sumOf(after.systemAccounts)).toBe(0n);
   });
 
   it("counts members' money only: the admins' own money stands apart, and all still sums to zero", async () => {
@@ -228,25 +264,52 @@ describe.each(databaseKinds)("back office on %s", (kind) => {
     await makeStaff(t.app, other.member.uid, ["owner"]);
     await fundWallet(admin, member.uid, 3_000);
     await fundWallet(admin, other.member.uid, 7_000);
-    await adjust(other.member.uid, { account: "bonus", amountCents: 500, reason: "An admin's own bonus" });
+    await adjust(other.member.uid, {
+      account: "bonus",
+      amountMicrocents: apiCents(500),
+      reason: "An admin's own bonus",
+    });
 
     const after = (await admin.get(API.adminDashboard)).json();
     const d = (path: (x: typeof after) => number) => path(after) - path(before);
+    // Amounts are strings of microcents, their changes bigints.
+    const dm = (path: (x: typeof after) => string) => BigInt(path(after)) - BigInt(path(before));
     // One more member, as the members count says: the promoted account is an admin now.
     expect(d((x) => x.members.total)).toBe(1);
-    expect(d((x) => x.memberMoney.demo)).toBe(DEMO_GRANT_CENTS);
-    expect(d((x) => x.memberMoney.wallet)).toBe(3_000);
-    expect(d((x) => x.memberMoney.bonus)).toBe(0);
+    expect(dm((x) => x.memberMoney.demo)).toBe(DEMO_GRANT_MICROCENTS);
+    expect(dm((x) => x.memberMoney.wallet)).toBe(fromCents(3_000));
+    expect(dm((x) => x.memberMoney.bonus)).toBe(0n);
     // Apart: the admins' own, the seeded admin's demo grant (every account gets one) among them.
-    expect(before.adminMoney.demo).toBeGreaterThanOrEqual(DEMO_GRANT_CENTS);
-    expect(d((x) => x.adminMoney.demo)).toBe(DEMO_GRANT_CENTS);
-    expect(d((x) => x.adminMoney.wallet)).toBe(7_000);
-    expect(d((x) => x.adminMoney.bonus)).toBe(500);
+    expect(BigInt(before.adminMoney.demo)).toBeGreaterThanOrEqual(DEMO_GRANT_MICROCENTS);
+    expect(dm((x) => x.adminMoney.demo)).toBe(DEMO_GRANT_MICROCENTS);
+    expect(dm((x) => x.adminMoney.wallet)).toBe(fromCents(7_000));
+    expect(dm((x) => x.adminMoney.bonus)).toBe(fromCents(500));
     // The platform's side is every account's: the demo issuer gave both grants.
-    expect(d((x) => x.systemAccounts.demo_issuer)).toBe(-2 * DEMO_GRANT_CENTS);
-    expect(d((x) => x.systemAccounts.adjustments)).toBe(-10_500);
-    const sum = (o: Record<string, number>) => Object.values(o).reduce((a, b) => a + b, 0);
-    expect(sum(after.memberMoney) + sum(after.adminMoney) + sum(after.systemAccounts)).toBe(0);
+    expect(dm((x) => x.systemAccounts.demo_issuer)).toBe(-2n * DEMO_GRANT_MICROCENTS);
+    expect(dm((x) => x.systemAccounts.adjustments)).toBe(-fromCents(10_500));
+    expect(sumOf(after.memberMoney) + sumOf(after.adminMoney) + sumOf(after.systemAccounts)).toBe(0n);
+  });
+
+  it("adds up amounts past 2⁵³ microcents exactly", async () => {
+    const before = (await admin.get(API.adminDashboard)).json();
+    const { member } = await signUpVerified(t.app);
+    // 100,000,000.00 USD and a microcent: 10¹⁶ + 1 microcents, which a JS number cannot hold.
+    const large = fromCents(10_000_000_000) + 1n;
+    await moneyTransaction(t.database.db, (tx) =>
+      postTransaction(tx, {
+        kind: "adjustment",
+        idempotencyKey: `bo-large-${member.uid}`,
+        legs: [
+          { account: { system: "adjustments" }, amount: -large },
+          { account: { userId: member.uid, account: "wallet" }, amount: large },
+        ],
+      }),
+    );
+    const after = (await admin.get(API.adminDashboard)).json();
+    expect(BigInt(after.memberMoney.wallet) - BigInt(before.memberMoney.wallet)).toBe(large);
+    expect(BigInt(after.systemAccounts.adjustments) - BigInt(before.systemAccounts.adjustments)).toBe(-large);
+    expect((await admin.get(API.adminMemberMoney(member.uid))).json().balances.wallet).toBe("10000000000000001");
+    expect(sumOf(after.memberMoney) + sumOf(after.adminMoney) + sumOf(after.systemAccounts)).toBe(0n);
   });
 
   it("runs the ledger verification on demand", async () => {

@@ -1,4 +1,4 @@
-import { API, type StaffRole } from "@helio/shared";
+import { API, fromCents, type StaffRole } from "@helio/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type Client,
@@ -10,6 +10,7 @@ import {
   type TestApp,
 } from "../../../test/helpers.ts";
 import {
+  apiCents,
   confirmFromMail,
   expectError,
   expectSoundLedger,
@@ -36,7 +37,10 @@ describe.each(databaseKinds)("four eyes on %s", (kind) => {
     t = await moneyApp(kind);
     owner = await signInAdmin(t.app);
     // Small thresholds keep the amounts within the default withdrawal limits.
-    await changeSettings(owner, { withdrawalSecondApprovalCents: 20_000, adjustmentSecondApprovalCents: 50_000 });
+    await changeSettings(owner, {
+      withdrawalSecondApprovalMicrocents: apiCents(20_000),
+      adjustmentSecondApprovalMicrocents: apiCents(50_000),
+    });
     first = await staff(["finance"]);
     second = await staff(["finance", "support"]);
     third = await staff(["owner"]);
@@ -52,7 +56,7 @@ describe.each(databaseKinds)("four eyes on %s", (kind) => {
     // Two credits under the adjustments' threshold.
     await fundWallet(owner, account.member.uid, 50_000);
     await fundWallet(owner, account.member.uid, 50_000);
-    const res = await account.client.post(API.withdrawals, { amountCents: cents });
+    const res = await account.client.post(API.withdrawals, { amountMicrocents: apiCents(cents) });
     expect(res.statusCode, res.body).toBe(201);
     // Only a withdrawal the member confirmed from the mailed link reaches the operators' queue.
     const confirmed = await confirmFromMail(t.app, account.input.email);
@@ -67,7 +71,7 @@ describe.each(databaseKinds)("four eyes on %s", (kind) => {
       const { member, id } = await withdrawalOf(20_000);
       const res = await approve(first.client, id);
       expect(res.json()).toMatchObject({ status: "approved", firstApproval: null, needsSecondApproval: false });
-      expect(await balances(member.uid)).toMatchObject({ withdrawal_hold: 0, wallet: 80_000 });
+      expect(await balances(member.uid)).toMatchObject({ withdrawal_hold: 0n, wallet: fromCents(80_000) });
     });
 
     it("waits for a second approver above the threshold, refuses the same person twice, pays once", async () => {
@@ -80,23 +84,23 @@ describe.each(databaseKinds)("four eyes on %s", (kind) => {
         firstApproval: { adminId: first.uid },
         payoutReference: null,
       });
-      expect(await balances(member.uid)).toMatchObject({ withdrawal_hold: 20_001 });
+      expect(await balances(member.uid)).toMatchObject({ withdrawal_hold: fromCents(20_001) });
       // Visible in the queue as awaiting its second approval.
       const queue = (await second.client.get(API.adminWithdrawals)).json().items;
       expect(queue.find((w: { id: string }) => w.id === id)).toMatchObject({ firstApproval: { adminId: first.uid } });
 
       expectError(await approve(first.client, id), 409, "SECOND_APPROVER_REQUIRED");
-      expect(await balances(member.uid)).toMatchObject({ withdrawal_hold: 20_001 });
+      expect(await balances(member.uid)).toMatchObject({ withdrawal_hold: fromCents(20_001) });
       // Support alone may not approve at all.
       const { client: support } = await staff(["support"]);
       expect((await approve(support, id)).statusCode).toBe(403);
 
       const paid = await approve(second.client, id);
       expect(paid.json()).toMatchObject({ status: "approved", payoutReference: "BANK-REF-1" });
-      expect(await balances(member.uid)).toMatchObject({ withdrawal_hold: 0, wallet: 79_999 });
+      expect(await balances(member.uid)).toMatchObject({ withdrawal_hold: 0n, wallet: fromCents(79_999) });
       // A late approval answers with the approved withdrawal and moves nothing more.
       expect((await approve(third.client, id)).json().status).toBe("approved");
-      expect(await balances(member.uid)).toMatchObject({ withdrawal_hold: 0, wallet: 79_999 });
+      expect(await balances(member.uid)).toMatchObject({ withdrawal_hold: 0n, wallet: fromCents(79_999) });
       const actions = (await auditOf(member.uid)).map((a) => [a.action, a.actorId]);
       expect(actions.slice(0, 2)).toEqual([
         ["withdrawal.approve", second.uid],
@@ -109,7 +113,7 @@ describe.each(databaseKinds)("four eyes on %s", (kind) => {
       await approve(first.client, id);
       const rejected = await first.client.post(API.adminWithdrawalReject(id), { reason: "Wrong account" });
       expect(rejected.json().status).toBe("rejected");
-      expect(await balances(member.uid)).toMatchObject({ withdrawal_hold: 0, wallet: 100_000 });
+      expect(await balances(member.uid)).toMatchObject({ withdrawal_hold: 0n, wallet: fromCents(100_000) });
       expect((await approve(second.client, id)).statusCode).toBe(409);
     });
 
@@ -119,7 +123,7 @@ describe.each(databaseKinds)("four eyes on %s", (kind) => {
       const raced = await Promise.all([approve(second.client, id), approve(third.client, id)]);
       expect(raced.map((r) => r.statusCode)).toEqual([200, 200]);
       expect(raced.map((r) => r.json().status)).toEqual(["approved", "approved"]);
-      expect(await balances(member.uid)).toMatchObject({ withdrawal_hold: 0, wallet: 50_000 });
+      expect(await balances(member.uid)).toMatchObject({ withdrawal_hold: 0n, wallet: fromCents(50_000) });
       const approvals = (await auditOf(member.uid)).filter((a) => a.action === "withdrawal.approve");
       expect(approvals).toHaveLength(1);
     });
@@ -128,16 +132,16 @@ describe.each(databaseKinds)("four eyes on %s", (kind) => {
       const { member, id } = await withdrawalOf(50_000);
       const raced = await Promise.all([approve(first.client, id), approve(first.client, id)]);
       expect(raced.map((r) => r.statusCode).sort()).toEqual([200, 409]);
-      expect(await balances(member.uid)).toMatchObject({ withdrawal_hold: 50_000 });
+      expect(await balances(member.uid)).toMatchObject({ withdrawal_hold: fromCents(50_000) });
     });
   });
 
   describe("balance adjustments", () => {
-    const adjust = (client: Client, uid: string, amountCents: number, key?: string) =>
+    const adjust = (client: Client, uid: string, cents: number, key?: string) =>
       client.request({
         method: "POST",
         url: API.adminMemberAdjust(uid),
-        json: { account: "wallet", amountCents, reason: "Goodwill credit" },
+        json: { account: "wallet", amountMicrocents: apiCents(cents), reason: "Goodwill credit" },
         headers: key ? { "idempotency-key": key } : {},
       });
 
@@ -151,7 +155,7 @@ describe.each(databaseKinds)("four eyes on %s", (kind) => {
         awaitingSecondApproval: true,
         request: {
           status: "awaiting_second_approval",
-          amountCents: 60_000,
+          amountMicrocents: apiCents(60_000),
           requestedBy: first.uid,
           transactionId: null,
         },
@@ -159,7 +163,7 @@ describe.each(databaseKinds)("four eyes on %s", (kind) => {
       // The same key again is the same request; a different amount under it is refused.
       expect((await adjust(first.client, member.uid, 60_000, "adjust-four-eyes-1")).json().request.id).toBe(request.id);
       expectError(await adjust(first.client, member.uid, 61_000, "adjust-four-eyes-1"), 409, "IDEMPOTENCY_CONFLICT");
-      expect(await balances(member.uid)).toMatchObject({ wallet: 50_000 });
+      expect(await balances(member.uid)).toMatchObject({ wallet: fromCents(50_000) });
       const queue = (await second.client.get(API.adminAdjustments)).json().items;
       expect(queue.map((r: { id: string }) => r.id)).toContain(request.id);
 
@@ -167,9 +171,9 @@ describe.each(databaseKinds)("four eyes on %s", (kind) => {
       const approved = await second.client.post(API.adminAdjustmentApprove(request.id));
       expect(approved.json()).toMatchObject({ status: "approved", decidedBy: second.uid });
       expect(approved.json().transactionId).toBeTruthy();
-      expect(await balances(member.uid)).toMatchObject({ wallet: 110_000 });
+      expect(await balances(member.uid)).toMatchObject({ wallet: fromCents(110_000) });
       expect((await third.client.post(API.adminAdjustmentApprove(request.id))).json().status).toBe("approved");
-      expect(await balances(member.uid)).toMatchObject({ wallet: 110_000 });
+      expect(await balances(member.uid)).toMatchObject({ wallet: fromCents(110_000) });
       expect((await owner.get(`${API.adminAdjustments}?status=all`)).statusCode).toBe(200);
       const actions = (await auditOf(member.uid)).map((a) => [a.action, a.actorId]);
       expect(actions.slice(0, 2)).toEqual([
@@ -188,7 +192,7 @@ describe.each(databaseKinds)("four eyes on %s", (kind) => {
       const rejected = await first.client.post(API.adminAdjustmentReject(id), { reason: "Typed the wrong amount" });
       expect(rejected.json()).toMatchObject({ status: "rejected", rejectReason: "Typed the wrong amount" });
       expect((await second.client.post(API.adminAdjustmentApprove(id))).statusCode).toBe(409);
-      expect(await balances(member.uid)).toMatchObject({ wallet: 80_000 });
+      expect(await balances(member.uid)).toMatchObject({ wallet: fromCents(80_000) });
     });
 
     it("moves the money once when two approvers race", async () => {
@@ -201,7 +205,7 @@ describe.each(databaseKinds)("four eyes on %s", (kind) => {
       ]);
       expect(raced.map((r) => r.statusCode)).toEqual([200, 200, 200]);
       expect(new Set(raced.map((r) => r.json().transactionId)).size).toBe(1);
-      expect(await balances(member.uid)).toMatchObject({ wallet: 70_000 });
+      expect(await balances(member.uid)).toMatchObject({ wallet: fromCents(70_000) });
     });
 
     it("names a bad request id, and keeps the queue to finance, owners and auditors", async () => {

@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
+import { fromCents } from "@helio/shared";
 import { sql } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { databaseKinds, openTestDatabase } from "../../../test/helpers.ts";
@@ -58,8 +59,8 @@ describe.each(databaseKinds)("npm run ledger:verify on %s", (kind) => {
           kind: "adjustment",
           idempotencyKey: "verify-1",
           legs: [
-            { account: { system: "adjustments" }, amount: -500 },
-            { account: { userId: uid, account: "wallet" }, amount: 500 },
+            { account: { system: "adjustments" }, amount: -fromCents(500) },
+            { account: { userId: uid, account: "wallet" }, amount: fromCents(500) },
           ],
         }),
       );

@@ -86,7 +86,7 @@ export async function backofficeRoutes(app: FastifyInstance, { services }: { ser
     asAdmin({
       access: "balanceAdjust",
       summary:
-        "Credit or debit wallet, profit or bonus with a reason (audited); Idempotency-Key honoured. Above the settings' adjustmentSecondApprovalCents: 202, a request awaiting a second approver",
+        "Credit or debit wallet, profit or bonus with a reason (audited); Idempotency-Key honoured. Above the settings' adjustmentSecondApprovalMicrocents: 202, a request awaiting a second approver",
       params: memberUidParams,
       body: adminAdjustSchema,
       response: { 200: adminAdjustResponseSchema, 202: adminAdjustPendingSchema },

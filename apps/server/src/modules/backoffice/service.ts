@@ -1,11 +1,12 @@
 import { randomUUID } from "node:crypto";
-import type {
-  AdjustmentRequest,
-  AdminAdjustPending,
-  AdminAdjustResponse,
-  AdminDashboard,
-  AdminMemberMoney,
-  MemberAccount,
+import {
+  type AdjustmentRequest,
+  type AdminAdjustPending,
+  type AdminAdjustResponse,
+  type AdminDashboard,
+  type AdminMemberMoney,
+  jsonText,
+  type MemberAccount,
 } from "@helio/shared";
 import type { Db, Tx } from "../../db/client.ts";
 import { recordAudit } from "../../platform/audit/audit.ts";
@@ -74,7 +75,7 @@ export async function dashboard(deps: { db: Db }, now = new Date()): Promise<Adm
     memberMoney: totals.memberMoney,
     adminMoney: totals.adminMoney,
     systemAccounts: totals.systemAccounts,
-    tradingHouse: { realCents: house.wallet.resultCents, practiceCents: house.demo.resultCents },
+    tradingHouse: { realMicrocents: house.wallet.resultMicrocents, practiceMicrocents: house.demo.resultMicrocents },
     today: {
       depositsRequested: deposits.today.requested,
       depositsApproved: deposits.today.approved,
@@ -107,9 +108,13 @@ export async function memberMoney(
 
 type Adjustment = {
   account: Extract<MemberAccount, "wallet" | "profit" | "bonus">;
-  amountCents: number;
+  /** Signed: a credit above zero, a debit below. */
+  amountMicrocents: bigint;
   reason: string;
 };
+
+/** The size of an adjustment, credit or debit alike (what the four-eyes threshold is compared with). */
+const sizeOf = (amountMicrocents: bigint) => (amountMicrocents < 0n ? -amountMicrocents : amountMicrocents);
 
 /**
  * Credits or debits a member account against the adjustments account, with the reason as the
@@ -125,27 +130,27 @@ export async function adjustBalance(
   key: string | null,
 ): Promise<IdempotentAnswer<AdminAdjustResponse | AdminAdjustPending>> {
   await requireMemberRow(deps, uid);
-  const { adjustmentSecondApprovalCents } = await deps.settings.get();
-  if (Math.abs(input.amountCents) > adjustmentSecondApprovalCents)
+  const { adjustmentSecondApprovalMicrocents } = await deps.settings.get();
+  if (sizeOf(input.amountMicrocents) > adjustmentSecondApprovalMicrocents)
     return requestAdjustment(deps, actor, uid, input, key);
   const movementKey = (k: string) => `adjustment:${uid}:${k}`;
   return idempotentMoneyRequest({
     member: uid,
     key,
-    request: { account: input.account, amountCents: input.amountCents, reason: input.reason },
+    request: { account: input.account, amountMicrocents: input.amountMicrocents, reason: input.reason },
     what: "balance adjustment",
     status: 200,
     find: async (member, k) => {
       const previous = await findMovement(deps.db, movementKey(k));
       const [entry] = previous ? await memberEntries(deps.db, previous.transactionId, member) : [];
       if (!previous || !entry) return null;
-      const request = { account: entry.account, amountCents: entry.amount, reason: previous.memo ?? "" };
+      const request = { account: entry.account, amountMicrocents: entry.amount, reason: previous.memo ?? "" };
       const body = {
         transactionId: previous.transactionId,
-        balanceAfterCents: entry.balanceAfter,
+        balanceAfterMicrocents: entry.balanceAfter,
         replayed: true,
         account: input.account,
-        amountCents: entry.amount,
+        amountMicrocents: entry.amount,
       };
       return { request, body };
     },
@@ -160,7 +165,7 @@ async function postAdjustment(deps: Deps, actor: Actor, uid: string, input: Adju
     return postAdjustmentIn(tx, actor, uid, input, idempotencyKey, posted);
   });
   await announceBalances(deps.realtime, posted);
-  return { ...result, account: input.account, amountCents: input.amountCents };
+  return { ...result, account: input.account, amountMicrocents: input.amountMicrocents };
 }
 
 /** The adjustment's movement and its audit entry, in the caller's transaction. */
@@ -182,31 +187,31 @@ async function postAdjustmentIn(
       kind: "adjustment",
       idempotencyKey,
       legs: [
-        { account: { system: "adjustments" }, amount: -input.amountCents },
-        { account: member, amount: input.amountCents },
+        { account: { system: "adjustments" }, amount: -input.amountMicrocents },
+        { account: member, amount: input.amountMicrocents },
       ],
       reference: { type: "user", id: uid },
       actorId: actor.adminId,
       memo: input.reason,
     });
     posted.push(movement);
-    const balanceAfterCents = movement.changes.find((c) => c.account === input.account)?.balance ?? 0;
+    const balanceAfterMicrocents = movement.changes.find((c) => c.account === input.account)?.balance ?? 0n;
     await recordAudit(tx, {
       actorId: actor.adminId,
       action: "member.balance_adjust",
       targetUserId: uid,
-      before: { account: input.account, balanceCents: balanceAfterCents - input.amountCents },
+      before: { account: input.account, balanceMicrocents: balanceAfterMicrocents - input.amountMicrocents },
       after: {
         account: input.account,
-        balanceCents: balanceAfterCents,
-        amountCents: input.amountCents,
+        balanceMicrocents: balanceAfterMicrocents,
+        amountMicrocents: input.amountMicrocents,
         reason: input.reason,
         transactionId: movement.transactionId,
         ...(approval ? { requestedBy: approval.requestedBy, requestId: approval.requestId } : {}),
       },
       ip: actor.ip,
     });
-    return { transactionId: movement.transactionId, balanceAfterCents, replayed: false };
+    return { transactionId: movement.transactionId, balanceAfterMicrocents, replayed: false };
   }
 }
 
@@ -214,7 +219,7 @@ const toAdjustmentRequest = (row: AdjustmentRequestWithMember): AdjustmentReques
   id: row.id,
   member: toMemberRef(row.member),
   account: row.account as Adjustment["account"],
-  amountCents: row.amount,
+  amountMicrocents: row.amount,
   reason: row.reason,
   status: row.status as AdjustmentRequest["status"],
   requestedBy: row.requestedBy,
@@ -242,7 +247,7 @@ async function requestAdjustment(
   input: Adjustment,
   key: string | null,
 ): Promise<IdempotentAnswer<AdminAdjustPending>> {
-  const fingerprint = { account: input.account, amountCents: input.amountCents, reason: input.reason };
+  const fingerprint = { account: input.account, amountMicrocents: input.amountMicrocents, reason: input.reason };
   return idempotentMoneyRequest({
     member: uid,
     key,
@@ -253,7 +258,7 @@ async function requestAdjustment(
       const row = await findAdjustmentRequestByKey(deps.db, member, k);
       if (!row) return null;
       return {
-        request: { account: row.account, amountCents: row.amount, reason: row.reason },
+        request: { account: row.account, amountMicrocents: row.amount, reason: row.reason },
         body: { awaitingSecondApproval: true as const, request: await adjustmentRequestView(deps, row.id) },
       };
     },
@@ -264,7 +269,7 @@ async function requestAdjustment(
           id,
           userId: uid,
           account: input.account,
-          amount: input.amountCents,
+          amount: input.amountMicrocents,
           reason: input.reason,
           requestKey: key ?? id,
           requestedBy: actor.adminId,
@@ -311,7 +316,7 @@ export async function approveAdjustment(deps: Deps, actor: Actor, id: string): P
         "SECOND_APPROVER_REQUIRED",
         "You asked for this adjustment: another finance or owner staff member must approve it.",
       );
-    const input = { account: row.account as Adjustment["account"], amountCents: row.amount, reason: row.reason };
+    const input = { account: row.account as Adjustment["account"], amountMicrocents: row.amount, reason: row.reason };
     const done = await postAdjustmentIn(tx, actor, row.userId, input, `adjustment-request:${id}`, posted, {
       requestId: id,
       requestedBy: row.requestedBy,
@@ -344,7 +349,7 @@ export async function rejectAdjustment(deps: Deps, actor: Actor, id: string, rea
       actorId: actor.adminId,
       action: "member.balance_adjust_reject",
       targetUserId: row.userId,
-      before: { account: row.account, amountCents: row.amount, reason: row.reason, requestedBy: row.requestedBy },
+      before: { account: row.account, amountMicrocents: row.amount, reason: row.reason, requestedBy: row.requestedBy },
       after: { reason, requestId: id },
       ip: actor.ip,
     });
@@ -352,8 +357,8 @@ export async function rejectAdjustment(deps: Deps, actor: Actor, id: string, rea
   return adjustmentRequestView(deps, id);
 }
 
-/** The verification routine, with int8 values made JSON-safe. */
+/** The verification routine, with int8 values (amounts in microcents) as strings of digits. */
 export async function ledgerVerification(deps: { db: Db }) {
   const report = await verifyLedger(deps.db);
-  return JSON.parse(JSON.stringify(report, (_k, v) => (typeof v === "bigint" ? v.toString() : v))) as typeof report;
+  return JSON.parse(jsonText(report)) as typeof report;
 }

@@ -14,7 +14,7 @@ export const adjustmentRequests = pgTable(
     id: uuid("id").primaryKey(),
     userId: referencesUser("user_id", "restrict"),
     account: text("account").notNull(),
-    amount: bigint("amount", { mode: "number" }).notNull(),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
     reason: text("reason").notNull(),
     requestKey: text("request_key").notNull(),
     requestedBy: text("requested_by").notNull(),

@@ -391,7 +391,7 @@ describe.each(databaseKinds)("support chat on %s", (kind) => {
         userName: member.userName,
         userTrading: false,
         kycStatus: "not_submitted",
-        walletCents: 0,
+        walletMicrocents: "0",
       },
     });
 

@@ -36,7 +36,7 @@ export function createAdminInbox({ db }: ChatDeps, { supportId }: ChatParties, {
         email: member.email,
         userTrading: member.userTrading,
         kycStatus,
-        walletCents: balances.wallet,
+        walletMicrocents: balances.wallet,
       },
     };
   }

@@ -1,4 +1,4 @@
-import { API } from "@helio/shared";
+import { API, fromCents, MAX_AMOUNT_MICROCENTS } from "@helio/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -12,6 +12,7 @@ import {
   type TestApp,
 } from "../../../test/helpers.ts";
 import {
+  apiCents,
   captureMessages,
   expectError,
   expectSoundLedger,
@@ -26,7 +27,7 @@ import {
 import { getMemberBalances } from "../ledger/index.ts";
 import { expireDueInvoices } from "./service.ts";
 
-type Invoice = { id: string; reference: string; amountCents: number; status: string; [k: string]: unknown };
+type Invoice = { id: string; reference: string; amountMicrocents: string; status: string; [k: string]: unknown };
 
 describe.each(databaseKinds)("deposits on %s", (kind) => {
   let t: TestApp;
@@ -38,8 +39,11 @@ describe.each(databaseKinds)("deposits on %s", (kind) => {
   afterEach(async () => expectSoundLedger(t.database));
   afterAll(async () => t?.close());
 
-  const create = async (client: Client, body: unknown = { amountCents: 25_000 }, headers?: Record<string, string>) =>
-    client.request({ method: "POST", url: API.deposits, json: body, headers });
+  const create = async (
+    client: Client,
+    body: unknown = { amountMicrocents: apiCents(25_000) },
+    headers?: Record<string, string>,
+  ) => client.request({ method: "POST", url: API.deposits, json: body, headers });
   const invoiceOf = async (client: Client, body?: unknown) => {
     const res = await create(client, body);
     expect(res.statusCode, res.body).toBe(201);
@@ -53,9 +57,9 @@ describe.each(databaseKinds)("deposits on %s", (kind) => {
   it("creates an invoice with a unique reference and the transfer instructions of the moment", async () => {
     const { client } = await signUpVerified(t.app);
     const before = Date.now();
-    const invoice = await invoiceOf(client, { amountCents: 25_000 });
+    const invoice = await invoiceOf(client, { amountMicrocents: apiCents(25_000) });
     expect(invoice).toMatchObject({
-      amountCents: 25_000,
+      amountMicrocents: apiCents(25_000),
       status: "awaiting_payment",
       reference: expect.stringMatching(/^HD-[A-HJ-NP-Z2-9]{8}$/),
       instructions: { bankName: "Helio Bank", accountName: "Helio Ltd", accountNumber: "000-000-0000" },
@@ -67,28 +71,31 @@ describe.each(databaseKinds)("deposits on %s", (kind) => {
     expect(expires - before).toBeGreaterThanOrEqual(24 * 60 * 60_000 - 5_000); // default 1,440 minutes
     expect(expires - before).toBeLessThanOrEqual(24 * 60 * 60_000 + 5_000);
     const second = await invoiceOf(client, { amount: "100.5" });
-    expect(second.amountCents).toBe(10_050);
+    expect(second.amountMicrocents).toBe(apiCents(10_050));
     expect(second.reference).not.toBe(invoice.reference);
     // Nothing was credited.
-    expect((await client.get(API.wallet)).json().wallet).toBe(0);
+    expect((await client.get(API.wallet)).json().wallet).toBe(apiCents(0));
   });
 
   it("refuses bad amounts with the field named", async () => {
     const { client } = await signUpVerified(t.app);
     const cases: [unknown, string][] = [
       [{}, "amount"],
-      [{ amountCents: -100 }, "amountCents"],
-      [{ amountCents: 0 }, "amountCents"],
-      [{ amountCents: 1234.5 }, "amountCents"],
-      [{ amountCents: "1234" }, "amountCents"],
+      [{ amountMicrocents: apiCents(-100) }, "amountMicrocents"],
+      [{ amountMicrocents: -100 }, "amountMicrocents"],
+      [{ amountMicrocents: "0" }, "amountMicrocents"],
+      [{ amountMicrocents: 1234.5 }, "amountMicrocents"],
+      [{ amountMicrocents: "12.34" }, "amountMicrocents"],
+      [{ amountMicrocents: "1e10" }, "amountMicrocents"],
       [{ amount: "12.345" }, "amount"],
       [{ amount: "-12" }, "amount"],
       [{ amount: "1e4" }, "amount"],
       [{ amount: 12.34 }, "amount"],
-      [{ amount: "12.34", amountCents: 1234 }, "amount"],
-      [{ amountCents: 999 }, "amountCents"], // below the 10.00 minimum
+      [{ amount: "12.34", amountMicrocents: apiCents(1234) }, "amount"],
+      [{ amountMicrocents: apiCents(999) }, "amountMicrocents"], // below the 10.00 minimum
+      [{ amountMicrocents: String(fromCents(1_000) - 1n) }, "amountMicrocents"], // a microcent below it
       [{ amount: "9.99" }, "amount"],
-      [{ amountCents: 100_000_000_001 }, "amountCents"],
+      [{ amountMicrocents: String(MAX_AMOUNT_MICROCENTS + 1n) }, "amountMicrocents"],
     ];
     for (const [body, field] of cases) expectError(await create(client, body), 400, "VALIDATION_FAILED", field);
     expect((await client.get(API.deposits)).json().total).toBe(0);
@@ -96,12 +103,12 @@ describe.each(databaseKinds)("deposits on %s", (kind) => {
 
   it("follows the minimum from the settings", async () => {
     const { client } = await signUpVerified(t.app);
-    const previous = await changeSettings(admin, { depositMinCents: 50_000 });
+    const previous = await changeSettings(admin, { depositMinMicrocents: apiCents(50_000) });
     try {
-      const low = await create(client, { amountCents: 49_999 });
-      expectError(low, 400, "VALIDATION_FAILED", "amountCents");
-      expect(low.json().error.message).toBe("amountCents: The minimum deposit is 500.00 USD");
-      expect((await create(client, { amountCents: 50_000 })).statusCode).toBe(201);
+      const low = await create(client, { amountMicrocents: apiCents(49_999) });
+      expectError(low, 400, "VALIDATION_FAILED", "amountMicrocents");
+      expect(low.json().error.message).toBe("amountMicrocents: The minimum deposit is 500.00 USD");
+      expect((await create(client, { amountMicrocents: apiCents(50_000) })).statusCode).toBe(201);
     } finally {
       await changeSettings(admin, previous);
     }
@@ -110,19 +117,23 @@ describe.each(databaseKinds)("deposits on %s", (kind) => {
   it("answers a repeated Idempotency-Key with the same invoice", async () => {
     const { client } = await signUpVerified(t.app);
     const headers = { "idempotency-key": "deposit-key-0001" };
-    const first = await create(client, { amountCents: 12_345 }, headers);
-    const again = await create(client, { amountCents: 12_345 }, headers);
+    const first = await create(client, { amountMicrocents: apiCents(12_345) }, headers);
+    const again = await create(client, { amountMicrocents: apiCents(12_345) }, headers);
     expect(again.statusCode).toBe(201);
     expect(again.json()).toEqual(first.json());
-    expectError(await create(client, { amountCents: 5_000 }, headers), 409, "IDEMPOTENCY_CONFLICT");
+    expectError(await create(client, { amountMicrocents: apiCents(5_000) }, headers), 409, "IDEMPOTENCY_CONFLICT");
+    // The same amount as a JSON integer is the same request.
+    expect((await create(client, { amountMicrocents: Number(fromCents(12_345)) }, headers)).json()).toEqual(
+      first.json(),
+    );
     // The key belongs to this member only.
     const other = await signUpVerified(t.app);
-    const theirs = await create(other.client, { amountCents: 12_345 }, headers);
+    const theirs = await create(other.client, { amountMicrocents: apiCents(12_345) }, headers);
     expect(theirs.json().id).not.toBe(first.json().id);
     // Racing copies make one invoice.
     const raced = await Promise.all(
       Array.from({ length: 10 }, () =>
-        create(client, { amountCents: 777_00 }, { "idempotency-key": "deposit-race-01" }),
+        create(client, { amountMicrocents: apiCents(77_700) }, { "idempotency-key": "deposit-race-01" }),
       ),
     );
     expect(new Set(raced.map((r) => r.json().id)).size).toBe(1);
@@ -132,9 +143,9 @@ describe.each(databaseKinds)("deposits on %s", (kind) => {
   it("lists and shows only the member's own invoices", async () => {
     const mine = await signUpVerified(t.app);
     const theirs = await signUpVerified(t.app);
-    const a = await invoiceOf(mine.client, { amountCents: 1_000 });
-    const b = await invoiceOf(mine.client, { amountCents: 2_000 });
-    const other = await invoiceOf(theirs.client, { amountCents: 3_000 });
+    const a = await invoiceOf(mine.client, { amountMicrocents: apiCents(1_000) });
+    const b = await invoiceOf(mine.client, { amountMicrocents: apiCents(2_000) });
+    const other = await invoiceOf(theirs.client, { amountMicrocents: apiCents(3_000) });
     const list = (await mine.client.get(API.deposits)).json();
     expect(list).toMatchObject({ total: 2, page: 1, items: [{ id: b.id }, { id: a.id }] });
     expect((await mine.client.get(`${API.deposits}?status=approved`)).json().total).toBe(0);
@@ -216,7 +227,7 @@ describe.each(databaseKinds)("deposits on %s", (kind) => {
   it("credits the wallet once when an admin approves, however often it is pressed", async () => {
     const { client, member } = await signUpVerified(t.app);
     const pushed = captureMessages(t.app, member.uid);
-    const invoice = await invoiceOf(client, { amountCents: 43_210 });
+    const invoice = await invoiceOf(client, { amountMicrocents: apiCents(43_210) });
     // No proof yet: cannot be approved.
     expectError(await admin.post(API.adminDepositApprove(invoice.id), {}), 409, "CONFLICT");
     await uploadProof(client, invoice.id);
@@ -234,11 +245,13 @@ describe.each(databaseKinds)("deposits on %s", (kind) => {
     expect(approve.json()).toMatchObject({ status: "approved", reviewedAt: expect.any(String) });
     const again = await admin.post(API.adminDepositApprove(invoice.id), {});
     expect(again.json().status).toBe("approved");
-    expect((await getMemberBalances(t.database.db, member.uid)).wallet).toBe(43_210);
+    expect((await getMemberBalances(t.database.db, member.uid)).wallet).toBe(fromCents(43_210));
     const entries = (await client.get(`${API.walletHistory}?kind=deposit`)).json();
     expect(entries).toMatchObject({
       total: 1,
-      items: [{ amountCents: 43_210, account: "wallet", reference: { type: "deposit", id: invoice.id } }],
+      items: [
+        { amountMicrocents: apiCents(43_210), account: "wallet", reference: { type: "deposit", id: invoice.id } },
+      ],
     });
     // Decided: no more proof, no rejection.
     expectError(await uploadProof(client, invoice.id), 409, "CONFLICT");
@@ -248,7 +261,7 @@ describe.each(databaseKinds)("deposits on %s", (kind) => {
     await expect
       .poll(() => pushed.messages.map((m) => (m.type === "deposit.updated" ? m.status : m.type)))
       .toEqual(["proof_submitted", "balances", "approved", "notification"]);
-    expect(pushed.messages[1]).toEqual({ type: "balances", balances: { wallet: 43_210 } });
+    expect(pushed.messages[1]).toEqual({ type: "balances", balances: { wallet: apiCents(43_210) } });
     pushed.off();
   });
 
@@ -257,7 +270,7 @@ describe.each(databaseKinds)("deposits on %s", (kind) => {
     const { client, member } = await signUpVerified(t.app);
     const invoices: Invoice[] = [];
     for (let i = 0; i < 5; i++) {
-      const invoice = await invoiceOf(client, { amountCents: 10_000 + i });
+      const invoice = await invoiceOf(client, { amountMicrocents: apiCents(10_000 + i) });
       await uploadProof(client, invoice.id);
       invoices.push(invoice);
     }
@@ -269,7 +282,7 @@ describe.each(databaseKinds)("deposits on %s", (kind) => {
       ]);
       expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     }
-    expect((await getMemberBalances(t.database.db, member.uid)).wallet).toBe(50_010);
+    expect((await getMemberBalances(t.database.db, member.uid)).wallet).toBe(fromCents(50_010));
     const [count] = await queryRows<{ n: number }>(
       t.database,
       sql`select count(*)::int as n from ledger_transactions where kind = 'deposit' and reference_id in (${sql.join(
@@ -303,7 +316,7 @@ describe.each(databaseKinds)("deposits on %s", (kind) => {
     });
     expectError(await admin.post(API.adminDepositApprove(withProof.id), {}), 409, "CONFLICT");
     expectError(await uploadProof(client, noProof.id), 409, "CONFLICT");
-    expect((await getMemberBalances(t.database.db, member.uid)).wallet).toBe(0);
+    expect((await getMemberBalances(t.database.db, member.uid)).wallet).toBe(0n);
     await expect
       .poll(() => pushed.messages.filter((m) => m.type === "deposit.updated" && m.status === "rejected").length)
       .toBe(2);

@@ -1,4 +1,4 @@
-import { API } from "@helio/shared";
+import { API, fromCents } from "@helio/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type Client,
@@ -8,7 +8,16 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectError, expectSoundLedger, idr, moneyApp, multipartForm, png, postForm } from "../../../test/money.ts";
+import {
+  apiCents,
+  expectError,
+  expectSoundLedger,
+  idr,
+  moneyApp,
+  multipartForm,
+  png,
+  postForm,
+} from "../../../test/money.ts";
 
 describe.each(databaseKinds)("deposits in the member's currency on %s", (kind) => {
   let t: TestApp;
@@ -24,19 +33,19 @@ describe.each(databaseKinds)("deposits in the member's currency on %s", (kind) =
     client.request({ method: "POST", url: API.deposits, json: body, headers: key ? { "idempotency-key": key } : {} });
   const invoiceCount = async (client: Client) => (await client.get(API.deposits)).json().total as number;
 
-  it("converts a local amount into USD cents at the rate it carries", async () => {
+  it("converts a local amount into USD microcents at the rate it carries", async () => {
     const { client } = await signUpVerified(t.app, { currency: "IDR" });
     const res = await create(client, idr("162500"));
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ amountCents: 1000, status: "awaiting_payment" });
-    // 162,508.13 IDR is 1000.05 cents: to the nearest cent.
-    expect((await create(client, idr("162508.13"))).json().amountCents).toBe(1000);
+    expect(res.json()).toMatchObject({ amountMicrocents: apiCents(1000), status: "awaiting_payment" });
+    // 162,508.13 IDR is 1,000,050,030.77 microcents: to the nearest microcent.
+    expect((await create(client, idr("162508.13"))).json().amountMicrocents).toBe("1000050031");
   });
 
   it("refuses a rate that is no longer current, carrying the new one, and writes nothing; a replay answers as before", async () => {
     const { client } = await signUpVerified(t.app, { currency: "IDR" });
     const first = await create(client, idr("325000"), "local-deposit-01");
-    expect(first.json().amountCents).toBe(2000);
+    expect(first.json().amountMicrocents).toBe(apiCents(2000));
     const previous = await changeSettings(admin, { rateIDR: "16300" });
     try {
       const stale = await create(client, idr("162500"));
@@ -50,7 +59,7 @@ describe.each(databaseKinds)("deposits in the member's currency on %s", (kind) =
       expect(replay.headers["idempotent-replayed"]).toBe("true");
       expect(replay.json()).toEqual(first.json());
       // A rate written differently but equal is the current one.
-      expect((await create(client, idr("163000", "16300.00"))).json().amountCents).toBe(1000);
+      expect((await create(client, idr("163000", "16300.00"))).json().amountMicrocents).toBe(apiCents(1000));
       expect(await invoiceCount(client)).toBe(2);
     } finally {
       await changeSettings(admin, previous);
@@ -64,14 +73,14 @@ describe.each(databaseKinds)("deposits in the member's currency on %s", (kind) =
     expect(local.json().error.fields).toEqual([
       { field: "local.amount", message: "The minimum deposit is 10.00 USD (162,500.00 IDR)" },
     ]);
-    const usdTyped = await create(idrMember, { amountCents: 999 });
-    expect(usdTyped.json().error.message).toBe("amountCents: The minimum deposit is 10.00 USD (162,500.00 IDR)");
+    const usdTyped = await create(idrMember, { amountMicrocents: apiCents(999) });
+    expect(usdTyped.json().error.message).toBe("amountMicrocents: The minimum deposit is 10.00 USD (162,500.00 IDR)");
     const usdMember = (await signUpVerified(t.app)).client;
     expect((await create(usdMember, { amount: "9.99" })).json().error.message).toBe(
       "amount: The minimum deposit is 10.00 USD",
     );
     // A local amount is named in its own currency, whatever the display currency; a minimum rounded up.
-    const previous = await changeSettings(admin, { depositMinCents: 1001 });
+    const previous = await changeSettings(admin, { depositMinMicrocents: apiCents(1001) });
     try {
       const bhd = await create(usdMember, { local: { amount: "3.76", currency: "BHD", rate: "0.376" } });
       expect(bhd.json().error.message).toBe("local.amount: The minimum deposit is 10.01 USD (3.77 BHD)");
@@ -95,7 +104,7 @@ describe.each(databaseKinds)("deposits in the member's currency on %s", (kind) =
       [{ local: { ...local, amount: "0.01" } }, "local.amount"], // 0.0006 USD: less than a cent
       [{ local: { ...local, amount: "9".repeat(15) } }, "local.amount"], // more than the largest amount
       [{ local: "162500" }, "local"],
-      [{ ...idr("162500"), amountCents: 1000 }, "amount"],
+      [{ ...idr("162500"), amountMicrocents: apiCents(1000) }, "amount"],
     ];
     for (const [body, field] of cases) expectError(await create(client, body), 400, "VALIDATION_FAILED", field);
     expect(await invoiceCount(client)).toBe(0);
@@ -113,12 +122,16 @@ describe.each(databaseKinds)("deposits in the member's currency on %s", (kind) =
       { field: "local.amount", message: "At most 1,000,000,000.00 USD (16,250,000,000,000.00 IDR)" },
     ]);
     expect(await fields({ amount: huge })).toEqual([{ field: "amount", message: "At most 1,000,000,000.00 USD" }]);
-    expect(await fields({ amountCents: 100_000_000_001 })).toEqual([
-      { field: "amountCents", message: "At most 1,000,000,000.00 USD" },
+    expect(await fields({ amountMicrocents: apiCents(100_000_000_001) })).toEqual([
+      { field: "amountMicrocents", message: "At most 1,000,000,000.00 USD" },
     ]);
     // Leading zeros are no more than the number they write.
-    expect((await create(client, { amount: "0000000000000010.00" })).json()).toMatchObject({ amountCents: 1000 });
-    expect((await create(client, idr("0000000000000162500"))).json()).toMatchObject({ amountCents: 1000 });
+    expect((await create(client, { amount: "0000000000000010.00" })).json()).toMatchObject({
+      amountMicrocents: apiCents(1000),
+    });
+    expect((await create(client, idr("0000000000000162500"))).json()).toMatchObject({
+      amountMicrocents: apiCents(1000),
+    });
   });
 
   const withProof = async (client: Client, id: string) => {
@@ -133,22 +146,32 @@ describe.each(databaseKinds)("deposits in the member's currency on %s", (kind) =
     const { client, member } = await signUpVerified(t.app, { currency: "IDR" });
     const res = await create(client, idr("500000"));
     expect(res.statusCode, res.body).toBe(201);
-    // 500,000 / 16,250 = 30.769…: the USD credit at the quoted rate, beside the exact amount to transfer.
+    // 500,000 / 16,250 = 30.76923076…: the USD credit at the quoted rate, to the nearest microcent,
+    // beside the exact amount to transfer; converted back at that rate it is the amount typed.
     const local = { amount: "500000.00", currency: "IDR", rate: "16250" };
-    expect(res.json()).toMatchObject({ amountCents: 3077, local });
+    expect(res.json()).toMatchObject({ amountMicrocents: "3076923077", local });
     const id = res.json().id as string;
-    expect((await client.get(API.deposit(id))).json()).toMatchObject({ amountCents: 3077, local });
+    expect((await client.get(API.deposit(id))).json()).toMatchObject({ amountMicrocents: "3076923077", local });
     expect((await client.get(API.deposits)).json().items[0]).toMatchObject({ local });
     const queue = (await admin.get(`${API.adminDeposits}?status=all&uid=${member.uid}`)).json();
-    expect(queue.items[0]).toMatchObject({ amountCents: 3077, local, member: { uid: member.uid } });
+    expect(queue.items[0]).toMatchObject({ amountMicrocents: "3076923077", local, member: { uid: member.uid } });
     expect((await admin.get(API.adminDeposit(id))).json()).toMatchObject({ local });
     // Decimals are kept to the hundredth, a rate written with zeros is kept as the settings store it.
-    const cents = await create(client, idr("162500.5", "16250.000"));
-    expect(cents.json()).toMatchObject({ amountCents: 1000, local: { amount: "162500.50", rate: "16250" } });
+    const hundredths = await create(client, idr("162500.5", "16250.000"));
+    expect(hundredths.json()).toMatchObject({
+      amountMicrocents: "1000003077",
+      local: { amount: "162500.50", rate: "16250" },
+    });
     // An amount in USD (from anyone) keeps no local amount: it shows as before.
-    expect((await create(client, { amountCents: 2000 })).json()).toMatchObject({ amountCents: 2000, local: null });
+    expect((await create(client, { amountMicrocents: apiCents(2000) })).json()).toMatchObject({
+      amountMicrocents: apiCents(2000),
+      local: null,
+    });
     const usd = (await signUpVerified(t.app)).client;
-    expect((await create(usd, { amount: "25.00" })).json()).toMatchObject({ amountCents: 2500, local: null });
+    expect((await create(usd, { amount: "25.00" })).json()).toMatchObject({
+      amountMicrocents: apiCents(2500),
+      local: null,
+    });
   });
 
   it("names the account of the invoice's currency, falling back to the default one", async () => {
@@ -195,11 +218,11 @@ describe.each(databaseKinds)("deposits in the member's currency on %s", (kind) =
       ]);
     }
     expectError(await approve({ amountReceived: "abc" }), 400, "VALIDATION_FAILED", "amountReceived");
-    expect((await client.get(API.wallet)).json().wallet).toBe(0);
+    expect((await client.get(API.wallet)).json().wallet).toBe(apiCents(0));
     const ok = await approve({ amountReceived: "500000" });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ status: "approved", local: { amount: "500000.00" } });
-    expect((await client.get(API.wallet)).json().wallet).toBe(3077);
+    expect((await client.get(API.wallet)).json().wallet).toBe("3076923077");
     const audit = (await admin.get(`${API.adminAudit}?targetUserId=${member.uid}`)).json();
     expect(audit.items[0]).toMatchObject({ action: "deposit.approve", after: { amountReceived: "500000" } });
 
@@ -211,6 +234,13 @@ describe.each(databaseKinds)("deposits in the member's currency on %s", (kind) =
       admin.request({ method: "POST", url: API.adminDepositApprove(usdInvoice.id), ...(body ? { json: body } : {}) });
     expectError(await usdApprove({ amountReceived: "500000" }), 400, "VALIDATION_FAILED", "amountReceived");
     expect((await usdApprove({ amountReceived: "30.77" })).statusCode).toBe(200);
+    // One made through the API with a fraction of a cent is transferred, and checked, to the nearest cent.
+    const fraction = (await create(usd.client, { amountMicrocents: String(fromCents(1_234) + 567_890n) })).json();
+    await withProof(usd.client, fraction.id);
+    const fractionApprove = (amountReceived: string) =>
+      admin.post(API.adminDepositApprove(fraction.id), { amountReceived });
+    expectError(await fractionApprove("12.34"), 400, "VALIDATION_FAILED", "amountReceived");
+    expect((await fractionApprove("12.35")).statusCode).toBe(200);
     const other = (await create(usd.client, { amount: "12" })).json();
     await withProof(usd.client, other.id);
     const bare = await admin.request({ method: "POST", url: API.adminDepositApprove(other.id) });
@@ -221,7 +251,7 @@ describe.each(databaseKinds)("deposits in the member's currency on %s", (kind) =
     const { client, member: me } = await signUpVerified(t.app, { currency: "IDR", firstName: "Indah" });
     const member = me as typeof me & { fullName: string; email: string };
     const local = (await create(client, idr("500000"))).json();
-    const usd = (await create(client, { amountCents: 2500 })).json();
+    const usd = (await create(client, { amountMicrocents: apiCents(2500) })).json();
     const res = await admin.get(`${API.adminDepositsCsv}?status=all&uid=${member.uid}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers["content-type"]).toContain("text/csv");
@@ -238,7 +268,7 @@ describe.each(databaseKinds)("deposits in the member's currency on %s", (kind) =
       `${usd.reference},${usd.createdAt},awaiting_payment,${member.fullName},${member.email},,,,25.00,`,
     );
     expect(lines[2]).toBe(
-      `${local.reference},${local.createdAt},awaiting_payment,${member.fullName},${member.email},500000.00,IDR,16250,30.77,`,
+      `${local.reference},${local.createdAt},awaiting_payment,${member.fullName},${member.email},500000.00,IDR,16250,30.76923077,`,
     );
     // Members do not reach it.
     expect((await client.get(API.adminDepositsCsv)).statusCode).toBe(404);

@@ -95,13 +95,13 @@ export async function depositTotalsSince(db: Executor, since: Date) {
     sum(and(eq(depositInvoices.status, "approved"), gte(depositInvoices.reviewedAt, since))),
   ]);
   return {
-    requested: { count: requested?.n ?? 0, sumCents: Number(requested?.total ?? 0) },
-    approved: { count: approved?.n ?? 0, sumCents: Number(approved?.total ?? 0) },
+    requested: { count: requested?.n ?? 0, sumMicrocents: BigInt(requested?.total ?? 0) },
+    approved: { count: approved?.n ?? 0, sumMicrocents: BigInt(approved?.total ?? 0) },
   };
 }
 
-/** What a member asked to deposit since `since`: every invoice not rejected or expired. */
-export async function depositedSince(db: Executor, userId: string, since: Date) {
+/** What a member asked to deposit since `since`, in microcents: every invoice not rejected or expired. */
+export async function depositedSince(db: Executor, userId: string, since: Date): Promise<bigint> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${depositInvoices.amount}), 0)::text` })
     .from(depositInvoices)
@@ -112,7 +112,7 @@ export async function depositedSince(db: Executor, userId: string, since: Date) 
         sql`${depositInvoices.status} not in ('rejected', 'expired')`,
       ),
     );
-  return Number(row?.total ?? 0);
+  return BigInt(row?.total ?? 0);
 }
 
 /** How many of the member's deposit invoices may still be paid or approved (closing the account waits for them). */

@@ -53,7 +53,7 @@ export async function depositRoutes(app: FastifyInstance, { services }: { servic
     asMoneyEndpoint(
       {
         summary:
-          "Create a deposit invoice (`amountCents`, `amount`, or `local` in the member's currency at the rate shown: 409 RATE_CHANGED when that rate is no longer current; ≥ settings.depositMinCents); Idempotency-Key honoured",
+          "Create a deposit invoice (`amountMicrocents`, `amount`, or `local` in the member's currency at the rate shown: 409 RATE_CHANGED when that rate is no longer current; ≥ settings.depositMinMicrocents); Idempotency-Key honoured",
         body: createDepositSchema,
         response: { 201: depositInvoiceSchema },
       },

@@ -3,11 +3,13 @@ import {
   type AdminDeposit,
   AMOUNT_RECEIVED_MISMATCH,
   API,
-  centsToDecimal,
   type DepositInvoice,
   type DepositStatus,
   localHundredths,
+  microcentsToDecimal,
   transferInstructionsFor,
+  USD_QUOTE,
+  usdMicrocentsToLocalHundredths,
 } from "@helio/shared";
 import type { Db } from "../../db/client.ts";
 import { recordAdminAudit } from "../../platform/audit/audit.ts";
@@ -67,7 +69,7 @@ export function toInvoice(row: InvoiceRow): DepositInvoice {
   return {
     id: row.id,
     reference: row.reference,
-    amountCents: row.amount,
+    amountMicrocents: row.amount,
     local: typedLocalOf(row),
     status: row.status as DepositStatus,
     instructions: row.instructions,
@@ -98,7 +100,7 @@ const push = (deps: { realtime: Realtime }, row: InvoiceRow) =>
   deps.realtime.toUser(row.userId, { type: "deposit.updated", id: row.id, status: row.status as DepositStatus });
 
 /**
- * A deposit invoice for `amountCents` (at least settings.depositMinCents) with the transfer
+ * A deposit invoice for `amountMicrocents` (at least settings.depositMinMicrocents) with the transfer
  * instructions as they are now. With a request key, the same key answers the same invoice (201
  * again, even after the rate of a local amount changed) and another amount under it is a 409
  * (platform/money/idempotency.ts owns the rule). A new invoice needs the local amount's rate to
@@ -113,12 +115,12 @@ export async function createInvoice(
   return idempotentMoneyRequest({
     member: uid,
     key: requestKey,
-    request: { amountCents: input.amountCents },
+    request: { amountMicrocents: input.amountMicrocents },
     what: "deposit",
     status: 201,
     find: async (member, key) => {
       const row = await findInvoiceByRequestKey(deps.db, member, key);
-      return row && { request: { amountCents: row.amount }, body: toInvoice(row) };
+      return row && { request: { amountMicrocents: row.amount }, body: toInvoice(row) };
     },
     run: () => insertNewInvoice(deps, uid, input, requestKey),
   });
@@ -132,8 +134,8 @@ async function insertNewInvoice(
 ): Promise<DepositInvoice> {
   const settings = await deps.settings.get();
   assertRateCurrent(input.quote, settings);
-  if (input.amountCents < settings.depositMinCents) {
-    const minimum = usdAndLocal(settings.depositMinCents, input.currency, settings, "up");
+  if (input.amountMicrocents < settings.depositMinMicrocents) {
+    const minimum = usdAndLocal(settings.depositMinMicrocents, input.currency, settings, "up");
     throw fieldError(input.field, `The minimum deposit is ${minimum}`);
   }
   const now = deps.now?.() ?? new Date();
@@ -145,12 +147,16 @@ async function insertNewInvoice(
       // The member's limit rows stay locked until the invoice is in: concurrent requests are
       // counted one after the other against their deposit limit.
       const row = await deps.db.transaction(async (tx) => {
-        await assertDepositWithinLimits(tx, { depositedSince }, { userId: uid, amountCents: input.amountCents, now });
+        await assertDepositWithinLimits(
+          tx,
+          { depositedSince },
+          { userId: uid, amountMicrocents: input.amountMicrocents, now },
+        );
         return insertInvoice(tx, {
           id: randomUUID(),
           userId: uid,
           reference: newDepositReference(),
-          amount: input.amountCents,
+          amount: input.amountMicrocents,
           ...local,
           status: "awaiting_payment",
           instructions,
@@ -287,7 +293,7 @@ export function adminDepositCsvCells(d: AdminDeposit): CsvCell[] {
     csvValue(d.local?.amount),
     csvText(d.local?.currency),
     csvValue(d.local?.rate),
-    csvValue(centsToDecimal(d.amountCents)),
+    csvValue(microcentsToDecimal(d.amountMicrocents)),
     csvValue(d.reviewedAt),
   ];
 }
@@ -299,14 +305,21 @@ export async function getAdminInvoice(deps: { db: Db }, id: string) {
 }
 
 /**
- * The amount an operator read on the bank statement, checked against the invoice: in hundredths
- * of the invoice's local currency, or in USD cents for an invoice made in USD. A different amount
- * is refused on its field, before anything moves.
+ * The amount to transfer in hundredths of the invoice's currency, as a bank statement shows it:
+ * the local amount exactly as typed, or for an invoice made in USD its amount to the nearest cent
+ * (one made through the API may hold a fraction of a cent no transfer can carry).
+ */
+const transferHundredthsOf = (row: InvoiceRow): bigint =>
+  row.localAmount ?? usdMicrocentsToLocalHundredths(row.amount, USD_QUOTE.rate);
+
+/**
+ * The amount an operator read on the bank statement, checked against the invoice's amount to
+ * transfer. A different amount is refused on its field, before anything moves.
  */
 function assertReceivedMatches(row: InvoiceRow, amountReceived: string | undefined) {
   if (amountReceived === undefined) return;
-  const expected = row.localAmount ?? BigInt(row.amount);
-  if (localHundredths(amountReceived) !== expected) throw fieldError("amountReceived", AMOUNT_RECEIVED_MISMATCH);
+  if (localHundredths(amountReceived) !== transferHundredthsOf(row))
+    throw fieldError("amountReceived", AMOUNT_RECEIVED_MISMATCH);
 }
 
 /**
@@ -358,7 +371,7 @@ export async function approveInvoice(
       before: { id, reference: row.reference, status: row.status },
       after: {
         status: "approved",
-        amountCents: row.amount,
+        amountMicrocents: row.amount,
         ...(opts.amountReceived === undefined ? {} : { amountReceived: opts.amountReceived }),
       },
     });
@@ -367,7 +380,7 @@ export async function approveInvoice(
       userId: row.userId,
       depositId: id,
       reference: row.reference,
-      amountCents: row.amount,
+      amountMicrocents: row.amount,
     });
     return saved;
   });
@@ -406,7 +419,7 @@ export async function rejectInvoice(deps: DepositDeps, actor: Actor, id: string,
       userId: row.userId,
       depositId: id,
       reference: row.reference,
-      amountCents: row.amount,
+      amountMicrocents: row.amount,
       reason,
     });
     return saved;

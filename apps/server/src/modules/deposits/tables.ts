@@ -11,7 +11,7 @@ export const depositInvoices = pgTable(
     id: uuid("id").primaryKey(),
     userId: referencesUser("user_id", "restrict"),
     reference: text("reference").notNull().unique(),
-    amount: bigint("amount", { mode: "number" }).notNull(),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
     /**
      * The amount to transfer as the member typed it, in hundredths of `localCurrency` (500,000.00
      * IDR is 50000000), and the rate it was converted at as the rates are stored ("16250"); all

@@ -1,4 +1,4 @@
-import { API } from "@helio/shared";
+import { API, usdMicrocentsToLocalHundredths } from "@helio/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type Client,
@@ -8,7 +8,7 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectError, expectSoundLedger, idr, moneyApp } from "../../../test/money.ts";
+import { apiCents, expectError, expectSoundLedger, idr, moneyApp } from "../../../test/money.ts";
 
 describe.each(databaseKinds)("fund moves in the member's currency on %s", (kind) => {
   let t: TestApp;
@@ -27,13 +27,14 @@ describe.each(databaseKinds)("fund moves in the member's currency on %s", (kind)
       json: body,
       headers: key ? { "idempotency-key": key } : {},
     });
-  const balances = async (client: Client) => (await client.get(API.wallet)).json() as Record<string, number>;
+  /** The balances as the API answers them: microcents as strings of digits. */
+  const balances = async (client: Client) => (await client.get(API.wallet)).json() as Record<string, string>;
   /** An IDR member with 50.00 USD in the profit fund. */
   const idrMember = async () => {
     const { client, member } = await signUpVerified(t.app, { currency: "IDR" });
     const credit = await admin.post(API.adminMemberAdjust(member.uid), {
       account: "profit",
-      amountCents: 5_000,
+      amountMicrocents: apiCents(5_000),
       reason: "Test funding",
     });
     expect(credit.statusCode, credit.body).toBe(200);
@@ -45,10 +46,22 @@ describe.each(databaseKinds)("fund moves in the member's currency on %s", (kind)
     const res = await move(client, idr("162500"));
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
-      transfer: { amountCents: 1000, fundBalanceAfterCents: 4_000 },
-      walletCents: 1000,
+      transfer: { amountMicrocents: apiCents(1_000), fundBalanceAfterMicrocents: apiCents(4_000) },
+      walletMicrocents: apiCents(1_000),
     });
-    expect(await balances(client)).toMatchObject({ profit: 4_000, wallet: 1000 });
+    expect(await balances(client)).toMatchObject({ profit: apiCents(4_000), wallet: apiCents(1_000) });
+  });
+
+  it("moves an amount that is no whole number of cents to the microcent, and it reads back as typed", async () => {
+    const client = await idrMember();
+    // 200,000 IDR at 16,250 is 12.307692307… USD: 12.30769231 USD, to the microcent.
+    const res = await move(client, idr("200000"));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({
+      transfer: { amountMicrocents: "1230769231", fundBalanceAfterMicrocents: "3769230769" },
+      walletMicrocents: "1230769231",
+    });
+    expect(usdMicrocentsToLocalHundredths(BigInt(res.json().walletMicrocents), "16250")).toBe(20_000_000n);
   });
 
   it("refuses a rate that is no longer current and moves nothing; a replay answers as before", async () => {
@@ -60,13 +73,13 @@ describe.each(databaseKinds)("fund moves in the member's currency on %s", (kind)
       const stale = await move(client, idr("162500"));
       expectError(stale, 409, "RATE_CHANGED");
       expect(stale.json().error.quote).toEqual({ currency: "IDR", rate: "16250.01" });
-      expect(await balances(client)).toMatchObject({ profit: 3_000, wallet: 2_000 });
+      expect(await balances(client)).toMatchObject({ profit: apiCents(3_000), wallet: apiCents(2_000) });
       const replay = await move(client, idr("325000"), "local-fund-move-1");
       expect(replay.statusCode).toBe(201);
-      const { id, amountCents } = first.json().transfer;
-      expect(replay.json()).toMatchObject({ transfer: { id, amountCents }, replayed: true });
+      const { id, amountMicrocents } = first.json().transfer;
+      expect(replay.json()).toMatchObject({ transfer: { id, amountMicrocents }, replayed: true });
       // "all" carries no rate: it moves whatever the fund holds.
-      expect((await move(client, { all: true })).json().transfer.amountCents).toBe(3_000);
+      expect((await move(client, { all: true })).json().transfer.amountMicrocents).toBe(apiCents(3_000));
     } finally {
       await changeSettings(admin, previous);
     }
@@ -78,6 +91,6 @@ describe.each(databaseKinds)("fund moves in the member's currency on %s", (kind)
     expectError(low, 400, "VALIDATION_FAILED", "local.amount");
     expect(low.json().error.message).toBe("local.amount: At least 10.00 USD (162,500.00 IDR)");
     expectError(await move(client, { ...idr("162500"), all: true }), 400, "VALIDATION_FAILED", "amount");
-    expect(await balances(client)).toMatchObject({ profit: 5_000, wallet: 0 });
+    expect(await balances(client)).toMatchObject({ profit: apiCents(5_000), wallet: "0" });
   });
 });

@@ -88,7 +88,7 @@ export async function fundsRoutes(app: FastifyInstance, { services }: { services
     asMoneyEndpoint(
       {
         summary:
-          "Move `amountCents`, `amount`, `local` (the member's currency at the rate shown; 409 RATE_CHANGED when that rate is no longer current) or `all` from the fund to the wallet; never below zero; Idempotency-Key honoured",
+          "Move `amountMicrocents`, `amount`, `local` (the member's currency at the rate shown; 409 RATE_CHANGED when that rate is no longer current) or `all` from the fund to the wallet; never below zero; Idempotency-Key honoured",
         params: fundParamsSchema,
         body: fundTransferInputSchema,
         response: { 201: fundTransferResponseSchema },
@@ -99,7 +99,7 @@ export async function fundsRoutes(app: FastifyInstance, { services }: { services
       const { body } = request;
       const { user } = currentOf(request);
       const input = body.all
-        ? { amountCents: "all" as const, field: "all", quote: null, currency: displayCurrencyOf(user.currency) }
+        ? { amountMicrocents: "all" as const, field: "all", quote: null, currency: displayCurrencyOf(user.currency) }
         : amountAskedOf(body, user.currency);
       return transferToWallet(deps, user.id, request.params.fund, input, key);
     }),

@@ -20,19 +20,24 @@ import type { SettingsService } from "../settings/index.ts";
 
 export type FundsDeps = { db: Db; realtime: Realtime; settings: SettingsService };
 /** A move as the route reads it: an amount, or "all" of the fund (field "all", no quote). */
-export type FundMove = Omit<AmountAsked, "amountCents"> & { amountCents: number | "all" };
+export type FundMove = Omit<AmountAsked, "amountMicrocents"> & { amountMicrocents: bigint | "all" };
 
 export async function fundSummary(deps: FundsDeps, uid: string, fund: Fund): Promise<FundSummary> {
   const [balances, s] = await Promise.all([getMemberBalances(deps.db, uid), deps.settings.get()]);
-  return { fund, balanceCents: balances[fund], minTransferCents: s.fundTransferMinCents, walletCents: balances.wallet };
+  return {
+    fund,
+    balanceMicrocents: balances[fund],
+    minTransferMicrocents: s.fundTransferMinMicrocents,
+    walletMicrocents: balances.wallet,
+  };
 }
 
 /** A funds_transfer entry on the fund's account as a past move. */
 const toTransfer = (fund: Fund, e: WalletEntry): FundTransfer => ({
   id: e.transactionId,
   fund,
-  amountCents: -e.amountCents,
-  fundBalanceAfterCents: e.balanceAfterCents,
+  amountMicrocents: -e.amountMicrocents,
+  fundBalanceAfterMicrocents: e.balanceAfterMicrocents,
   createdAt: e.createdAt,
 });
 
@@ -50,7 +55,7 @@ export async function fundTransfers(
 const ALL_MARK = " (all)";
 
 /**
- * Moves money from the profit or bonus fund to the wallet: `amountCents`, or the whole balance
+ * Moves money from the profit or bonus fund to the wallet: `amountMicrocents`, or the whole balance
  * (`all`). One ledger movement in one transaction; the fund's row is locked first, so concurrent
  * moves queue and none can take it below zero. At least the settings' minimum, except "all" of a
  * smaller balance. A repeated Idempotency-Key answers the first result and moves nothing (even
@@ -69,30 +74,30 @@ export function transferToWallet(
   return idempotentMoneyRequest({
     member: uid,
     key,
-    request: { fund, amount: input.amountCents },
+    request: { fund, amount: input.amountMicrocents },
     what: "move to the wallet",
     status: 201,
     find: async (member, k) => {
       const previous = await findMovement(deps.db, movementKey(k));
       if (!previous) return null;
       const entries = await memberEntries(deps.db, previous.transactionId, member);
-      const out = entries.find((e) => e.amount < 0);
+      const out = entries.find((e) => e.amount < 0n);
       const wallet = entries.find((e) => e.account === "wallet");
       if (previous.kind !== "funds_transfer" || !out || !wallet)
         return { request: { fund: "-", amount: "-" }, body: {} as FundTransferResponse };
-      const amountCents = -out.amount;
+      const amountMicrocents = -out.amount;
       const all = previous.memo?.endsWith(ALL_MARK) ?? false;
       return {
-        request: { fund: out.account, amount: all ? "all" : amountCents },
+        request: { fund: out.account, amount: all ? "all" : amountMicrocents },
         body: {
           transfer: {
             id: previous.transactionId,
             fund: out.account as Fund,
-            amountCents,
-            fundBalanceAfterCents: out.balanceAfter,
+            amountMicrocents,
+            fundBalanceAfterMicrocents: out.balanceAfter,
             createdAt: previous.createdAt.toISOString(),
           },
-          walletCents: wallet.balanceAfter,
+          walletMicrocents: wallet.balanceAfter,
           replayed: true,
         },
       };
@@ -115,13 +120,13 @@ async function moveToWallet(
     posted.length = 0;
     const fundRef = { userId: uid, account: fund } as const;
     const walletRef = { userId: uid, account: "wallet" } as const;
-    const [fundBalance = 0] = await lockAccounts(tx, [fundRef, walletRef], idempotencyKey);
+    const [fundBalance = 0n] = await lockAccounts(tx, [fundRef, walletRef], idempotencyKey);
     // A request with the same key committed while this one waited for the lock: answer as its replay.
     if (await findMovement(tx, idempotencyKey)) throw new KeyAlreadyUsed();
-    const amount = input.amountCents === "all" ? fundBalance : input.amountCents;
-    if (amount <= 0) throw fieldError(input.field, `Nothing to move: the ${fund} fund is empty`);
-    if (input.amountCents !== "all")
-      assertAmountWithin({ ...input, amountCents: amount }, { min: s.fundTransferMinCents }, s);
+    const amount = input.amountMicrocents === "all" ? fundBalance : input.amountMicrocents;
+    if (amount <= 0n) throw fieldError(input.field, `Nothing to move: the ${fund} fund is empty`);
+    if (input.amountMicrocents !== "all")
+      assertAmountWithin({ ...input, amountMicrocents: amount }, { min: s.fundTransferMinMicrocents }, s);
     if (amount > fundBalance)
       throw new AppError(409, "INSUFFICIENT_FUNDS", `${input.field}: more than the ${fund} fund holds`, [
         { field: input.field, message: `More than the ${fund} fund holds` },
@@ -135,19 +140,19 @@ async function moveToWallet(
       ],
       reference: { type: "fund", id: fund },
       actorId: uid,
-      memo: `From ${fund} to wallet${input.amountCents === "all" ? ALL_MARK : ""}`,
+      memo: `From ${fund} to wallet${input.amountMicrocents === "all" ? ALL_MARK : ""}`,
     });
     posted.push(movement);
-    const changed = (account: string) => movement.changes.find((c) => c.account === account)?.balance ?? 0;
+    const changed = (account: string) => movement.changes.find((c) => c.account === account)?.balance ?? 0n;
     return {
       transfer: {
         id: movement.transactionId,
         fund,
-        amountCents: amount,
-        fundBalanceAfterCents: changed(fund),
+        amountMicrocents: amount,
+        fundBalanceAfterMicrocents: changed(fund),
         createdAt: new Date().toISOString(),
       },
-      walletCents: changed("wallet"),
+      walletMicrocents: changed("wallet"),
       replayed: false,
     };
   });

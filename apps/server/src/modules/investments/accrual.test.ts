@@ -1,4 +1,4 @@
-import { API, type Investment } from "@helio/shared";
+import { API, fromCents, type Investment } from "@helio/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -10,7 +10,7 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { captureMessages, expectSoundLedger, fundWallet, moneyApp } from "../../../test/money.ts";
+import { apiCents, captureMessages, expectSoundLedger, fundWallet, moneyApp } from "../../../test/money.ts";
 import { openDatabase } from "../../db/client.ts";
 import { accrueDue } from "./accrual.ts";
 import { buyInvestment } from "./service.ts";
@@ -22,7 +22,7 @@ describe.each(databaseKinds)("profit accrual on %s", (kind) => {
   let admin: Client;
   let restore: Record<string, unknown>;
   const deps = () => t.app.services;
-  const balances = async (c: Client) => (await c.get(API.wallet)).json() as Record<string, number>;
+  const balances = async (c: Client) => (await c.get(API.wallet)).json() as Record<string, string>;
   const at = (inv: Investment, seconds: number) => new Date(new Date(inv.startedAt).getTime() + seconds * 1000);
   const profitCredits = async (id: string) =>
     queryRows<{ key: string }>(
@@ -34,8 +34,8 @@ describe.each(databaseKinds)("profit accrual on %s", (kind) => {
     const res = await admin.post(API.adminPackages, {
       name: "Accrual tier",
       slug: `a-${Math.random().toString(36).slice(2, 10)}`,
-      minCents: 100,
-      maxCents: 10_000_000,
+      minMicrocents: apiCents(100),
+      maxMicrocents: apiCents(10_000_000),
       dailyRateBps: 125,
       durationPeriods: 7,
       capitalReturn: true,
@@ -49,8 +49,8 @@ describe.each(databaseKinds)("profit accrual on %s", (kind) => {
     await fundWallet(admin, account.member.uid, walletCents);
     return account;
   };
-  const buy = async (c: Client, slug: string, amountCents: number) => {
-    const res = await c.post(API.investments, { slug, amountCents });
+  const buy = async (c: Client, slug: string, cents: number) => {
+    const res = await c.post(API.investments, { slug, amountMicrocents: apiCents(cents) });
     expect(res.statusCode, res.body).toBe(201);
     return res.json().investment as Investment;
   };
@@ -76,7 +76,7 @@ describe.each(databaseKinds)("profit accrual on %s", (kind) => {
     const bought: Investment[] = [];
     for (const { client, member } of [ada, siti]) {
       await fundWallet(admin, member.uid, 100_000);
-      // 10,000, 20,000 and 30,000 cents at 1.25 % a period: 125 + 250 + 375 = 750 cents a period.
+      // 100, 200 and 300 USD at 1.25 % a period: 1.25 + 2.50 + 3.75 = 7.50 USD a period.
       for (const cents of [10_000, 20_000, 30_000]) bought.push(await buy(client, pkg.slug, cents));
     }
     const lastStart = Math.max(...bought.map((inv) => Date.parse(inv.startedAt)));
@@ -114,35 +114,54 @@ describe.each(databaseKinds)("profit accrual on %s", (kind) => {
     const live = captureMessages(t.app, member.uid);
     try {
       await accrueDue(deps(), { now: at(inv, PERIOD - 1) });
-      expect((await balances(client)).profit).toBe(0);
+      expect((await balances(client)).profit).toBe("0");
       await accrueDue(deps(), { now: at(inv, PERIOD) });
       await accrueDue(deps(), { now: at(inv, PERIOD) });
-      expect((await balances(client)).profit).toBe(154);
+      // 123.45 × 1.25 % × 7 = 10.801875 USD over the term: 1.543125 a period.
+      const perPeriod = 154_312_500n;
+      expect((await balances(client)).profit).toBe(String(perPeriod));
       expect(live.messages).toContainEqual(
-        expect.objectContaining({ type: "investment.accrued", investmentId: inv.id, period: 1, amountCents: 154 }),
+        expect.objectContaining({
+          type: "investment.accrued",
+          investmentId: inv.id,
+          period: 1,
+          amountMicrocents: "154312500",
+        }),
       );
-      expect(live.messages).toContainEqual({ type: "balances", balances: { profit: 154 } });
+      expect(live.messages).toContainEqual({ type: "balances", balances: { profit: "154312500" } });
 
       // Downtime: no worker ran for four periods; the next pass credits each of them, once.
       await accrueDue(deps(), { now: at(inv, 5 * PERIOD + 30) });
       await accrueDue(deps(), { now: at(inv, 5 * PERIOD + 31) });
-      expect((await balances(client)).profit).toBe(154 * 5);
+      expect((await balances(client)).profit).toBe(String(perPeriod * 5n));
       expect((await profitCredits(inv.id)).map((r) => r.key)).toEqual(
         [1, 2, 3, 4, 5].map((n) => `profit:${inv.id}:${n}`),
       );
       const mid = (await client.get(API.investment(inv.id))).json();
-      expect(mid).toMatchObject({ status: "active", periodsPaid: 5, profitPaidCents: 770 });
+      expect(mid).toMatchObject({ status: "active", periodsPaid: 5, profitPaidMicrocents: "771562500" });
       expect(mid.nextAccrualAt).toBe(at(inv, 6 * PERIOD).toISOString());
       expect(mid.schedule.filter((p: { paidAt: string | null }) => p.paidAt).length).toBe(5);
 
-      const walletBefore = (await balances(client)).wallet ?? 0;
+      const walletBefore = BigInt((await balances(client)).wallet ?? 0);
       await accrueDue(deps(), { now: at(inv, 1000 * PERIOD) });
       await accrueDue(deps(), { now: at(inv, 2000 * PERIOD) });
       const done = (await client.get(API.investment(inv.id))).json();
-      expect(done).toMatchObject({ status: "matured", periodsPaid: 7, profitPaidCents: 1080, nextAccrualAt: null });
-      expect(await balances(client)).toMatchObject({ profit: 1080, wallet: walletBefore + 12_345 });
+      expect(done).toMatchObject({
+        status: "matured",
+        periodsPaid: 7,
+        profitPaidMicrocents: "1080187500",
+        nextAccrualAt: null,
+      });
+      expect(await balances(client)).toMatchObject({
+        profit: "1080187500",
+        wallet: String(walletBefore + fromCents(12_345)),
+      });
       expect(live.messages).toContainEqual(
-        expect.objectContaining({ type: "investment.accrued", status: "matured", capitalReturnedCents: 12_345 }),
+        expect.objectContaining({
+          type: "investment.accrued",
+          status: "matured",
+          capitalReturnedMicrocents: apiCents(12_345),
+        }),
       );
     } finally {
       live.off();
@@ -155,11 +174,11 @@ describe.each(databaseKinds)("profit accrual on %s", (kind) => {
     const inv = await buy(client, pkg.slug, 10_001);
     const wallet = (await balances(client)).wallet;
     await accrueDue(deps(), { now: at(inv, 3 * PERIOD) });
-    // 100.01 × 3.33 % × 3 = 9.990999 → 9.99: 333 + 333 + 333.
-    expect(await balances(client)).toMatchObject({ profit: 999, wallet });
+    // 100.01 × 3.33 % × 3 = 9.990999 USD exactly: 3.330333 a period, three times.
+    expect(await balances(client)).toMatchObject({ profit: "999099900", wallet });
     expect((await client.get(API.investment(inv.id))).json()).toMatchObject({
       status: "matured",
-      capitalReturnCents: 0,
+      capitalReturnMicrocents: "0",
     });
     expect((await profitCredits(inv.id)).length).toBe(3);
   });
@@ -179,7 +198,13 @@ describe.each(databaseKinds)("profit accrual on %s", (kind) => {
           const bought = await buyInvestment(
             { ...deps(), now: () => start },
             member.uid,
-            { slug: pkg.slug, amountCents: 10_000 + i, field: "amountCents", quote: null, currency: "USD" },
+            {
+              slug: pkg.slug,
+              amountMicrocents: fromCents(10_000 + i),
+              field: "amountMicrocents",
+              quote: null,
+              currency: "USD",
+            },
             null,
           );
           ids.push(bought.body.investment.id);

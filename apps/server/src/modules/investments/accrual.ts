@@ -62,13 +62,13 @@ export async function accrueDue(deps: AccrualDeps, opts: { now?: Date; limit?: n
       const upTo = Math.min(inv.durationPeriods, elapsed, inv.periodsPaid + CATCH_UP_PER_PASS);
       if (upTo <= inv.periodsPaid) continue;
       let profit = inv.profitPaid;
-      let lastAmount = 0;
+      let lastAmount = 0n;
       for (let period = inv.periodsPaid + 1; period <= upTo; period++) {
         const amount = investmentPeriodProfit(inv.amount, inv.dailyRateBps, inv.durationPeriods, period);
         lastAmount = amount;
         profit += amount;
-        // A period worth less than a cent (a tiny amount at a tiny rate) is counted but moves nothing.
-        if (amount > 0)
+        // A period worth less than a microcent (a tiny amount at a tiny rate) is counted but moves nothing.
+        if (amount > 0n)
           movements.push({
             kind: "profit",
             idempotencyKey: profitKey(inv.id, period),
@@ -81,8 +81,8 @@ export async function accrueDue(deps: AccrualDeps, opts: { now?: Date; limit?: n
           });
       }
       const matured = upTo === inv.durationPeriods;
-      const capital = matured && inv.capitalReturn ? inv.amount : 0;
-      if (capital > 0)
+      const capital = matured && inv.capitalReturn ? inv.amount : 0n;
+      if (capital > 0n)
         movements.push({
           kind: "investment_return",
           idempotencyKey: capitalReturnKey(inv.id),
@@ -100,7 +100,7 @@ export async function accrueDue(deps: AccrualDeps, opts: { now?: Date; limit?: n
           fromPeriod: inv.periodsPaid + 1,
           toPeriod: upTo,
           durationPeriods: inv.durationPeriods,
-          amountCents: profit - inv.profitPaid,
+          amountMicrocents: profit - inv.profitPaid,
         });
       if (matured)
         maturities.push({
@@ -108,8 +108,8 @@ export async function accrueDue(deps: AccrualDeps, opts: { now?: Date; limit?: n
           userId: inv.userId,
           investmentId: inv.id,
           reference: inv.reference,
-          profitCents: profit,
-          capitalCents: capital,
+          profitMicrocents: profit,
+          capitalMicrocents: capital,
         });
       const nextAccrualAt = matured ? null : dueAt(inv, upTo + 1);
       updates.push({
@@ -127,13 +127,13 @@ export async function accrueDue(deps: AccrualDeps, opts: { now?: Date; limit?: n
           type: "investment.accrued",
           investmentId: inv.id,
           period: upTo,
-          amountCents: lastAmount,
+          amountMicrocents: lastAmount,
           periodsPaid: upTo,
           durationPeriods: inv.durationPeriods,
-          profitPaidCents: profit,
+          profitPaidMicrocents: profit,
           status: matured ? "matured" : "active",
           nextAccrualAt: nextAccrualAt?.toISOString() ?? null,
-          capitalReturnedCents: capital,
+          capitalReturnedMicrocents: capital,
         },
       });
     }

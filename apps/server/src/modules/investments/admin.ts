@@ -33,7 +33,7 @@ export async function adminInvestments(
       total: 0,
       page: q.page,
       pageSize: q.pageSize,
-      totals: { count: 0, amountCents: 0, profitPaidCents: 0 },
+      totals: { count: 0, amountMicrocents: 0n, profitPaidMicrocents: 0n },
     };
   const where = { packageId: q.packageId, status: q.status, userId: q.uid };
   const [rows, totals] = await Promise.all([
@@ -51,9 +51,9 @@ export async function adminInvestments(
 
 /** Dashboard figures: invested capital, profit and commissions paid, capital due in the next 7 days. */
 export async function investmentSummary(deps: { db: Db }, now = new Date()): Promise<AdminInvestmentSummary> {
-  const [figures, commissionsPaidCents] = await Promise.all([
+  const [figures, commissionsPaidMicrocents] = await Promise.all([
     investmentFigures(deps.db, now, new Date(now.getTime() + 7 * DAY_MS)),
     totalCreditedToMembers(deps.db, "commission"),
   ]);
-  return { ...figures, commissionsPaidCents };
+  return { ...figures, commissionsPaidMicrocents };
 }

@@ -1,4 +1,4 @@
-import { API, investmentSchedule, investmentTotalProfit } from "@helio/shared";
+import { API, fromCents, investmentSchedule, investmentTotalProfit } from "@helio/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -9,49 +9,66 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectError, expectSoundLedger, fundWallet, moneyApp } from "../../../test/money.ts";
+import { apiCents, expectError, expectSoundLedger, fundWallet, moneyApp } from "../../../test/money.ts";
 
 describe("profit rounding", () => {
-  it("rounds the total once, half to even, floors each period and puts the remainder on the last", () => {
-    // 123.45 × 1.25 % × 7 = 10.801875 → 10.80; 154 × 6 + 156.
-    expect(investmentTotalProfit(12_345, 125, 7)).toBe(1080);
-    expect(investmentSchedule(12_345, 125, 7)).toEqual([154, 154, 154, 154, 154, 154, 156]);
-    // Half to even: 0.125 → 0.12, 0.375 → 0.38 (cents).
-    expect(investmentTotalProfit(25, 50, 1)).toBe(0);
-    expect(investmentTotalProfit(250, 50, 1)).toBe(1);
-    expect(investmentTotalProfit(750, 50, 1)).toBe(4);
+  it("rounds the total once to the microcent, half to even, floors each period and puts the remainder on the last", () => {
+    // 100,000 IDR at 16,250 IDR a dollar is 6.15384615 USD; × 1.25 % × 7 = 0.538461538125 → 0.53846154.
+    const typed = 615_384_615n;
+    expect(investmentTotalProfit(typed, 125, 7)).toBe(53_846_154n);
+    // 53,846,154 ÷ 7 = 7,692,307 (floored) a period; the last also pays the remainder of 5.
+    expect(investmentSchedule(typed, 125, 7)).toEqual([
+      7_692_307n,
+      7_692_307n,
+      7_692_307n,
+      7_692_307n,
+      7_692_307n,
+      7_692_307n,
+      7_692_312n,
+    ]);
+    // An amount in whole cents keeps its fraction of a cent: 123.45 × 1.25 % × 7 = 10.801875 exactly.
+    expect(investmentTotalProfit(fromCents(12_345), 125, 7)).toBe(1_080_187_500n);
+    expect(investmentTotalProfit(fromCents(25), 50, 1)).toBe(125_000n);
+    // Half to even at the microcent: 0.5 → 0, 1.5 → 2, 2.5 → 2, 3.75 → 4.
+    expect(investmentTotalProfit(100n, 50, 1)).toBe(0n);
+    expect(investmentTotalProfit(300n, 50, 1)).toBe(2n);
+    expect(investmentTotalProfit(500n, 50, 1)).toBe(2n);
+    expect(investmentTotalProfit(750n, 50, 1)).toBe(4n);
   });
   it.each([
-    [10_000, 50, 30],
-    [999_999, 83, 365],
-    [100_001, 1, 3650],
-    [12_345_678, 120, 90],
-    [101, 10_000, 1],
-  ])("%i cents at %i bps for %i periods: the schedule sums to the total exactly", (amount, bps, periods) => {
+    [fromCents(10_000), 50, 30],
+    [fromCents(999_999), 83, 365],
+    [fromCents(100_001), 1, 3650],
+    [fromCents(12_345_678), 120, 90],
+    [fromCents(101), 10_000, 1],
+    [615_384_615n, 125, 7],
+    [123_456_789_012_345n, 83, 365],
+    [7n, 1, 3650],
+  ])("%s microcents at %i bps for %i periods: the schedule sums to the total exactly", (amount, bps, periods) => {
     const schedule = investmentSchedule(amount, bps, periods);
-    const total = schedule.reduce((a, b) => a + b, 0);
-    // The exact product in BigInt, rounded half to even once.
-    const exact = BigInt(amount) * BigInt(bps) * BigInt(periods);
+    const total = schedule.reduce((a, b) => a + b, 0n);
+    // The exact product, rounded half to even once.
+    const exact = amount * BigInt(bps) * BigInt(periods);
     const q = exact / 10_000n;
     const r = exact % 10_000n;
-    const expected = Number(r * 2n > 10_000n || (r * 2n === 10_000n && q % 2n === 1n) ? q + 1n : q);
+    const expected = r * 2n > 10_000n || (r * 2n === 10_000n && q % 2n === 1n) ? q + 1n : q;
     expect(total).toBe(expected);
-    expect(Math.min(...schedule)).toBeGreaterThanOrEqual(0);
+    expect(schedule.every((p) => p >= 0n)).toBe(true);
   });
 });
 
 describe.each(databaseKinds)("investments on %s", (kind) => {
   let t: TestApp;
   let admin: Client;
-  const balances = async (c: Client) => (await c.get(API.wallet)).json() as Record<string, number>;
+  const balances = async (c: Client) => (await c.get(API.wallet)).json() as Record<string, string>;
   const buy = (c: Client, body: Record<string, unknown>, key?: string) =>
     c.request({ method: "POST", url: API.investments, json: body, headers: key ? { "idempotency-key": key } : {} });
   const newPackage = async (patch: Record<string, unknown> = {}) => {
     const res = await admin.post(API.adminPackages, {
       name: "Test tier",
       slug: `t-${Math.random().toString(36).slice(2, 10)}`,
-      minCents: 1_000,
-      maxCents: 1_000_000,
+      minMicrocents: apiCents(1_000),
+      maxMicrocents: apiCents(1_000_000),
       dailyRateBps: 125,
       durationPeriods: 7,
       capitalReturn: true,
@@ -87,23 +104,48 @@ describe.each(databaseKinds)("investments on %s", (kind) => {
   it("refuses bad purchases naming the field, and moves nothing", async () => {
     const { client, member } = await signUpVerified(t.app);
     await fundWallet(admin, member.uid, 50_000);
-    const pkg = await newPackage({ minCents: 10_000, maxCents: 40_000 });
+    const pkg = await newPackage({ minMicrocents: apiCents(10_000), maxMicrocents: apiCents(40_000) });
     const before = await balances(client);
-    expectError(await buy(client, { slug: pkg.slug, amountCents: 9_999 }), 400, "VALIDATION_FAILED", "amountCents");
-    expectError(await buy(client, { slug: pkg.slug, amountCents: 40_001 }), 400, "VALIDATION_FAILED", "amountCents");
+    expectError(
+      await buy(client, { slug: pkg.slug, amountMicrocents: apiCents(9_999) }),
+      400,
+      "VALIDATION_FAILED",
+      "amountMicrocents",
+    );
+    expectError(
+      await buy(client, { slug: pkg.slug, amountMicrocents: apiCents(40_001) }),
+      400,
+      "VALIDATION_FAILED",
+      "amountMicrocents",
+    );
     expectError(await buy(client, { slug: pkg.slug, amount: "99.99" }), 400, "VALIDATION_FAILED", "amount");
     expectError(await buy(client, { slug: pkg.slug, amount: "1.001" }), 400, "VALIDATION_FAILED", "amount");
     expectError(await buy(client, { slug: pkg.slug }), 400, "VALIDATION_FAILED", "amount");
-    expectError(await buy(client, { slug: "nope", amountCents: 10_000 }), 400, "VALIDATION_FAILED", "slug");
-    expectError(await buy(client, { amountCents: 10_000 }), 400, "VALIDATION_FAILED", "slug");
-    const big = await newPackage({ minCents: 10_000, maxCents: 1_000_000 });
-    expectError(await buy(client, { slug: big.slug, amountCents: 50_001 }), 409, "INSUFFICIENT_FUNDS", "amountCents");
+    expectError(
+      await buy(client, { slug: "nope", amountMicrocents: apiCents(10_000) }),
+      400,
+      "VALIDATION_FAILED",
+      "slug",
+    );
+    expectError(await buy(client, { amountMicrocents: apiCents(10_000) }), 400, "VALIDATION_FAILED", "slug");
+    const big = await newPackage({ minMicrocents: apiCents(10_000), maxMicrocents: apiCents(1_000_000) });
+    expectError(
+      await buy(client, { slug: big.slug, amountMicrocents: apiCents(50_001) }),
+      409,
+      "INSUFFICIENT_FUNDS",
+      "amountMicrocents",
+    );
     const off = await newPackage({ active: false });
-    expectError(await buy(client, { slug: off.slug, amountCents: 10_000 }), 400, "VALIDATION_FAILED", "slug");
+    expectError(
+      await buy(client, { slug: off.slug, amountMicrocents: apiCents(10_000) }),
+      400,
+      "VALIDATION_FAILED",
+      "slug",
+    );
     expect(await balances(client)).toEqual(before);
 
     expect((await admin.post(API.adminMemberStatus(member.uid), { action: "block" })).statusCode).toBe(200);
-    expectError(await buy(client, { slug: pkg.slug, amountCents: 10_000 }), 403, "ACCOUNT_BLOCKED");
+    expectError(await buy(client, { slug: pkg.slug, amountMicrocents: apiCents(10_000) }), 403, "ACCOUNT_BLOCKED");
     await admin.post(API.adminMemberStatus(member.uid), { action: "unblock" });
     const [row] = await queryRows<{ n: string }>(
       t.database,
@@ -128,18 +170,19 @@ describe.each(databaseKinds)("investments on %s", (kind) => {
       "IDEMPOTENCY_CONFLICT",
       "Idempotency-Key",
     );
-    expect((await balances(client)).wallet).toBe(100_000 - 12_345);
+    expect((await balances(client)).wallet).toBe(apiCents(100_000 - 12_345));
     const inv = first.json().investment;
     expect(inv).toMatchObject({
-      amountCents: 12_345,
+      amountMicrocents: apiCents(12_345),
       dailyRateBps: 125,
       durationPeriods: 7,
       periodSeconds: 86_400,
       capitalReturn: true,
       status: "active",
       periodsPaid: 0,
-      profitPaidCents: 0,
-      totalProfitCents: 1080,
+      profitPaidMicrocents: "0",
+      // 123.45 × 1.25 % × 7 = 10.801875 USD, exactly.
+      totalProfitMicrocents: "1080187500",
       package: { slug: pkg.slug },
     });
     expect(new Date(inv.nextAccrualAt).getTime() - new Date(inv.startedAt).getTime()).toBe(86_400_000);
@@ -147,8 +190,8 @@ describe.each(databaseKinds)("investments on %s", (kind) => {
     const edit = {
       name: "Renamed",
       slug: pkg.slug,
-      minCents: 1_000,
-      maxCents: 1_000_000,
+      minMicrocents: apiCents(1_000),
+      maxMicrocents: apiCents(1_000_000),
       dailyRateBps: 999,
       durationPeriods: 2,
       capitalReturn: false,
@@ -161,10 +204,17 @@ describe.each(databaseKinds)("investments on %s", (kind) => {
       dailyRateBps: 125,
       durationPeriods: 7,
       capitalReturn: true,
-      capitalReturnCents: 12_345,
+      capitalReturnMicrocents: apiCents(12_345),
     });
-    expect(invoice.schedule.map((p: { amountCents: number }) => p.amountCents)).toEqual([
-      154, 154, 154, 154, 154, 154, 156,
+    // 10.801875 ÷ 7 = 1.543125 a period, with no remainder for the last.
+    expect(invoice.schedule.map((p: { amountMicrocents: string }) => p.amountMicrocents)).toEqual([
+      "154312500",
+      "154312500",
+      "154312500",
+      "154312500",
+      "154312500",
+      "154312500",
+      "154312500",
     ]);
     expect((await client.get(API.investments)).json()).toMatchObject({ total: 1, items: [{ id: inv.id }] });
     // Another member's invoice, or a malformed id, is 404.
@@ -181,22 +231,22 @@ describe.each(databaseKinds)("investments on %s", (kind) => {
       await admin.post(API.adminPackages, {
         name: "Bad",
         slug: "Bad Slug",
-        minCents: 5,
-        maxCents: 1,
+        minMicrocents: apiCents(5),
+        maxMicrocents: apiCents(1),
         dailyRateBps: 0,
         durationPeriods: 1,
         capitalReturn: true,
       }),
       400,
       "VALIDATION_FAILED",
-      "maxCents",
+      "maxMicrocents",
     );
     expectError(
       await admin.post(API.adminPackages, {
         name: "Dup",
         slug: pkg.slug,
-        minCents: 100,
-        maxCents: 200,
+        minMicrocents: apiCents(100),
+        maxMicrocents: apiCents(200),
         dailyRateBps: 10,
         durationPeriods: 1,
         capitalReturn: true,
@@ -220,17 +270,17 @@ describe.each(databaseKinds)("investments on %s", (kind) => {
     const { client, member } = await signUpVerified(t.app);
     await fundWallet(admin, member.uid, 300_000);
     const pkg = await newPackage();
-    for (const amount of [10_000, 20_000])
-      expect((await buy(client, { slug: pkg.slug, amountCents: amount })).statusCode).toBe(201);
+    for (const cents of [10_000, 20_000])
+      expect((await buy(client, { slug: pkg.slug, amountMicrocents: apiCents(cents) })).statusCode).toBe(201);
     const list = (
       await admin.get(`${API.adminInvestments}?packageId=${pkg.id}&status=active&uid=${member.uid}`)
     ).json();
-    expect(list.totals).toEqual({ count: 2, amountCents: 30_000, profitPaidCents: 0 });
+    expect(list.totals).toEqual({ count: 2, amountMicrocents: apiCents(30_000), profitPaidMicrocents: "0" });
     expect(list.items[0].member.uid).toBe(member.uid);
     expect((await admin.get(`${API.adminInvestments}?status=matured&uid=${member.uid}`)).json().total).toBe(0);
     expectError(await admin.get(`${API.adminInvestments}?status=bogus`), 400, "VALIDATION_FAILED", "status");
     const dashboard = (await admin.get(API.adminDashboard)).json();
-    expect(dashboard.investments.investedCapitalCents).toBeGreaterThanOrEqual(30_000);
+    expect(BigInt(dashboard.investments.investedCapitalMicrocents)).toBeGreaterThanOrEqual(fromCents(30_000));
     expect((await admin.get(API.adminInvestmentsSummary)).json().activeCount).toBeGreaterThanOrEqual(2);
   });
 });

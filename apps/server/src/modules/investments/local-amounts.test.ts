@@ -8,7 +8,7 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectError, expectSoundLedger, fundWallet, idr, moneyApp } from "../../../test/money.ts";
+import { apiCents, expectError, expectSoundLedger, fundWallet, idr, moneyApp } from "../../../test/money.ts";
 
 describe.each(databaseKinds)("investments in the member's currency on %s", (kind) => {
   let t: TestApp;
@@ -20,8 +20,8 @@ describe.each(databaseKinds)("investments in the member's currency on %s", (kind
     const pkg = await admin.post(API.adminPackages, {
       name: "Local tier",
       slug: "local-tier",
-      minCents: 1_000,
-      maxCents: 100_000,
+      minMicrocents: apiCents(1_000),
+      maxMicrocents: apiCents(100_000),
       dailyRateBps: 100,
       durationPeriods: 5,
       capitalReturn: true,
@@ -39,7 +39,7 @@ describe.each(databaseKinds)("investments in the member's currency on %s", (kind
       json: { slug, ...body },
       headers: key ? { "idempotency-key": key } : {},
     });
-  const walletOf = async (client: Client) => (await client.get(API.wallet)).json().wallet as number;
+  const walletOf = async (client: Client) => (await client.get(API.wallet)).json().wallet as string;
   const investmentCount = async (client: Client) => (await client.get(API.investments)).json().total as number;
   const idrInvestor = async () => {
     const { client, member } = await signUpVerified(t.app, { currency: "IDR" });
@@ -51,8 +51,8 @@ describe.each(databaseKinds)("investments in the member's currency on %s", (kind
     const client = await idrInvestor();
     const res = await buy(client, idr("162500"));
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().investment).toMatchObject({ amountCents: 1000, status: "active" });
-    expect(await walletOf(client)).toBe(49_000);
+    expect(res.json().investment).toMatchObject({ amountMicrocents: apiCents(1_000), status: "active" });
+    expect(await walletOf(client)).toBe(apiCents(49_000));
   });
 
   it("refuses a rate that is no longer current and buys nothing; a replay answers as before", async () => {
@@ -64,12 +64,12 @@ describe.each(databaseKinds)("investments in the member's currency on %s", (kind
       const stale = await buy(client, idr("162500"));
       expectError(stale, 409, "RATE_CHANGED");
       expect(stale.json().error.quote).toEqual({ currency: "IDR", rate: "16000" });
-      expect(await walletOf(client)).toBe(48_000);
+      expect(await walletOf(client)).toBe(apiCents(48_000));
       expect(await investmentCount(client)).toBe(1);
       const replay = await buy(client, idr("325000"), "local-invest-001");
       expect(replay.statusCode).toBe(201);
       expect(replay.json().investment).toEqual(first.json().investment);
-      expect(await walletOf(client)).toBe(48_000);
+      expect(await walletOf(client)).toBe(apiCents(48_000));
     } finally {
       await changeSettings(admin, previous);
     }

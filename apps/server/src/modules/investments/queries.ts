@@ -1,3 +1,4 @@
+import { jsonText } from "@helio/shared";
 import { and, asc, count, desc, eq, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { queryRows } from "../../db/rows.ts";
@@ -129,12 +130,16 @@ export async function investmentTotals(db: Executor, f: InvestmentWhere) {
   const [row] = await db
     .select({
       count: count(),
-      amount: sql<string>`coalesce(sum(${investments.amount}), 0)`,
-      profit: sql<string>`coalesce(sum(${investments.profitPaid}), 0)`,
+      amount: sql<string>`coalesce(sum(${investments.amount}), 0)::text`,
+      profit: sql<string>`coalesce(sum(${investments.profitPaid}), 0)::text`,
     })
     .from(investments)
     .where(whereOf(f));
-  return { count: row?.count ?? 0, amountCents: Number(row?.amount ?? 0), profitPaidCents: Number(row?.profit ?? 0) };
+  return {
+    count: row?.count ?? 0,
+    amountMicrocents: BigInt(row?.amount ?? 0),
+    profitPaidMicrocents: BigInt(row?.profit ?? 0),
+  };
 }
 
 /** Active capital, profit paid so far, and capital returning between `from` and `until`. */
@@ -142,18 +147,18 @@ export async function investmentFigures(db: Executor, from: Date, until: Date) {
   const [row] = await db
     .select({
       activeCount: sql<number>`count(*) filter (where ${investments.status} = 'active')::int`,
-      invested: sql<string>`coalesce(sum(${investments.amount}) filter (where ${investments.status} = 'active'), 0)`,
-      profit: sql<string>`coalesce(sum(${investments.profitPaid}), 0)`,
+      invested: sql<string>`coalesce(sum(${investments.amount}) filter (where ${investments.status} = 'active'), 0)::text`,
+      profit: sql<string>`coalesce(sum(${investments.profitPaid}), 0)::text`,
       dueCount: sql<number>`count(*) filter (where ${investments.status} = 'active' and ${investments.capitalReturn} and ${investments.maturesAt} between ${from.toISOString()}::timestamptz and ${until.toISOString()}::timestamptz)::int`,
-      due: sql<string>`coalesce(sum(${investments.amount}) filter (where ${investments.status} = 'active' and ${investments.capitalReturn} and ${investments.maturesAt} between ${from.toISOString()}::timestamptz and ${until.toISOString()}::timestamptz), 0)`,
+      due: sql<string>`coalesce(sum(${investments.amount}) filter (where ${investments.status} = 'active' and ${investments.capitalReturn} and ${investments.maturesAt} between ${from.toISOString()}::timestamptz and ${until.toISOString()}::timestamptz), 0)::text`,
     })
     .from(investments);
   return {
     activeCount: Number(row?.activeCount ?? 0),
-    investedCapitalCents: Number(row?.invested ?? 0),
-    profitPaidCents: Number(row?.profit ?? 0),
+    investedCapitalMicrocents: BigInt(row?.invested ?? 0),
+    profitPaidMicrocents: BigInt(row?.profit ?? 0),
     maturingNext7Days: Number(row?.dueCount ?? 0),
-    capitalDueNext7DaysCents: Number(row?.due ?? 0),
+    capitalDueNext7DaysMicrocents: BigInt(row?.due ?? 0),
   };
 }
 
@@ -193,7 +198,7 @@ export type AccrualUpdate = {
   /** periods_paid the row had when locked: the update only applies over that value. */
   fromPeriods: number;
   periodsPaid: number;
-  profitPaid: number;
+  profitPaid: bigint;
   nextAccrualAt: Date | null;
   status: string;
   maturedAt: Date | null;
@@ -202,7 +207,8 @@ export type AccrualUpdate = {
 /** Writes a batch's new progress in one statement; returns the ids it updated. */
 export async function applyAccruals(db: Executor, updates: AccrualUpdate[]): Promise<string[]> {
   if (!updates.length) return [];
-  const json = JSON.stringify(
+  // jsonText: profit_paid is a bigint, written as a string of digits that json_to_recordset reads as bigint.
+  const json = jsonText(
     updates.map((u) => ({
       id: u.id,
       from_periods: u.fromPeriods,
@@ -236,18 +242,18 @@ export async function memberStanding(db: Executor, userId: string) {
 }
 
 /**
- * What each of `uids` has invested in all (every investment bought), in cents; a member who has
- * bought nothing is absent. The ids travel as one JSON parameter, however many there are.
+ * What each of `uids` has invested in all (every investment bought), in microcents; a member who
+ * has bought nothing is absent. The ids travel as one JSON parameter, however many there are.
  */
-export async function investedByMembers(db: Executor, uids: readonly string[]): Promise<Map<string, number>> {
+export async function investedByMembers(db: Executor, uids: readonly string[]): Promise<Map<string, bigint>> {
   if (uids.length === 0) return new Map();
-  const rows = await queryRows<{ user_id: string; invested: string | number }>(
+  const rows = await queryRows<{ user_id: string; invested: string }>(
     db,
-    sql`select i.user_id, sum(i.amount) as invested from investments i
+    sql`select i.user_id, sum(i.amount)::text as invested from investments i
         where i.user_id in (select jsonb_array_elements_text(${JSON.stringify(uids)}::jsonb))
         group by i.user_id`,
   );
-  return new Map(rows.map((r) => [r.user_id, Number(r.invested)]));
+  return new Map(rows.map((r) => [r.user_id, BigInt(r.invested)]));
 }
 
 /** The accrual worker's lag: active investments whose accrual is due at `now`, and the oldest one. */

@@ -68,7 +68,7 @@ export async function investmentRoutes(app: FastifyInstance, { services }: { ser
     asMoneyEndpoint(
       {
         summary:
-          "Buy a package with `amountCents`, `amount`, or `local` in the member's currency at the rate shown (409 RATE_CHANGED when that rate is no longer current), paid from the wallet; pays the referral commissions in the same transaction; Idempotency-Key honoured",
+          "Buy a package with `amountMicrocents`, `amount`, or `local` in the member's currency at the rate shown (409 RATE_CHANGED when that rate is no longer current), paid from the wallet; pays the referral commissions in the same transaction; Idempotency-Key honoured",
         body: buyInvestmentSchema,
         response: { 201: buyInvestmentResponseSchema },
       },

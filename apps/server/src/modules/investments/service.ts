@@ -51,8 +51,8 @@ export function toPackage(row: PackageRow, s: Settings): InvestmentPackage {
     slug: row.slug,
     name: row.name,
     description: row.description,
-    minCents: row.minAmount,
-    maxCents: row.maxAmount,
+    minMicrocents: row.minAmount,
+    maxMicrocents: row.maxAmount,
     dailyRateBps: row.dailyRateBps,
     durationPeriods: row.durationPeriods,
     capitalReturn: row.capitalReturn,
@@ -71,15 +71,15 @@ export function toInvestment(row: InvestmentWithPackage): Investment {
     id: row.id,
     reference: row.reference,
     package: { id: row.packageId, slug: row.packageSlug, name: row.packageName },
-    amountCents: row.amount,
+    amountMicrocents: row.amount,
     dailyRateBps: row.dailyRateBps,
     durationPeriods: row.durationPeriods,
     periodSeconds: row.periodSeconds,
     capitalReturn: row.capitalReturn,
     status: row.status as InvestmentStatus,
     periodsPaid: row.periodsPaid,
-    profitPaidCents: row.profitPaid,
-    totalProfitCents: investmentTotalProfit(row.amount, row.dailyRateBps, row.durationPeriods),
+    profitPaidMicrocents: row.profitPaid,
+    totalProfitMicrocents: investmentTotalProfit(row.amount, row.dailyRateBps, row.durationPeriods),
     nextAccrualAt: row.nextAccrualAt?.toISOString() ?? null,
     maturesAt: row.maturesAt.toISOString(),
     maturedAt: row.maturedAt?.toISOString() ?? null,
@@ -123,8 +123,8 @@ const columnsOf = (input: PackageInput) => ({
   name: input.name,
   slug: input.slug,
   description: input.description ?? "",
-  minAmount: input.minCents,
-  maxAmount: input.maxCents,
+  minAmount: input.minMicrocents,
+  maxAmount: input.maxMicrocents,
   dailyRateBps: input.dailyRateBps,
   durationPeriods: input.durationPeriods,
   capitalReturn: input.capitalReturn,
@@ -222,7 +222,7 @@ export function buyInvestment(
   return idempotentMoneyRequest({
     member: userId,
     key: requestKey,
-    request: { slug: input.slug, amountCents: input.amountCents },
+    request: { slug: input.slug, amountMicrocents: input.amountMicrocents },
     what: "investment",
     status: 201,
     find: async (member, key) => {
@@ -230,7 +230,7 @@ export function buyInvestment(
       if (!id) return null;
       const investment = await investmentView(deps.db, id);
       return {
-        request: { slug: investment.package.slug, amountCents: investment.amountCents },
+        request: { slug: investment.package.slug, amountMicrocents: investment.amountMicrocents },
         body: { investment, replayed: true },
       };
     },
@@ -263,7 +263,7 @@ async function purchase(
     const commissions = await planCommissions(tx, {
       purchaserId: userId,
       investmentId: id,
-      amountCents: input.amountCents,
+      amountMicrocents: input.amountMicrocents,
       ratesBps: s.referralCommissionBps,
     });
     posted = await postTransactions(tx, [
@@ -271,8 +271,8 @@ async function purchase(
         kind: "investment",
         idempotencyKey: `investment:${id}`,
         legs: [
-          { account: { userId, account: "wallet" }, amount: -input.amountCents },
-          { account: { system: "investment_pool" }, amount: input.amountCents },
+          { account: { userId, account: "wallet" }, amount: -input.amountMicrocents },
+          { account: { system: "investment_pool" }, amount: input.amountMicrocents },
         ],
         reference: { type: "investment", id },
         actorId: userId,
@@ -292,7 +292,7 @@ async function purchase(
       reference: newInvestmentReference(),
       userId,
       packageId: pkg.id,
-      amount: input.amountCents,
+      amount: input.amountMicrocents,
       dailyRateBps: pkg.dailyRateBps,
       durationPeriods: pkg.durationPeriods,
       periodSeconds,
@@ -329,7 +329,7 @@ export async function investmentInvoice(
     return {
       period,
       dueAt: dueAt(row, period).toISOString(),
-      amountCents: investmentPeriodProfit(row.amount, row.dailyRateBps, row.durationPeriods, period),
+      amountMicrocents: investmentPeriodProfit(row.amount, row.dailyRateBps, row.durationPeriods, period),
       paid,
       paidAt: paid && at ? at.toISOString() : null,
     };
@@ -337,7 +337,7 @@ export async function investmentInvoice(
   return {
     ...toInvestment(row),
     schedule,
-    capitalReturnCents: row.capitalReturn ? row.amount : 0,
+    capitalReturnMicrocents: row.capitalReturn ? row.amount : 0n,
     transactionId: row.transactionId,
   };
 }

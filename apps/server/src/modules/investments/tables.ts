@@ -11,8 +11,8 @@ export const investmentPackages = pgTable(
     slug: text("slug").notNull().unique(),
     name: text("name").notNull(),
     description: text("description").notNull().default(""),
-    minAmount: bigint("min_amount", { mode: "number" }).notNull(),
-    maxAmount: bigint("max_amount", { mode: "number" }).notNull(),
+    minAmount: bigint("min_amount", { mode: "bigint" }).notNull(),
+    maxAmount: bigint("max_amount", { mode: "bigint" }).notNull(),
     /** Profit per period in basis points (1.25 % = 125). */
     dailyRateBps: integer("daily_rate_bps").notNull(),
     durationPeriods: integer("duration_periods").notNull(),
@@ -43,14 +43,14 @@ export const investments = pgTable(
     packageId: uuid("package_id")
       .notNull()
       .references(() => investmentPackages.id, { onDelete: "restrict" }),
-    amount: bigint("amount", { mode: "number" }).notNull(),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
     dailyRateBps: integer("daily_rate_bps").notNull(),
     durationPeriods: integer("duration_periods").notNull(),
     periodSeconds: integer("period_seconds").notNull(),
     capitalReturn: boolean("capital_return").notNull(),
     status: text("status").notNull().default("active"),
     periodsPaid: integer("periods_paid").notNull().default(0),
-    profitPaid: bigint("profit_paid", { mode: "number" }).notNull().default(0),
+    profitPaid: bigint("profit_paid", { mode: "bigint" }).notNull().default(0n),
     startedAt: timestamp("started_at", { withTimezone: true, precision: 3 }).notNull(),
     /** null once matured or cancelled. */
     nextAccrualAt: timestamp("next_accrual_at", { withTimezone: true, precision: 3 }),

@@ -1,4 +1,4 @@
-import { DEMO_GRANT_CENTS, MEMBER_ACCOUNTS } from "@helio/shared";
+import { DEMO_GRANT_MICROCENTS, MEMBER_ACCOUNTS } from "@helio/shared";
 import type { Db } from "../../db/client.ts";
 import { moneyTransaction, type Posted, postTransaction } from "./posting.ts";
 import { ensureBalanceRows } from "./posting-queries.ts";
@@ -14,8 +14,8 @@ export async function openMemberAccounts(db: Db, userId: string): Promise<Posted
       kind: "demo_grant",
       idempotencyKey: `demo-grant:${userId}`,
       legs: [
-        { account: { system: "demo_issuer" }, amount: -DEMO_GRANT_CENTS },
-        { account: { userId, account: "demo" }, amount: DEMO_GRANT_CENTS },
+        { account: { system: "demo_issuer" }, amount: -DEMO_GRANT_MICROCENTS },
+        { account: { userId, account: "demo" }, amount: DEMO_GRANT_MICROCENTS },
       ],
       reference: { type: "user", id: userId },
     });

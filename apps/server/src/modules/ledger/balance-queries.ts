@@ -34,13 +34,18 @@ export async function entryOfTransaction(db: Executor, transactionId: string, us
  * Column names come from our own constant list, never from input.
  */
 export const memberBalanceColumns = sql.raw(
-  MEMBER_ACCOUNTS.map((a) => `coalesce(sum(b.balance) filter (where b.account = '${a}'), 0) as "${a}"`).join(", "),
+  MEMBER_ACCOUNTS.map((a) => `coalesce(sum(b.balance) filter (where b.account = '${a}'), 0)::text as "${a}"`).join(
+    ", ",
+  ),
 );
 
 /** `left join` of a member's balance rows, as `b`, on the SQL column that holds the member's id. */
 export const memberBalancesJoin = (userIdColumn: SQL) => sql`left join balances b on b.user_id = ${userIdColumn}`;
 
-/** The balances read by `memberBalanceColumns`, as numbers (the driver may return bigints as text). */
-export function balancesOfRow(row: Record<MemberAccount, string | number | bigint>): Record<MemberAccount, number> {
-  return Object.fromEntries(MEMBER_ACCOUNTS.map((a) => [a, Number(row[a])])) as Record<MemberAccount, number>;
+/**
+ * The balances read by `memberBalanceColumns`, in microcents: read from their text, so exactly
+ * (a number past 2⁵³ would not be).
+ */
+export function balancesOfRow(row: Record<MemberAccount, string | number | bigint>): Record<MemberAccount, bigint> {
+  return Object.fromEntries(MEMBER_ACCOUNTS.map((a) => [a, BigInt(row[a])])) as Record<MemberAccount, bigint>;
 }

@@ -4,8 +4,8 @@ import { balanceAfterTransaction, entryOfTransaction, memberBalances } from "./b
 import { countPosted } from "./metrics.ts";
 import type { Posted } from "./posting.ts";
 
-export async function getMemberBalances(db: Executor, userId: string): Promise<Record<MemberAccount, number>> {
-  const result = Object.fromEntries(MEMBER_ACCOUNTS.map((a) => [a, 0])) as Record<MemberAccount, number>;
+export async function getMemberBalances(db: Executor, userId: string): Promise<Record<MemberAccount, bigint>> {
+  const result = Object.fromEntries(MEMBER_ACCOUNTS.map((a) => [a, 0n])) as Record<MemberAccount, bigint>;
   for (const row of await memberBalances(db, userId)) {
     if ((MEMBER_ACCOUNTS as readonly string[]).includes(row.account))
       result[row.account as MemberAccount] = row.balance;
@@ -29,7 +29,7 @@ export async function announceBalances(
   posted: Posted[],
 ) {
   countPosted(posted);
-  const byUser = new Map<string, Partial<Record<MemberAccount, number>>>();
+  const byUser = new Map<string, Partial<Record<MemberAccount, bigint>>>();
   for (const p of posted) {
     for (const c of p.changes) byUser.set(c.userId, { ...byUser.get(c.userId), [c.account]: c.balance });
   }

@@ -1,3 +1,4 @@
+import { jsonText } from "@helio/shared";
 import { sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { namedRows } from "../../db/rows.ts";
@@ -9,7 +10,7 @@ import type { AccountKey } from "./posting-queries.ts";
 // PostgreSQL it is planned once per connection.
 // ---------------------------------------------------------------------------------------------
 
-export type LockedBalance = { id: number; userId: string | null; account: string; shard: number; balance: number };
+export type LockedBalance = { id: number; userId: string | null; account: string; shard: number; balance: bigint };
 
 /**
  * Locks the existing rows among `keys` in id order (the order every movement locks in, so a batch
@@ -25,7 +26,7 @@ export async function lockBalanceRows(tx: Executor, keys: AccountKey[]): Promise
     user_id: string | null;
     account: string;
     shard: number;
-    balance: number | string;
+    balance: number | string | bigint;
   }>(
     tx,
     sql`
@@ -45,7 +46,7 @@ export async function lockBalanceRows(tx: Executor, keys: AccountKey[]): Promise
     userId: r.user_id,
     account: r.account,
     shard: Number(r.shard),
-    balance: Number(r.balance),
+    balance: BigInt(r.balance),
   }));
 }
 
@@ -72,7 +73,7 @@ export type BatchTransaction = {
   actorId: string | null;
   memo: string | null;
 };
-export type BatchEntry = { ord: number; leg: number; balanceId: number; amount: number; balanceAfter: number };
+export type BatchEntry = { ord: number; leg: number; balanceId: number; amount: bigint; balanceAfter: bigint };
 
 /**
  * Writes a batch whose balances were computed under the row locks of lockBalanceRows: inserts the
@@ -99,7 +100,8 @@ export async function writeMovementBatch(
       memo: t.memo,
     })),
   );
-  const eJson = JSON.stringify(
+  // Amounts as strings of digits (`jsonText`): json_to_recordset reads them into its bigint columns.
+  const eJson = jsonText(
     entries.map((e) => ({
       ord: e.ord,
       leg: e.leg,

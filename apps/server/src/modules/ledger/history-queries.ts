@@ -29,8 +29,8 @@ export type EntryRow = {
   transactionId: string;
   kind: string;
   account: string;
-  amount: number;
-  balanceAfter: number;
+  amount: bigint;
+  balanceAfter: bigint;
   referenceType: string | null;
   referenceId: string | null;
   memo: string | null;

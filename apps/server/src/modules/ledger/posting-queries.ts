@@ -37,12 +37,12 @@ export async function findTransactionByKey(tx: Executor, idempotencyKey: string)
   return row ?? null;
 }
 
-export type MovementLeg = { userId: string | null; account: string; shard: number; amount: number };
+export type MovementLeg = { userId: string | null; account: string; shard: number; amount: bigint };
 export type MovementWrite = {
   transaction: Omit<typeof ledgerTransactions.$inferInsert, "createdAt">;
   legs: MovementLeg[];
 };
-export type LockedLeg = { balanceId: number; userId: string | null; account: string; balanceAfter: number };
+export type LockedLeg = { balanceId: number; userId: string | null; account: string; balanceAfter: bigint };
 export type MovementOutcome =
   /** Written: the entries, with each account's balance after. */
   | { status: "written"; legs: LockedLeg[] }
@@ -119,11 +119,13 @@ function movementStatement(shape: string) {
     )
     select (select count(*)::int from t) as written,
            coalesce(json_agg(json_build_object(
-             'balanceId', j.balance_id, 'userId', j.user_id, 'account', j.account, 'balanceAfter', j.balance_after
+             'balanceId', j.balance_id, 'userId', j.user_id, 'account', j.account, 'balanceAfter', j.balance_after::text
            )), '[]'::json) as legs
     from j`);
 }
 const movementStatements = new Map<string, ReturnType<typeof movementStatement>>();
+/** A leg as the statement's JSON carries it: the balance after as text, since JSON numbers stop at 2⁵³. */
+type JsonLeg = Omit<LockedLeg, "balanceAfter"> & { balanceAfter: string };
 
 export async function lockAndWriteMovement(
   tx: Executor,
@@ -150,13 +152,13 @@ export async function lockAndWriteMovement(
     values[`shard${i}`] = l.shard;
     values[`amount${i}`] = l.amount;
   });
-  const { rows } = (await statement(tx, values)) as { rows: { written: number; legs: LockedLeg[] | string }[] };
+  const { rows } = (await statement(tx, values)) as { rows: { written: number; legs: JsonLeg[] | string }[] };
   const row = rows[0];
-  const locked = (typeof row?.legs === "string" ? JSON.parse(row.legs) : (row?.legs ?? [])) as LockedLeg[];
-  if ((row?.written ?? 0) > 0)
-    return { status: "written", legs: locked.map((l) => ({ ...l, balanceAfter: Number(l.balanceAfter) })) };
+  const json = (typeof row?.legs === "string" ? JSON.parse(row.legs) : (row?.legs ?? [])) as JsonLeg[];
+  const locked = json.map((l): LockedLeg => ({ ...l, balanceAfter: BigInt(l.balanceAfter) }));
+  if ((row?.written ?? 0) > 0) return { status: "written", legs: locked };
   if (locked.length < legs.length) return { status: "missing" };
-  const short = locked.find((l) => l.userId !== null && Number(l.balanceAfter) < 0);
+  const short = locked.find((l) => l.userId !== null && l.balanceAfter < 0n);
   if (short) return { status: "insufficient", account: short.account };
   return { status: "taken" };
 }

@@ -19,8 +19,8 @@ import {
 } from "./posting-queries.ts";
 
 export type AccountRef = { userId: string; account: MemberAccount } | { system: SystemAccount };
-/** `amount` in cents: positive raises the account's balance, negative lowers it. Legs sum to zero. */
-export type Leg = { account: AccountRef; amount: number };
+/** `amount` in microcents: positive raises the account's balance, negative lowers it. Legs sum to zero. */
+export type Leg = { account: AccountRef; amount: bigint };
 export type Movement = {
   kind: TransactionKind;
   idempotencyKey: string;
@@ -42,7 +42,7 @@ function transactionRow(id: string, movement: Movement) {
   };
 }
 
-export type BalanceChange = { userId: string; account: MemberAccount; balance: number };
+export type BalanceChange = { userId: string; account: MemberAccount; balance: bigint };
 export type Posted = { transactionId: string; kind: Movement["kind"]; replayed: boolean; changes: BalanceChange[] };
 
 /**
@@ -66,16 +66,16 @@ function validate(movement: Movement) {
   if (!idempotencyKey || idempotencyKey.length > 200)
     throw new Error("ledger: an idempotency key (≤ 200 chars) is required");
   if (legs.length < 2) throw new Error("ledger: a movement needs at least two legs");
-  let total = 0;
+  let total = 0n;
   const seen = new Set<string>();
   for (const leg of legs) {
-    if (!Number.isSafeInteger(leg.amount) || leg.amount === 0) throw new Error(`ledger: bad amount ${leg.amount}`);
+    if (typeof leg.amount !== "bigint" || leg.amount === 0n) throw new Error(`ledger: bad amount ${leg.amount}`);
     const id = idOf(keyOf(leg.account));
     if (seen.has(id)) throw new Error(`ledger: account ${id} appears twice`);
     seen.add(id);
     total += leg.amount;
   }
-  if (total !== 0) throw new Error(`ledger: legs sum to ${total}, not zero`);
+  if (total !== 0n) throw new Error(`ledger: legs sum to ${total}, not zero`);
 }
 
 export const insufficientFunds = (account: string) =>
@@ -214,8 +214,8 @@ async function postBatch(tx: Tx, movements: readonly Movement[]): Promise<Posted
     (planned[ord] ?? []).forEach((leg, i) => {
       const row = rowOf.get(rowIdOf(leg));
       if (!row) throw new Error(`ledger: no balance row for ${rowIdOf(leg)}`);
-      const after = (running.get(row.id) ?? 0) + leg.amount;
-      if (leg.userId !== null && after < 0) throw insufficientFunds(leg.account);
+      const after = (running.get(row.id) ?? 0n) + leg.amount;
+      if (leg.userId !== null && after < 0n) throw insufficientFunds(leg.account);
       running.set(row.id, after);
       entries.push({ ord, leg: i, balanceId: row.id, amount: leg.amount, balanceAfter: after });
       if (leg.userId !== null)
@@ -261,7 +261,7 @@ async function retriedTransaction<T>(db: Db, fn: (tx: Tx) => Promise<T>, attempt
  * movement whose amount depends on a balance, e.g. a demo reset. Platform accounts' balances are
  * one shard's, not the account's total.
  */
-export async function lockAccounts(tx: Tx, refs: AccountRef[], idempotencyKey: string): Promise<number[]> {
+export async function lockAccounts(tx: Tx, refs: AccountRef[], idempotencyKey: string): Promise<bigint[]> {
   const shard = shardOf(idempotencyKey);
   const keys = refs.map((ref) => keyOf(ref, shard));
   let rows = await lockBalances(tx, keys);
@@ -270,5 +270,5 @@ export async function lockAccounts(tx: Tx, refs: AccountRef[], idempotencyKey: s
     rows = await lockBalances(tx, keys);
   }
   const byKey = new Map(rows.map((r) => [idOf({ userId: r.userId, account: r.account }), r.balance]));
-  return keys.map((k) => byKey.get(idOf(k)) ?? 0);
+  return keys.map((k) => byKey.get(idOf(k)) ?? 0n);
 }

@@ -10,15 +10,15 @@ export async function findLedgerProblems(db: Executor) {
   const run = async (query: ReturnType<typeof sql>) => queryRows<Record<string, unknown>>(db, query);
   return {
     unbalancedTransactions: await run(sql`
-      select t.id, coalesce(sum(e.amount), 0)::bigint as total, count(e.id)::int as entries
+      select t.id, coalesce(sum(e.amount), 0)::text as total, count(e.id)::int as entries
       from ledger_transactions t left join ledger_entries e on e.transaction_id = t.id
       group by t.id having coalesce(sum(e.amount), 0) <> 0 or count(e.id) < 2`),
     driftedBalances: await run(sql`
-      select b.id, b.user_id, b.account, b.balance, coalesce(sum(e.amount), 0)::bigint as entries_total
+      select b.id, b.user_id, b.account, b.balance::text as balance, coalesce(sum(e.amount), 0)::text as entries_total
       from balances b left join ledger_entries e on e.balance_id = b.id
       group by b.id having b.balance <> coalesce(sum(e.amount), 0)`),
     negativeMemberBalances: await run(sql`
-      select id, user_id, account, balance from balances where user_id is not null and balance < 0`),
+      select id, user_id, account, balance::text as balance from balances where user_id is not null and balance < 0`),
     brokenRunningBalances: await run(sql`
       select id, balance_id from (
         select id, balance_id, balance_after, sum(amount) over (partition by balance_id order by id) as running
@@ -45,7 +45,7 @@ export async function systemBalanceTotals(db: Executor) {
     .from(balances)
     .where(isNull(balances.userId))
     .groupBy(balances.account);
-  return rows.map((r) => ({ account: r.account, total: Number(r.total) }));
+  return rows.map((r) => ({ account: r.account, total: BigInt(r.total) }));
 }
 
 /**
@@ -65,27 +65,27 @@ export async function userBalanceTotals(db: Executor) {
   return rows.map((r) => ({
     account: r.account,
     holder: r.member ? ("member" as const) : ("admin" as const),
-    total: Number(r.total),
+    total: BigInt(r.total),
   }));
 }
 
-/** Sum of every movement of `kind` into member accounts (e.g. all commissions ever paid), cents. */
+/** Sum of every movement of `kind` into member accounts (e.g. all commissions ever paid), microcents. */
 export async function sumMemberCredits(db: Executor, kind: string) {
   const rows = await queryRows<{ total: string }>(
     db,
     sql`
-    select coalesce(sum(e.amount), 0)::bigint as total
+    select coalesce(sum(e.amount), 0)::text as total
     from ledger_transactions t
     join ledger_entries e on e.transaction_id = t.id
     join balances b on b.id = e.balance_id
     where t.kind = ${kind} and b.user_id is not null and e.amount > 0`,
   );
-  return Number(rows[0]?.total ?? 0);
+  return BigInt(rows[0]?.total ?? 0);
 }
 
 /**
  * What the trading house took in stakes and paid out, by the member account on the other side
- * (`wallet` = real money, `demo` = practice money), cents. Read from the `trading_house` account's
+ * (`wallet` = real money, `demo` = practice money), microcents as text. Read from the `trading_house` account's
  * own entries, so it always agrees with that account's balance.
  */
 export async function tradingHouseFlows(db: Executor) {
@@ -93,8 +93,8 @@ export async function tradingHouseFlows(db: Executor) {
     db,
     sql`
     select member_leg.account,
-           coalesce(sum(house.amount) filter (where t.kind = 'trade_stake'), 0)::bigint as stakes,
-           coalesce(-sum(house.amount) filter (where t.kind = 'trade_payout'), 0)::bigint as payouts
+           coalesce(sum(house.amount) filter (where t.kind = 'trade_stake'), 0)::text as stakes,
+           coalesce(-sum(house.amount) filter (where t.kind = 'trade_payout'), 0)::text as payouts
     from ledger_entries house
     join balances hb on hb.id = house.balance_id and hb.user_id is null and hb.account = 'trading_house'
     join ledger_transactions t on t.id = house.transaction_id

@@ -30,30 +30,30 @@ export async function verifyLedger(db: Executor): Promise<LedgerReport> {
 }
 
 /**
- * The balances by account, cents: every member's summed (`memberMoney`: admins are not members),
+ * The balances by account, microcents: every member's summed (`memberMoney`: admins are not members),
  * the admins' own summed apart (`adminMoney`), and the platform's accounts. The three together
  * sum to zero, as every movement does.
  */
 export async function ledgerTotals(db: Executor) {
   const [users, system] = await Promise.all([userBalanceTotals(db), systemBalanceTotals(db)]);
-  const memberAccounts = () => Object.fromEntries(MEMBER_ACCOUNTS.map((a) => [a, 0])) as Record<MemberAccount, number>;
+  const memberAccounts = () => Object.fromEntries(MEMBER_ACCOUNTS.map((a) => [a, 0n])) as Record<MemberAccount, bigint>;
   const memberMoney = memberAccounts();
   const adminMoney = memberAccounts();
   for (const r of users) {
     if (!(r.account in memberMoney)) continue;
     (r.holder === "member" ? memberMoney : adminMoney)[r.account as MemberAccount] += r.total;
   }
-  const systemAccounts = Object.fromEntries(SYSTEM_ACCOUNTS.map((a) => [a, 0])) as Record<SystemAccount, number>;
+  const systemAccounts = Object.fromEntries(SYSTEM_ACCOUNTS.map((a) => [a, 0n])) as Record<SystemAccount, bigint>;
   for (const r of system) if (r.account in systemAccounts) systemAccounts[r.account as SystemAccount] = r.total;
   return { memberMoney, adminMoney, systemAccounts };
 }
 
-/** Everything ever credited to members by movements of `kind`, cents (e.g. commissions paid). */
+/** Everything ever credited to members by movements of `kind`, microcents (e.g. commissions paid). */
 export async function totalCreditedToMembers(db: Executor, kind: TransactionKind) {
   return sumMemberCredits(db, kind);
 }
 
-export type HouseTotals = { stakesCents: number; payoutsCents: number; resultCents: number };
+export type HouseTotals = { stakesMicrocents: bigint; payoutsMicrocents: bigint; resultMicrocents: bigint };
 
 /**
  * The house result of fixed-time trading, for real money (`wallet`) and practice money (`demo`):
@@ -64,9 +64,9 @@ export async function tradingHouseResult(db: Executor): Promise<Record<"wallet" 
   const rows = await tradingHouseFlows(db);
   const of = (account: "wallet" | "demo"): HouseTotals => {
     const row = rows.find((r) => r.account === account);
-    const stakesCents = Number(row?.stakes ?? 0);
-    const payoutsCents = Number(row?.payouts ?? 0);
-    return { stakesCents, payoutsCents, resultCents: stakesCents - payoutsCents };
+    const stakesMicrocents = BigInt(row?.stakes ?? 0);
+    const payoutsMicrocents = BigInt(row?.payouts ?? 0);
+    return { stakesMicrocents, payoutsMicrocents, resultMicrocents: stakesMicrocents - payoutsMicrocents };
   };
   return { wallet: of("wallet"), demo: of("demo") };
 }

@@ -28,27 +28,27 @@ export async function accountEntryTotals(db: Executor, f: AccountFilter) {
   const [row] = await db
     .select({
       n: count(),
-      in: sql<string>`coalesce(sum(case when ${ledgerEntries.amount} > 0 then ${ledgerEntries.amount} else 0 end), 0)`,
-      out: sql<string>`coalesce(sum(case when ${ledgerEntries.amount} < 0 then ${ledgerEntries.amount} else 0 end), 0)`,
+      in: sql<string>`coalesce(sum(case when ${ledgerEntries.amount} > 0 then ${ledgerEntries.amount} else 0 end), 0)::text`,
+      out: sql<string>`coalesce(sum(case when ${ledgerEntries.amount} < 0 then ${ledgerEntries.amount} else 0 end), 0)::text`,
     })
     .from(ledgerEntries)
     .innerJoin(balances, eq(balances.id, ledgerEntries.balanceId))
     .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
     .where(entryWhere(f));
-  return { count: row?.n ?? 0, inCents: Number(row?.in ?? 0), outCents: Number(row?.out ?? 0) };
+  return { count: row?.n ?? 0, inMicrocents: BigInt(row?.in ?? 0), outMicrocents: BigInt(row?.out ?? 0) };
 }
 
 /**
  * The account's balance at an instant: the sum of every entry before it (all kinds). A sum, not
  * the last entry's balance_after, so that opening + the period's movements = closing exactly.
  */
-export async function accountBalanceAt(db: Executor, userId: string, account: string, at?: Date): Promise<number> {
+export async function accountBalanceAt(db: Executor, userId: string, account: string, at?: Date): Promise<bigint> {
   const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)` })
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amount}), 0)::text` })
     .from(ledgerEntries)
     .innerJoin(balances, eq(balances.id, ledgerEntries.balanceId))
     .where(
       and(eq(balances.userId, userId), eq(balances.account, account), at ? lt(ledgerEntries.createdAt, at) : undefined),
     );
-  return Number(row?.total ?? 0);
+  return BigInt(row?.total ?? 0);
 }

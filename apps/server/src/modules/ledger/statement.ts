@@ -4,7 +4,10 @@ import { entryFilterOf, toWalletEntry } from "./history.ts";
 import { type AccountFilter, accountBalanceAt, accountEntryTotals, listAccountEntries } from "./statement-queries.ts";
 
 /** A statement's figures: the account's opening and closing balances and the listed movements' totals. */
-export type StatementSummary = Pick<StatementResponse, "account" | "from" | "to" | "openingCents" | "closingCents"> & {
+export type StatementSummary = Pick<
+  StatementResponse,
+  "account" | "from" | "to" | "openingMicrocents" | "closingMicrocents"
+> & {
   totals: StatementTotals;
 };
 
@@ -16,8 +19,8 @@ const accountFilterOf = (userId: string, f: StatementFilter): AccountFilter => (
 /** Opening and closing balances of the period (every kind) and the totals of the movements it lists. */
 export async function statementSummary(db: Executor, userId: string, f: StatementFilter): Promise<StatementSummary> {
   const af = accountFilterOf(userId, f);
-  const [openingCents, closingCents, sums] = await Promise.all([
-    af.from ? accountBalanceAt(db, userId, f.account, af.from) : Promise.resolve(0),
+  const [openingMicrocents, closingMicrocents, sums] = await Promise.all([
+    af.from ? accountBalanceAt(db, userId, f.account, af.from) : Promise.resolve(0n),
     accountBalanceAt(db, userId, f.account, af.before),
     accountEntryTotals(db, af),
   ]);
@@ -25,9 +28,9 @@ export async function statementSummary(db: Executor, userId: string, f: Statemen
     account: f.account,
     from: f.from ?? null,
     to: f.to ?? null,
-    openingCents,
-    closingCents,
-    totals: { ...sums, netCents: sums.inCents + sums.outCents },
+    openingMicrocents,
+    closingMicrocents,
+    totals: { ...sums, netMicrocents: sums.inMicrocents + sums.outMicrocents },
   };
 }
 

@@ -17,7 +17,7 @@ export const balances = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     userId: text("user_id").references(() => user.id, { onDelete: "restrict" }),
     account: text("account").notNull(),
-    balance: bigint("balance", { mode: "number" }).notNull().default(0),
+    balance: bigint("balance", { mode: "bigint" }).notNull().default(0n),
     shard: smallint("shard").notNull().default(0),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
   },
@@ -54,8 +54,8 @@ export const ledgerEntries = pgTable(
     balanceId: bigint("balance_id", { mode: "number" })
       .notNull()
       .references(() => balances.id),
-    amount: bigint("amount", { mode: "number" }).notNull(),
-    balanceAfter: bigint("balance_after", { mode: "number" }).notNull(),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    balanceAfter: bigint("balance_after", { mode: "bigint" }).notNull(),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -12,7 +12,7 @@ import {
   signInAdmin,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectError } from "../../../test/money.ts";
+import { apiCents, expectError } from "../../../test/money.ts";
 import { DEFAULT_LEGAL_TEXTS } from "./defaults.ts";
 
 describe.each(databaseKinds)("legal pages and the terms at registration on %s", (kind) => {
@@ -41,7 +41,11 @@ describe.each(databaseKinds)("legal pages and the terms at registration on %s", 
     const body = res.json();
     expect(body.texts).toEqual(DEFAULT_LEGAL_TEXTS);
     expect(body.termsVersion).toBe(1);
-    expect(body.fees).toMatchObject({ withdrawalFeeBps: 100, depositMinCents: 1_000, tradePayoutPercentDefault: 85 });
+    expect(body.fees).toMatchObject({
+      withdrawalFeeBps: 100,
+      depositMinMicrocents: apiCents(1_000),
+      tradePayoutPercentDefault: 85,
+    });
     const restore = await changeSettings(admin, { withdrawalFeeBps: 250 });
     expect((await fresh().get(API.legal)).json().fees.withdrawalFeeBps).toBe(250);
     await changeSettings(admin, restore);

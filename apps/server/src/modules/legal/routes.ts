@@ -10,16 +10,16 @@ export function legalDocumentsOf(s: Settings): LegalDocuments {
     texts: s.legalTexts,
     termsVersion: s.termsVersion,
     fees: {
-      depositMinCents: s.depositMinCents,
-      withdrawalMinCents: s.withdrawalMinCents,
-      withdrawalMaxCents: s.withdrawalMaxCents,
+      depositMinMicrocents: s.depositMinMicrocents,
+      withdrawalMinMicrocents: s.withdrawalMinMicrocents,
+      withdrawalMaxMicrocents: s.withdrawalMaxMicrocents,
       withdrawalFeeBps: s.withdrawalFeeBps,
-      withdrawalFeeFlatCents: s.withdrawalFeeFlatCents,
-      tradeMinCents: s.tradeMinCents,
-      tradeMaxCents: s.tradeMaxCents,
+      withdrawalFeeFlatMicrocents: s.withdrawalFeeFlatMicrocents,
+      tradeMinMicrocents: s.tradeMinMicrocents,
+      tradeMaxMicrocents: s.tradeMaxMicrocents,
       tradePayoutPercentDefault: s.tradePayoutPercentDefault,
       tradePayoutPercent: s.tradePayoutPercent,
-      fundTransferMinCents: s.fundTransferMinCents,
+      fundTransferMinMicrocents: s.fundTransferMinMicrocents,
     },
   };
 }

@@ -10,7 +10,7 @@ import {
   signInAdmin,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectError, expectSoundLedger, fundWallet, readyMember } from "../../../test/money.ts";
+import { apiCents, expectError, expectSoundLedger, fundWallet, readyMember } from "../../../test/money.ts";
 
 describe.each(databaseKinds)("accepting changed terms on %s", (kind) => {
   let t: TestApp;
@@ -27,7 +27,7 @@ describe.each(databaseKinds)("accepting changed terms on %s", (kind) => {
   const tick = () =>
     t.app.services.market.record([{ symbol: "BTC", price: priceToUnits("95000") as number, at: new Date() }]);
   const place = (c: Client) =>
-    c.post(API.trades, { symbol: "BTC", direction: "up", amountCents: 1_000, durationSeconds: 30 });
+    c.post(API.trades, { symbol: "BTC", direction: "up", amountMicrocents: apiCents(1_000), durationSeconds: 30 });
   const setReal = async (uid: string, userTrading: boolean) =>
     expect((await admin.put(API.adminMemberTrading(uid), { userTrading })).statusCode).toBe(200);
   const changeTerms = async (terms: string) => {
@@ -70,10 +70,10 @@ describe.each(databaseKinds)("accepting changed terms on %s", (kind) => {
     const nothingYet = await written(member.uid);
     for (const refused of [
       await place(client),
-      await client.post(API.deposits, { amountCents: 10_000 }),
-      await client.post(API.withdrawals, { amountCents: 2_000 }),
+      await client.post(API.deposits, { amountMicrocents: apiCents(10_000) }),
+      await client.post(API.withdrawals, { amountMicrocents: apiCents(2_000) }),
       // Refused before the package or the fund's balance is even looked at.
-      await client.post(API.investments, { slug: "any-package", amountCents: 5_000 }),
+      await client.post(API.investments, { slug: "any-package", amountMicrocents: apiCents(5_000) }),
       await client.post(API.fundTransfers("bonus"), { all: true }),
     ])
       expectError(refused, 403, "TERMS_NOT_ACCEPTED");
@@ -112,8 +112,8 @@ describe.each(databaseKinds)("accepting changed terms on %s", (kind) => {
     expect((await written(member.uid)).acceptances).toBe(1);
 
     expect((await place(client)).statusCode).toBe(201);
-    expect((await client.post(API.deposits, { amountCents: 10_000 })).statusCode).toBe(201);
-    const withdrawal = await client.post(API.withdrawals, { amountCents: 2_000 });
+    expect((await client.post(API.deposits, { amountMicrocents: apiCents(10_000) })).statusCode).toBe(201);
+    const withdrawal = await client.post(API.withdrawals, { amountMicrocents: apiCents(2_000) });
     expect(withdrawal.statusCode, withdrawal.body).toBe(201);
   });
 

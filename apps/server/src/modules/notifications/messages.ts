@@ -19,24 +19,24 @@ import { displayCurrencyOf } from "../../platform/money/rate-quote.ts";
  * the event key (the idempotency of the event) and the link are derived here, in one place.
  */
 export type NotificationEvent =
-  | { kind: "deposit.approved"; userId: string; depositId: string; reference: string; amountCents: number }
+  | { kind: "deposit.approved"; userId: string; depositId: string; reference: string; amountMicrocents: bigint }
   | {
       kind: "deposit.rejected";
       userId: string;
       depositId: string;
       reference: string;
-      amountCents: number;
+      amountMicrocents: bigint;
       reason: string;
     }
   | {
       kind: "withdrawal.paid";
       userId: string;
       withdrawalId: string;
-      amountCents: number;
-      netCents: number;
+      amountMicrocents: bigint;
+      netMicrocents: bigint;
       payoutReference: string;
     }
-  | { kind: "withdrawal.rejected"; userId: string; withdrawalId: string; amountCents: number; reason: string }
+  | { kind: "withdrawal.rejected"; userId: string; withdrawalId: string; amountMicrocents: bigint; reason: string }
   /** `submittedAt` names the submission decided (a member may submit again after a rejection). */
   | { kind: "kyc.approved"; userId: string; submittedAt: Date }
   | { kind: "kyc.rejected"; userId: string; submittedAt: Date; reason: string }
@@ -48,9 +48,9 @@ export type NotificationEvent =
       direction: string;
       /** wallet (Real) or demo (Practice). */
       account: string;
-      amountCents: number;
+      amountMicrocents: bigint;
       result: string;
-      payoutCents: number;
+      payoutMicrocents: bigint;
     }
   /** `eventId` tells one change from another (better-auth has no id for it). */
   | { kind: "password.changed"; userId: string; eventId: string; at: Date; how: "changed" | "reset" }
@@ -96,8 +96,8 @@ export type NotificationEvent =
       userId: string;
       investmentId: string;
       reference: string;
-      profitCents: number;
-      capitalCents: number;
+      profitMicrocents: bigint;
+      capitalMicrocents: bigint;
     };
 
 /** What one accrual pass credited to one investment. */
@@ -108,7 +108,7 @@ export type ProfitCredit = {
   fromPeriod: number;
   toPeriod: number;
   durationPeriods: number;
-  amountCents: number;
+  amountMicrocents: bigint;
 };
 
 /** The member as the wording needs them: the name, their display currency and their language. */
@@ -150,14 +150,14 @@ export function readerOf(
 }
 
 /**
- * An amount held in USD cents, in the reader's currency with the USD amount beside it (the ledger
- * is in USD; the other is at today's settings rate), in the reader's number format:
+ * An amount held in USD microcents, in the reader's currency with the USD amount beside it (the
+ * ledger is in USD; the other is at today's settings rate), in the reader's number format:
  * `1,625,000.00 IDR (100.00 USD)`, `1.625.000,00 IDR (100,00 USD)` in `id`.
  */
-export function money(reader: Reader, cents: number): string {
-  const usd = formatMoney(cents, "USD", 1, reader.locale);
+export function money(reader: Reader, microcents: bigint): string {
+  const usd = formatMoney(microcents, "USD", 1, reader.locale);
   if (reader.currency === "USD" || reader.rate === null) return usd;
-  return `${formatMoney(cents, reader.currency, reader.rate, reader.locale)} (${usd})`;
+  return `${formatMoney(microcents, reader.currency, reader.rate, reader.locale)} (${usd})`;
 }
 
 /** Who opened a member's account, in words: "an administrator", or "a <role>" for another role. */
@@ -185,7 +185,7 @@ function profitWritten(i18n: I18n, credits: readonly ProfitCredit[], r: Reader):
   if (credits.length === 1 && one) {
     const values = {
       reference: one.reference,
-      amount: money(r, one.amountCents),
+      amount: money(r, one.amountMicrocents),
       from: one.fromPeriod,
       to: one.toPeriod,
       of: one.durationPeriods,
@@ -209,7 +209,7 @@ function profitWritten(i18n: I18n, credits: readonly ProfitCredit[], r: Reader):
     };
   }
   const paid = credits.map((c) => `${c.investmentId}:${c.toPeriod}`).sort();
-  const total = credits.reduce((sum, c) => sum + c.amountCents, 0);
+  const total = credits.reduce((sum, c) => sum + c.amountMicrocents, 0n);
   return {
     eventKey: `investment.profit:${createHash("sha256").update(paid.join(",")).digest("hex").slice(0, 32)}`,
     title,
@@ -235,7 +235,7 @@ export function write(event: NotificationEvent, r: Reader): Written {
         body: i18n._({
           id: "notification.deposit_approved.body",
           message: "{name}, your deposit {reference} of {amount} is approved and credited to your wallet.",
-          values: { name, reference: event.reference, amount: money(r, event.amountCents) },
+          values: { name, reference: event.reference, amount: money(r, event.amountMicrocents) },
         }),
         link: webPaths.deposit(event.depositId),
       };
@@ -249,7 +249,7 @@ export function write(event: NotificationEvent, r: Reader): Written {
           values: {
             name,
             reference: event.reference,
-            amount: money(r, event.amountCents),
+            amount: money(r, event.amountMicrocents),
             reason: quoted(event.reason),
           },
         }),
@@ -265,8 +265,8 @@ export function write(event: NotificationEvent, r: Reader): Written {
             "{name}, your withdrawal of {amount} is paid out: {net} sent to your bank (payout reference {reference}).",
           values: {
             name,
-            amount: money(r, event.amountCents),
-            net: money(r, event.netCents),
+            amount: money(r, event.amountMicrocents),
+            net: money(r, event.netMicrocents),
             reference: event.payoutReference,
           },
         }),
@@ -279,7 +279,7 @@ export function write(event: NotificationEvent, r: Reader): Written {
         body: i18n._({
           id: "notification.withdrawal_rejected.body",
           message: "{name}, your withdrawal of {amount} was rejected: {reason}. The amount is back in your wallet.",
-          values: { name, amount: money(r, event.amountCents), reason: quoted(event.reason) },
+          values: { name, amount: money(r, event.amountMicrocents), reason: quoted(event.reason) },
         }),
         link: webPaths.withdrawal(event.withdrawalId),
       };
@@ -317,8 +317,8 @@ export function write(event: NotificationEvent, r: Reader): Written {
         account,
         pair,
         direction,
-        stake: money(r, event.amountCents),
-        payout: money(r, event.payoutCents),
+        stake: money(r, event.amountMicrocents),
+        payout: money(r, event.payoutMicrocents),
       };
       const body =
         event.result === "win"
@@ -473,7 +473,7 @@ export function write(event: NotificationEvent, r: Reader): Written {
         eventKey: `investment.matured:${event.investmentId}`,
         title: i18n._({ id: "notification.investment_matured.title", message: "Investment matured" }),
         body:
-          event.capitalCents > 0
+          event.capitalMicrocents > 0n
             ? i18n._({
                 id: "notification.investment_matured.body_capital",
                 message:
@@ -481,14 +481,14 @@ export function write(event: NotificationEvent, r: Reader): Written {
                 values: {
                   name,
                   reference: event.reference,
-                  profit: money(r, event.profitCents),
-                  capital: money(r, event.capitalCents),
+                  profit: money(r, event.profitMicrocents),
+                  capital: money(r, event.capitalMicrocents),
                 },
               })
             : i18n._({
                 id: "notification.investment_matured.body",
                 message: "{name}, your investment {reference} has matured with {profit} of profit in total.",
-                values: { name, reference: event.reference, profit: money(r, event.profitCents) },
+                values: { name, reference: event.reference, profit: money(r, event.profitMicrocents) },
               }),
         link: webPaths.investment(event.investmentId),
       };

@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { API, type Notification, type NotificationsResponse, OPTIONAL_EMAIL_KINDS, priceToUnits } from "@helio/shared";
+import {
+  API,
+  fromCents,
+  type Notification,
+  type NotificationsResponse,
+  OPTIONAL_EMAIL_KINDS,
+  priceToUnits,
+} from "@helio/shared";
 import { sql } from "drizzle-orm";
 import { authenticator } from "otplib";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -20,6 +27,7 @@ import {
   type TestApp,
 } from "../../../test/helpers.ts";
 import {
+  apiCents,
   confirmFromMail,
   expectError,
   expectSoundLedger,
@@ -35,7 +43,7 @@ import { createOutboxMailer, type Mailer, type MailMessage } from "../../platfor
 import { accrueDue } from "../investments/accrual.ts";
 import { settleDue } from "../trading/service.ts";
 import { deviceKey, deviceOf } from "./devices.ts";
-import type { NotificationEvent } from "./messages.ts";
+import { money, type NotificationEvent, type Reader } from "./messages.ts";
 import { createNotifications } from "./service.ts";
 
 const connect = socketsClosedAfterEachTest();
@@ -58,6 +66,21 @@ describe("deviceOf", () => {
     expect(deviceOf(EDGE_MAC)).toEqual({ browser: "Edge", os: "macOS" });
     expect(deviceOf("Laptop/1.0")).toEqual({ browser: "Laptop", os: "an unknown system" });
     expect(deviceOf(null)).toEqual({ browser: "an unknown browser", os: "an unknown system" });
+  });
+});
+
+describe("money", () => {
+  it("writes an amount in the reader's currency as it was typed, with the USD beside it", () => {
+    const siti: Reader = { name: "Siti", currency: "IDR", rate: 16_250, locale: "id" };
+    // 100,000 IDR typed at 16,250 IDR a dollar is held as 6.15384615 USD.
+    expect(money(siti, 615_384_615n)).toBe("100.000,00 IDR (6,15 USD)");
+    expect(money({ ...siti, locale: "en" }, 615_384_615n)).toBe("100,000.00 IDR (6.15 USD)");
+    // Amounts past 2⁵³ microcents (about 90 million USD) are exact too.
+    expect(money({ ...siti, locale: "en" }, fromCents(100_000_000_000))).toBe(
+      "16,250,000,000,000.00 IDR (1,000,000,000.00 USD)",
+    );
+    // Without a rate for the reader's currency, in USD only.
+    expect(money({ ...siti, rate: null, locale: "en" }, fromCents(1_234))).toBe("12.34 USD");
   });
 });
 
@@ -139,8 +162,8 @@ describe.each(databaseKinds)("notifications on %s", (kind) => {
     )[0];
   const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
 
-  const deposit = async (client: Client, amountCents: number) => {
-    const res = await client.post(API.deposits, { amountCents });
+  const deposit = async (client: Client, cents: number) => {
+    const res = await client.post(API.deposits, { amountMicrocents: apiCents(cents) });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().id as string;
     const proof = multipartForm({}, [
@@ -150,8 +173,8 @@ describe.each(databaseKinds)("notifications on %s", (kind) => {
     return res.json() as { id: string; reference: string };
   };
   /** A withdrawal the member confirmed from its mail: in the operators' queue. */
-  const withdraw = async (account: { client: Client; input: { email: string } }, amountCents: number) => {
-    const res = await account.client.post(API.withdrawals, { amountCents });
+  const withdraw = async (account: { client: Client; input: { email: string } }, cents: number) => {
+    const res = await account.client.post(API.withdrawals, { amountMicrocents: apiCents(cents) });
     expect(res.statusCode, res.body).toBe(201);
     return confirmFromMail(t.app, account.input.email);
   };
@@ -235,7 +258,7 @@ describe.each(databaseKinds)("notifications on %s", (kind) => {
     const placed = await client.post(API.trades, {
       symbol: "ETH",
       direction: "up",
-      amountCents: 1000,
+      amountMicrocents: apiCents(1_000),
       durationSeconds: 30,
     });
     expect(placed.statusCode, placed.body).toBe(201);
@@ -255,7 +278,7 @@ describe.each(databaseKinds)("notifications on %s", (kind) => {
 
     // The starter package: profit per period, then maturity with the capital back.
     await fundWallet(admin, member.uid, 10_000);
-    const bought = await client.post(API.investments, { slug: "starter", amountCents: 10_000 });
+    const bought = await client.post(API.investments, { slug: "starter", amountMicrocents: apiCents(10_000) });
     expect(bought.statusCode, bought.body).toBe(201);
     const inv = bought.json().investment as { id: string; reference: string; startedAt: string; periodSeconds: number };
     const at = (periods: number) => new Date(Date.parse(inv.startedAt) + periods * inv.periodSeconds * 1000);
@@ -375,9 +398,9 @@ describe.each(databaseKinds)("notifications on %s", (kind) => {
           symbol: "BTC",
           direction: "down",
           account: "wallet",
-          amountCents: 1000 + i,
+          amountMicrocents: fromCents(1000 + i),
           result: "loss",
-          payoutCents: 0,
+          payoutMicrocents: 0n,
         }),
       );
       made.unshift(recorded?.notification.id as string);
@@ -472,7 +495,7 @@ describe.each(databaseKinds)("notifications on %s", (kind) => {
       userId: member.uid,
       depositId: randomUUID(),
       reference: `HD-RACE${i}`,
-      amountCents: 100 * (i + 1),
+      amountMicrocents: fromCents(100 * (i + 1)),
     }));
     // Recorded, not delivered: all twelve wait for a worker.
     const recorded = await database.db.transaction((tx) => notifications().notifyMany(tx, events));

@@ -7,7 +7,8 @@ export type AccountLimitReaders = UsageReaders & {
   countOpen: (db: Executor, userId: string) => Promise<number>;
 };
 
-const fixed = (key: PlatformLimit["key"], value: number): PlatformLimit => ({ key, value, used: null, left: null });
+/** A platform limit nothing is used of; `value` in its key's unit (microcents, a count, bps or percent). */
+const fixed = (key: PlatformLimit["key"], value: bigint): PlatformLimit => ({ key, value, used: null, left: null });
 
 /**
  * Every limit that applies to the member: the platform's, from the settings (the open-contract cap
@@ -24,15 +25,20 @@ export async function accountLimitsOf(
   const own = await memberLimitsOf(db, readers, p);
   return {
     platform: [
-      fixed("stakeMin", s.tradeMinCents),
-      fixed("stakeMax", s.tradeMaxCents),
-      { key: "openContracts", value: s.tradeOpenLimit, used: open, left: Math.max(0, s.tradeOpenLimit - open) },
-      fixed("payoutPercent", s.tradePayoutPercentDefault),
-      fixed("depositMin", s.depositMinCents),
-      fixed("withdrawalMin", s.withdrawalMinCents),
-      fixed("withdrawalMax", s.withdrawalMaxCents),
-      fixed("withdrawalFeePercent", s.withdrawalFeeBps),
-      fixed("withdrawalFeeFlat", s.withdrawalFeeFlatCents),
+      fixed("stakeMin", s.tradeMinMicrocents),
+      fixed("stakeMax", s.tradeMaxMicrocents),
+      {
+        key: "openContracts",
+        value: BigInt(s.tradeOpenLimit),
+        used: BigInt(open),
+        left: BigInt(Math.max(0, s.tradeOpenLimit - open)),
+      },
+      fixed("payoutPercent", BigInt(s.tradePayoutPercentDefault)),
+      fixed("depositMin", s.depositMinMicrocents),
+      fixed("withdrawalMin", s.withdrawalMinMicrocents),
+      fixed("withdrawalMax", s.withdrawalMaxMicrocents),
+      fixed("withdrawalFeePercent", BigInt(s.withdrawalFeeBps)),
+      fixed("withdrawalFeeFlat", s.withdrawalFeeFlatMicrocents),
     ],
     payouts: PAIR_SYMBOLS.flatMap((symbol) => {
       const percent = s.tradePayoutPercent[symbol];

@@ -1,4 +1,4 @@
-import { API, type MemberLimit, priceToUnits } from "@helio/shared";
+import { API, fromCents, type MemberLimit, priceToUnits } from "@helio/shared";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   Client,
@@ -8,7 +8,7 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectError, expectSoundLedger, fundWallet, readyMember } from "../../../test/money.ts";
+import { apiCents, expectError, expectSoundLedger, fundWallet, readyMember } from "../../../test/money.ts";
 
 const HOUR = 3600_000;
 
@@ -41,18 +41,19 @@ describe.each(databaseKinds)("member limits on %s", (kind) => {
 
   const tick = () =>
     t.app.services.market.record([{ symbol: "BTC", price: priceToUnits("95000") as number, at: new Date() }]);
-  const place = (c: Client, amountCents = 1000) =>
+  const place = (c: Client, stakeCents = 1000) =>
     c.request({
       method: "POST",
       url: API.trades,
-      json: { symbol: "BTC", direction: "up", amountCents, durationSeconds: 30 },
+      json: { symbol: "BTC", direction: "up", amountMicrocents: apiCents(stakeCents), durationSeconds: 30 },
     });
-  const deposit = (c: Client, amountCents: number) => c.post(API.deposits, { amountCents });
+  const deposit = (c: Client, cents: number) => c.post(API.deposits, { amountMicrocents: apiCents(cents) });
   const setLimit = (c: Client, body: Record<string, unknown>) => c.put(API.protectionLimits, body);
   const limitOf = async (c: Client, key: string) => {
     const res = await c.get(API.protectionLimits);
     expect(res.statusCode, res.body).toBe(200);
-    return (res.json().limits as MemberLimit[]).find((l) => l.key === key);
+    // As the API carries them: every figure of a limit is a string of digits.
+    return (res.json().limits as Record<keyof MemberLimit, unknown>[]).find((l) => l.key === key);
   };
   async function realMember(walletCents = 100_000) {
     const account = await signUpVerified(t.app);
@@ -64,14 +65,17 @@ describe.each(databaseKinds)("member limits on %s", (kind) => {
   it("refuses bad limits with a 400 naming the field", async () => {
     const { client } = await signUpVerified(t.app);
     const cases: [Record<string, unknown>, string][] = [
-      [{ limit: "stakeMax", value: -100 }, "value"],
-      [{ limit: "stakeMax", value: 1e15 }, "value"],
+      [{ limit: "stakeMax", value: apiCents(-100) }, "value"],
+      [{ limit: "stakeMax", value: (fromCents(1) - 1n).toString() }, "value"], // under 0.01 USD
+      [{ limit: "stakeMax", value: apiCents(10_000_000_001) }, "value"], // over 100,000,000.00 USD
       [{ limit: "stakeMax", value: 12.5 }, "value"],
+      [{ limit: "stakeMax", value: "12.50" }, "value"],
       [{ limit: "stakeMax" }, "value"],
-      [{ limit: "stake", period: "12h", value: 1000 }, "period"],
-      [{ limit: "loss", value: 1000 }, "period"],
-      [{ limit: "deposit", period: "7d", value: 1000 }, "period"],
+      [{ limit: "stake", period: "12h", value: apiCents(1000) }, "period"],
+      [{ limit: "loss", value: apiCents(1000) }, "period"],
+      [{ limit: "deposit", period: "7d", value: apiCents(1000) }, "period"],
       [{ limit: "openContracts", value: 0 }, "value"],
+      [{ limit: "openContracts", value: 2.5 }, "value"],
       [{ limit: "sessionMinutes", value: 100_000 }, "value"],
       [{ limit: "everything", value: 1 }, "limit"],
       [{ value: 1 }, "limit"],
@@ -82,40 +86,45 @@ describe.each(databaseKinds)("member limits on %s", (kind) => {
   it("needs a signed-in member", async () => {
     const anonymous = new Client(t.app);
     expect((await anonymous.get(API.protectionLimits)).statusCode).toBe(401);
-    expect((await setLimit(anonymous, { limit: "stakeMax", value: 100 })).statusCode).toBe(401);
+    expect((await setLimit(anonymous, { limit: "stakeMax", value: apiCents(100) })).statusCode).toBe(401);
   });
 
   it("lowers at once and raises or removes only after 24 hours, every change audited", async () => {
     const { client, member } = await signUpVerified(t.app);
-    expect((await setLimit(client, { limit: "stake", period: "24h", value: 5000 })).statusCode).toBe(200);
-    expect(await limitOf(client, "stake24h")).toMatchObject({ value: 5000, pending: null, used: 0 });
+    const stake24h = (cents: number | null) => ({
+      limit: "stake",
+      period: "24h",
+      value: cents === null ? null : apiCents(cents),
+    });
+    expect((await setLimit(client, stake24h(5000))).statusCode).toBe(200);
+    expect(await limitOf(client, "stake24h")).toMatchObject({ value: apiCents(5000), pending: null, used: "0" });
 
-    expect((await setLimit(client, { limit: "stake", period: "24h", value: 3000 })).statusCode).toBe(200);
-    expect(await limitOf(client, "stake24h")).toMatchObject({ value: 3000, pending: null });
+    expect((await setLimit(client, stake24h(3000))).statusCode).toBe(200);
+    expect(await limitOf(client, "stake24h")).toMatchObject({ value: apiCents(3000), pending: null });
 
     const raisedAt = clock.getTime();
-    await setLimit(client, { limit: "stake", period: "24h", value: 9000 });
+    await setLimit(client, stake24h(9000));
     expect(await limitOf(client, "stake24h")).toMatchObject({
-      value: 3000,
-      pending: { value: 9000, effectiveAt: new Date(raisedAt + 24 * HOUR).toISOString() },
+      value: apiCents(3000),
+      pending: { value: apiCents(9000), effectiveAt: new Date(raisedAt + 24 * HOUR).toISOString() },
     });
     // Asking again does not restart the cooling-off.
     later(HOUR);
-    await setLimit(client, { limit: "stake", period: "24h", value: 9000 });
+    await setLimit(client, stake24h(9000));
     expect((await limitOf(client, "stake24h"))?.pending).toMatchObject({
       effectiveAt: new Date(raisedAt + 24 * HOUR).toISOString(),
     });
     later(23 * HOUR - 1000);
-    expect(await limitOf(client, "stake24h")).toMatchObject({ value: 3000 });
+    expect(await limitOf(client, "stake24h")).toMatchObject({ value: apiCents(3000) });
     later(1000);
-    expect(await limitOf(client, "stake24h")).toMatchObject({ value: 9000, pending: null });
+    expect(await limitOf(client, "stake24h")).toMatchObject({ value: apiCents(9000), pending: null });
 
     // A removal waits too; lowering meanwhile holds at once and drops the waiting removal.
-    await setLimit(client, { limit: "stake", period: "24h", value: null });
-    expect(await limitOf(client, "stake24h")).toMatchObject({ value: 9000, pending: { value: null } });
-    await setLimit(client, { limit: "stake", period: "24h", value: 2000 });
-    expect(await limitOf(client, "stake24h")).toMatchObject({ value: 2000, pending: null });
-    await setLimit(client, { limit: "stake", period: "24h", value: null });
+    await setLimit(client, stake24h(null));
+    expect(await limitOf(client, "stake24h")).toMatchObject({ value: apiCents(9000), pending: { value: null } });
+    await setLimit(client, stake24h(2000));
+    expect(await limitOf(client, "stake24h")).toMatchObject({ value: apiCents(2000), pending: null });
+    await setLimit(client, stake24h(null));
     later(24 * HOUR);
     expect(await limitOf(client, "stake24h")).toMatchObject({ value: null, pending: null });
 
@@ -124,26 +133,27 @@ describe.each(databaseKinds)("member limits on %s", (kind) => {
       .filter((e) => e.action === "member.limit")
       .map((e) => [e.after.value, "pendingAt" in e.after ? e.after.pendingValue : "—"])
       .reverse();
+    // The audit's JSON holds amounts as the API does: microcents as strings of digits.
     expect(changes).toEqual([
-      [5000, "—"],
-      [3000, "—"],
-      [3000, 9000],
-      [3000, 9000],
-      [9000, null],
-      [2000, "—"],
-      [2000, null],
+      [apiCents(5000), "—"],
+      [apiCents(3000), "—"],
+      [apiCents(3000), apiCents(9000)],
+      [apiCents(3000), apiCents(9000)],
+      [apiCents(9000), null],
+      [apiCents(2000), "—"],
+      [apiCents(2000), null],
     ]);
   });
 
   it("refuses a stake above the member's largest stake, on Real money and on Free once asked", async () => {
     await tick();
     const { client } = await realMember();
-    await setLimit(client, { limit: "stakeMax", value: 1500 });
+    await setLimit(client, { limit: "stakeMax", value: apiCents(1500) });
     expectError(await place(client, 2000), 409, "LIMIT_REACHED");
     expect((await place(client, 1500)).statusCode).toBe(201);
 
     const free = await signUpVerified(t.app);
-    await setLimit(free.client, { limit: "stakeMax", value: 1500 });
+    await setLimit(free.client, { limit: "stakeMax", value: apiCents(1500) });
     expect((await place(free.client, 2000)).statusCode).toBe(201);
     await setLimit(free.client, { limit: "free", value: true });
     const refused = await place(free.client, 2000);
@@ -164,10 +174,10 @@ describe.each(databaseKinds)("member limits on %s", (kind) => {
     expect((await place(client)).statusCode).toBe(201);
     expect((await place(client)).statusCode).toBe(201);
     expectError(await place(client), 409, "LIMIT_REACHED");
-    expect(await limitOf(client, "openContracts")).toMatchObject({ value: 2, used: 2 });
+    expect(await limitOf(client, "openContracts")).toMatchObject({ value: "2", used: "2" });
 
     const loser = await realMember();
-    await setLimit(loser.client, { limit: "loss", period: "7d", value: 2500 });
+    await setLimit(loser.client, { limit: "loss", period: "7d", value: apiCents(2500) });
     expect((await place(loser.client)).statusCode).toBe(201);
     expect((await place(loser.client)).statusCode).toBe(201);
     // Two open stakes count as lost: a third of 1,000 would pass 2,500.
@@ -175,7 +185,7 @@ describe.each(databaseKinds)("member limits on %s", (kind) => {
     expectError(refused, 409, "LIMIT_REACHED");
     expect(refused.json().error.message).toContain("5.00 USD of it is left");
     expect((await place(loser.client, 500)).statusCode).toBe(201);
-    expect(await limitOf(loser.client, "loss7d")).toMatchObject({ used: 2500 });
+    expect(await limitOf(loser.client, "loss7d")).toMatchObject({ used: apiCents(2500) });
 
     const timed = await realMember();
     await setLimit(timed.client, { limit: "sessionMinutes", value: 30 });
@@ -188,21 +198,21 @@ describe.each(databaseKinds)("member limits on %s", (kind) => {
   it("lets concurrent stakes pass a total-stake limit together never", async () => {
     await tick();
     const { client } = await realMember();
-    await setLimit(client, { limit: "stake", period: "24h", value: 3000 });
+    await setLimit(client, { limit: "stake", period: "24h", value: apiCents(3000) });
     const answers = await Promise.all(Array.from({ length: 8 }, () => place(client)));
     expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(3);
     for (const r of answers.filter((a) => a.statusCode !== 201)) expectError(r, 409, "LIMIT_REACHED");
-    expect(await limitOf(client, "stake24h")).toMatchObject({ used: 3000 });
-    expect((await client.get(API.wallet)).json().wallet).toBe(100_000 - 3000);
+    expect(await limitOf(client, "stake24h")).toMatchObject({ used: apiCents(3000) });
+    expect((await client.get(API.wallet)).json().wallet).toBe(apiCents(100_000 - 3000));
   });
 
   it("lets concurrent deposit requests pass the 30-day deposit limit together never", async () => {
     const { client } = await signUpVerified(t.app);
-    await setLimit(client, { limit: "deposit", period: "30d", value: 30_000 });
+    await setLimit(client, { limit: "deposit", period: "30d", value: apiCents(30_000) });
     const answers = await Promise.all(Array.from({ length: 8 }, () => deposit(client, 10_000)));
     expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(3);
     for (const r of answers.filter((a) => a.statusCode !== 201)) expectError(r, 409, "LIMIT_REACHED");
-    expect(await limitOf(client, "deposit30d")).toMatchObject({ used: 30_000 });
+    expect(await limitOf(client, "deposit30d")).toMatchObject({ used: apiCents(30_000) });
     // Thirty days on, the window is empty again.
     later(30 * 24 * HOUR + 1000);
     expect((await deposit(client, 10_000)).statusCode).toBe(201);
@@ -214,8 +224,8 @@ describe.each(databaseKinds)("member limits on %s", (kind) => {
       const res = await admin.post(API.adminPackages, {
         name: "Break tier",
         slug: `b-${Math.random().toString(36).slice(2, 10)}`,
-        minCents: 1_000,
-        maxCents: 1_000_000,
+        minMicrocents: apiCents(1_000),
+        maxMicrocents: apiCents(1_000_000),
         dailyRateBps: 125,
         durationPeriods: 7,
         capitalReturn: true,
@@ -264,13 +274,13 @@ describe.each(databaseKinds)("member limits on %s", (kind) => {
       for (const refused of [
         await place(client),
         await deposit(client, 10_000),
-        await client.post(API.investments, { slug, amountCents: 5_000 }),
+        await client.post(API.investments, { slug, amountMicrocents: apiCents(5_000) }),
       ]) {
         expectError(refused, 403, "ON_BREAK");
         expect(refused.json().error.message).toContain(endWords);
       }
       // Withdrawals, the statement, the history and support chat still work.
-      const withdrawal = await client.post(API.withdrawals, { amountCents: 2_000 });
+      const withdrawal = await client.post(API.withdrawals, { amountMicrocents: apiCents(2_000) });
       expect(withdrawal.statusCode, withdrawal.body).toBe(201);
       expect((await client.get(API.walletHistory)).statusCode).toBe(200);
       expect((await client.get(API.tradesHistory)).statusCode).toBe(200);

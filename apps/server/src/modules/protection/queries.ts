@@ -12,7 +12,7 @@ export async function limitRowsOf(db: Executor, userId: string, opts: { forUpdat
 
 export async function saveLimitRow(
   db: Executor,
-  row: { userId: string; key: string; value: number | null; pendingValue: number | null; pendingAt: Date | null },
+  row: { userId: string; key: string; value: bigint | null; pendingValue: bigint | null; pendingAt: Date | null },
   now: Date,
 ) {
   const values = { ...row, updatedAt: now };

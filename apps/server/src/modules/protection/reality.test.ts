@@ -1,4 +1,4 @@
-import { API, priceToUnits, type RealityCheck } from "@helio/shared";
+import { API, fromCents, priceToUnits, realityCheckSchema } from "@helio/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
@@ -6,12 +6,13 @@ import {
   changeSettings,
   createTestApp,
   databaseKinds,
+  queryRows,
   signIn,
   signInAdmin,
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { captureMessages, expectError, fundWallet } from "../../../test/money.ts";
+import { apiCents, captureMessages, expectError, fundWallet } from "../../../test/money.ts";
 import { SETTLE_GRACE_MS, settleDue } from "../trading/service.ts";
 
 const MINUTE = 60_000;
@@ -39,19 +40,20 @@ describe.each(databaseKinds)("reality check and account limits on %s", (kind) =>
 
   const tick = (price: string, at = now()) =>
     t.app.services.market.record([{ symbol: "BTC", price: priceToUnits(price) as number, at }]);
-  const place = async (c: Client, direction: "up" | "down", amountCents = 1000, durationSeconds = 30) => {
+  const place = async (c: Client, direction: "up" | "down", stakeCents = 1000, durationSeconds = 30) => {
     const res = await c.request({
       method: "POST",
       url: API.trades,
-      json: { symbol: "BTC", direction, amountCents, durationSeconds },
+      json: { symbol: "BTC", direction, amountMicrocents: apiCents(stakeCents), durationSeconds },
     });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: string; expiresAt: string };
   };
+  /** The reality check, read as the web reads it (its amounts decoded to bigint microcents). */
   const check = async (c: Client) => {
     const res = await c.get(API.protectionRealityCheck);
     expect(res.statusCode, res.body).toBe(200);
-    return res.json() as RealityCheck;
+    return realityCheckSchema.parse(res.json());
   };
   async function realMember() {
     const account = await signUpVerified(t.app);
@@ -61,12 +63,16 @@ describe.each(databaseKinds)("reality check and account limits on %s", (kind) =>
   }
   /** What the member's Real contracts since `since` add up to, read straight from the table. */
   async function fromTable(uid: string, since: string) {
-    const result = await t.database.db.execute(
-      sql`select count(*)::int as n, coalesce(sum(amount), 0)::int as staked, coalesce(sum(payout), 0)::int as paid
+    const [row] = await queryRows<{ n: number; staked: string; paid: string }>(
+      t.database,
+      sql`select count(*)::int as n, coalesce(sum(amount), 0)::text as staked, coalesce(sum(payout), 0)::text as paid
           from trade_contracts where user_id = ${uid} and account = 'wallet' and entry_at >= ${since}::timestamptz`,
     );
-    const row = (result as unknown as { rows: { n: number; staked: number; paid: number }[] }).rows[0];
-    return { contracts: row?.n, stakedCents: row?.staked, payoutCents: row?.paid };
+    return {
+      contracts: row?.n,
+      stakedMicrocents: row && BigInt(row.staked),
+      payoutMicrocents: row && BigInt(row.paid),
+    };
   }
 
   it("needs a signed-in member", async () => {
@@ -103,7 +109,13 @@ describe.each(databaseKinds)("reality check and account limits on %s", (kind) =>
 
     const { client: session } = await signIn(t.app, input.email, input.password);
     const before = await check(session);
-    expect(before.figures).toEqual({ contracts: 0, open: 0, stakedCents: 0, payoutCents: 0, netCents: 0 });
+    expect(before.figures).toEqual({
+      contracts: 0,
+      open: 0,
+      stakedMicrocents: 0n,
+      payoutMicrocents: 0n,
+      netMicrocents: 0n,
+    });
 
     await tick("95000");
     const won = await place(session, "up", 2000);
@@ -116,14 +128,20 @@ describe.each(databaseKinds)("reality check and account limits on %s", (kind) =>
 
     const after = await check(session);
     // 2,000 up won 85 %: 3,700 back; 1,000 down lost; 500 still open.
-    expect(after.figures).toEqual({ contracts: 3, open: 1, stakedCents: 3500, payoutCents: 3700, netCents: 200 });
+    expect(after.figures).toEqual({
+      contracts: 3,
+      open: 1,
+      stakedMicrocents: fromCents(3500),
+      payoutMicrocents: fromCents(3700),
+      netMicrocents: fromCents(200),
+    });
     expect(await fromTable(member.uid, after.sessionStartedAt)).toEqual({
       contracts: after.figures.contracts,
-      stakedCents: after.figures.stakedCents,
-      payoutCents: after.figures.payoutCents,
+      stakedMicrocents: after.figures.stakedMicrocents,
+      payoutMicrocents: after.figures.payoutMicrocents,
     });
     // The first session sees all four of its member's contracts since it began.
-    expect((await check(client)).figures).toMatchObject({ contracts: 4, stakedCents: 4500 });
+    expect((await check(client)).figures).toMatchObject({ contracts: 4, stakedMicrocents: fromCents(4500) });
   });
 
   it("falls due one interval after sign-in while the member trades Real money, and one interval after each acknowledgement", async () => {
@@ -176,7 +194,7 @@ describe.each(databaseKinds)("reality check and account limits on %s", (kind) =>
     const theirs = await check(b.client);
     expect(theirs.figures.contracts).toBe(0);
     expect((await b.client.get(API.protectionAccountLimits)).json().platform).toContainEqual(
-      expect.objectContaining({ key: "openContracts", used: 0 }),
+      expect.objectContaining({ key: "openContracts", used: "0" }),
     );
 
     offset = 61 * MINUTE;
@@ -188,9 +206,9 @@ describe.each(databaseKinds)("reality check and account limits on %s", (kind) =>
 
   it("lists every limit that applies, the platform's from the settings and the member's own, with what is used", async () => {
     const restore = await changeSettings(admin, {
-      tradeMinCents: 200,
+      tradeMinMicrocents: apiCents(200),
       tradeOpenLimit: 5,
-      depositMinCents: 2500,
+      depositMinMicrocents: apiCents(2500),
       withdrawalFeeBps: 150,
       tradePayoutPercent: { ETH: 80 },
     });
@@ -199,22 +217,24 @@ describe.each(databaseKinds)("reality check and account limits on %s", (kind) =>
       const { client } = await realMember();
       await place(client, "up", 1000);
       await place(client, "down", 1000);
-      expect((await client.put(API.protectionLimits, { limit: "stake", period: "24h", value: 5000 })).statusCode).toBe(
-        200,
-      );
+      const stakeLimit = { limit: "stake", period: "24h", value: apiCents(5000) };
+      expect((await client.put(API.protectionLimits, stakeLimit)).statusCode).toBe(200);
       const res = await client.get(API.protectionAccountLimits);
       expect(res.statusCode, res.body).toBe(200);
       const limits = res.json();
+      // Every figure of a limit is a string of digits, in its key's unit: microcents, contracts, basis points.
       expect(limits.platform).toEqual(
         expect.arrayContaining([
-          { key: "stakeMin", value: 200, used: null, left: null },
-          { key: "openContracts", value: 5, used: 2, left: 3 },
-          { key: "depositMin", value: 2500, used: null, left: null },
-          { key: "withdrawalFeePercent", value: 150, used: null, left: null },
+          { key: "stakeMin", value: apiCents(200), used: null, left: null },
+          { key: "openContracts", value: "5", used: "2", left: "3" },
+          { key: "depositMin", value: apiCents(2500), used: null, left: null },
+          { key: "withdrawalFeePercent", value: "150", used: null, left: null },
         ]),
       );
       expect(limits.payouts).toEqual([{ symbol: "ETH", percent: 80 }]);
-      expect(limits.own).toContainEqual(expect.objectContaining({ key: "stake24h", value: 5000, used: 2000 }));
+      expect(limits.own).toContainEqual(
+        expect.objectContaining({ key: "stake24h", value: apiCents(5000), used: apiCents(2000) }),
+      );
     } finally {
       await changeSettings(admin, restore);
     }

@@ -8,7 +8,7 @@ export type RealContractsSince = (
   db: Executor,
   userId: string,
   since: Date,
-) => Promise<{ contracts: number; open: number; stakedCents: number; payoutCents: number }>;
+) => Promise<{ contracts: number; open: number; stakedMicrocents: bigint; payoutMicrocents: bigint }>;
 
 /** Whom a reality check belongs to: one member's one session. */
 export type RealitySession = { userId: string; sessionId: string; startedAt: Date };
@@ -35,7 +35,7 @@ export async function realityCheckOf(
     dueAt: dueAt.toISOString(),
     dueInMs,
     due: dueInMs === 0 && c.contracts > 0,
-    figures: { ...c, netCents: c.payoutCents - c.stakedCents },
+    figures: { ...c, netMicrocents: c.payoutMicrocents - c.stakedMicrocents },
   };
 }
 

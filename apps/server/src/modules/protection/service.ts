@@ -1,5 +1,4 @@
 import {
-  centsToDecimal,
   LIMIT_COOLING_OFF_MS,
   LIMIT_PERIODS,
   type LimitPeriod,
@@ -7,6 +6,7 @@ import {
   type MemberLimitKey,
   type MemberLimits,
   memberLimitKeyOf,
+  microcentsToDecimal,
   type SetMemberLimit,
 } from "@helio/shared";
 import type { Db, Executor, Tx } from "../../db/client.ts";
@@ -15,20 +15,25 @@ import { AppError } from "../../platform/http/errors.ts";
 import { assertNotOnBreak } from "./breaks.ts";
 import { type LimitRow, limitRowsOf, saveLimitRow } from "./queries.ts";
 
-/** What a member has staked and lost (stakes minus payouts; open contracts count as lost) per window, and how many contracts are open. */
+/**
+ * What a member has staked and lost (stakes minus payouts; open contracts count as lost) per window,
+ * in microcents, and how many contracts are open.
+ */
 export type StakeFigures = {
-  staked: Record<LimitPeriod, number>;
-  lost: Record<LimitPeriod, number>;
+  staked: Record<LimitPeriod, bigint>;
+  lost: Record<LimitPeriod, bigint>;
   open: number;
 };
 
 /** The figures a member's limits are measured against, read by the modules that own them. */
 export type UsageReaders = {
   stakeFigures: (db: Executor, userId: string, account: "wallet" | "demo", now: Date) => Promise<StakeFigures>;
-  depositedSince: (db: Executor, userId: string, since: Date) => Promise<number>;
+  /** The member's deposits since `since`, microcents. */
+  depositedSince: (db: Executor, userId: string, since: Date) => Promise<bigint>;
 };
 
-type InForce = Partial<Record<MemberLimitKey, number>>;
+/** The limits in force by key, each in its key's unit: microcents, contracts, minutes, or 1 for `free`. */
+type InForce = Partial<Record<MemberLimitKey, bigint>>;
 
 /** The value a row holds at `now`: a raise or removal whose cooling-off has ended has taken over. */
 const valueAt = (row: LimitRow, now: Date) =>
@@ -44,7 +49,7 @@ function inForce(rows: LimitRow[], now: Date): InForce {
 }
 
 const refused = (message: string) => new AppError(409, "LIMIT_REACHED", message);
-const usd = (cents: number) => `${centsToDecimal(Math.max(0, cents))} USD`;
+const usd = (microcents: bigint) => `${microcentsToDecimal(microcents > 0n ? microcents : 0n)} USD`;
 const PERIOD_WORDS: Record<LimitPeriod, string> = { "24h": "24-hour", "7d": "7-day", "30d": "30-day" };
 
 /**
@@ -56,18 +61,18 @@ const PERIOD_WORDS: Record<LimitPeriod, string> = { "24h": "24-hour", "7d": "7-d
 export async function assertStakeWithinLimits(
   tx: Tx,
   readers: Pick<UsageReaders, "stakeFigures">,
-  p: { userId: string; account: "wallet" | "demo"; stakeCents: number; now: Date; sessionStartedAt: Date | null },
+  p: { userId: string; account: "wallet" | "demo"; stakeMicrocents: bigint; now: Date; sessionStartedAt: Date | null },
 ) {
   if (p.account === "wallet") await assertNotOnBreak(tx, p.userId, p.now);
   const rows = await limitRowsOf(tx, p.userId, { forUpdate: true });
   if (!rows.length) return;
   const limits = inForce(rows, p.now);
   if (p.account === "demo" && !limits.free) return;
-  if (limits.stakeMax !== undefined && p.stakeCents > limits.stakeMax)
+  if (limits.stakeMax !== undefined && p.stakeMicrocents > limits.stakeMax)
     throw refused(`Your limit for one stake is ${usd(limits.stakeMax)}.`);
   if (limits.sessionMinutes !== undefined && p.sessionStartedAt) {
     const minutes = (p.now.getTime() - p.sessionStartedAt.getTime()) / 60_000;
-    if (minutes >= limits.sessionMinutes)
+    if (minutes >= Number(limits.sessionMinutes))
       throw refused(`Your trading session limit of ${limits.sessionMinutes} minutes is reached: sign in again later.`);
   }
   const needsFigures = LIMIT_PERIODS.some(
@@ -75,17 +80,17 @@ export async function assertStakeWithinLimits(
   );
   if (!needsFigures && limits.openContracts === undefined) return;
   const figures = await readers.stakeFigures(tx, p.userId, p.account, p.now);
-  if (limits.openContracts !== undefined && figures.open >= limits.openContracts)
+  if (limits.openContracts !== undefined && BigInt(figures.open) >= limits.openContracts)
     throw refused(`Your limit is ${limits.openContracts} open contracts at a time.`);
   for (const period of LIMIT_PERIODS) {
     const stakeLimit = limits[`stake${period}`];
-    if (stakeLimit !== undefined && figures.staked[period] + p.stakeCents > stakeLimit)
+    if (stakeLimit !== undefined && figures.staked[period] + p.stakeMicrocents > stakeLimit)
       throw refused(
         `Your ${PERIOD_WORDS[period]} stake limit is ${usd(stakeLimit)}; ${usd(stakeLimit - figures.staked[period])} of it is left.`,
       );
     // The new stake could be lost in full: it counts as lost until it is settled.
     const lossLimit = limits[`loss${period}`];
-    if (lossLimit !== undefined && figures.lost[period] + p.stakeCents > lossLimit)
+    if (lossLimit !== undefined && figures.lost[period] + p.stakeMicrocents > lossLimit)
       throw refused(
         `Your ${PERIOD_WORDS[period]} loss limit is ${usd(lossLimit)}; ${usd(lossLimit - figures.lost[period])} of it is left.`,
       );
@@ -99,14 +104,14 @@ export async function assertStakeWithinLimits(
 export async function assertDepositWithinLimits(
   tx: Tx,
   readers: Pick<UsageReaders, "depositedSince">,
-  p: { userId: string; amountCents: number; now: Date },
+  p: { userId: string; amountMicrocents: bigint; now: Date },
 ) {
   await assertNotOnBreak(tx, p.userId, p.now);
   const rows = await limitRowsOf(tx, p.userId, { forUpdate: true });
   const limit = inForce(rows, p.now).deposit30d;
   if (limit === undefined) return;
   const deposited = await readers.depositedSince(tx, p.userId, new Date(p.now.getTime() - 30 * 24 * 3600_000));
-  if (deposited + p.amountCents > limit)
+  if (deposited + p.amountMicrocents > limit)
     throw refused(`Your 30-day deposit limit is ${usd(limit)}; ${usd(limit - deposited)} of it is left.`);
 }
 
@@ -117,13 +122,13 @@ export async function assertDepositWithinLimits(
  */
 export async function setMemberLimit(db: Db, userId: string, input: SetMemberLimit, now: Date) {
   const key = memberLimitKeyOf(input);
-  const wanted = input.limit === "free" ? (input.value ? 1 : null) : input.value;
+  const wanted = wantedValueOf(input);
   await db.transaction(async (tx) => {
     const row = (await limitRowsOf(tx, userId, { forUpdate: true })).find((r) => r.key === key);
     const current = row ? valueAt(row, now) : null;
     const tighter = wanted !== null && (current === null || wanted <= current);
     // Every change is in the audit log: which limit, what held, and what holds now or from when.
-    const audit = (after: { value: number | null; pendingValue?: number | null; pendingAt?: string | null }) =>
+    const audit = (after: { value: bigint | null; pendingValue?: bigint | null; pendingAt?: string | null }) =>
       recordAudit(tx, {
         actorId: userId,
         action: "member.limit",
@@ -143,6 +148,13 @@ export async function setMemberLimit(db: Db, userId: string, input: SetMemberLim
   });
 }
 
+/** The value a request asks to store, in its key's unit (`free` set is 1, unset no row value). */
+function wantedValueOf(input: SetMemberLimit): bigint | null {
+  if (input.limit === "free") return input.value ? 1n : null;
+  if (input.value === null) return null;
+  return typeof input.value === "bigint" ? input.value : BigInt(input.value);
+}
+
 /**
  * The member's limits with what is used of each now (Real money's figures), for the limits page.
  */
@@ -155,17 +167,19 @@ export async function memberLimitsOf(
   const byKey = new Map(rows.map((r) => [r.key, r]));
   const figures = await readers.stakeFigures(db, p.userId, "wallet", p.now);
   const deposited = await readers.depositedSince(db, p.userId, new Date(p.now.getTime() - 30 * 24 * 3600_000));
-  const used: Record<MemberLimitKey, number | null> = {
+  // A net gain is no loss used: the loss limits count from zero.
+  const lossUsed = (period: LimitPeriod) => (figures.lost[period] > 0n ? figures.lost[period] : 0n);
+  const used: Record<MemberLimitKey, bigint | null> = {
     stakeMax: null,
     stake24h: figures.staked["24h"],
     stake7d: figures.staked["7d"],
     stake30d: figures.staked["30d"],
-    loss24h: Math.max(0, figures.lost["24h"]),
-    loss7d: Math.max(0, figures.lost["7d"]),
-    loss30d: Math.max(0, figures.lost["30d"]),
-    openContracts: figures.open,
+    loss24h: lossUsed("24h"),
+    loss7d: lossUsed("7d"),
+    loss30d: lossUsed("30d"),
+    openContracts: BigInt(figures.open),
     deposit30d: deposited,
-    sessionMinutes: Math.floor((p.now.getTime() - p.sessionStartedAt.getTime()) / 60_000),
+    sessionMinutes: BigInt(Math.floor((p.now.getTime() - p.sessionStartedAt.getTime()) / 60_000)),
     free: null,
   };
   return {

@@ -14,8 +14,8 @@ export const memberLimits = pgTable(
   {
     userId: referencesUser("user_id", "cascade"),
     key: text("key").notNull(),
-    value: bigint("value", { mode: "number" }),
-    pendingValue: bigint("pending_value", { mode: "number" }),
+    value: bigint("value", { mode: "bigint" }),
+    pendingValue: bigint("pending_value", { mode: "bigint" }),
     pendingAt: timestamptz("pending_at"),
     updatedAt: updatedAt(),
   },

@@ -94,10 +94,10 @@ export async function countLevel(db: Executor, uid: string, level: number) {
 export async function commissionTotals(db: Executor, uid: string) {
   const rows = await queryRows<{ level: number; n: string; total: string }>(
     db,
-    sql`select level, count(*) as n, coalesce(sum(amount), 0) as total from referral_commissions
+    sql`select level, count(*) as n, coalesce(sum(amount), 0)::text as total from referral_commissions
         where beneficiary_id = ${uid} and status = 'paid' group by level`,
   );
-  return rows.map((r) => ({ level: Number(r.level), count: Number(r.n), amountCents: Number(r.total) }));
+  return rows.map((r) => ({ level: Number(r.level), count: Number(r.n), amountMicrocents: BigInt(r.total) }));
 }
 
 export async function insertCommissions(db: Executor, rows: NewCommission[]) {

@@ -9,13 +9,14 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectError, expectSoundLedger, fundWallet, moneyApp } from "../../../test/money.ts";
+import { apiCents, expectError, expectSoundLedger, fundWallet, moneyApp } from "../../../test/money.ts";
 
 describe.each(databaseKinds)("referral commissions on %s", (kind) => {
   let t: TestApp;
   let admin: Client;
-  const balances = async (c: Client) => (await c.get(API.wallet)).json() as Record<string, number>;
-  const buy = (c: Client, amountCents: number) => c.post(API.investments, { slug: "growth", amountCents });
+  const balances = async (c: Client) => (await c.get(API.wallet)).json() as Record<string, string>;
+  const buy = (c: Client, cents: number) =>
+    c.post(API.investments, { slug: "growth", amountMicrocents: apiCents(cents) });
   /** A chain top ← a ← b ← c ← buyer: each registered through the previous one's link. */
   const chain = async () => {
     const top = await signUpVerified(t.app);
@@ -43,10 +44,10 @@ describe.each(databaseKinds)("referral commissions on %s", (kind) => {
     const res = await buy(buyer.client, 200_000);
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().investment.id;
-    expect((await balances(c.client)).bonus).toBe(10_000); // 5 %
-    expect((await balances(b.client)).bonus).toBe(6_000); // 3 %
-    expect((await balances(a.client)).bonus).toBe(2_000); // 1 %
-    expect((await balances(top.client)).bonus).toBe(0); // a fourth level earns nothing
+    expect((await balances(c.client)).bonus).toBe(apiCents(10_000)); // 5 %
+    expect((await balances(b.client)).bonus).toBe(apiCents(6_000)); // 3 %
+    expect((await balances(a.client)).bonus).toBe(apiCents(2_000)); // 1 %
+    expect((await balances(top.client)).bonus).toBe(apiCents(0)); // a fourth level earns nothing
     const movements = await queryRows<{ kind: string; key: string }>(
       t.database,
       sql`select kind, idempotency_key as key from ledger_transactions where reference_id = ${id} order by 2`,
@@ -64,15 +65,19 @@ describe.each(databaseKinds)("referral commissions on %s", (kind) => {
       level: 1,
       commissionBps: 500,
       members: 1,
-      investedCents: 200_000,
-      commissionsCents: 10_000,
+      investedMicrocents: apiCents(200_000),
+      commissionsMicrocents: apiCents(10_000),
     });
     const fromA = (await a.client.get(API.referralNetwork)).json();
     expect(fromA.levels.map((l: { members: number }) => l.members)).toEqual([1, 1, 1]);
-    expect(fromA.totalCommissionsCents).toBe(2_000);
+    expect(fromA.totalCommissionsMicrocents).toBe(apiCents(2_000));
     const level3 = (await a.client.get(`${API.referralMembers}?level=3`)).json();
-    expect(level3).toMatchObject({ level: 3, total: 1, items: [{ fullName: "Ada Lovelace", investedCents: 200_000 }] });
-    expect(Object.keys(level3.items[0]).sort()).toEqual(["fullName", "investedCents", "joinedAt"]);
+    expect(level3).toMatchObject({
+      level: 3,
+      total: 1,
+      items: [{ fullName: "Ada Lovelace", investedMicrocents: apiCents(200_000) }],
+    });
+    expect(Object.keys(level3.items[0]).sort()).toEqual(["fullName", "investedMicrocents", "joinedAt"]);
     expect(JSON.stringify(level3)).not.toContain(buyer.input.email);
     expectError(await a.client.get(`${API.referralMembers}?level=4`), 400, "VALIDATION_FAILED", "level");
 
@@ -82,9 +87,29 @@ describe.each(databaseKinds)("referral commissions on %s", (kind) => {
       [2, top.member.uid],
     ]);
     expect(detail.downline.map((d: { members: number }) => d.members)).toEqual([1, 1, 0]);
-    expect(detail.commissions).toEqual({ count: 1, earnedCents: 6_000 });
+    expect(detail.commissions).toEqual({ count: 1, earnedMicrocents: apiCents(6_000) });
     expect((await admin.get(API.adminMemberNetwork("nobody"))).statusCode).toBe(404);
     expect((await c.client.get(API.adminMemberNetwork(b.member.uid))).statusCode).toBe(404);
+  });
+
+  it("rounds each level's commission once to the microcent, half to even", async () => {
+    const { a, b, c, buyer } = await chain();
+    // 1,000.0000003 USD: 5 % is 50.000000015 (a tie, to even), 3 % 30.000000009, 1 % 10.000000003.
+    const res = await buyer.client.post(API.investments, { slug: "growth", amountMicrocents: "100000000030" });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await balances(c.client)).bonus).toBe("5000000002");
+    expect((await balances(b.client)).bonus).toBe("3000000001");
+    expect((await balances(a.client)).bonus).toBe("1000000000");
+    const id = res.json().investment.id;
+    const rows = await queryRows<{ level: number; amount: string }>(
+      t.database,
+      sql`select level, amount::text as amount from referral_commissions where investment_id = ${id} order by level`,
+    );
+    expect(rows).toEqual([
+      { level: 1, amount: "5000000002" },
+      { level: 2, amount: "3000000001" },
+      { level: 3, amount: "1000000000" },
+    ]);
   });
 
   it("pays nothing to a blocked or banned referrer (audited); the other levels still earn", async () => {
@@ -95,9 +120,9 @@ describe.each(databaseKinds)("referral commissions on %s", (kind) => {
     await admin.post(API.adminMemberStatus(b.member.uid), { action: "unblock" });
     // Blocking signed b out: read through the back office.
     const bonusOf = async (uid: string) => (await admin.get(API.adminMemberMoney(uid))).json().balances.bonus;
-    expect(await bonusOf(b.member.uid)).toBe(0);
-    expect(await bonusOf(c.member.uid)).toBe(0);
-    expect(await bonusOf(a.member.uid)).toBe(1_000);
+    expect(await bonusOf(b.member.uid)).toBe(apiCents(0));
+    expect(await bonusOf(c.member.uid)).toBe(apiCents(0));
+    expect(await bonusOf(a.member.uid)).toBe(apiCents(1_000));
     const skipped = await queryRows<{ target: string }>(
       t.database,
       sql`select target_user_id as target from audit_log where action = 'referral.commission_skipped'
@@ -111,17 +136,17 @@ describe.each(databaseKinds)("referral commissions on %s", (kind) => {
     const y = await signUpVerified(t.app, { referralCode: x.input.username });
     await fundWallet(admin, y.member.uid, 1_000_000);
     expect((await buy(y.client, 100_000)).statusCode).toBe(201);
-    expect((await balances(x.client)).bonus).toBe(5_000);
+    expect((await balances(x.client)).bonus).toBe(apiCents(5_000));
     // A cycle written straight into the database: x ← y ← x. Only x earns on y's purchase.
     await t.database.db.execute(sql`update "user" set referred_by = ${y.member.uid} where id = ${x.member.uid}`);
     expect((await buy(y.client, 100_000)).statusCode).toBe(201);
-    expect((await balances(x.client)).bonus).toBe(10_000);
-    expect((await balances(y.client)).bonus).toBe(0);
+    expect((await balances(x.client)).bonus).toBe(apiCents(10_000));
+    expect((await balances(y.client)).bonus).toBe(apiCents(0));
     const self = await signUpVerified(t.app);
     await t.database.db.execute(sql`update "user" set referred_by = ${self.member.uid} where id = ${self.member.uid}`);
     await fundWallet(admin, self.member.uid, 1_000_000);
     expect((await buy(self.client, 100_000)).statusCode).toBe(201);
-    expect((await balances(self.client)).bonus).toBe(0);
+    expect((await balances(self.client)).bonus).toBe(apiCents(0));
   });
 
   it("a failure in the commission step moves nothing", async () => {
@@ -138,14 +163,14 @@ describe.each(databaseKinds)("referral commissions on %s", (kind) => {
       await t.database.db.execute(sql`alter table referral_commissions drop constraint test_refuse_all`);
     }
     expect(await balances(buyer.client)).toEqual(before);
-    expect((await balances(c.client)).bonus).toBe(0);
-    expect((await balances(b.client)).bonus).toBe(0);
+    expect((await balances(c.client)).bonus).toBe(apiCents(0));
+    expect((await balances(b.client)).bonus).toBe(apiCents(0));
     const [row] = await queryRows<{ n: string }>(
       t.database,
       sql`select count(*) as n from investments where user_id = ${buyer.member.uid}`,
     );
     expect(Number(row?.n)).toBe(0);
     expect((await buy(buyer.client, 100_000)).statusCode).toBe(201);
-    expect((await balances(c.client)).bonus).toBe(5_000);
+    expect((await balances(c.client)).bonus).toBe(apiCents(5_000));
   });
 });

@@ -34,24 +34,24 @@ export type CommissionPlan = {
 
 /**
  * The commissions of one purchase: the purchaser's referrer chain (up to 3 levels; shorter chains
- * pay what exists; a cycle ends the chain), each level's rate from the settings, rounded half to
- * even once. Each paying level is its own ledger movement (commissions → the referrer's bonus)
+ * pay what exists; a cycle ends the chain), each level's rate (in basis points of the amount) from
+ * the settings, rounded once to the microcent, half to even. Each paying level is its own ledger movement (commissions → the referrer's bonus)
  * with its own idempotency key. A blocked or banned referrer earns nothing: the commission is
  * recorded as skipped and audited, and the next level still earns its own.
  */
 export async function planCommissions(
   tx: Tx,
-  purchase: { purchaserId: string; investmentId: string; amountCents: number; ratesBps: readonly number[] },
+  purchase: { purchaserId: string; investmentId: string; amountMicrocents: bigint; ratesBps: readonly number[] },
 ): Promise<CommissionPlan> {
   const chain = await referrerChain(tx, purchase.purchaserId, REFERRAL_LEVELS.length);
   const seen = new Set([purchase.purchaserId]);
-  const levels: { uid: string; level: number; rateBps: number; amount: number; pays: boolean }[] = [];
+  const levels: { uid: string; level: number; rateBps: number; amount: bigint; pays: boolean }[] = [];
   for (const r of chain) {
     if (seen.has(r.uid) || r.level !== levels.length + 1) break; // never self, never a cycle
     seen.add(r.uid);
     const rateBps = purchase.ratesBps[r.level - 1] ?? 0;
-    const amount = mulDivHalfEven(purchase.amountCents, rateBps, 10_000);
-    levels.push({ uid: r.uid, level: r.level, rateBps, amount, pays: eligible(r) && amount > 0 });
+    const amount = mulDivHalfEven(purchase.amountMicrocents, rateBps, 10_000);
+    levels.push({ uid: r.uid, level: r.level, rateBps, amount, pays: eligible(r) && amount > 0n });
   }
   const paying = levels.filter((l) => l.pays);
   const movements: Movement[] = paying.map((l) => ({
@@ -70,7 +70,7 @@ export async function planCommissions(
     async record(tx, posted) {
       const byLevel = new Map(paying.map((l, i) => [l.level, posted[i]?.transactionId ?? null]));
       const rows: NewCommission[] = levels
-        .filter((l) => l.amount > 0)
+        .filter((l) => l.amount > 0n)
         .map((l) => ({
           id: randomUUID(),
           investmentId: purchase.investmentId,
@@ -83,7 +83,7 @@ export async function planCommissions(
           transactionId: l.pays ? (byLevel.get(l.level) ?? null) : null,
         }));
       await insertCommissions(tx, rows);
-      for (const l of levels.filter((x) => !x.pays && x.amount > 0)) {
+      for (const l of levels.filter((x) => !x.pays && x.amount > 0n)) {
         await recordAudit(tx, {
           actorId: purchase.purchaserId,
           action: "referral.commission_skipped",
@@ -91,7 +91,7 @@ export async function planCommissions(
           after: {
             investmentId: purchase.investmentId,
             level: l.level,
-            amountCents: l.amount,
+            amountMicrocents: l.amount,
             reason: "The referrer is blocked or banned and earns nothing.",
           },
         });
@@ -112,7 +112,7 @@ async function downlineTotals(db: Executor, uid: string) {
     return {
       level,
       members: ofLevel.length,
-      investedCents: ofLevel.reduce((sum, m) => sum + (invested.get(m.uid) ?? 0), 0),
+      investedMicrocents: ofLevel.reduce((sum, m) => sum + (invested.get(m.uid) ?? 0n), 0n),
     };
   });
 }
@@ -131,10 +131,10 @@ export async function networkOf(
     level,
     commissionBps: s.referralCommissionBps[level - 1] ?? 0,
     members: totals.find((t) => t.level === level)?.members ?? 0,
-    investedCents: totals.find((t) => t.level === level)?.investedCents ?? 0,
-    commissionsCents: commissions.find((c) => c.level === level)?.amountCents ?? 0,
+    investedMicrocents: totals.find((t) => t.level === level)?.investedMicrocents ?? 0n,
+    commissionsMicrocents: commissions.find((c) => c.level === level)?.amountMicrocents ?? 0n,
   }));
-  return { code, levels, totalCommissionsCents: levels.reduce((sum, l) => sum + l.commissionsCents, 0) };
+  return { code, levels, totalCommissionsMicrocents: levels.reduce((sum, l) => sum + l.commissionsMicrocents, 0n) };
 }
 
 export async function membersOfLevel(
@@ -153,7 +153,7 @@ export async function membersOfLevel(
     items: rows.map((r) => ({
       fullName: `${r.first_name} ${r.last_name}`.trim() || r.name,
       joinedAt: new Date(r.created_at).toISOString(),
-      investedCents: invested.get(r.uid) ?? 0,
+      investedMicrocents: invested.get(r.uid) ?? 0n,
     })),
     total,
     page: q.page,
@@ -183,11 +183,11 @@ export async function adminNetworkOf(deps: { db: Executor }, uid: string): Promi
     downline: REFERRAL_LEVELS.map((level) => ({
       level,
       members: totals.find((t) => t.level === level)?.members ?? 0,
-      investedCents: totals.find((t) => t.level === level)?.investedCents ?? 0,
+      investedMicrocents: totals.find((t) => t.level === level)?.investedMicrocents ?? 0n,
     })),
     commissions: {
       count: commissions.reduce((n, c) => n + c.count, 0),
-      earnedCents: commissions.reduce((n, c) => n + c.amountCents, 0),
+      earnedMicrocents: commissions.reduce((sum, c) => sum + c.amountMicrocents, 0n),
     },
   };
 }

@@ -17,7 +17,7 @@ export const referralCommissions = pgTable(
     beneficiaryId: referencesUser("beneficiary_id", "restrict"),
     level: integer("level").notNull(),
     rateBps: integer("rate_bps").notNull(),
-    amount: bigint("amount", { mode: "number" }).notNull(),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
     status: text("status").notNull(),
     transactionId: uuid("transaction_id"),
     createdAt: createdAt(),

@@ -13,7 +13,7 @@ import {
   socketsClosedAfterEachTest,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectError, expectSoundLedger, fundWallet, readyMember } from "../../../test/money.ts";
+import { apiCents, expectError, expectSoundLedger, fundWallet, readyMember } from "../../../test/money.ts";
 
 const connect = socketsClosedAfterEachTest();
 
@@ -39,7 +39,7 @@ describe.each(databaseKinds)("closing one's own account on %s", (kind) => {
     c.request({
       method: "POST",
       url: API.trades,
-      json: { symbol: "BTC", direction: "up", amountCents: 1000, durationSeconds: 30 },
+      json: { symbol: "BTC", direction: "up", amountMicrocents: apiCents(1_000), durationSeconds: 30 },
     });
   const close = (c: Client, body: Record<string, unknown>) => c.post(API.accountClose, body);
   const blockersOf = async (c: Client) => {
@@ -61,7 +61,9 @@ describe.each(databaseKinds)("closing one's own account on %s", (kind) => {
   it("refuses while money remains in a Real account, naming it; Practice money does not count", async () => {
     const { client, member, input } = await signUpVerified(t.app);
     await fundWallet(admin, member.uid, 2_500);
-    expect(await blockersOf(client)).toEqual([{ reason: "balance", account: "wallet", amountCents: 2_500 }]);
+    expect(await blockersOf(client)).toEqual([
+      { reason: "balance", account: "wallet", amountMicrocents: apiCents(2_500) },
+    ]);
     const refused = await close(client, { password: input.password });
     expectError(refused, 409, "CLOSURE_BLOCKED");
     expect(fieldsOf(refused)).toEqual(["balance.wallet"]);
@@ -82,7 +84,11 @@ describe.each(databaseKinds)("closing one's own account on %s", (kind) => {
   it("refuses while a withdrawal is on its way (and names the money it holds)", async () => {
     const { client, member, input } = await readyMember(t.app, admin);
     await fundWallet(admin, member.uid, 5_000);
-    const asked = await client.request({ method: "POST", url: API.withdrawals, json: { amountCents: 5_000 } });
+    const asked = await client.request({
+      method: "POST",
+      url: API.withdrawals,
+      json: { amountMicrocents: apiCents(5_000) },
+    });
     expect(asked.statusCode, asked.body).toBe(201);
     const refused = await close(client, { password: input.password });
     expectError(refused, 409, "CLOSURE_BLOCKED", "withdrawal");
@@ -91,7 +97,11 @@ describe.each(databaseKinds)("closing one's own account on %s", (kind) => {
 
   it("refuses while a deposit may still be paid or approved", async () => {
     const { client, input } = await signUpVerified(t.app);
-    const invoice = await client.request({ method: "POST", url: API.deposits, json: { amountCents: 25_000 } });
+    const invoice = await client.request({
+      method: "POST",
+      url: API.deposits,
+      json: { amountMicrocents: apiCents(25_000) },
+    });
     expect(invoice.statusCode, invoice.body).toBe(201);
     expect(await blockersOf(client)).toEqual([{ reason: "deposit", count: 1 }]);
     const refused = await close(client, { password: input.password });

@@ -29,12 +29,12 @@ type Deps = { db: Db; auth: Auth; realtime: Realtime; now: () => Date };
 
 /** What stands in the way of closing, read from `balances` (Real accounts only) and the counts. */
 function blockersOf(
-  balances: Partial<Record<MemberAccount, number>>,
+  balances: Partial<Record<MemberAccount, bigint>>,
   { deposits, withdrawals, contracts }: { deposits: number; withdrawals: number; contracts: number },
 ): ClosureBlocker[] {
   const blockers: ClosureBlocker[] = REAL_ACCOUNTS.flatMap((account) => {
-    const amountCents = balances[account] ?? 0;
-    return amountCents !== 0 ? [{ reason: "balance" as const, account, amountCents }] : [];
+    const amountMicrocents = balances[account] ?? 0n;
+    return amountMicrocents !== 0n ? [{ reason: "balance" as const, account, amountMicrocents }] : [];
   });
   if (deposits > 0) blockers.push({ reason: "deposit", count: deposits });
   if (withdrawals > 0) blockers.push({ reason: "withdrawal", count: withdrawals });
@@ -108,7 +108,7 @@ export async function closeAccount(
       REAL_ACCOUNTS.map((account) => ({ userId: member.id, account })),
       `account-close:${member.id}`,
     );
-    const balances = Object.fromEntries(REAL_ACCOUNTS.map((account, i) => [account, held[i] ?? 0]));
+    const balances = Object.fromEntries(REAL_ACCOUNTS.map((account, i) => [account, held[i] ?? 0n]));
     const blockers = blockersOf(balances, {
       deposits: await openDepositCount(tx, member.id),
       withdrawals: await openWithdrawalCount(tx, member.id),

@@ -1,6 +1,7 @@
 import {
   API,
   adminSettingsSchema,
+  jsonText,
   publicSettingsSchema,
   ratesResponseSchema,
   settingsUpdateSchema,
@@ -62,7 +63,7 @@ export async function settingsRoutes(app: FastifyInstance, { services }: { servi
       const roles = staffRolesOf(request);
       const refused = Object.keys(next).filter(
         (field) =>
-          JSON.stringify(next[field as keyof typeof next]) !== JSON.stringify(stored[field as keyof typeof stored]) &&
+          jsonText(next[field as keyof typeof next]) !== jsonText(stored[field as keyof typeof stored]) &&
           !staffMayChangeSetting(roles, field),
       );
       if (refused.length)

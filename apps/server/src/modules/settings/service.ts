@@ -52,7 +52,7 @@ export async function createSettingsService(deps: {
   // The defaults until an admin saves: the rates a form quotes are the ones the server converts at.
   const toPublic = (s: Settings): PublicSettings => ({
     menuContact: s.menuContact,
-    depositMinCents: s.depositMinCents,
+    depositMinMicrocents: s.depositMinMicrocents,
     rates: ratesOf(s),
   });
 

@@ -13,7 +13,7 @@ import {
   type TestApp,
   waitFor,
 } from "../../../test/helpers.ts";
-import { expectError } from "../../../test/money.ts";
+import { apiCents, expectError } from "../../../test/money.ts";
 
 describe.each(databaseKinds)("settings on %s", (kind) => {
   let t: TestApp;
@@ -37,20 +37,73 @@ describe.each(databaseKinds)("settings on %s", (kind) => {
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json()).toMatchObject({ rateIDR: "16300", revision: Number(first.revision) + 1 });
 
-    const stale = await other.put(API.adminSettings, { ...second, depositMinCents: 5_000 });
+    const stale = await other.put(API.adminSettings, { ...second, depositMinMicrocents: apiCents(5_000) });
     expectError(stale, 409, "CONFLICT", "revision");
     // The first save stands; the refused one changed nothing and left no audit entry.
-    expect(await current()).toMatchObject({ rateIDR: "16300", depositMinCents: first.depositMinCents });
+    expect(await current()).toMatchObject({ rateIDR: "16300", depositMinMicrocents: first.depositMinMicrocents });
     const audits = await queryRows<{ n: number }>(
       t.database,
-      sql`select count(*)::int as n from audit_log where action = 'settings.update' and after->>'depositMinCents' = '5000'`,
+      sql`select count(*)::int as n from audit_log where action = 'settings.update' and after->>'depositMinMicrocents' = ${apiCents(5_000)}`,
     );
     expect(audits[0]?.n).toBe(0);
 
     // Started again from the new revision, it goes through.
-    const retried = await other.put(API.adminSettings, { ...(await current(other)), depositMinCents: 5_000 });
+    const retried = await other.put(API.adminSettings, {
+      ...(await current(other)),
+      depositMinMicrocents: apiCents(5_000),
+    });
     expect(retried.statusCode, retried.body).toBe(200);
-    expect(retried.json()).toMatchObject({ rateIDR: "16300", depositMinCents: 5_000 });
+    expect(retried.json()).toMatchObject({ rateIDR: "16300", depositMinMicrocents: apiCents(5_000) });
+  });
+
+  it("keeps amounts in microcents: strings of digits in the API and in the stored record, exact past 2⁵³", async () => {
+    const before = await current();
+    expect(before).toMatchObject({
+      withdrawalMinMicrocents: apiCents(1_000),
+      withdrawalFeeFlatMicrocents: "0",
+      tradeAmountPresetsMicrocents: [500, 1_000, 2_500, 5_000, 10_000].map(apiCents),
+    });
+    // 900,719,925.47409931 USD: more microcents than a JS number holds exactly.
+    const large = "90071992547409931";
+    const saved = await admin.put(API.adminSettings, {
+      ...before,
+      withdrawalFeeFlatMicrocents: 12_345, // a JSON integer is read as well
+      tradeExposureCapMicrocents: { BTCUSDT: large },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    try {
+      expect(saved.json()).toMatchObject({
+        withdrawalFeeFlatMicrocents: "12345",
+        tradeExposureCapMicrocents: { BTCUSDT: large },
+      });
+      expect(await current()).toMatchObject({
+        withdrawalFeeFlatMicrocents: "12345",
+        tradeExposureCapMicrocents: { BTCUSDT: large },
+      });
+      const [stored] = await queryRows<{ fee: string; feeType: string; cap: string; capType: string }>(
+        t.database,
+        sql`select data->>'withdrawalFeeFlatMicrocents' as fee, jsonb_typeof(data->'withdrawalFeeFlatMicrocents') as "feeType",
+                   data->'tradeExposureCapMicrocents'->>'BTCUSDT' as cap,
+                   jsonb_typeof(data->'tradeExposureCapMicrocents'->'BTCUSDT') as "capType"
+            from settings`,
+      );
+      expect(stored).toEqual({ fee: "12345", feeType: "string", cap: large, capType: "string" });
+      const { client } = await signUpVerified(t.app);
+      expect((await client.get(API.settings)).json().depositMinMicrocents).toBe(before.depositMinMicrocents);
+      expect(before.depositMinMicrocents).toMatch(/^\d+$/);
+      // Below zero, past the largest amount, or not whole microcents: refused on the field.
+      for (const withdrawalFeeFlatMicrocents of ["-1", "100000000000000001", "12.5", 1.5]) {
+        const refused = await admin.put(API.adminSettings, { ...(await current()), withdrawalFeeFlatMicrocents });
+        expectError(refused, 400, "VALIDATION_FAILED", "withdrawalFeeFlatMicrocents");
+      }
+    } finally {
+      const restored = await admin.put(API.adminSettings, {
+        ...(await current()),
+        withdrawalFeeFlatMicrocents: before.withdrawalFeeFlatMicrocents,
+        tradeExposureCapMicrocents: before.tradeExposureCapMicrocents,
+      });
+      expect(restored.statusCode, restored.body).toBe(200);
+    }
   });
 
   it("audits a change of the accrual period, which every package's terms follow at once", async () => {

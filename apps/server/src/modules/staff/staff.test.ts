@@ -1,4 +1,4 @@
-import { type AdminSettings, API, STAFF_ROLES, type StaffRole } from "@helio/shared";
+import { API, STAFF_ROLES, type StaffRole } from "@helio/shared";
 import { authenticator } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -13,6 +13,14 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
+
+/** The admin settings as their JSON reads (amounts as strings of microcents), the fields used here. */
+type SettingsJson = Record<string, unknown> & {
+  revision: number;
+  tradeOpenLimit: number;
+  depositMinMicrocents: string;
+  transferInstructions: Record<string, string>;
+};
 
 type AuditItem = {
   action: string;
@@ -182,10 +190,24 @@ describe.each(databaseKinds)("staff on %s", (kind) => {
 
   it("lets each role change only its own settings fields", async () => {
     const { client: desk } = await staffWith(["trading_desk"]);
-    const current = (await desk.get(API.adminSettings)).json() as AdminSettings;
-    const trading = await desk.put(API.adminSettings, { ...current, tradeOpenLimit: current.tradeOpenLimit + 1 });
-    expect(trading.statusCode).toBe(200);
-    const saved = trading.json() as AdminSettings;
+    const current = (await desk.get(API.adminSettings)).json() as SettingsJson;
+    // An amount is compared by its value: the same one written as a JSON integer is no change.
+    const trading = await desk.put(API.adminSettings, {
+      ...current,
+      tradeOpenLimit: current.tradeOpenLimit + 1,
+      depositMinMicrocents: Number(current.depositMinMicrocents),
+    });
+    expect(trading.statusCode, trading.body).toBe(200);
+    const saved = trading.json() as SettingsJson;
+    const finer = await desk.put(API.adminSettings, {
+      ...saved,
+      depositMinMicrocents: String(BigInt(saved.depositMinMicrocents) + 1n),
+    });
+    expect(finer.statusCode).toBe(403);
+    expect(finer.json().error).toMatchObject({
+      code: "STAFF_ROLE_REQUIRED",
+      fields: [{ field: "depositMinMicrocents", message: "Your roles may not change this setting" }],
+    });
     const bank = await desk.put(API.adminSettings, {
       ...saved,
       transferInstructions: { ...current.transferInstructions, bankName: "Desk Bank" },

@@ -1,4 +1,4 @@
-import { centsToDecimal, type ProfitRow, pairOf, type TransactionKind, type WalletEntry } from "@helio/shared";
+import { microcentsToDecimal, type ProfitRow, pairOf, type TransactionKind, type WalletEntry } from "@helio/shared";
 import { type CsvCell, text, value } from "../../platform/http/csv.ts";
 import type { StatementSummary } from "../ledger/index.ts";
 import type { ProfitSummary } from "../trading/index.ts";
@@ -32,10 +32,10 @@ export const statementCsvCells =
     value(e.createdAt),
     text(e.kind),
     text(e.account),
-    value(centsToDecimal(e.amountCents)),
-    value(centsToDecimal(e.balanceAfterCents)),
-    text(shown(reader, e.amountCents)),
-    text(shown(reader, e.balanceAfterCents)),
+    value(microcentsToDecimal(e.amountMicrocents)),
+    value(microcentsToDecimal(e.balanceAfterMicrocents)),
+    text(shown(reader, e.amountMicrocents)),
+    text(shown(reader, e.balanceAfterMicrocents)),
     text(e.reference?.type),
     text(e.reference?.id),
     text(e.transactionId),
@@ -53,12 +53,12 @@ export const profitCsvCells =
     value(r.entryPrice),
     value(r.exitPrice),
     text(r.result),
-    value(centsToDecimal(r.stakeCents)),
-    value(centsToDecimal(r.payoutCents)),
-    value(centsToDecimal(r.profitCents)),
-    text(shown(reader, r.stakeCents)),
-    text(shown(reader, r.payoutCents)),
-    text(shown(reader, r.profitCents)),
+    value(microcentsToDecimal(r.stakeMicrocents)),
+    value(microcentsToDecimal(r.payoutMicrocents)),
+    value(microcentsToDecimal(r.profitMicrocents)),
+    text(shown(reader, r.stakeMicrocents)),
+    text(shown(reader, r.payoutMicrocents)),
+    text(shown(reader, r.profitMicrocents)),
   ];
 
 const generatedAt = () => fileDateTime(new Date().toISOString());
@@ -87,11 +87,11 @@ export async function statementPdf(
   const t = summary.totals;
   sheet.facts(
     [
-      [w.opening, shown(reader, summary.openingCents)],
-      [w.moneyIn, shown(reader, t.inCents)],
-      [w.moneyOut, shown(reader, t.outCents)],
-      [w.net, shown(reader, t.netCents)],
-      [w.closing, shown(reader, summary.closingCents)],
+      [w.opening, shown(reader, summary.openingMicrocents)],
+      [w.moneyIn, shown(reader, t.inMicrocents)],
+      [w.moneyOut, shown(reader, t.outMicrocents)],
+      [w.net, shown(reader, t.netMicrocents)],
+      [w.closing, shown(reader, summary.closingMicrocents)],
       [w.movements, String(t.count)],
     ],
     true,
@@ -100,10 +100,10 @@ export async function statementPdf(
     { title: w.date, width: 14, cell: (e) => fileDateTime(e.createdAt) },
     { title: w.kind, width: 16, cell: (e) => kindWord(i18n, e.kind) },
     { title: w.reference, width: 30, cell: referenceOf },
-    { title: w.amount, width: 18, numeric: true, cell: (e) => shown(reader, e.amountCents) },
-    { title: w.balance, width: 18, numeric: true, cell: (e) => shown(reader, e.balanceAfterCents) },
+    { title: w.amount, width: 18, numeric: true, cell: (e) => shown(reader, e.amountMicrocents) },
+    { title: w.balance, width: 18, numeric: true, cell: (e) => shown(reader, e.balanceAfterMicrocents) },
   ];
-  await sheet.table(columns, entries, [w.totals, String(t.count), "", shown(reader, t.netCents), ""], w.none);
+  await sheet.table(columns, entries, [w.totals, String(t.count), "", shown(reader, t.netMicrocents), ""], w.none);
   return sheet.finish(w.page);
 }
 
@@ -131,9 +131,9 @@ export async function profitPdf(
   sheet.facts(
     [
       [w.contracts, String(t.count)],
-      [w.stake, shown(reader, t.stakeCents)],
-      [w.payout, shown(reader, t.payoutCents)],
-      [w.profit, shown(reader, t.profitCents)],
+      [w.stake, shown(reader, t.stakeMicrocents)],
+      [w.payout, shown(reader, t.payoutMicrocents)],
+      [w.profit, shown(reader, t.profitMicrocents)],
     ],
     true,
   );
@@ -148,9 +148,9 @@ export async function profitPdf(
     { title: w.closed, width: 12, cell: (r) => fileDateTime(r.closedAt) },
     { title: w.entryPrice, width: 10, numeric: true, cell: (r) => r.entryPrice },
     { title: w.exitPrice, width: 10, numeric: true, cell: (r) => r.exitPrice ?? "" },
-    { title: w.stake, width: 13, numeric: true, cell: (r) => shown(reader, r.stakeCents) },
-    { title: w.payout, width: 13, numeric: true, cell: (r) => shown(reader, r.payoutCents) },
-    { title: w.profit, width: 13, numeric: true, cell: (r) => shown(reader, r.profitCents) },
+    { title: w.stake, width: 13, numeric: true, cell: (r) => shown(reader, r.stakeMicrocents) },
+    { title: w.payout, width: 13, numeric: true, cell: (r) => shown(reader, r.payoutMicrocents) },
+    { title: w.profit, width: 13, numeric: true, cell: (r) => shown(reader, r.profitMicrocents) },
   ];
   const totals = [
     w.totals,
@@ -159,9 +159,9 @@ export async function profitPdf(
     "",
     "",
     "",
-    shown(reader, t.stakeCents),
-    shown(reader, t.payoutCents),
-    shown(reader, t.profitCents),
+    shown(reader, t.stakeMicrocents),
+    shown(reader, t.payoutMicrocents),
+    shown(reader, t.profitMicrocents),
   ];
   await sheet.table(columns, rows, totals, w.noContracts);
   return sheet.finish(w.page);

@@ -15,11 +15,12 @@ export function readerOf(user: { currency?: string | null; locale?: string | nul
   return { currency, rate: rate ?? 1, locale, i18n: i18nFor(locale) };
 }
 
-/** An amount held in USD cents as the app shows it: "1,625,000.00 IDR", "1.625.000,00 IDR" in `id`. */
-export const shown = (reader: Reader, cents: number) => formatMoney(cents, reader.currency, reader.rate, reader.locale);
+/** An amount held in microcents as the app shows it: "1,625,000.00 IDR", "1.625.000,00 IDR" in `id`. */
+export const shown = (reader: Reader, microcents: bigint) =>
+  formatMoney(microcents, reader.currency, reader.rate, reader.locale);
 
 /** The same amount in USD, the ledger's own currency. */
-export const shownUsd = (reader: Reader, cents: number) => formatMoney(cents, "USD", 1, reader.locale);
+export const shownUsd = (reader: Reader, microcents: bigint) => formatMoney(microcents, "USD", 1, reader.locale);
 
 /** "2026-11-28 14:05 UTC": dates in files read the same in every language and direction. */
 export const fileDateTime = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;

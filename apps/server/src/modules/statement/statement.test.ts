@@ -1,6 +1,14 @@
 import { createRequire } from "node:module";
 import path from "node:path";
-import { API, formatMoney, type ProfitResponse, priceToUnits, type StatementResponse } from "@helio/shared";
+import {
+  API,
+  formatMoney,
+  fromCents,
+  MICROCENTS_PER_USD,
+  priceToUnits,
+  profitResponseSchema,
+  statementResponseSchema,
+} from "@helio/shared";
 import { sql } from "drizzle-orm";
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -14,7 +22,7 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectError, expectSoundLedger, fundWallet, moneyApp } from "../../../test/money.ts";
+import { apiCents, expectError, expectSoundLedger, fundWallet, moneyApp } from "../../../test/money.ts";
 import { settleDue } from "../trading/service.ts";
 
 const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.url).resolve("pdfjs-dist/package.json")), "standard_fonts")}/`;
@@ -35,7 +43,13 @@ async function pdfText(bytes: Buffer): Promise<string> {
 const squeeze = (text: string) => text.replace(/\s+/g, "");
 const today = () => new Date().toISOString().slice(0, 10);
 const dayOffset = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
-const usd = (cents: number) => formatMoney(cents, "USD");
+const usd = (microcents: bigint) => formatMoney(microcents, "USD");
+/** "-10.00", "6.15384615" (a CSV's exact USD decimal) → microcents. */
+function microcentsOfDecimal(text: string): bigint {
+  const [units = "0", fraction = ""] = text.replace(/^-/, "").split(".");
+  const microcents = BigInt(units) * MICROCENTS_PER_USD + BigInt(fraction.padEnd(8, "0"));
+  return text.startsWith("-") ? -microcents : microcents;
+}
 
 describe.each(databaseKinds)("statement and profit table on %s", (kind) => {
   let t: TestApp;
@@ -45,8 +59,14 @@ describe.each(databaseKinds)("statement and profit table on %s", (kind) => {
 
   const tick = (price: string, at: Date) =>
     t.app.services.market.record([{ symbol: "BTC", price: priceToUnits(price) as number, at }]);
-  const place = async (c: Client, direction: "up" | "down", amountCents: number) => {
-    const res = await c.post(API.trades, { symbol: "BTC", direction, amountCents, durationSeconds: 30 });
+  /** Places a 30-second BTC contract of `cents` whole cents. */
+  const place = async (c: Client, direction: "up" | "down", cents: number) => {
+    const res = await c.post(API.trades, {
+      symbol: "BTC",
+      direction,
+      amountMicrocents: apiCents(cents),
+      durationSeconds: 30,
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: string; expiresAt: string };
   };
@@ -54,11 +74,11 @@ describe.each(databaseKinds)("statement and profit table on %s", (kind) => {
   const ledgerSums = async (uid: string, account: string, kindName?: string) => {
     const [row] = await queryRows<{ total: string; n: string }>(
       t.database,
-      sql`select coalesce(sum(e.amount), 0) as total, count(*) as n from ledger_entries e
+      sql`select coalesce(sum(e.amount), 0)::text as total, count(*) as n from ledger_entries e
           join balances b on b.id = e.balance_id join ledger_transactions x on x.id = e.transaction_id
           where b.user_id = ${uid} and b.account = ${account} ${kindName ? sql`and x.kind = ${kindName}` : sql``}`,
     );
-    return { total: Number(row?.total ?? 0), count: Number(row?.n ?? 0) };
+    return { total: BigInt(row?.total ?? 0), count: Number(row?.n ?? 0) };
   };
 
   beforeAll(async () => {
@@ -80,6 +100,17 @@ describe.each(databaseKinds)("statement and profit table on %s", (kind) => {
     await settleDue(t.app.services, { now: new Date(Math.max(...expiries) + 60_000) });
   });
   afterEach(async () => expectSoundLedger(t.database));
+  /** A statement or profit table as the API answers it, its amounts read back into bigints. */
+  const statementAt = async (c: Client, url: string) => {
+    const res = await c.get(url);
+    expect(res.statusCode, res.body).toBe(200);
+    return statementResponseSchema.parse(res.json());
+  };
+  const profitAt = async (c: Client, url: string) => {
+    const res = await c.get(url);
+    expect(res.statusCode, res.body).toBe(200);
+    return profitResponseSchema.parse(res.json());
+  };
   afterAll(async () => t?.close());
 
   it("answers 401 to visitors on every route", async () => {
@@ -98,26 +129,26 @@ describe.each(databaseKinds)("statement and profit table on %s", (kind) => {
   });
 
   it("lists the wallet's movements oldest first with a running balance that adds up to the ledger", async () => {
-    const res = await trader.client.get(`${API.statement}?pageSize=100`);
-    expect(res.statusCode, res.body).toBe(200);
-    const s = res.json() as StatementResponse;
+    const s = await statementAt(trader.client, `${API.statement}?pageSize=100`);
     expect(s.account).toBe("wallet");
-    expect(s.openingCents).toBe(0);
-    let running = s.openingCents;
+    expect(s.openingMicrocents).toBe(0n);
+    let running = s.openingMicrocents;
     for (const item of s.items) {
       expect(item.account).toBe("wallet");
-      running += item.amountCents;
-      expect(item.balanceAfterCents).toBe(running);
+      running += item.amountMicrocents;
+      expect(item.balanceAfterMicrocents).toBe(running);
     }
     const ledger = await ledgerSums(trader.uid, "wallet");
-    const wallet = (await trader.client.get(API.wallet)).json().wallet as number;
-    expect(s.closingCents).toBe(wallet);
-    expect(s.closingCents).toBe(ledger.total);
+    const wallet = BigInt((await trader.client.get(API.wallet)).json().wallet);
+    expect(s.closingMicrocents).toBe(wallet);
+    expect(s.closingMicrocents).toBe(ledger.total);
     expect(s.total).toBe(ledger.count);
     expect(s.totals.count).toBe(ledger.count);
-    expect(s.totals.inCents).toBe(s.items.filter((i) => i.amountCents > 0).reduce((a, i) => a + i.amountCents, 0));
-    expect(s.totals.outCents).toBe(s.items.filter((i) => i.amountCents < 0).reduce((a, i) => a + i.amountCents, 0));
-    expect(s.totals.netCents).toBe(s.closingCents - s.openingCents);
+    const sum = (amounts: bigint[]) => amounts.reduce((a, b) => a + b, 0n);
+    const amounts = s.items.map((i) => i.amountMicrocents);
+    expect(s.totals.inMicrocents).toBe(sum(amounts.filter((a) => a > 0n)));
+    expect(s.totals.outMicrocents).toBe(sum(amounts.filter((a) => a < 0n)));
+    expect(s.totals.netMicrocents).toBe(s.closingMicrocents - s.openingMicrocents);
     // The Real trades moved the wallet: two deposits, two stakes, one payout (the loss pays nothing).
     expect(s.items.map((i) => i.kind)).toEqual([
       "adjustment",
@@ -129,24 +160,29 @@ describe.each(databaseKinds)("statement and profit table on %s", (kind) => {
   });
 
   it("filters by kind, account and dates, keeping opening and closing balances of the account", async () => {
-    const stakes = (await trader.client.get(`${API.statement}?kind=trade_stake`)).json() as StatementResponse;
+    const stakes = await statementAt(trader.client, `${API.statement}?kind=trade_stake`);
     expect(stakes.items.every((i) => i.kind === "trade_stake")).toBe(true);
-    expect(stakes.totals.outCents).toBe((await ledgerSums(trader.uid, "wallet", "trade_stake")).total);
-    expect(stakes.totals.inCents).toBe(0);
-    expect(stakes.closingCents).toBe((await ledgerSums(trader.uid, "wallet")).total);
+    expect(stakes.totals.outMicrocents).toBe((await ledgerSums(trader.uid, "wallet", "trade_stake")).total);
+    expect(stakes.totals.inMicrocents).toBe(0n);
+    expect(stakes.closingMicrocents).toBe((await ledgerSums(trader.uid, "wallet")).total);
 
-    const practice = (await trader.client.get(`${API.statement}?account=demo`)).json() as StatementResponse;
+    const practice = await statementAt(trader.client, `${API.statement}?account=demo`);
     expect(practice.items[0]?.kind).toBe("demo_grant");
     expect(practice.items.every((i) => i.account === "demo")).toBe(true);
-    expect(practice.closingCents).toBe((await ledgerSums(trader.uid, "demo")).total);
+    expect(practice.closingMicrocents).toBe((await ledgerSums(trader.uid, "demo")).total);
 
-    const future = (await trader.client.get(`${API.statement}?from=${dayOffset(1)}`)).json() as StatementResponse;
+    const future = await statementAt(trader.client, `${API.statement}?from=${dayOffset(1)}`);
     expect(future.items).toEqual([]);
-    expect(future.openingCents).toBe(future.closingCents);
-    expect(future.openingCents).toBe((await ledgerSums(trader.uid, "wallet")).total);
+    expect(future.openingMicrocents).toBe(future.closingMicrocents);
+    expect(future.openingMicrocents).toBe((await ledgerSums(trader.uid, "wallet")).total);
 
-    const past = (await trader.client.get(`${API.statement}?to=${dayOffset(-1)}`)).json() as StatementResponse;
-    expect(past).toMatchObject({ items: [], openingCents: 0, closingCents: 0, totals: { count: 0, netCents: 0 } });
+    const past = await statementAt(trader.client, `${API.statement}?to=${dayOffset(-1)}`);
+    expect(past).toMatchObject({
+      items: [],
+      openingMicrocents: 0n,
+      closingMicrocents: 0n,
+      totals: { count: 0, netMicrocents: 0n },
+    });
 
     const todays = (await trader.client.get(`${API.statement}?from=${today()}&to=${today()}`)).json();
     expect(todays.totals.count).toBe((await ledgerSums(trader.uid, "wallet")).count);
@@ -171,7 +207,7 @@ describe.each(databaseKinds)("statement and profit table on %s", (kind) => {
   });
 
   it("lists settled contracts of one mode with totals equal to the ledger's stakes and payouts", async () => {
-    const real = (await trader.client.get(API.profitTable)).json() as ProfitResponse;
+    const real = await profitAt(trader.client, API.profitTable);
     expect(real.mode).toBe("real");
     expect(real.items.map((r) => [r.direction, r.result, r.mode])).toEqual(
       expect.arrayContaining([
@@ -184,38 +220,43 @@ describe.each(databaseKinds)("statement and profit table on %s", (kind) => {
     const payouts = await ledgerSums(trader.uid, "wallet", "trade_payout");
     expect(real.totals).toEqual({
       count: 2,
-      stakeCents: -stakes.total,
-      payoutCents: payouts.total,
-      profitCents: payouts.total + stakes.total,
+      stakeMicrocents: -stakes.total,
+      payoutMicrocents: payouts.total,
+      profitMicrocents: payouts.total + stakes.total,
     });
     for (const row of real.items) {
-      expect(row.profitCents).toBe(row.payoutCents - row.stakeCents);
+      expect(row.profitMicrocents).toBe(row.payoutMicrocents - row.stakeMicrocents);
       expect(row.entryPrice).toBe("95000.00");
       expect(row.exitPrice).toBe("95100.00");
     }
 
-    const practice = (await trader.client.get(`${API.profitTable}?mode=practice`)).json() as ProfitResponse;
-    expect(practice.items.map((r) => [r.mode, r.stakeCents, r.result])).toEqual([["practice", 700, "win"]]);
-    expect(practice.totals.stakeCents).toBe(-(await ledgerSums(trader.uid, "demo", "trade_stake")).total);
+    const practice = await profitAt(trader.client, `${API.profitTable}?mode=practice`);
+    expect(practice.items.map((r) => [r.mode, r.stakeMicrocents, r.result])).toEqual([
+      ["practice", fromCents(700), "win"],
+    ]);
+    expect(practice.totals.stakeMicrocents).toBe(-(await ledgerSums(trader.uid, "demo", "trade_stake")).total);
 
-    const later = (await trader.client.get(`${API.profitTable}?from=${dayOffset(1)}`)).json() as ProfitResponse;
-    expect(later).toMatchObject({ items: [], totals: { count: 0, stakeCents: 0, payoutCents: 0, profitCents: 0 } });
+    const later = await profitAt(trader.client, `${API.profitTable}?from=${dayOffset(1)}`);
+    expect(later).toMatchObject({
+      items: [],
+      totals: { count: 0, stakeMicrocents: 0n, payoutMicrocents: 0n, profitMicrocents: 0n },
+    });
   });
 
   it("never shows another member's movements or contracts", async () => {
     const other = await signUpVerified(t.app);
-    const theirs = (await other.client.get(`${API.statement}?account=demo`)).json() as StatementResponse;
+    const theirs = await statementAt(other.client, `${API.statement}?account=demo`);
     expect(theirs.items.map((i) => i.kind)).toEqual(["demo_grant"]);
-    expect((await other.client.get(API.statement)).json()).toMatchObject({ items: [], closingCents: 0 });
+    expect((await other.client.get(API.statement)).json()).toMatchObject({ items: [], closingMicrocents: "0" });
     expect((await other.client.get(API.profitTable)).json()).toMatchObject({ items: [], totals: { count: 0 } });
     const csv = (await other.client.get(API.profitTableCsv)).body.trim().split("\r\n");
     expect(csv).toHaveLength(1);
-    const mine = (await trader.client.get(API.statement)).json() as StatementResponse;
+    const mine = await statementAt(trader.client, API.statement);
     const csvMine = (await other.client.get(`${API.statementCsv}?account=wallet`)).body;
     for (const item of mine.items) expect(csvMine).not.toContain(item.transactionId);
   });
 
-  it("downloads the statement as CSV whose USD amounts sum to the net change", async () => {
+  it("downloads the statement as CSV whose exact USD amounts sum to the net change", async () => {
     const res = await trader.client.get(API.statementCsv);
     expect(res.statusCode).toBe(200);
     expect(res.headers["content-type"]).toContain("text/csv");
@@ -223,8 +264,8 @@ describe.each(databaseKinds)("statement and profit table on %s", (kind) => {
     expect(header).toBe(
       "date,kind,account,amount_usd,balance_after_usd,amount,balance,reference_type,reference_id,transaction_id",
     );
-    const cents = lines.map((l) => Math.round(Number(l.split(",")[3]) * 100));
-    expect(cents.reduce((a, b) => a + b, 0)).toBe((await ledgerSums(trader.uid, "wallet")).total);
+    const amounts = lines.map((l) => microcentsOfDecimal(l.split(",")[3] ?? ""));
+    expect(amounts.reduce((a, b) => a + b, 0n)).toBe((await ledgerSums(trader.uid, "wallet")).total);
     expect(lines[0]).toContain("500.00 USD");
   });
 
@@ -238,18 +279,18 @@ describe.each(databaseKinds)("statement and profit table on %s", (kind) => {
     expect(text).toContain("Statement");
     expect(text).toContain("Closing balance");
     expect(text).toContain(usd(ledger.total));
-    expect(text).toContain(usd(-1000));
-    expect(text).toContain(usd(-2500));
+    expect(text).toContain(usd(fromCents(-1000)));
+    expect(text).toContain(usd(fromCents(-2500)));
     expect(text).toContain("Trade payout");
   });
 
   it("writes the profit table PDF with its totals, in the member's language", async () => {
-    const real = (await trader.client.get(API.profitTable)).json() as ProfitResponse;
+    const real = await profitAt(trader.client, API.profitTable);
     const english = await pdfText((await trader.client.get(API.profitTablePdf)).rawPayload);
     expect(english).toContain("Profit table");
-    expect(english).toContain(usd(real.totals.stakeCents));
-    expect(english).toContain(usd(real.totals.payoutCents));
-    expect(english).toContain(usd(real.totals.profitCents));
+    expect(english).toContain(usd(real.totals.stakeMicrocents));
+    expect(english).toContain(usd(real.totals.payoutMicrocents));
+    expect(english).toContain(usd(real.totals.profitMicrocents));
     expect(english).toContain("BTC/USDT");
 
     expect((await trader.client.put(API.profileLocale, { locale: "zh-Hans" })).statusCode).toBe(200);
@@ -258,7 +299,7 @@ describe.each(databaseKinds)("statement and profit table on %s", (kind) => {
       const chinese = squeeze(await pdfText((await trader.client.get(API.profitTablePdf)).rawPayload));
       expect(chinese).toContain("盈亏表");
       expect(chinese).toContain("期间");
-      expect(chinese).toContain(squeeze(formatMoney(real.totals.profitCents, "USD", 1, "zh-Hans")));
+      expect(chinese).toContain(squeeze(formatMoney(real.totals.profitMicrocents, "USD", 1, "zh-Hans")));
       const arabic = await (async () => {
         await trader.client.put(API.profileLocale, { locale: "ar" });
         return squeeze(await pdfText((await trader.client.get(`${API.statementPdf}?account=demo`)).rawPayload));
@@ -282,7 +323,7 @@ describe.each(databaseKinds)("statement and profit table on %s", (kind) => {
     expect(url.pathname).toBe(API.statementPdf);
     expect(url.searchParams.get("from")).toBe(`${last}-01`);
     // Nothing moved last month: opening and closing are both nil.
-    expect(mail.text).toContain(usd(0));
+    expect(mail.text).toContain(usd(0n));
     const pdf = await trader.client.get(url.pathname + url.search);
     expect(pdf.statusCode).toBe(200);
     expect(await pdfText(pdf.rawPayload)).toContain("No movements in this period.");

@@ -8,7 +8,7 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectError, expectSoundLedger, fundWallet, moneyApp } from "../../../test/money.ts";
+import { apiCents, expectError, expectSoundLedger, fundWallet, moneyApp } from "../../../test/money.ts";
 
 describe.each(databaseKinds)("the house's exposure on %s", (kind) => {
   let t: TestApp;
@@ -30,19 +30,19 @@ describe.each(databaseKinds)("the house's exposure on %s", (kind) => {
     }
     return account.client;
   };
-  const place = (client: Client, symbol: string, amountCents: number, direction = "up") =>
+  const place = (client: Client, symbol: string, stakeCents: number, direction = "up") =>
     client.request({
       method: "POST",
       url: API.trades,
-      json: { symbol, direction, amountCents, durationSeconds: 30 },
+      json: { symbol, direction, amountMicrocents: apiCents(stakeCents), durationSeconds: 30 },
     });
   const exposureOf = async (symbol: string) =>
-    ((await admin.get(API.adminTradesExposure)).json().pairs as { symbol: string; capCents: number | null }[]).find(
-      (p) => p.symbol === symbol,
-    );
+    (
+      (await admin.get(API.adminTradesExposure)).json().pairs as { symbol: string; capMicrocents: string | null }[]
+    ).find((p) => p.symbol === symbol);
 
   it("shows open Real stakes per pair and direction with the worst case, and refuses a contract past the pair's cap", async () => {
-    const restore = await changeSettings(admin, { tradeExposureCapCents: { BTC: 10_000 } });
+    const restore = await changeSettings(admin, { tradeExposureCapMicrocents: { BTC: apiCents(10_000) } });
     try {
       await tick("BTC", "95000");
       const real = await trader(true);
@@ -53,10 +53,10 @@ describe.each(databaseKinds)("the house's exposure on %s", (kind) => {
       expect((await place(free, "BTC", 9_000)).statusCode).toBe(201);
       expect(await exposureOf("BTC")).toEqual({
         symbol: "BTC",
-        up: { contracts: 1, stakeCents: 5_000, worstCasePayoutCents: 9_250 },
-        down: { contracts: 1, stakeCents: 200, worstCasePayoutCents: 370 },
-        worstCasePayoutCents: 9_620,
-        capCents: 10_000,
+        up: { contracts: 1, stakeMicrocents: apiCents(5_000), worstCasePayoutMicrocents: apiCents(9_250) },
+        down: { contracts: 1, stakeMicrocents: apiCents(200), worstCasePayoutMicrocents: apiCents(370) },
+        worstCasePayoutMicrocents: apiCents(9_620),
+        capMicrocents: apiCents(10_000),
       });
       // 9,620 + 1,850 would pass 10,000.
       const refused = await place(real, "BTC", 1_000);
@@ -66,7 +66,7 @@ describe.each(databaseKinds)("the house's exposure on %s", (kind) => {
       // No cap on another pair.
       await tick("SOL", "150");
       expect((await place(real, "SOL", 5_000)).statusCode).toBe(201);
-      expect((await exposureOf("SOL"))?.capCents ?? null).toBeNull();
+      expect((await exposureOf("SOL"))?.capMicrocents ?? null).toBeNull();
     } finally {
       await changeSettings(admin, restore);
     }
@@ -75,7 +75,7 @@ describe.each(databaseKinds)("the house's exposure on %s", (kind) => {
   const crowd = kind === "postgres" ? 12 : 6;
   it(`lets exactly what fits under the cap through when ${crowd} placements race`, async () => {
     // Each 5,000 stake pays 9,250 when it wins: three fit under 30,000, a fourth would not.
-    const restore = await changeSettings(admin, { tradeExposureCapCents: { ETH: 30_000 } });
+    const restore = await changeSettings(admin, { tradeExposureCapMicrocents: { ETH: apiCents(30_000) } });
     try {
       await tick("ETH", "3300");
       const traders = await Promise.all(Array.from({ length: crowd }, () => trader(true)));
@@ -83,7 +83,10 @@ describe.each(databaseKinds)("the house's exposure on %s", (kind) => {
       const codes = results.map((r) => r.statusCode);
       expect(codes.filter((c) => c === 201)).toHaveLength(3);
       for (const r of results.filter((x) => x.statusCode !== 201)) expect(r.json().error.code).toBe("EXPOSURE_LIMIT");
-      expect((await exposureOf("ETH")) as unknown).toMatchObject({ worstCasePayoutCents: 27_750, capCents: 30_000 });
+      expect((await exposureOf("ETH")) as unknown).toMatchObject({
+        worstCasePayoutMicrocents: apiCents(27_750),
+        capMicrocents: apiCents(30_000),
+      });
     } finally {
       await changeSettings(admin, restore);
     }

@@ -1,4 +1,4 @@
-import { API, priceToUnits } from "@helio/shared";
+import { API, fromCents, priceToUnits, walletBalancesSchema } from "@helio/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type Client,
@@ -8,7 +8,7 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectError, expectSoundLedger, fundWallet, idr, moneyApp } from "../../../test/money.ts";
+import { apiCents, expectError, expectSoundLedger, fundWallet, idr, moneyApp } from "../../../test/money.ts";
 
 describe.each(databaseKinds)("trades in the member's currency on %s", (kind) => {
   let t: TestApp;
@@ -29,7 +29,7 @@ describe.each(databaseKinds)("trades in the member's currency on %s", (kind) => 
       headers: key ? { "idempotency-key": key } : {},
     });
   };
-  const balances = async (c: Client) => (await c.get(API.wallet)).json() as Record<string, number>;
+  const balances = async (c: Client) => walletBalancesSchema.parse((await c.get(API.wallet)).json());
   const openCount = async (c: Client) => ((await c.get(API.tradesOpen)).json() as unknown[]).length;
   /** An IDR member trading real money, with 1,000.00 USD in the wallet. */
   const realIdrMember = async () => {
@@ -43,8 +43,13 @@ describe.each(databaseKinds)("trades in the member's currency on %s", (kind) => 
     const client = await realIdrMember();
     const res = await place(client, idr("162500"));
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ amountCents: 1000, account: "wallet", status: "open" });
-    expect((await balances(client)).wallet).toBe(99_000);
+    expect(res.json()).toMatchObject({ amountMicrocents: apiCents(1000), account: "wallet", status: "open" });
+    expect((await balances(client)).wallet).toBe(fromCents(99_000));
+    // 100,000 IDR at 16,250 IDR/USD is 6.15384615… USD: staked to the microcent, not rounded to the cent.
+    const uneven = await place(client, idr("100000"));
+    expect(uneven.statusCode, uneven.body).toBe(201);
+    expect(uneven.json()).toMatchObject({ amountMicrocents: "615384615" });
+    expect((await balances(client)).wallet).toBe(fromCents(99_000) - 615_384_615n);
   });
 
   it("refuses a rate that is no longer current and stakes nothing; a replay answers as before", async () => {
@@ -75,8 +80,8 @@ describe.each(databaseKinds)("trades in the member's currency on %s", (kind) => 
     expect(low.json().error.message).toBe("local.amount: At least 1.00 USD (16,250.00 IDR)");
     const high = await place(client, idr("170000000"));
     expect(high.json().error.message).toBe("local.amount: At most 10,000.00 USD (162,500,000.00 IDR)");
-    expect((await place(client, { amountCents: 99 })).json().error.message).toBe(
-      "amountCents: At least 1.00 USD (16,250.00 IDR)",
+    expect((await place(client, { amountMicrocents: apiCents(99) })).json().error.message).toBe(
+      "amountMicrocents: At least 1.00 USD (16,250.00 IDR)",
     );
     const usdMember = (await signUpVerified(t.app)).client;
     expect((await place(usdMember, { amount: "0.99" })).json().error.message).toBe("amount: At least 1.00 USD");

@@ -40,10 +40,10 @@ export async function settledTotals(db: Executor, f: ProfitWhere) {
   const [row] = await db
     .select({
       n: count(),
-      stake: sql<string>`coalesce(sum(${tradeContracts.amount}), 0)`,
-      payout: sql<string>`coalesce(sum(coalesce(${tradeContracts.payout}, 0)), 0)`,
+      stake: sql<string>`coalesce(sum(${tradeContracts.amount}), 0)::text`,
+      payout: sql<string>`coalesce(sum(coalesce(${tradeContracts.payout}, 0)), 0)::text`,
     })
     .from(tradeContracts)
     .where(where(f));
-  return { count: row?.n ?? 0, stakeCents: Number(row?.stake ?? 0), payoutCents: Number(row?.payout ?? 0) };
+  return { count: row?.n ?? 0, stakeMicrocents: BigInt(row?.stake ?? 0), payoutMicrocents: BigInt(row?.payout ?? 0) };
 }

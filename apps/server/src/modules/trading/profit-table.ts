@@ -26,7 +26,7 @@ function whereOf(userId: string, f: ProfitFilter): ProfitWhere {
 }
 
 function toProfitRow(row: ContractRow): ProfitRow {
-  const payout = row.payout ?? 0;
+  const payout = row.payout ?? 0n;
   return {
     id: row.id,
     symbol: row.symbol as PairSymbol,
@@ -37,9 +37,9 @@ function toProfitRow(row: ContractRow): ProfitRow {
     entryPrice: unitsToPrice(row.entryPrice),
     exitPrice: row.exitPrice === null ? null : unitsToPrice(row.exitPrice),
     result: row.result as TradeResult,
-    stakeCents: row.amount,
-    payoutCents: payout,
-    profitCents: payout - row.amount,
+    stakeMicrocents: row.amount,
+    payoutMicrocents: payout,
+    profitMicrocents: payout - row.amount,
   };
 }
 
@@ -50,7 +50,7 @@ export async function profitSummary(db: Executor, userId: string, f: ProfitFilte
     mode: f.mode,
     from: f.from ?? null,
     to: f.to ?? null,
-    totals: { ...t, profitCents: t.payoutCents - t.stakeCents },
+    totals: { ...t, profitMicrocents: t.payoutMicrocents - t.stakeMicrocents },
   };
 }
 

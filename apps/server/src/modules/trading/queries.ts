@@ -1,3 +1,4 @@
+import { jsonText } from "@helio/shared";
 import { and, count, desc, eq, gte, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Executor } from "../../db/client.ts";
 import { queryRows } from "../../db/rows.ts";
@@ -82,7 +83,7 @@ export async function lockDueContracts(db: Executor, cutoff: Date, limit: number
   }));
 }
 
-export type Settlement = { id: string; result: string; exitPrice: number | null; payout: number };
+export type Settlement = { id: string; result: string; exitPrice: number | null; payout: bigint };
 
 /**
  * Marks a batch settled in one statement; a contract no longer open is left alone. Returns the
@@ -90,7 +91,8 @@ export type Settlement = { id: string; result: string; exitPrice: number | null;
  */
 export async function markSettled(db: Executor, settledAt: Date, settlements: Settlement[]): Promise<string[]> {
   if (!settlements.length) return [];
-  const json = JSON.stringify(
+  // The payouts (bigint microcents) travel as strings of digits, which the bigint column reads exactly.
+  const json = jsonText(
     settlements.map((s) => ({ id: s.id, result: s.result, exit_price: s.exitPrice, payout: s.payout })),
   );
   const rows = await queryRows<{ id: string }>(
@@ -156,12 +158,12 @@ export async function historyTotals(db: Executor, f: HistoryWhere) {
   const [row] = await db
     .select({
       count: count(),
-      won: sql<string>`coalesce(sum(case when ${tradeContracts.result} = 'win' then ${tradeContracts.payout} - ${tradeContracts.amount} else 0 end), 0)`,
-      lost: sql<string>`coalesce(sum(case when ${tradeContracts.result} = 'loss' then ${tradeContracts.amount} else 0 end), 0)`,
+      won: sql<string>`coalesce(sum(case when ${tradeContracts.result} = 'win' then ${tradeContracts.payout} - ${tradeContracts.amount} else 0 end), 0)::text`,
+      lost: sql<string>`coalesce(sum(case when ${tradeContracts.result} = 'loss' then ${tradeContracts.amount} else 0 end), 0)::text`,
     })
     .from(tradeContracts)
     .where(historyWhere(f));
-  return { count: row?.count ?? 0, won: Number(row?.won ?? 0), lost: Number(row?.lost ?? 0) };
+  return { count: row?.count ?? 0, won: BigInt(row?.won ?? 0), lost: BigInt(row?.lost ?? 0) };
 }
 
 export async function listAll(db: Executor, f: { status?: string; userId?: string }, page: Slice) {
@@ -198,10 +200,11 @@ export async function dueContractsLag(db: Executor, now: Date) {
 }
 
 /**
- * What a contract pays if it wins, rounded up, so that sums of it bound the real payouts (each is
- * rounded half to even on its own).
+ * What a contract pays if it wins, rounded up to the microcent, so that sums of it bound the real
+ * payouts (each is rounded half to even on its own). In numeric, as stake × (100 + percent) may pass
+ * the bigint range before it is divided.
  */
-const worstCasePayout = sql<string>`coalesce(sum((${tradeContracts.amount} * (100 + ${tradeContracts.payoutPercent}) + 99) / 100), 0)::text`;
+const worstCasePayout = sql<string>`coalesce(sum(div(${tradeContracts.amount}::numeric * (100 + ${tradeContracts.payoutPercent}) + 99, 100)), 0)::text`;
 
 /**
  * Serialises Real placements on one pair for the rest of the transaction (a transaction-level
@@ -213,14 +216,14 @@ export async function lockPairExposure(tx: Executor, symbol: string) {
 }
 
 /** The worst case of one pair's open Real contracts: what they pay if every one wins. */
-export async function pairWorstCase(tx: Executor, symbol: string): Promise<number> {
+export async function pairWorstCase(tx: Executor, symbol: string): Promise<bigint> {
   const [row] = await tx
     .select({ total: worstCasePayout })
     .from(tradeContracts)
     .where(
       and(eq(tradeContracts.status, "open"), eq(tradeContracts.account, "wallet"), eq(tradeContracts.symbol, symbol)),
     );
-  return Number(row?.total ?? 0);
+  return BigInt(row?.total ?? 0);
 }
 
 /** Open Real contracts per pair and direction: count, stakes and worst-case payout. */
@@ -236,7 +239,7 @@ export async function openRealExposure(db: Executor) {
     .from(tradeContracts)
     .where(and(eq(tradeContracts.status, "open"), eq(tradeContracts.account, "wallet")))
     .groupBy(tradeContracts.symbol, tradeContracts.direction);
-  return rows.map((r) => ({ ...r, stake: Number(r.stake), worstCase: Number(r.worstCase) }));
+  return rows.map((r) => ({ ...r, stake: BigInt(r.stake), worstCase: BigInt(r.worstCase) }));
 }
 
 /**
@@ -270,17 +273,17 @@ export async function stakeFigures(db: Executor, userId: string, account: "walle
         sql`(${c.status} = 'open' or ${c.entryAt} >= ${windows["30d"]})`,
       ),
     );
-  const n = (v: string | undefined) => Number(v ?? 0);
+  const microcents = (v: string | undefined) => BigInt(v ?? 0);
   return {
     open: row?.open ?? 0,
-    staked: { "24h": n(row?.staked24h), "7d": n(row?.staked7d), "30d": n(row?.staked30d) },
-    lost: { "24h": n(row?.lost24h), "7d": n(row?.lost7d), "30d": n(row?.lost30d) },
+    staked: { "24h": microcents(row?.staked24h), "7d": microcents(row?.staked7d), "30d": microcents(row?.staked30d) },
+    lost: { "24h": microcents(row?.lost24h), "7d": microcents(row?.lost7d), "30d": microcents(row?.lost30d) },
   };
 }
 
 /**
  * The member's Real contracts placed since `since` (a session's start): how many, how many are
- * open, their stakes and the payouts of those settled (cents).
+ * open, their stakes and the payouts of those settled (microcents).
  */
 export async function realContractsSince(db: Executor, userId: string, since: Date) {
   const c = tradeContracts;
@@ -296,7 +299,7 @@ export async function realContractsSince(db: Executor, userId: string, since: Da
   return {
     contracts: row?.contracts ?? 0,
     open: row?.open ?? 0,
-    stakedCents: Number(row?.staked ?? 0),
-    payoutCents: Number(row?.paid ?? 0),
+    stakedMicrocents: BigInt(row?.staked ?? 0),
+    payoutMicrocents: BigInt(row?.paid ?? 0),
   };
 }

@@ -81,7 +81,7 @@ export function toContract(row: ContractRow): TradeContract {
     id: row.id,
     symbol: row.symbol as PairSymbol,
     direction: row.direction as TradeDirection,
-    amountCents: row.amount,
+    amountMicrocents: row.amount,
     account: row.account as "wallet" | "demo",
     payoutPercent: row.payoutPercent,
     durationSeconds: row.durationSeconds,
@@ -91,7 +91,7 @@ export function toContract(row: ContractRow): TradeContract {
     status: row.status as "open" | "settled",
     result: (row.result as TradeResult | null) ?? null,
     exitPrice: row.exitPrice === null ? null : unitsToPrice(row.exitPrice),
-    payoutCents: row.payout,
+    payoutMicrocents: row.payout,
     settledAt: row.settledAt ? row.settledAt.toISOString() : null,
     createdAt: row.createdAt.toISOString(),
   };
@@ -105,12 +105,14 @@ export async function tradeConfig(deps: TradingDeps): Promise<TradeConfig> {
   const payouts: Record<string, number> = {};
   for (const symbol of PAIR_SYMBOLS) payouts[symbol] = payoutPercentOf(s, symbol);
   return {
-    minCents: s.tradeMinCents,
-    maxCents: s.tradeMaxCents,
+    minMicrocents: s.tradeMinMicrocents,
+    maxMicrocents: s.tradeMaxMicrocents,
     durations: durationsOf(deps, s),
     openLimit: s.tradeOpenLimit,
     payouts,
-    amountPresetsCents: s.tradeAmountPresetsCents.filter((p) => p >= s.tradeMinCents && p <= s.tradeMaxCents),
+    amountPresetsMicrocents: s.tradeAmountPresetsMicrocents.filter(
+      (p) => p >= s.tradeMinMicrocents && p <= s.tradeMaxMicrocents,
+    ),
   };
 }
 
@@ -126,7 +128,7 @@ export async function switchTradingMode(deps: { db: Db; realtime: Realtime }, us
     if (!current) throw notFound("Member not found");
     if (userTrading && current.tradingLocked)
       throw new AppError(403, "TRADING_MODE_LOCKED", "Helio has set this account to Practice; contact support.");
-    if (userTrading && (await getMemberBalances(tx, userId)).wallet <= 0)
+    if (userTrading && (await getMemberBalances(tx, userId)).wallet <= 0n)
       throw new AppError(403, "REAL_BALANCE_REQUIRED", "Real trading opens once your wallet holds money.");
     if (current.userTrading !== userTrading) await setUserTrading(tx, userId, userTrading);
   });
@@ -142,10 +144,10 @@ export type Placement = Pick<PlaceTrade, "symbol" | "direction" | "durationSecon
   AmountAsked & { sessionStartedAt?: Date };
 
 /** What a placement asks for (the idempotency fingerprint), from the request or a stored contract. */
-const placementOf = (p: { symbol: string; direction: string; amountCents: number; durationSeconds: number }) => ({
+const placementOf = (p: { symbol: string; direction: string; amountMicrocents: bigint; durationSeconds: number }) => ({
   symbol: p.symbol,
   direction: p.direction,
-  amountCents: p.amountCents,
+  amountMicrocents: p.amountMicrocents,
   durationSeconds: p.durationSeconds,
 });
 
@@ -171,7 +173,7 @@ export function placeContract(
     status: 201,
     find: async (member, key) => {
       const row = await findByRequestKey(deps.db, member, key);
-      return row && { request: placementOf({ ...row, amountCents: row.amount }), body: toContract(row) };
+      return row && { request: placementOf({ ...row, amountMicrocents: row.amount }), body: toContract(row) };
     },
     run: () => insertContractFor(deps, userId, input, requestKey),
   });
@@ -187,7 +189,7 @@ async function insertContractFor(
   assertRateCurrent(input.quote, s);
   if (!durationsOf(deps, s).includes(input.durationSeconds))
     throw fieldError("durationSeconds", "This duration is not available");
-  assertAmountWithin(input, { min: s.tradeMinCents, max: s.tradeMaxCents }, s);
+  assertAmountWithin(input, { min: s.tradeMinMicrocents, max: s.tradeMaxMicrocents }, s);
   const tick = await deps.market.latest(input.symbol);
   if (!tick || (await deps.market.isStale(tick)))
     throw fieldError("symbol", "The market for this pair is not available right now (no recent price)");
@@ -202,14 +204,14 @@ async function insertContractFor(
     const standing = accountStatusError(mode);
     if (standing) throw new AppError(403, standing.code, "This account cannot trade.");
     const account = mode.userTrading ? "wallet" : "demo";
-    const cap = s.tradeExposureCapCents[input.symbol];
+    const cap = s.tradeExposureCapMicrocents[input.symbol];
     if (account === "wallet" && cap !== undefined) {
       await lockPairExposure(tx, input.symbol);
       const payout = outcomeOf(
         {
           direction: input.direction,
           entryPrice: 1,
-          amount: input.amountCents,
+          amount: input.amountMicrocents,
           payoutPercent: payoutPercentOf(s, input.symbol),
         },
         input.direction === "up" ? 2 : 0,
@@ -224,14 +226,20 @@ async function insertContractFor(
     await assertStakeWithinLimits(
       tx,
       { stakeFigures },
-      { userId, account, stakeCents: input.amountCents, now, sessionStartedAt: input.sessionStartedAt ?? null },
+      {
+        userId,
+        account,
+        stakeMicrocents: input.amountMicrocents,
+        now,
+        sessionStartedAt: input.sessionStartedAt ?? null,
+      },
     );
     posted = await postTransaction(tx, {
       kind: "trade_stake",
       idempotencyKey: `trade-stake:${id}`,
       legs: [
-        { account: { userId, account }, amount: -input.amountCents },
-        { account: { system: "trading_house" }, amount: input.amountCents },
+        { account: { userId, account }, amount: -input.amountMicrocents },
+        { account: { system: "trading_house" }, amount: input.amountMicrocents },
       ],
       reference: { type: "trade", id },
       actorId: userId,
@@ -245,7 +253,7 @@ async function insertContractFor(
       userId,
       symbol: input.symbol,
       direction: input.direction,
-      amount: input.amountCents,
+      amount: input.amountMicrocents,
       account,
       payoutPercent: payoutPercentOf(s, input.symbol),
       durationSeconds: input.durationSeconds,
@@ -259,17 +267,20 @@ async function insertContractFor(
   return toContract(row);
 }
 
-/** The outcome of a contract given its exit price (null: no usable tick → void). */
+/**
+ * The outcome of a contract given its exit price (null: no usable tick → void). A win pays the stake
+ * and its payout percent, rounded once to the microcent (ties to even).
+ */
 export function outcomeOf(
-  c: { direction: string; entryPrice: number; amount: number; payoutPercent: number },
+  c: { direction: string; entryPrice: number; amount: bigint; payoutPercent: number },
   exitPrice: number | null,
-): { result: TradeResult; payout: number } {
+): { result: TradeResult; payout: bigint } {
   if (exitPrice === null) return { result: "void", payout: c.amount };
   if (exitPrice === c.entryPrice) return { result: "equal", payout: c.amount };
   const up = exitPrice > c.entryPrice;
   if ((c.direction === "up") === up)
     return { result: "win", payout: mulDivHalfEven(c.amount, 100 + c.payoutPercent, 100) };
-  return { result: "loss", payout: 0 };
+  return { result: "loss", payout: 0n };
 }
 
 /** How long after expiry the worker waits, so the recorder's last batch of ticks is stored. */
@@ -301,7 +312,7 @@ export async function settleDue(deps: TradingDeps, opts: { now?: Date; limit?: n
       const exitPrice = fresh ? fresh.price : null;
       return { c, exitPrice, ...outcomeOf(c, exitPrice) };
     });
-    const paying = priced.filter((p) => p.payout > 0);
+    const paying = priced.filter((p) => p.payout > 0n);
     const posted = await postTransactions(
       tx,
       paying.map(({ c, payout, result }) => ({
@@ -336,9 +347,9 @@ export async function settleDue(deps: TradingDeps, opts: { now?: Date; limit?: n
         symbol: c.symbol,
         direction: c.direction,
         account: c.account,
-        amountCents: c.amount,
+        amountMicrocents: c.amount,
         result,
-        payoutCents: payout,
+        payoutMicrocents: payout,
       })),
     );
     settled = priced.map(({ c, result, exitPrice, payout }) => {
@@ -419,7 +430,12 @@ export async function contractHistory(
     page: f.page,
     pageSize: f.pageSize,
     mode,
-    totals: { count: totals.count, wonCents: totals.won, lostCents: totals.lost, netCents: totals.won - totals.lost },
+    totals: {
+      count: totals.count,
+      wonMicrocents: totals.won,
+      lostMicrocents: totals.lost,
+      netMicrocents: totals.won - totals.lost,
+    },
   };
 }
 
@@ -470,7 +486,11 @@ export async function houseExposure(deps: TradingDeps): Promise<HouseExposure> {
   const [rows, s] = await Promise.all([openRealExposure(deps.db), deps.settings.get()]);
   const side = (symbol: string, direction: string) => {
     const row = rows.find((r) => r.symbol === symbol && r.direction === direction);
-    return { contracts: row?.contracts ?? 0, stakeCents: row?.stake ?? 0, worstCasePayoutCents: row?.worstCase ?? 0 };
+    return {
+      contracts: row?.contracts ?? 0,
+      stakeMicrocents: row?.stake ?? 0n,
+      worstCasePayoutMicrocents: row?.worstCase ?? 0n,
+    };
   };
   const pairs = PAIR_SYMBOLS.map((symbol) => {
     const up = side(symbol, "up");
@@ -479,13 +499,13 @@ export async function houseExposure(deps: TradingDeps): Promise<HouseExposure> {
       symbol,
       up,
       down,
-      worstCasePayoutCents: up.worstCasePayoutCents + down.worstCasePayoutCents,
-      capCents: s.tradeExposureCapCents[symbol] ?? null,
+      worstCasePayoutMicrocents: up.worstCasePayoutMicrocents + down.worstCasePayoutMicrocents,
+      capMicrocents: s.tradeExposureCapMicrocents[symbol] ?? null,
     };
   });
   return {
     pairs,
-    worstCasePayoutCents: pairs.reduce((sum, p) => sum + p.worstCasePayoutCents, 0),
+    worstCasePayoutMicrocents: pairs.reduce((sum, p) => sum + p.worstCasePayoutMicrocents, 0n),
     at: new Date().toISOString(),
   };
 }

@@ -11,7 +11,7 @@ export const tradeContracts = pgTable(
     userId: referencesUser("user_id", "restrict"),
     symbol: text("symbol").notNull(),
     direction: text("direction").notNull(),
-    amount: bigint("amount", { mode: "number" }).notNull(),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
     /** wallet (Real) or demo (Free). */
     account: text("account").notNull(),
     payoutPercent: integer("payout_percent").notNull(),
@@ -22,7 +22,7 @@ export const tradeContracts = pgTable(
     status: text("status").notNull().default("open"),
     result: text("result"),
     exitPrice: bigint("exit_price", { mode: "number" }),
-    payout: bigint("payout", { mode: "number" }),
+    payout: bigint("payout", { mode: "bigint" }),
     settledAt: timestamptz("settled_at"),
     requestKey: text("request_key"),
     createdAt: createdAt(),

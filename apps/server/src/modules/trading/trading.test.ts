@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { API, priceToUnits, type Settings } from "@helio/shared";
+import {
+  API,
+  DEMO_GRANT_MICROCENTS,
+  fromCents,
+  houseResultSchema,
+  priceToUnits,
+  walletBalancesSchema,
+} from "@helio/shared";
 import { sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
@@ -15,7 +22,7 @@ import {
   type TestApp,
   waitFor,
 } from "../../../test/helpers.ts";
-import { expectError, expectSoundLedger, fundWallet, moneyApp } from "../../../test/money.ts";
+import { apiCents, expectError, expectSoundLedger, fundWallet, moneyApp } from "../../../test/money.ts";
 import { amountAskedOf } from "../../platform/money/rate-quote.ts";
 import { ledgerTotals, moneyTransaction, postTransactions } from "../ledger/index.ts";
 import { outcomeOf, placeContract, SETTLE_GRACE_MS, settleDue, tradeConfig } from "./service.ts";
@@ -25,21 +32,22 @@ const units = (text: string) => priceToUnits(text) as number;
 
 describe("outcomeOf", () => {
   it.each([
-    { direction: "up", entry: "100", exit: "101", result: "win", payout: 1850 },
-    { direction: "up", entry: "100", exit: "99", result: "loss", payout: 0 },
-    { direction: "down", entry: "100", exit: "99", result: "win", payout: 1850 },
-    { direction: "down", entry: "100", exit: "101", result: "loss", payout: 0 },
-    { direction: "up", entry: "100", exit: "100", result: "equal", payout: 1000 },
-    { direction: "down", entry: "100", exit: null, result: "void", payout: 1000 },
-  ])("$direction $entry → $exit is $result", ({ direction, entry, exit, result, payout }) => {
-    expect(
-      outcomeOf({ direction, entryPrice: units(entry), amount: 1000, payoutPercent: 85 }, exit ? units(exit) : null),
-    ).toEqual({ result, payout });
+    { direction: "up", entry: "100", exit: "101", result: "win", payoutCents: 1850 },
+    { direction: "up", entry: "100", exit: "99", result: "loss", payoutCents: 0 },
+    { direction: "down", entry: "100", exit: "99", result: "win", payoutCents: 1850 },
+    { direction: "down", entry: "100", exit: "101", result: "loss", payoutCents: 0 },
+    { direction: "up", entry: "100", exit: "100", result: "equal", payoutCents: 1000 },
+    { direction: "down", entry: "100", exit: null, result: "void", payoutCents: 1000 },
+  ])("$direction $entry → $exit is $result", ({ direction, entry, exit, result, payoutCents }) => {
+    const stake = { direction, entryPrice: units(entry), amount: fromCents(1000), payoutPercent: 85 };
+    expect(outcomeOf(stake, exit ? units(exit) : null)).toEqual({ result, payout: fromCents(payoutCents) });
   });
-  it("rounds the payout half to even", () => {
-    // 101 × 1.85 = 186.85 → 187; 110 × 1.85 = 203.5 → 204 (even); 130 × 1.85 = 240.5 → 240
-    const win = (amount: number) => outcomeOf({ direction: "up", entryPrice: 1, amount, payoutPercent: 85 }, 2).payout;
-    expect([win(101), win(110), win(130)]).toEqual([187, 204, 240]);
+  it("rounds the payout once to the microcent, half to even", () => {
+    const win = (amount: bigint) => outcomeOf({ direction: "up", entryPrice: 1, amount, payoutPercent: 85 }, 2).payout;
+    // 1.01 USD × 1.85 = 1.8685 USD exactly: no longer rounded to the cent.
+    expect(win(fromCents(101))).toBe(186_850_000n);
+    // In microcents: 101 × 1.85 = 186.85 → 187; 110 × 1.85 = 203.5 → 204 (even); 130 × 1.85 = 240.5 → 240 (even)
+    expect([win(101n), win(110n), win(130n)]).toEqual([187n, 204n, 240n]);
   });
 });
 
@@ -49,8 +57,8 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
   const deps = () => ({ ...t.app.services });
   const tick = (symbol: string, price: string, at = new Date()) =>
     t.app.services.market.record([{ symbol, price: units(price), at }]);
-  const setSettings = (patch: Partial<Settings>) => changeSettings(admin, patch);
-  const balances = async (c: Client) => (await c.get(API.wallet)).json() as Record<string, number>;
+  const setSettings = (patch: Record<string, unknown>) => changeSettings(admin, patch);
+  const balances = async (c: Client) => walletBalancesSchema.parse((await c.get(API.wallet)).json());
 
   beforeAll(async () => {
     t = await moneyApp(kind);
@@ -67,13 +75,13 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
     c.request({
       method: "POST",
       url: API.trades,
-      json: { symbol: "BTC", direction: "up", amountCents: 1000, durationSeconds: 30, ...body },
+      json: { symbol: "BTC", direction: "up", amountMicrocents: apiCents(1000), durationSeconds: 30, ...body },
       headers: key ? { "idempotency-key": key } : {},
     });
 
   describe.each([
-    { mode: "Free", real: false, account: "demo" },
-    { mode: "Real", real: true, account: "wallet" },
+    { mode: "Free", real: false, account: "demo" as const },
+    { mode: "Real", real: true, account: "wallet" as const },
   ])("settlement ($mode)", ({ real, account }) => {
     // Each case writes its own ticks around its expiry: start every case from an empty BTC tape.
     afterEach(async () => {
@@ -92,13 +100,13 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
         expect((await admin.put(API.adminMemberTrading(member.uid), { userTrading: true })).statusCode).toBe(200);
         await fundWallet(admin, member.uid, 50_000);
       }
-      const before = (await balances(client))[account] as number;
+      const before = (await balances(client))[account];
       await tick("BTC", "95000");
       const res = await place(client, { direction });
       expect(res.statusCode, res.body).toBe(201);
       const contract = res.json();
       expect(contract).toMatchObject({ account, entryPrice: "95000.00", payoutPercent: 85, status: "open" });
-      expect((await balances(client))[account]).toBe(before - 1000);
+      expect((await balances(client))[account]).toBe(before - fromCents(1000));
       const expiresAt = new Date(contract.expiresAt);
       if (exit) await tick("BTC", exit, new Date(expiresAt.getTime() - 500));
       // A tick after expiry never counts.
@@ -106,7 +114,7 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
       const settled = await settleDue(deps(), { now: new Date(expiresAt.getTime() + SETTLE_GRACE_MS + 10) });
       const mine = settled.find((c) => c.id === contract.id);
       expect(mine).toMatchObject({ status: "settled", result });
-      expect((await balances(client))[account]).toBe(before + delta);
+      expect((await balances(client))[account]).toBe(before + fromCents(delta));
       const history = (await client.get(API.tradesHistory)).json();
       expect(history.items[0]).toMatchObject({ id: contract.id, result });
       // Exactly once: a second pass finds nothing.
@@ -132,14 +140,14 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
     const onWallet = await place(client, { symbol: "ETH" });
     expect(onWallet.json()).toMatchObject({ account: "wallet" });
     const afterReal = await balances(client);
-    expect([afterReal.wallet, afterReal.demo]).toEqual([(before.wallet as number) - 1000, before.demo]);
+    expect([afterReal.wallet, afterReal.demo]).toEqual([before.wallet - fromCents(1000), before.demo]);
 
     expect((await switchTo("practice")).statusCode).toBe(200);
     expect((await client.get(API.me)).json().userTrading).toBe(false);
     const onDemo = await place(client, { symbol: "ETH" });
     expect(onDemo.json()).toMatchObject({ account: "demo" });
     const afterPractice = await balances(client);
-    expect([afterPractice.wallet, afterPractice.demo]).toEqual([afterReal.wallet, (afterReal.demo as number) - 1000]);
+    expect([afterPractice.wallet, afterPractice.demo]).toEqual([afterReal.wallet, afterReal.demo - fromCents(1000)]);
 
     const bad = await switchTo("demo");
     expect(bad.statusCode).toBe(400);
@@ -181,11 +189,14 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
 
   it("offers the stake presets within the limits", async () => {
     const { client } = await signUpVerified(t.app);
-    await setSettings({ tradeMinCents: 1_000, tradeAmountPresetsCents: [500, 1_000, 5_000] });
+    const restore = await setSettings({
+      tradeMinMicrocents: apiCents(1_000),
+      tradeAmountPresetsMicrocents: [500, 1_000, 5_000].map(apiCents),
+    });
     try {
-      expect((await client.get(API.tradesConfig)).json().amountPresetsCents).toEqual([1_000, 5_000]);
+      expect((await client.get(API.tradesConfig)).json().amountPresetsMicrocents).toEqual([1_000, 5_000].map(apiCents));
     } finally {
-      await setSettings({ tradeMinCents: 100, tradeAmountPresetsCents: [500, 1_000, 2_500, 5_000, 10_000] });
+      await setSettings(restore);
     }
   });
 
@@ -198,29 +209,29 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
     const { body: contract } = await placeContract(
       short,
       member.uid,
-      { ...placement, ...amountAskedOf({ amountCents: 1_000 }, "USD") },
+      { ...placement, ...amountAskedOf({ amountMicrocents: fromCents(1_000) }, "USD") },
       null,
     );
     expect(Date.parse(contract.expiresAt) - Date.parse(contract.entryAt)).toBe(5_000);
-    expect((await balances(client)).demo).toBe(1_000_000 - 1_000);
+    expect((await balances(client)).demo).toBe(DEMO_GRANT_MICROCENTS - fromCents(1_000));
   });
 
   it("reads the house result from the ledger's trading_house account", async () => {
     const { client } = await signUpVerified(t.app);
-    const house = async () => (await admin.get(API.adminTradesHouse)).json();
+    const house = async () => houseResultSchema.parse((await admin.get(API.adminTradesHouse)).json());
     const before = await house();
     await tick("SOL", "150");
     const placed = await place(client, { symbol: "SOL", direction: "up", durationSeconds: 60 });
     expect(placed.statusCode).toBe(201);
     const after = await house();
     // A practice stake: the demo side takes it at once and counts it open; real money is untouched.
-    expect(after.demo.stakesCents - before.demo.stakesCents).toBe(1000);
-    expect(after.demo.resultCents - before.demo.resultCents).toBe(1000);
+    expect(after.demo.stakesMicrocents - before.demo.stakesMicrocents).toBe(fromCents(1000));
+    expect(after.demo.resultMicrocents - before.demo.resultMicrocents).toBe(fromCents(1000));
     expect(after.demo.open - before.demo.open).toBe(1);
     expect(after.real).toEqual(before.real);
     // Both sides together are exactly what the trading house account holds.
     const { systemAccounts } = await ledgerTotals(t.app.services.db);
-    expect(after.real.resultCents + after.demo.resultCents).toBe(systemAccounts.trading_house);
+    expect(after.real.resultMicrocents + after.demo.resultMicrocents).toBe(systemAccounts.trading_house);
   });
 
   it("lists open contracts with whether each is winning now, history totals and CSV; others get 404", async () => {
@@ -240,13 +251,18 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
     await tick("ETH", "3002", new Date(new Date(up.expiresAt).getTime() - 100));
     await settleDue(deps(), { now: new Date(new Date(up.expiresAt).getTime() + 5000) });
     const history = (await client.get(`${API.tradesHistory}?symbol=eth`)).json();
-    expect(history.totals).toEqual({ count: 2, wonCents: 850, lostCents: 1000, netCents: -150 });
+    expect(history.totals).toEqual({
+      count: 2,
+      wonMicrocents: apiCents(850),
+      lostMicrocents: apiCents(1000),
+      netMicrocents: apiCents(-150),
+    });
     expect((await client.get(`${API.tradesHistory}?result=win`)).json().total).toBe(1);
     const csv = await client.get(API.tradesHistoryCsv);
     expect(csv.headers["content-type"]).toContain("text/csv");
     expect(csv.body.trim().split("\r\n")).toHaveLength(3);
     const house = (await admin.get(API.adminTradesHouse)).json();
-    expect(house.demo.resultCents).toBeTypeOf("number");
+    expect(house.demo.resultMicrocents).toMatch(/^-?\d+$/);
     expect((await admin.get(`${API.adminTrades}?uid=x`)).json().total).toBe(0);
     const listed = (await admin.get(`${API.adminTrades}?uid=${member.uid}&status=settled`)).json();
     expect(listed.total).toBe(2);
@@ -262,11 +278,15 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
     const { client, member } = await signUpVerified(t.app);
     await tick("LTC", "2.5");
     // A practice contract (a new member trades Free), then two real ones once the wallet holds money.
-    const practice = (await place(client, { symbol: "LTC", direction: "up", amountCents: 5_000 })).json();
+    const practice = (
+      await place(client, { symbol: "LTC", direction: "up", amountMicrocents: apiCents(5_000) })
+    ).json();
     await fundWallet(admin, member.uid, 50_000);
     expect((await client.put(API.tradesMode, { mode: "real" })).statusCode).toBe(200);
-    const realUp = (await place(client, { symbol: "LTC", direction: "up", amountCents: 1_000 })).json();
-    const realDown = (await place(client, { symbol: "LTC", direction: "down", amountCents: 2_000 })).json();
+    const realUp = (await place(client, { symbol: "LTC", direction: "up", amountMicrocents: apiCents(1_000) })).json();
+    const realDown = (
+      await place(client, { symbol: "LTC", direction: "down", amountMicrocents: apiCents(2_000) })
+    ).json();
     const openIds = async (query: string) =>
       ((await client.get(`${API.tradesOpen}${query}`)).json() as { id: string }[]).map((o) => o.id).sort();
     expect(await openIds("?mode=real")).toEqual([realUp.id, realDown.id].sort());
@@ -279,11 +299,20 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
     await settleDue(deps(), { now: new Date(new Date(realDown.expiresAt).getTime() + 5000) });
     const history = async (query = "") => (await client.get(`${API.tradesHistory}${query}`)).json();
     // Real (the member's mode now, so also the default): 1,000 won at 85 %, 2,000 lost.
-    const real = { count: 2, wonCents: 850, lostCents: 2_000, netCents: -1_150 };
+    const real = {
+      count: 2,
+      wonMicrocents: apiCents(850),
+      lostMicrocents: apiCents(2_000),
+      netMicrocents: apiCents(-1_150),
+    };
     expect(await history("?mode=real")).toMatchObject({ mode: "real", total: 2, totals: real });
     expect(await history()).toMatchObject({ mode: "real", totals: real });
     const free = await history("?mode=practice");
-    expect(free).toMatchObject({ mode: "practice", total: 1, totals: { count: 1, wonCents: 4_250, netCents: 4_250 } });
+    expect(free).toMatchObject({
+      mode: "practice",
+      total: 1,
+      totals: { count: 1, wonMicrocents: apiCents(4_250), netMicrocents: apiCents(4_250) },
+    });
     expect(free.items.map((i: { account: string }) => i.account)).toEqual(["demo"]);
     // Back in Free, the default follows; the CSV lists the same one mode.
     expect((await client.put(API.tradesMode, { mode: "practice" })).statusCode).toBe(200);
@@ -299,17 +328,24 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
     const dashboard = async () => (await admin.get(API.adminDashboard)).json();
     const before = await dashboard();
     await tick("LTC", "80");
-    await place(client, { symbol: "LTC", amountCents: 7_000 });
+    await place(client, { symbol: "LTC", amountMicrocents: apiCents(7_000) });
     await fundWallet(admin, member.uid, 10_000);
     expect((await client.put(API.tradesMode, { mode: "real" })).statusCode).toBe(200);
-    await place(client, { symbol: "LTC", amountCents: 3_000 });
+    await place(client, { symbol: "LTC", amountMicrocents: apiCents(3_000) });
     const after = await dashboard();
-    expect(after.tradingHouse.realCents - before.tradingHouse.realCents).toBe(3_000);
-    expect(after.tradingHouse.practiceCents - before.tradingHouse.practiceCents).toBe(7_000);
+    const change = (side: "realMicrocents" | "practiceMicrocents") =>
+      BigInt(after.tradingHouse[side]) - BigInt(before.tradingHouse[side]);
+    expect(change("realMicrocents")).toBe(fromCents(3_000));
+    expect(change("practiceMicrocents")).toBe(fromCents(7_000));
     // The same figures as /admin/trading's, and together what the trading house account holds.
     const house = (await admin.get(API.adminTradesHouse)).json();
-    expect(after.tradingHouse).toEqual({ realCents: house.real.resultCents, practiceCents: house.demo.resultCents });
-    expect(after.tradingHouse.realCents + after.tradingHouse.practiceCents).toBe(after.systemAccounts.trading_house);
+    expect(after.tradingHouse).toEqual({
+      realMicrocents: house.real.resultMicrocents,
+      practiceMicrocents: house.demo.resultMicrocents,
+    });
+    expect(BigInt(after.tradingHouse.realMicrocents) + BigInt(after.tradingHouse.practiceMicrocents)).toBe(
+      BigInt(after.systemAccounts.trading_house),
+    );
   });
 
   it("pushes the result and the new balance to the member's open tabs", async () => {
@@ -324,9 +360,11 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
       await tick("LINK", "18.4", new Date(expiresAt.getTime() - 200));
       await settleDue(deps(), { now: new Date(expiresAt.getTime() + 5000) });
       const settled = await socket.next("trade.settled");
-      expect(settled).toMatchObject({ contract: { id: contract.id, result: "win", payoutCents: 1850 } });
+      expect(settled).toMatchObject({ contract: { id: contract.id, result: "win", payoutMicrocents: apiCents(1850) } });
       await waitFor(() =>
-        socket.messages.find((m) => m.type === "balances" && (m.balances as { demo?: number }).demo === 1_000_850),
+        socket.messages.find(
+          (m) => m.type === "balances" && (m.balances as { demo?: string }).demo === apiCents(1_000_850),
+        ),
       );
     } finally {
       socket.ws.terminate();
@@ -345,8 +383,8 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
           kind: "trade_stake",
           idempotencyKey: `trade-stake:${id}`,
           legs: [
-            { account: { userId: member.uid, account: "demo" }, amount: -1000 },
-            { account: { system: "trading_house" }, amount: 1000 },
+            { account: { userId: member.uid, account: "demo" }, amount: -fromCents(1000) },
+            { account: { system: "trading_house" }, amount: fromCents(1000) },
           ],
           reference: { type: "trade", id },
         },
@@ -356,7 +394,7 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
         userId: member.uid,
         symbol: '=HYPERLINK("http://x")',
         direction: "up",
-        amount: 1000,
+        amount: fromCents(1000),
         account: "demo",
         payoutPercent: 85,
         durationSeconds: 30,
@@ -366,7 +404,7 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
         status: "settled",
         result: "loss",
         exitPrice: units("0.9"),
-        payout: 0,
+        payout: 0n,
         settledAt: new Date(at.getTime() + 31_000),
       });
     });
@@ -388,18 +426,22 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
     expect(first.statusCode).toBe(201);
     expect(second.statusCode).toBe(201); // the same answer as the first, status included
     expect(second.json().id).toBe(first.json().id);
-    expect((await balances(client)).demo).toBe(1_000_000 - 1000);
+    expect((await balances(client)).demo).toBe(DEMO_GRANT_MICROCENTS - fromCents(1000));
   });
 
   it("refuses bad input naming the field", async () => {
     const { client } = await signUpVerified(t.app);
     await tick("BTC", "95000");
     expectError(await place(client, { symbol: "PEPE" }), 400, "VALIDATION_FAILED", "symbol");
-    expectError(await place(client, { amountCents: 0 }), 400, "VALIDATION_FAILED", "amountCents");
-    expectError(await place(client, { amountCents: -5 }), 400, "VALIDATION_FAILED", "amountCents");
-    expectError(await place(client, { amountCents: 99 }), 400, "VALIDATION_FAILED", "amountCents");
-    expectError(await place(client, { amountCents: 1_000_001 }), 400, "VALIDATION_FAILED", "amountCents");
-    expectError(await place(client, { amountCents: 10.5 }), 400, "VALIDATION_FAILED", "amountCents");
+    for (const amountMicrocents of [
+      apiCents(0),
+      apiCents(-5),
+      apiCents(99), // under the 1.00 USD minimum
+      apiCents(1_000_001), // over the 10,000.00 USD maximum
+      10.5, // not a whole microcent
+      "12.34", // a decimal belongs in `amount`
+    ])
+      expectError(await place(client, { amountMicrocents }), 400, "VALIDATION_FAILED", "amountMicrocents");
     expectError(await place(client, { durationSeconds: 45 }), 400, "VALIDATION_FAILED", "durationSeconds");
     // A short contract only where a test server offers one (config SHORT_CONTRACT_SECONDS).
     expectError(await place(client, { durationSeconds: 5 }), 400, "VALIDATION_FAILED", "durationSeconds");
@@ -413,7 +455,7 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
     } finally {
       await setSettings({ tradeDurations: [30, 60, 300, 900, 1800, 3600] });
     }
-    expect((await balances(client)).demo).toBe(1_000_000);
+    expect((await balances(client)).demo).toBe(DEMO_GRANT_MICROCENTS);
   });
 
   it("enforces the open-contract limit, and concurrent stakes never overdraw", async () => {
@@ -429,13 +471,13 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
     }
     // 9,970.00 demo left: 20 stakes of 1,000.00 at once → at most 9 succeed.
     const many = await Promise.all(
-      Array.from({ length: 20 }, () => place(client, { symbol: "SOL", amountCents: 100_000 })),
+      Array.from({ length: 20 }, () => place(client, { symbol: "SOL", amountMicrocents: apiCents(100_000) })),
     );
     const ok = many.filter((r) => r.statusCode === 201).length;
     expect(ok).toBe(9);
     for (const r of many.filter((x) => x.statusCode !== 201)) expectError(r, 409, "INSUFFICIENT_FUNDS");
     const b = await balances(client);
-    expect(b.demo).toBe(1_000_000 - 3000 - 900_000);
+    expect(b.demo).toBe(DEMO_GRANT_MICROCENTS - fromCents(3000 + 900_000));
     const [row] = await queryRows<{ n: string }>(
       t.database,
       sql`select count(*) as n from trade_contracts where user_id = ${member.uid}`,
@@ -448,7 +490,7 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
     const symbols = ["ADA", "TRX", "DOGE"] as const;
     const entry = { ADA: "0.75", TRX: "0.2", DOGE: "0.38" };
     // 300 open contracts, as placement leaves them: the stake taken through the ledger, the row
-    // written; they all expire within one second.
+    // written; they all expire within one second. Stakes carry odd microcents, so payouts round.
     const expiry = new Date(Date.now() - 5_000);
     const placed = traders.flatMap(({ member }, m) =>
       Array.from({ length: 30 }, (_, j) => {
@@ -458,7 +500,7 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
           userId: member.uid,
           symbol,
           direction: j % 2 ? "up" : "down",
-          amount: 100 + 7 * j + m,
+          amount: fromCents(100 + 7 * j + m) + BigInt(j),
           account: "demo",
           payoutPercent: 85,
           durationSeconds: 30,
@@ -468,8 +510,8 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
         };
       }),
     );
-    const before = new Map<string, number>();
-    for (const { client, member } of traders) before.set(member.uid, (await balances(client)).demo as number);
+    const before = new Map<string, bigint>();
+    for (const { client, member } of traders) before.set(member.uid, (await balances(client)).demo);
     await moneyTransaction(t.database.db, async (tx) => {
       await postTransactions(
         tx,
@@ -496,31 +538,32 @@ describe.each(databaseKinds)("trading on %s", (kind) => {
     const settled = await settleDue(deps(), { now: new Date(expiry.getTime() + 1000 + SETTLE_GRACE_MS), limit: 500 });
     const byId = new Map(settled.map((c) => [c.id, c]));
     const expected = (c: (typeof placed)[number]) => {
-      if (c.symbol === "DOGE") return { result: "void", payoutCents: c.amount, exitPrice: null };
-      if (c.symbol === "TRX") return { result: "equal", payoutCents: c.amount, exitPrice: "0.20" };
+      if (c.symbol === "DOGE") return { result: "void", payoutMicrocents: c.amount, exitPrice: null };
+      if (c.symbol === "TRX") return { result: "equal", payoutMicrocents: c.amount, exitPrice: "0.20" };
       return c.direction === "up"
-        ? { result: "win", payoutCents: outcomeOf(c, c.entryPrice + 1).payout, exitPrice: "0.76" }
-        : { result: "loss", payoutCents: 0, exitPrice: "0.76" };
+        ? { result: "win", payoutMicrocents: outcomeOf(c, c.entryPrice + 1).payout, exitPrice: "0.76" }
+        : { result: "loss", payoutMicrocents: 0n, exitPrice: "0.76" };
     };
     for (const c of placed) expect(byId.get(c.id), c.id).toMatchObject({ status: "settled", ...expected(c) });
 
     // Each member's demo balance got exactly its payouts; one balanced payout movement per paid contract.
     for (const { client, member } of traders) {
-      const paid = placed.filter((c) => c.userId === member.uid).reduce((sum, c) => sum + expected(c).payoutCents, 0);
-      const staked = placed.filter((c) => c.userId === member.uid).reduce((sum, c) => sum + c.amount, 0);
-      expect((await balances(client)).demo).toBe((before.get(member.uid) as number) - staked + paid);
+      const own = placed.filter((c) => c.userId === member.uid);
+      const paid = own.reduce((sum, c) => sum + expected(c).payoutMicrocents, 0n);
+      const staked = own.reduce((sum, c) => sum + c.amount, 0n);
+      expect((await balances(client)).demo).toBe((before.get(member.uid) as bigint) - staked + paid);
     }
     const ids = JSON.stringify(placed.map((c) => c.id));
     const payouts = await queryRows<{ reference_id: string; n: number; entries: number; total: string }>(
       t.database,
-      sql`select tr.reference_id, count(distinct tr.id)::int as n, count(e.id)::int as entries, sum(e.amount) as total
+      sql`select tr.reference_id, count(distinct tr.id)::int as n, count(e.id)::int as entries, sum(e.amount)::text as total
           from ledger_transactions tr join ledger_entries e on e.transaction_id = tr.id
           where tr.kind = 'trade_payout'
             and tr.reference_id in (select value from json_array_elements_text(${ids}::json))
           group by tr.reference_id`,
     );
-    expect(payouts).toHaveLength(placed.filter((c) => expected(c).payoutCents > 0).length);
-    for (const row of payouts) expect([row.n, row.entries, Number(row.total)]).toEqual([1, 2, 0]);
+    expect(payouts).toHaveLength(placed.filter((c) => expected(c).payoutMicrocents > 0n).length);
+    for (const row of payouts) expect([row.n, row.entries, BigInt(row.total)]).toEqual([1, 2, 0n]);
     // Exactly once: nothing of these is due any more.
     const again = await settleDue(deps(), { now: new Date(expiry.getTime() + 60_000), limit: 500 });
     expect(again.filter((c) => byId.has(c.id))).toEqual([]);
@@ -540,7 +583,7 @@ describe.each(databaseKinds)("settlement across restarts and processes on %s", (
       const res = await client.post(API.trades, {
         symbol: "XRP",
         direction: "up",
-        amountCents: 1000,
+        amountMicrocents: apiCents(1000),
         durationSeconds: 30,
       });
       expect(res.statusCode, res.body).toBe(201);
@@ -553,12 +596,12 @@ describe.each(databaseKinds)("settlement across restarts and processes on %s", (
       second = await createTestApp(kind, { database, env: { WORKERS: "off" } });
       const settled = await settleDue(second.app.services, { now: new Date(expiresAt.getTime() + 60_000) });
       expect(settled).toHaveLength(1);
-      expect(settled[0]).toMatchObject({ result: "win", payoutCents: 1850, exitPrice: "1.20" });
+      expect(settled[0]).toMatchObject({ result: "win", payoutMicrocents: fromCents(1850), exitPrice: "1.20" });
       const [row] = await queryRows<{ balance: string }>(
         database,
         sql`select balance from balances where user_id = ${member.uid} and account = 'demo'`,
       );
-      expect(Number(row?.balance)).toBe(1_000_000 + 850);
+      expect(row && BigInt(row.balance)).toBe(fromCents(1_000_000 + 850));
       await expectSoundLedger(database);
     } finally {
       await first?.close();
@@ -582,7 +625,7 @@ describe.each(databaseKinds)("settlement across restarts and processes on %s", (
           const res = await client.post(API.trades, {
             symbol: "BNB",
             direction: j % 2 ? "up" : "down",
-            amountCents: 1000,
+            amountMicrocents: apiCents(1000),
             durationSeconds: 30,
           });
           expect(res.statusCode, res.body).toBe(201);

@@ -1,40 +1,58 @@
 import {
-  amountCentsOf,
   amountFieldOf,
+  amountMicrocentsOf,
   createDepositSchema,
+  formatMoney,
   formatRate,
-  localToUsdCents,
+  fromCents,
+  localToUsdMicrocents,
   quoteOf,
+  roundToCent,
   sameRate,
-  usdCentsToLocalHundredths,
+  usdMicrocentsToLocalHundredths,
   usdWithLocal,
 } from "@helio/shared";
 import { describe, expect, it } from "vitest";
 
-// The conversion the forms preview and the server applies: both call these, so they agree to the cent.
+// The conversion the forms preview and the server applies: both call these, so they agree to the microcent.
 
-describe("localToUsdCents", () => {
+describe("localToUsdMicrocents", () => {
   it("converts at the rate given: 162,500 IDR at 16,250 is 10.00 USD", () => {
-    expect(localToUsdCents("162500", "16250")).toBe(1000);
-    expect(localToUsdCents("162500.00", "16250.00")).toBe(1000);
-    expect(localToUsdCents("3.76", "0.376")).toBe(1000);
+    expect(localToUsdMicrocents("162500", "16250")).toBe(fromCents(1000));
+    expect(localToUsdMicrocents("162500.00", "16250.00")).toBe(fromCents(1000));
+    expect(localToUsdMicrocents("3.76", "0.376")).toBe(fromCents(1000));
+    // Half a cent is kept: 0.05 at 2 per USD is 0.025 USD.
+    expect(localToUsdMicrocents("0.05", "2")).toBe(2_500_000n);
   });
 
-  it("rounds to the nearest cent, an exact half cent to the even one", () => {
-    expect(localToUsdCents("0.05", "2")).toBe(2); // 2.5 → 2
-    expect(localToUsdCents("0.07", "2")).toBe(4); // 3.5 → 4
-    expect(localToUsdCents("0.03", "2")).toBe(2); // 1.5 → 2
-    expect(localToUsdCents("162499", "16250")).toBe(1000); // 999.9938… → 1000
-    expect(localToUsdCents("162400", "16250")).toBe(999); // 999.3846… → 999
+  it("rounds to the nearest microcent, an exact half microcent to the even one", () => {
+    // At 2,000,000 per USD a hundredth is half a microcent.
+    expect(localToUsdMicrocents("0.05", "2000000")).toBe(2n); // 2.5 → 2
+    expect(localToUsdMicrocents("0.07", "2000000")).toBe(4n); // 3.5 → 4
+    expect(localToUsdMicrocents("0.03", "2000000")).toBe(2n); // 1.5 → 2
+    expect(localToUsdMicrocents("162499", "16250")).toBe(999_993_846n); // 999,993,846.15… → …846
+    expect(localToUsdMicrocents("162400", "16250")).toBe(999_384_615n); // 999,384,615.38… → …615
+    expect(localToUsdMicrocents("200000", "16250")).toBe(1_230_769_231n); // 1,230,769,230.77… → …231
+  });
+
+  it("brings 100,000 IDR at 16,250 back exactly as typed, which whole cents could not", () => {
+    const microcents = localToUsdMicrocents("100000", "16250");
+    expect(microcents).toBe(615_384_615n); // 6.15384615 USD
+    if (microcents === null) return;
+    expect(usdMicrocentsToLocalHundredths(microcents, "16250")).toBe(10_000_000n);
+    expect(formatMoney(microcents, "IDR", 16250)).toBe("100,000.00 IDR");
+    expect(usdWithLocal(microcents, { currency: "IDR", rate: "16250" })).toBe("6.15 USD (100,000.00 IDR)");
+    // The same amount held in whole cents, 6.15 USD, came back as 99,937.50 IDR.
+    expect(usdMicrocentsToLocalHundredths(roundToCent(microcents), "16250")).toBe(9_993_750n);
   });
 
   it("answers null for text that is not an amount or a rate", () => {
-    expect(localToUsdCents("abc", "16250")).toBeNull();
-    expect(localToUsdCents("-5", "16250")).toBeNull();
-    expect(localToUsdCents("1.234", "16250")).toBeNull();
-    expect(localToUsdCents("100", "abc")).toBeNull();
-    expect(localToUsdCents("100", "0")).toBeNull();
-    expect(localToUsdCents("100", "1.123456789")).toBeNull();
+    expect(localToUsdMicrocents("abc", "16250")).toBeNull();
+    expect(localToUsdMicrocents("-5", "16250")).toBeNull();
+    expect(localToUsdMicrocents("1.234", "16250")).toBeNull();
+    expect(localToUsdMicrocents("100", "abc")).toBeNull();
+    expect(localToUsdMicrocents("100", "0")).toBeNull();
+    expect(localToUsdMicrocents("100", "1.123456789")).toBeNull();
   });
 });
 
@@ -47,30 +65,33 @@ describe("sameRate", () => {
   });
 });
 
-describe("usdCentsToLocalHundredths", () => {
+describe("usdMicrocentsToLocalHundredths", () => {
   it("rounds a minimum up, a maximum down, anything else to the nearest (ties to even)", () => {
     // 10.01 USD at 0.376 = 3.76376 BHD.
-    expect(usdCentsToLocalHundredths(1001, "0.376", "up")).toBe(377n);
-    expect(usdCentsToLocalHundredths(1001, "0.376", "down")).toBe(376n);
-    expect(usdCentsToLocalHundredths(1001, "0.376")).toBe(376n);
+    expect(usdMicrocentsToLocalHundredths(fromCents(1001), "0.376", "up")).toBe(377n);
+    expect(usdMicrocentsToLocalHundredths(fromCents(1001), "0.376", "down")).toBe(376n);
+    expect(usdMicrocentsToLocalHundredths(fromCents(1001), "0.376")).toBe(376n);
     // 1.25 USD at 0.5 = 0.625: an exact half hundredth.
-    expect(usdCentsToLocalHundredths(125, "0.5")).toBe(62n);
-    expect(usdCentsToLocalHundredths(135, "0.5")).toBe(68n);
-    expect(usdCentsToLocalHundredths(125, "0.5", "up")).toBe(63n);
+    expect(usdMicrocentsToLocalHundredths(fromCents(125), "0.5")).toBe(62n);
+    expect(usdMicrocentsToLocalHundredths(fromCents(135), "0.5")).toBe(68n);
+    expect(usdMicrocentsToLocalHundredths(fromCents(125), "0.5", "up")).toBe(63n);
+    // One microcent above a whole hundredth is rounded up only when asked to.
+    expect(usdMicrocentsToLocalHundredths(fromCents(1000) + 1n, "16250", "up")).toBe(16_250_001n);
+    expect(usdMicrocentsToLocalHundredths(fromCents(1000) + 1n, "16250")).toBe(16_250_000n);
     // Exact products are the same every way.
     for (const rounding of ["up", "down", "nearest"] as const)
-      expect(usdCentsToLocalHundredths(1000, "16250", rounding)).toBe(16_250_000n);
+      expect(usdMicrocentsToLocalHundredths(fromCents(1000), "16250", rounding)).toBe(16_250_000n);
   });
 });
 
 describe("usdWithLocal", () => {
   it("names the USD amount and, for another currency, its local value", () => {
-    expect(usdWithLocal(1000, { currency: "IDR", rate: "16250" }, "up")).toBe("10.00 USD (162,500.00 IDR)");
-    expect(usdWithLocal(1_000_000, { currency: "IDR", rate: "16250" }, "down")).toBe(
+    expect(usdWithLocal(fromCents(1000), { currency: "IDR", rate: "16250" }, "up")).toBe("10.00 USD (162,500.00 IDR)");
+    expect(usdWithLocal(fromCents(1_000_000), { currency: "IDR", rate: "16250" }, "down")).toBe(
       "10,000.00 USD (162,500,000.00 IDR)",
     );
-    expect(usdWithLocal(1001, { currency: "BHD", rate: "0.376" }, "up")).toBe("10.01 USD (3.77 BHD)");
-    expect(usdWithLocal(1000, { currency: "USD", rate: "1" })).toBe("10.00 USD");
+    expect(usdWithLocal(fromCents(1001), { currency: "BHD", rate: "0.376" }, "up")).toBe("10.01 USD (3.77 BHD)");
+    expect(usdWithLocal(fromCents(1000), { currency: "USD", rate: "1" })).toBe("10.00 USD");
   });
 });
 
@@ -86,12 +107,12 @@ describe("formatRate", () => {
 describe("a request's local amount", () => {
   const local = { amount: "162500", currency: "IDR" as const, rate: "16250" };
 
-  it("is read as USD cents at its own rate, with its field and quote", () => {
-    expect(amountCentsOf({ local })).toBe(1000);
+  it("is read as microcents at its own rate, with its field and quote", () => {
+    expect(amountMicrocentsOf({ local })).toBe(fromCents(1000));
     expect(amountFieldOf({ local })).toBe("local.amount");
     expect(quoteOf({ local })).toEqual({ currency: "IDR", rate: "16250" });
     expect(amountFieldOf({ amount: "10" })).toBe("amount");
-    expect(quoteOf({ amountCents: 1000 })).toBeNull();
+    expect(quoteOf({ amountMicrocents: fromCents(1000) })).toBeNull();
   });
 
   it.each([
@@ -101,7 +122,7 @@ describe("a request's local amount", () => {
     [{ local: { ...local, amount: "-5" } }, "local.amount"],
     [{ local: { ...local, amount: "1.234" } }, "local.amount"],
     [{ local: { ...local, amount: "0.01" } }, "local.amount"], // less than a cent at 16,250
-    [{ local, amountCents: 1000 }, "amount"],
+    [{ local, amountMicrocents: "1000000000" }, "amount"],
   ])("refuses %j naming %s", (body, field) => {
     const parsed = createDepositSchema.safeParse(body);
     expect(parsed.success).toBe(false);

@@ -1,7 +1,7 @@
 import {
   API,
-  centsToDecimal,
   demoResetResponseSchema,
+  microcentsToDecimal,
   WALLET_CSV_COLUMNS,
   type WalletEntry,
   walletBalancesSchema,
@@ -26,8 +26,8 @@ export const walletCsvCells = (e: WalletEntry): CsvCell[] => [
   value(e.createdAt),
   text(e.kind),
   text(e.account),
-  value(centsToDecimal(e.amountCents)),
-  value(centsToDecimal(e.balanceAfterCents)),
+  value(microcentsToDecimal(e.amountMicrocents)),
+  value(microcentsToDecimal(e.balanceAfterMicrocents)),
   text(e.reference?.type),
   text(e.reference?.id),
   text(e.transactionId),
@@ -46,7 +46,7 @@ export async function walletRoutes(app: FastifyInstance, { services }: { service
   r.get(
     API.wallet,
     asBalanceRead({
-      summary: "The member's balances in cents (wallet, demo, profit, bonus, withdrawal_hold)",
+      summary: "The member's balances in microcents (wallet, demo, profit, bonus, withdrawal_hold)",
       response: { 200: walletBalancesSchema },
     }),
     async (request, reply) => {

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { DEMO_GRANT_CENTS, type DemoResetResponse } from "@helio/shared";
+import { DEMO_GRANT_MICROCENTS, type DemoResetResponse } from "@helio/shared";
 import type { Db } from "../../db/client.ts";
 import { recordAudit } from "../../platform/audit/audit.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest, KeyAlreadyUsed } from "../../platform/money/idempotency.ts";
@@ -38,8 +38,9 @@ export function resetDemo(
     find: async (member, k) => {
       const previous = await findMovement(deps.db, movementKey(k));
       if (!previous) return null;
-      const demoCents = (await balanceAfter(deps.db, previous.transactionId, member, "demo")) ?? DEMO_GRANT_CENTS;
-      return { request: {}, body: { transactionId: previous.transactionId, demoCents, replayed: true } };
+      const demoMicrocents =
+        (await balanceAfter(deps.db, previous.transactionId, member, "demo")) ?? DEMO_GRANT_MICROCENTS;
+      return { request: {}, body: { transactionId: previous.transactionId, demoMicrocents, replayed: true } };
     },
     run: () => postReset(deps, uid, movementKey(key ?? randomUUID()), admin),
   });
@@ -54,15 +55,15 @@ async function postReset(
   const posted: Posted[] = [];
   const result = await moneyTransaction(deps.db, async (tx): Promise<DemoResetResponse> => {
     posted.length = 0;
-    const [current = 0] = await lockAccounts(
+    const [current = 0n] = await lockAccounts(
       tx,
       [{ userId: uid, account: "demo" }, { system: "demo_issuer" }],
       idempotencyKey,
     );
     // Taken while this request waited for the lock: the helper answers the stored movement.
     if (await findMovement(tx, idempotencyKey)) throw new KeyAlreadyUsed();
-    const delta = DEMO_GRANT_CENTS - current;
-    if (delta === 0) return { transactionId: null, demoCents: current, replayed: false };
+    const delta = DEMO_GRANT_MICROCENTS - current;
+    if (delta === 0n) return { transactionId: null, demoMicrocents: current, replayed: false };
     const movement = await postTransaction(tx, {
       kind: "demo_reset",
       idempotencyKey,
@@ -80,12 +81,16 @@ async function postReset(
         actorId: admin.adminId,
         action: "member.demo_reset",
         targetUserId: uid,
-        before: { demoCents: current },
-        after: { demoCents: DEMO_GRANT_CENTS, transactionId: movement.transactionId },
+        before: { demoMicrocents: current },
+        after: { demoMicrocents: DEMO_GRANT_MICROCENTS, transactionId: movement.transactionId },
         ip: admin.ip,
       });
     }
-    return { transactionId: movement.transactionId, demoCents: DEMO_GRANT_CENTS, replayed: movement.replayed };
+    return {
+      transactionId: movement.transactionId,
+      demoMicrocents: DEMO_GRANT_MICROCENTS,
+      replayed: movement.replayed,
+    };
   });
   await announceBalances(deps.realtime, posted);
   return result;

@@ -1,4 +1,4 @@
-import { API, DEMO_GRANT_CENTS } from "@helio/shared";
+import { API, DEMO_GRANT_MICROCENTS, fromCents } from "@helio/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type Client,
@@ -8,7 +8,14 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { captureMessages, expectError, expectSoundLedger, fundWallet, moneyApp } from "../../../test/money.ts";
+import {
+  apiCents,
+  captureMessages,
+  expectError,
+  expectSoundLedger,
+  fundWallet,
+  moneyApp,
+} from "../../../test/money.ts";
 import { moneyTransaction, postTransaction } from "../ledger/index.ts";
 
 describe.each(databaseKinds)("wallet on %s", (kind) => {
@@ -21,8 +28,8 @@ describe.each(databaseKinds)("wallet on %s", (kind) => {
   afterEach(async () => expectSoundLedger(t.database));
   afterAll(async () => t?.close());
 
-  /** Moves demo money directly through the ledger (as a trade would). */
-  const spendDemo = (uid: string, amount: number, key: string) =>
+  /** Moves `amount` microcents of demo money directly through the ledger (as a trade would). */
+  const spendDemo = (uid: string, amount: bigint, key: string) =>
     moneyTransaction(t.database.db, (tx) =>
       postTransaction(tx, {
         kind: "trade_stake",
@@ -46,11 +53,40 @@ describe.each(databaseKinds)("wallet on %s", (kind) => {
     }
   });
 
-  it("shows every balance in cents, starting with 10,000.00 of demo money", async () => {
+  it("shows every balance in microcents, starting with 10,000.00 of demo money", async () => {
     const { client } = await signUpVerified(t.app);
     const res = await client.get(API.wallet);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ wallet: 0, demo: DEMO_GRANT_CENTS, profit: 0, bonus: 0, withdrawal_hold: 0 });
+    expect(res.json()).toEqual({
+      wallet: "0",
+      demo: apiCents(1_000_000),
+      profit: "0",
+      bonus: "0",
+      withdrawal_hold: "0",
+    });
+  });
+
+  it("answers balances and entries past 2⁵³ microcents exactly, as strings of digits", async () => {
+    const { client, member } = await signUpVerified(t.app);
+    // 1,000,000,000.00000001 USD: more microcents than a JSON number holds exactly.
+    const huge = 100_000_000_000_000_001n;
+    await moneyTransaction(t.database.db, (tx) =>
+      postTransaction(tx, {
+        kind: "adjustment",
+        idempotencyKey: `huge-${member.uid}`,
+        legs: [
+          { account: { system: "adjustments" }, amount: -huge },
+          { account: { userId: member.uid, account: "wallet" }, amount: huge },
+        ],
+      }),
+    );
+    expect((await client.get(API.wallet)).json()).toMatchObject({ wallet: "100000000000000001" });
+    const history = (await client.get(`${API.walletHistory}?account=wallet`)).json();
+    expect(history.items).toMatchObject([
+      { amountMicrocents: "100000000000000001", balanceAfterMicrocents: "100000000000000001" },
+    ]);
+    const csv = (await client.get(`${API.walletHistoryCsv}?account=wallet`)).body;
+    expect(csv).toMatch(/,adjustment,wallet,1000000000\.00000001,1000000000\.00000001,/);
   });
 
   it("applies sign-out, tampering, blocking and banning to the balance read at once", async () => {
@@ -81,14 +117,18 @@ describe.each(databaseKinds)("wallet on %s", (kind) => {
   it("answers reads arriving together (one shared query) each with the reader's own balances", async () => {
     const read = (cookie: string) => t.app.inject({ url: API.wallet, headers: { cookie } });
     const members = await Promise.all(Array.from({ length: 12 }, () => signUpVerified(t.app)));
-    await Promise.all(members.map((m, i) => spendDemo(m.member.uid, (i + 1) * 101, `batch-read-${m.member.uid}`)));
+    await Promise.all(
+      members.map((m, i) => spendDemo(m.member.uid, fromCents((i + 1) * 101), `batch-read-${m.member.uid}`)),
+    );
     const leaving = await signUpVerified(t.app);
     const old = leaving.client.cookieHeader;
     expect((await leaving.client.post("/api/auth/sign-out", {})).statusCode).toBe(200);
     // Each member three times, interleaved, with a signed-out cookie among them.
     const cookies = [...members, ...members, ...members].map((m) => m.client.cookieHeader);
     const answers = await Promise.all([...cookies.map(read), read(old), ...cookies.reverse().map(read)]);
-    const expected = [...members, ...members, ...members].map((_, i) => DEMO_GRANT_CENTS - ((i % 12) + 1) * 101);
+    const expected = [...members, ...members, ...members].map((_, i) =>
+      String(DEMO_GRANT_MICROCENTS - fromCents(((i % 12) + 1) * 101)),
+    );
     const demos = answers.map((res) => (res.statusCode === 200 ? res.json().demo : res.statusCode));
     expect(demos).toEqual([...expected, 401, ...expected.reverse()]);
   });
@@ -99,7 +139,7 @@ describe.each(databaseKinds)("wallet on %s", (kind) => {
     await fundWallet(admin, member.uid, 5_000);
     await fundWallet(admin, member.uid, 1_234);
     await fundWallet(admin, other.member.uid, 999);
-    await spendDemo(member.uid, 300, `spend-${member.uid}`);
+    await spendDemo(member.uid, fromCents(300), `spend-${member.uid}`);
 
     const all = (await client.get(API.walletHistory)).json();
     expect(all.total).toBe(4); // demo grant, two adjustments, one stake
@@ -111,22 +151,25 @@ describe.each(databaseKinds)("wallet on %s", (kind) => {
     ]);
     expect(all.items[0]).toMatchObject({
       account: "demo",
-      amountCents: -300,
-      balanceAfterCents: DEMO_GRANT_CENTS - 300,
+      amountMicrocents: apiCents(-300),
+      balanceAfterMicrocents: String(DEMO_GRANT_MICROCENTS - fromCents(300)),
     });
     expect(all.items[1]).toMatchObject({
       account: "wallet",
-      amountCents: 1_234,
-      balanceAfterCents: 6_234,
+      amountMicrocents: apiCents(1_234),
+      balanceAfterMicrocents: apiCents(6_234),
       memo: "Test funding",
       reference: { type: "user", id: member.uid },
     });
-    expect(all.items.every((e: { amountCents: number }) => e.amountCents !== 999)).toBe(true);
+    expect(all.items.every((e: { amountMicrocents: string }) => e.amountMicrocents !== apiCents(999))).toBe(true);
 
     const wallet = (await client.get(`${API.walletHistory}?account=wallet`)).json();
-    expect(wallet.items.map((e: { amountCents: number }) => e.amountCents)).toEqual([1_234, 5_000]);
+    expect(wallet.items.map((e: { amountMicrocents: string }) => e.amountMicrocents)).toEqual([
+      apiCents(1_234),
+      apiCents(5_000),
+    ]);
     const grants = (await client.get(`${API.walletHistory}?kind=demo_grant`)).json();
-    expect(grants).toMatchObject({ total: 1, items: [{ amountCents: DEMO_GRANT_CENTS }] });
+    expect(grants).toMatchObject({ total: 1, items: [{ amountMicrocents: String(DEMO_GRANT_MICROCENTS) }] });
 
     const page2 = (await client.get(`${API.walletHistory}?page=2&pageSize=3`)).json();
     expect(page2).toMatchObject({ total: 4, page: 2, pageSize: 3, items: [{ kind: "demo_grant" }] });
@@ -152,7 +195,7 @@ describe.each(databaseKinds)("wallet on %s", (kind) => {
     await fundWallet(admin, member.uid, 1_005);
     await admin.post(API.adminMemberAdjust(member.uid), {
       account: "wallet",
-      amountCents: -5,
+      amountMicrocents: apiCents(-5),
       reason: '=HYPERLINK("x"), "quoted"',
     });
     const res = await client.get(`${API.walletHistoryCsv}?account=wallet`);
@@ -172,15 +215,15 @@ describe.each(databaseKinds)("wallet on %s", (kind) => {
   it("resets demo to exactly 10,000.00 from below and from above", async () => {
     const { client, member } = await signUpVerified(t.app);
     const pushed = captureMessages(t.app, member.uid);
-    await spendDemo(member.uid, 123_456, `below-${member.uid}`);
+    await spendDemo(member.uid, fromCents(123_456), `below-${member.uid}`);
     const down = await client.post(API.walletDemoReset, {});
     expect(down.statusCode).toBe(200);
     expect(down.json()).toMatchObject({
-      demoCents: DEMO_GRANT_CENTS,
+      demoMicrocents: String(DEMO_GRANT_MICROCENTS),
       replayed: false,
       transactionId: expect.any(String),
     });
-    expect((await client.get(API.wallet)).json().demo).toBe(DEMO_GRANT_CENTS);
+    expect((await client.get(API.wallet)).json().demo).toBe(String(DEMO_GRANT_MICROCENTS));
 
     // Above: a demo payout larger than the stake.
     await moneyTransaction(t.database.db, (tx) =>
@@ -188,40 +231,44 @@ describe.each(databaseKinds)("wallet on %s", (kind) => {
         kind: "trade_payout",
         idempotencyKey: `above-${member.uid}`,
         legs: [
-          { account: { system: "demo_issuer" }, amount: -77_777 },
-          { account: { userId: member.uid, account: "demo" }, amount: 77_777 },
+          { account: { system: "demo_issuer" }, amount: -fromCents(77_777) },
+          { account: { userId: member.uid, account: "demo" }, amount: fromCents(77_777) },
         ],
       }),
     );
-    expect((await client.get(API.wallet)).json().demo).toBe(DEMO_GRANT_CENTS + 77_777);
+    expect((await client.get(API.wallet)).json().demo).toBe(String(DEMO_GRANT_MICROCENTS + fromCents(77_777)));
     const up = await client.post(API.walletDemoReset, {});
-    expect(up.json()).toMatchObject({ demoCents: DEMO_GRANT_CENTS, replayed: false });
+    expect(up.json()).toMatchObject({ demoMicrocents: String(DEMO_GRANT_MICROCENTS), replayed: false });
     const resets = (await client.get(`${API.walletHistory}?kind=demo_reset`)).json();
-    expect(resets.items.map((e: { amountCents: number }) => e.amountCents)).toEqual([-77_777, 123_456]);
+    expect(resets.items.map((e: { amountMicrocents: string }) => e.amountMicrocents)).toEqual([
+      apiCents(-77_777),
+      apiCents(123_456),
+    ]);
 
     // Already at 10,000.00: nothing to move.
     expect((await client.post(API.walletDemoReset, {})).json()).toEqual({
       transactionId: null,
-      demoCents: DEMO_GRANT_CENTS,
+      demoMicrocents: String(DEMO_GRANT_MICROCENTS),
       replayed: false,
     });
-    // The two resets were announced (the direct ledger moves above are not HTTP requests).
+    // The two resets were announced (the direct ledger moves above are not HTTP requests), the
+    // amounts as strings of digits, as the socket carries them.
     await expect.poll(() => pushed.messages.filter((m) => m.type === "balances").length).toBe(2);
-    expect(pushed.messages.at(-1)).toEqual({ type: "balances", balances: { demo: DEMO_GRANT_CENTS } });
+    expect(pushed.messages.at(-1)).toEqual({ type: "balances", balances: { demo: String(DEMO_GRANT_MICROCENTS) } });
     pushed.off();
   });
 
   it("answers a repeated Idempotency-Key with the first result and moves once", async () => {
     const { client, member } = await signUpVerified(t.app);
-    await spendDemo(member.uid, 500, `idem-${member.uid}`);
+    await spendDemo(member.uid, fromCents(500), `idem-${member.uid}`);
     const key = `reset-${member.uid}`;
     const reset = () =>
       client.request({ method: "POST", url: API.walletDemoReset, json: {}, headers: { "idempotency-key": key } });
     const first = (await reset()).json();
-    await spendDemo(member.uid, 200, `idem2-${member.uid}`);
+    await spendDemo(member.uid, fromCents(200), `idem2-${member.uid}`);
     const again = (await reset()).json();
     expect(again).toEqual({ ...first, replayed: true });
-    expect((await client.get(API.wallet)).json().demo).toBe(DEMO_GRANT_CENTS - 200);
+    expect((await client.get(API.wallet)).json().demo).toBe(String(DEMO_GRANT_MICROCENTS - fromCents(200)));
     expect((await client.get(`${API.walletHistory}?kind=demo_reset`)).json().total).toBe(1);
     const bad = await client.request({
       method: "POST",

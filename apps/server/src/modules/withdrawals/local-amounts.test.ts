@@ -1,4 +1,4 @@
-import { API } from "@helio/shared";
+import { API, fromCents } from "@helio/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   type Client,
@@ -8,7 +8,15 @@ import {
   signInAdmin,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectError, expectSoundLedger, fundWallet, idr, moneyApp, readyMember } from "../../../test/money.ts";
+import {
+  apiCents,
+  expectError,
+  expectSoundLedger,
+  fundWallet,
+  idr,
+  moneyApp,
+  readyMember,
+} from "../../../test/money.ts";
 import { getMemberBalances } from "../ledger/index.ts";
 
 describe.each(databaseKinds)("withdrawals in the member's currency on %s", (kind) => {
@@ -40,8 +48,13 @@ describe.each(databaseKinds)("withdrawals in the member's currency on %s", (kind
     const { client, member } = await idrMember(100_000);
     const res = await withdraw(client, idr("162500"));
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ amountCents: 1000, feeCents: 10, netCents: 990, status: "unconfirmed" });
-    expect(await balances(member.uid)).toMatchObject({ wallet: 99_000, withdrawal_hold: 1000 });
+    expect(res.json()).toMatchObject({
+      amountMicrocents: apiCents(1000),
+      feeMicrocents: apiCents(10),
+      netMicrocents: apiCents(990),
+      status: "unconfirmed",
+    });
+    expect(await balances(member.uid)).toMatchObject({ wallet: fromCents(99_000), withdrawal_hold: fromCents(1000) });
   });
 
   it("refuses a rate that is no longer current and moves nothing; a replay answers as before", async () => {
@@ -76,10 +89,10 @@ describe.each(databaseKinds)("withdrawals in the member's currency on %s", (kind
     expect(await message(idr("170000000"))).toBe(
       "local.amount: The maximum withdrawal is 10,000.00 USD (162,500,000.00 IDR)",
     );
-    expect(await message({ amountCents: 999 })).toBe(
-      "amountCents: The minimum withdrawal is 10.00 USD (162,500.00 IDR)",
+    expect(await message({ amountMicrocents: apiCents(999) })).toBe(
+      "amountMicrocents: The minimum withdrawal is 10.00 USD (162,500.00 IDR)",
     );
-    const previous = await changeSettings(admin, { withdrawalFeeFlatCents: 1_000, withdrawalFeeBps: 0 });
+    const previous = await changeSettings(admin, { withdrawalFeeFlatMicrocents: apiCents(1_000), withdrawalFeeBps: 0 });
     try {
       expect(await message(idr("162500"))).toBe(
         "local.amount: The amount does not cover the fee of 10.00 USD (162,500.00 IDR)",
@@ -87,26 +100,32 @@ describe.each(databaseKinds)("withdrawals in the member's currency on %s", (kind
     } finally {
       await changeSettings(admin, previous);
     }
-    expect(await balances(member.uid)).toMatchObject({ wallet: 2_000_000, withdrawal_hold: 0 });
+    expect(await balances(member.uid)).toMatchObject({ wallet: fromCents(2_000_000), withdrawal_hold: 0n });
   });
 
   it("keeps the amount typed in the member's currency, names the payout in it, and exports both side by side", async () => {
     const { client, member } = await idrMember(100_000);
     const res = await withdraw(client, idr("1000000"));
     expect(res.statusCode, res.body).toBe(201);
-    // 1,000,000 IDR is 61.54 USD; the 1 % fee 0.62 USD; the bank pays the net 60.92 USD at the rate.
-    const local = { amount: "1000000.00", currency: "IDR", rate: "16250", net: "989950.00" };
-    expect(res.json()).toMatchObject({ amountCents: 6154, feeCents: 62, netCents: 6092, local });
+    // 1,000,000 IDR is 61.53846154 USD; the 1 % fee 0.61538462 USD; the bank pays the net,
+    // 60.92307692 USD, which is 990,000.00 IDR at the rate.
+    const local = { amount: "1000000.00", currency: "IDR", rate: "16250", net: "990000.00" };
+    expect(res.json()).toMatchObject({
+      amountMicrocents: "6153846154",
+      feeMicrocents: "61538462",
+      netMicrocents: "6092307692",
+      local,
+    });
     const id = res.json().id as string;
     expect((await client.get(API.withdrawal(id))).json()).toMatchObject({ local });
     const queue = (await admin.get(`${API.adminWithdrawals}?status=all&uid=${member.uid}`)).json();
-    expect(queue.items[0]).toMatchObject({ id, amountCents: 6154, local });
+    expect(queue.items[0]).toMatchObject({ id, amountMicrocents: "6153846154", local });
     // The mail to confirm it names the amount as typed, with its USD value.
     const mail = await latestMail(t.app, (member as unknown as { email: string }).email);
     expect(mail?.subject).toBe("Confirm your withdrawal of 1,000,000.00 IDR (61.54 USD)");
 
     const usd = await withdraw(client, { amount: "20" });
-    expect(usd.json()).toMatchObject({ amountCents: 2000, local: null });
+    expect(usd.json()).toMatchObject({ amountMicrocents: apiCents(2000), local: null });
     const csv = await admin.get(`${API.adminWithdrawalsCsv}?status=all&uid=${member.uid}`);
     expect(csv.statusCode, csv.body).toBe(200);
     expect(csv.headers["content-type"]).toContain("text/csv");
@@ -119,7 +138,9 @@ describe.each(databaseKinds)("withdrawals in the member's currency on %s", (kind
       new RegExp(`^${usd.json().id},[^,]+,unconfirmed,[^,]+,[^,]+,,,,20\\.00,0\\.20,19\\.80,,,$`),
     );
     expect(lines[2]).toMatch(
-      new RegExp(`^${id},[^,]+,unconfirmed,[^,]+,[^,]+,1000000\\.00,IDR,16250,61\\.54,0\\.62,60\\.92,989950\\.00,,$`),
+      new RegExp(
+        `^${id},[^,]+,unconfirmed,[^,]+,[^,]+,1000000\\.00,IDR,16250,61\\.53846154,0\\.61538462,60\\.92307692,990000\\.00,,$`,
+      ),
     );
   });
 });

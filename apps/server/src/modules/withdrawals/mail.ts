@@ -19,7 +19,7 @@ export function withdrawalConfirmMail(opts: {
   publicUrl: string;
   id: string;
   token: string;
-  amountCents: number;
+  amountMicrocents: bigint;
   /** The amount as typed in the member's currency: named first, the USD beside it. */
   local: TypedLocal | null;
   bankName: string;
@@ -28,7 +28,7 @@ export function withdrawalConfirmMail(opts: {
 }): MailMessage {
   const locale = localeOf(opts.locale);
   const i18n = i18nFor(locale);
-  const usd = formatMoney(opts.amountCents, "USD", 1, locale);
+  const usd = formatMoney(opts.amountMicrocents, "USD", 1, locale);
   const amount = opts.local ? `${formatTypedLocal(opts.local, locale)} (${usd})` : usd;
   return linkMail(opts.to, {
     subject: i18n._({

@@ -1,4 +1,4 @@
-import { API } from "@helio/shared";
+import { API, fromCents } from "@helio/shared";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   Client,
@@ -11,6 +11,7 @@ import {
   type TestApp,
 } from "../../../test/helpers.ts";
 import {
+  apiCents,
   confirmationLinkOf,
   confirmFromMail,
   expectError,
@@ -41,8 +42,8 @@ describe.each(databaseKinds)("what guards a withdrawal on %s", (kind) => {
   afterEach(async () => expectSoundLedger(t.database));
   afterAll(async () => t?.close());
 
-  const withdraw = (client: Client, amountCents: number) =>
-    client.request({ method: "POST", url: API.withdrawals, json: { amountCents } });
+  const withdraw = (client: Client, cents: number) =>
+    client.request({ method: "POST", url: API.withdrawals, json: { amountMicrocents: apiCents(cents) } });
   const balances = (uid: string) => getMemberBalances(t.database.db, uid);
   const deps = () => withdrawalDeps(t.app.services, t.app.log);
   const funded = async (cents = 100_000, overrides: Record<string, string> = {}) => {
@@ -77,7 +78,10 @@ describe.each(databaseKinds)("what guards a withdrawal on %s", (kind) => {
       tick(1_000);
       expect((await withdraw(account.client, 2_000)).statusCode).toBe(201);
       expect((await account.client.get(API.withdrawalRequirements)).json()).toMatchObject({ holdUntil: null });
-      expect(await balances(account.member.uid)).toMatchObject({ wallet: 97_000, withdrawal_hold: 3_000 });
+      expect(await balances(account.member.uid)).toMatchObject({
+        wallet: fromCents(97_000),
+        withdrawal_hold: fromCents(3_000),
+      });
     });
 
     it("tells the member at once, in the app and by mail, with a link that freezes the account", async () => {
@@ -203,9 +207,9 @@ describe.each(databaseKinds)("what guards a withdrawal on %s", (kind) => {
       expect(await expireUnconfirmedWithdrawals(deps(), new Date(clock))).toBeGreaterThanOrEqual(1);
       expect(await expireUnconfirmedWithdrawals(deps(), new Date(clock))).toBe(0);
       expect((await account.client.get(API.withdrawal(w.id))).json()).toMatchObject({ status: "expired" });
-      expect(await balances(uid)).toMatchObject({ wallet: 10_000, withdrawal_hold: 0 });
+      expect(await balances(uid)).toMatchObject({ wallet: fromCents(10_000), withdrawal_hold: 0n });
       expectError(await new Client(t.app).post(API.withdrawalConfirm, link), 400, "INVALID_TOKEN");
-      expect(await balances(uid)).toMatchObject({ wallet: 10_000, withdrawal_hold: 0 });
+      expect(await balances(uid)).toMatchObject({ wallet: fromCents(10_000), withdrawal_hold: 0n });
     });
 
     it("expires a late link on use, before the worker came", async () => {
@@ -216,7 +220,7 @@ describe.each(databaseKinds)("what guards a withdrawal on %s", (kind) => {
       expectError(await new Client(t.app).post(API.withdrawalConfirm, link), 409, "CONFLICT");
       expect((await account.client.get(API.withdrawal(link.id))).json().status).toBe("expired");
       await expireUnconfirmedWithdrawals(deps(), new Date(clock));
-      expect(await balances(account.member.uid)).toMatchObject({ wallet: 10_000, withdrawal_hold: 0 });
+      expect(await balances(account.member.uid)).toMatchObject({ wallet: fromCents(10_000), withdrawal_hold: 0n });
     });
 
     it("lets the member cancel before confirming", async () => {
@@ -225,7 +229,7 @@ describe.each(databaseKinds)("what guards a withdrawal on %s", (kind) => {
       const link = await confirmationLinkOf(t.app, account.input.email);
       expect((await account.client.post(API.withdrawalCancel(w.id), {})).json().status).toBe("cancelled");
       expectError(await new Client(t.app).post(API.withdrawalConfirm, link), 400, "INVALID_TOKEN");
-      expect(await balances(account.member.uid)).toMatchObject({ wallet: 10_000, withdrawal_hold: 0 });
+      expect(await balances(account.member.uid)).toMatchObject({ wallet: fromCents(10_000), withdrawal_hold: 0n });
     });
 
     // PostgreSQL runs them truly at once; PGlite's one connection still interleaves the statements.
@@ -253,8 +257,8 @@ describe.each(databaseKinds)("what guards a withdrawal on %s", (kind) => {
       expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(pending);
       for (const a of answers.filter((x) => x.statusCode !== 200)) expect(a.json().error.code).toBe("INVALID_TOKEN");
       expect(await balances(uid)).toMatchObject({
-        wallet: (crowd - pending) * 1_000,
-        withdrawal_hold: pending * 1_000,
+        wallet: fromCents((crowd - pending) * 1_000),
+        withdrawal_hold: fromCents(pending * 1_000),
       });
     });
   });

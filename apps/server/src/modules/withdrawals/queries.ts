@@ -73,8 +73,8 @@ export async function withdrawalTotalsSince(db: Executor, since: Date) {
     sum(and(eq(withdrawals.status, "approved"), gte(withdrawals.reviewedAt, since))),
   ]);
   return {
-    requested: { count: requested?.n ?? 0, sumCents: Number(requested?.total ?? 0) },
-    approved: { count: approved?.n ?? 0, sumCents: Number(approved?.total ?? 0) },
+    requested: { count: requested?.n ?? 0, sumMicrocents: BigInt(requested?.total ?? 0) },
+    approved: { count: approved?.n ?? 0, sumMicrocents: BigInt(approved?.total ?? 0) },
   };
 }
 

@@ -67,7 +67,7 @@ export async function withdrawalRoutes(app: FastifyInstance, { services }: { ser
     asMoneyEndpoint(
       {
         summary:
-          "Request a withdrawal of `amountCents`, `amount`, or `local` in the member's currency at the rate shown (409 RATE_CHANGED when that rate is no longer current): the amount moves from wallet to withdrawal_hold and the withdrawal waits, `unconfirmed`, for the link mailed to the member (30 minutes). 409 WITHDRAWAL_HOLD while withdrawals wait after a bank change, ACCOUNT_FROZEN after the member froze the account; Idempotency-Key honoured",
+          "Request a withdrawal of `amountMicrocents`, `amount`, or `local` in the member's currency at the rate shown (409 RATE_CHANGED when that rate is no longer current): the amount moves from wallet to withdrawal_hold and the withdrawal waits, `unconfirmed`, for the link mailed to the member (30 minutes). 409 WITHDRAWAL_HOLD while withdrawals wait after a bank change, ACCOUNT_FROZEN after the member froze the account; Idempotency-Key honoured",
         body: createWithdrawalSchema,
         response: { 201: withdrawalSchema },
       },

@@ -2,10 +2,10 @@ import { randomUUID } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import {
   type AdminWithdrawal,
-  centsToDecimal,
   localHundredthsToDecimal,
   maskAccountNumber,
-  usdCentsToLocalHundredths,
+  microcentsToDecimal,
+  usdMicrocentsToLocalHundredths,
   type Withdrawal,
   type WithdrawalRequirements,
   type WithdrawalStatus,
@@ -76,19 +76,19 @@ export type WithdrawalDeps = {
 export const CONFIRM_LINK_TTL_MS = 30 * 60_000;
 type Actor = { adminId: string; ip: string };
 
-/** The kept local amount with the payout in that currency: the net cents at the kept rate. */
+/** The kept local amount with the payout in that currency: the net at the kept rate, to the nearest hundredth. */
 function localOfWithdrawal(row: WithdrawalRow): Withdrawal["local"] {
   const local = typedLocalOf(row);
   if (!local) return null;
-  return { ...local, net: localHundredthsToDecimal(usdCentsToLocalHundredths(row.net, local.rate)) };
+  return { ...local, net: localHundredthsToDecimal(usdMicrocentsToLocalHundredths(row.net, local.rate)) };
 }
 
 export function toWithdrawal(row: WithdrawalRow): Withdrawal {
   return {
     id: row.id,
-    amountCents: row.amount,
-    feeCents: row.fee,
-    netCents: row.net,
+    amountMicrocents: row.amount,
+    feeMicrocents: row.fee,
+    netMicrocents: row.net,
     local: localOfWithdrawal(row),
     status: row.status as WithdrawalStatus,
     destination: {
@@ -106,7 +106,7 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
     reviewedAt: row.reviewedAt?.toISOString() ?? null,
   };
 }
-const toAdminWithdrawal = (row: WithdrawalWithMember, secondApprovalAboveCents: number): AdminWithdrawal => {
+const toAdminWithdrawal = (row: WithdrawalWithMember, secondApprovalAboveMicrocents: bigint): AdminWithdrawal => {
   const view = toWithdrawal(row);
   return {
     ...view,
@@ -121,13 +121,13 @@ const toAdminWithdrawal = (row: WithdrawalWithMember, secondApprovalAboveCents: 
       row.firstApprovedBy && row.firstApprovedAt
         ? { adminId: row.firstApprovedBy, at: row.firstApprovedAt.toISOString() }
         : null,
-    needsSecondApproval: needsSecondApproval(row, secondApprovalAboveCents),
+    needsSecondApproval: needsSecondApproval(row, secondApprovalAboveMicrocents),
   };
 };
 
 /** Four eyes: above the threshold (or once a first approval was given), approval takes two people. */
-const needsSecondApproval = (row: WithdrawalRow, secondApprovalAboveCents: number) =>
-  row.firstApprovedBy !== null || row.amount > secondApprovalAboveCents;
+const needsSecondApproval = (row: WithdrawalRow, secondApprovalAboveMicrocents: bigint) =>
+  row.firstApprovedBy !== null || row.amount > secondApprovalAboveMicrocents;
 
 const push = (deps: { realtime: Realtime }, row: WithdrawalRow) =>
   deps.realtime.toUser(row.userId, { type: "withdrawal.updated", id: row.id, status: row.status as WithdrawalStatus });
@@ -145,11 +145,11 @@ export async function withdrawalRequirements(
     isFrozen(deps.db, user.id),
   ]);
   return {
-    minCents: settings.withdrawalMinCents,
-    maxCents: settings.withdrawalMaxCents,
+    minMicrocents: settings.withdrawalMinMicrocents,
+    maxMicrocents: settings.withdrawalMaxMicrocents,
     feeBps: settings.withdrawalFeeBps,
-    feeFlatCents: settings.withdrawalFeeFlatCents,
-    walletCents: balances.wallet,
+    feeFlatMicrocents: settings.withdrawalFeeFlatMicrocents,
+    walletMicrocents: balances.wallet,
     kycStatus,
     bank,
     twoFactorRequired: Boolean(user.twoFactorEnabled),
@@ -208,12 +208,12 @@ export async function createWithdrawal(
     member: current.user.id,
     key: requestKey,
     // The 2FA code is not part of what is asked: a retry may carry a newer code.
-    request: { amountCents: input.amountCents },
+    request: { amountMicrocents: input.amountMicrocents },
     what: "withdrawal",
     status: 201,
     find: async (member, key) => {
       const row = await findWithdrawalByRequestKey(deps.db, member, key);
-      return row && { request: { amountCents: row.amount }, body: toWithdrawal(row) };
+      return row && { request: { amountMicrocents: row.amount }, body: toWithdrawal(row) };
     },
     run: () => requestWithdrawal(deps, current, headers, input, requestKey),
   });
@@ -229,22 +229,22 @@ async function requestWithdrawal(
   const uid = current.user.id;
   const settings = await deps.settings.get();
   assertRateCurrent(input.quote, settings);
-  const { amountCents, field, currency } = input;
-  if (amountCents < settings.withdrawalMinCents) {
-    const minimum = usdAndLocal(settings.withdrawalMinCents, currency, settings, "up");
+  const { amountMicrocents, field, currency } = input;
+  if (amountMicrocents < settings.withdrawalMinMicrocents) {
+    const minimum = usdAndLocal(settings.withdrawalMinMicrocents, currency, settings, "up");
     throw fieldError(field, `The minimum withdrawal is ${minimum}`);
   }
-  if (amountCents > settings.withdrawalMaxCents) {
-    const maximum = usdAndLocal(settings.withdrawalMaxCents, currency, settings, "down");
+  if (amountMicrocents > settings.withdrawalMaxMicrocents) {
+    const maximum = usdAndLocal(settings.withdrawalMaxMicrocents, currency, settings, "down");
     throw fieldError(field, `The maximum withdrawal is ${maximum}`);
   }
-  const quote = withdrawalQuote(amountCents, {
+  const quote = withdrawalQuote(amountMicrocents, {
     feeBps: settings.withdrawalFeeBps,
-    feeFlatCents: settings.withdrawalFeeFlatCents,
+    feeFlatMicrocents: settings.withdrawalFeeFlatMicrocents,
   });
-  if (quote.netCents <= 0) {
+  if (quote.netMicrocents <= 0n) {
     // The amount must exceed the fee: shown rounded up, like a minimum.
-    const fee = usdAndLocal(quote.feeCents, currency, settings, "up");
+    const fee = usdAndLocal(quote.feeMicrocents, currency, settings, "up");
     throw fieldError(field, `The amount does not cover the fee of ${fee}`);
   }
   if ((await kycStatusOf(deps, uid)) !== "approved") {
@@ -274,9 +274,9 @@ async function requestWithdrawal(
     const saved = await insertWithdrawal(tx, {
       id,
       userId: uid,
-      amount: quote.amountCents,
-      fee: quote.feeCents,
-      net: quote.netCents,
+      amount: quote.amountMicrocents,
+      fee: quote.feeMicrocents,
+      net: quote.netMicrocents,
       ...keptLocalOf(input, settings),
       status: "unconfirmed",
       confirmTokenHash: link.hash,
@@ -296,8 +296,8 @@ async function requestWithdrawal(
         kind: "withdrawal_hold",
         idempotencyKey: `withdrawal:hold:${id}`,
         legs: [
-          { account: { userId: uid, account: "wallet" }, amount: -quote.amountCents },
-          { account: { userId: uid, account: "withdrawal_hold" }, amount: quote.amountCents },
+          { account: { userId: uid, account: "wallet" }, amount: -quote.amountMicrocents },
+          { account: { userId: uid, account: "withdrawal_hold" }, amount: quote.amountMicrocents },
         ],
         reference: { type: "withdrawal", id },
         actorId: uid,
@@ -315,7 +315,7 @@ async function requestWithdrawal(
     publicUrl: deps.publicUrl,
     id: row.id,
     token: link.token,
-    amountCents: row.amount,
+    amountMicrocents: row.amount,
     local: typedLocalOf(row),
     bankName: row.bankName,
     accountNumberMasked: maskAccountNumber(row.accountNumber),
@@ -470,7 +470,7 @@ async function decide(deps: WithdrawalDeps, id: string, decision: Decision): Pro
     let saved: WithdrawalRow;
     if (
       decision.to === "approved" &&
-      needsSecondApproval(row, (await deps.settings.get(tx)).withdrawalSecondApprovalCents)
+      needsSecondApproval(row, (await deps.settings.get(tx)).withdrawalSecondApprovalMicrocents)
     ) {
       if (row.firstApprovedBy === decision.actor.adminId)
         throw new AppError(
@@ -487,7 +487,7 @@ async function decide(deps: WithdrawalDeps, id: string, decision: Decision): Pro
         await recordAdminAudit(tx, decision.actor, {
           action: "withdrawal.first_approval",
           targetUserId: row.userId,
-          before: { id, status: row.status, amountCents: row.amount },
+          before: { id, status: row.status, amountMicrocents: row.amount },
           after: { status: "pending", awaiting: "second_approval" },
         });
         return { row: saved, changed: false };
@@ -507,7 +507,7 @@ async function decide(deps: WithdrawalDeps, id: string, decision: Decision): Pro
           legs: [
             hold,
             { account: { system: "payouts_clearing" }, amount: row.net },
-            ...(row.fee > 0 ? [{ account: { system: "fees" as const }, amount: row.fee }] : []),
+            ...(row.fee > 0n ? [{ account: { system: "fees" as const }, amount: row.fee }] : []),
           ],
           reference,
           actorId: decision.actor.adminId,
@@ -537,14 +537,14 @@ async function decide(deps: WithdrawalDeps, id: string, decision: Decision): Pro
       await recordAdminAudit(tx, decision.actor, {
         action: decision.to === "approved" ? "withdrawal.approve" : "withdrawal.reject",
         targetUserId: row.userId,
-        before: { id, status: row.status, amountCents: row.amount },
+        before: { id, status: row.status, amountMicrocents: row.amount },
         after:
           decision.to === "approved"
             ? {
                 status: "approved",
                 payoutReference: decision.payoutReference,
-                netCents: row.net,
-                feeCents: row.fee,
+                netMicrocents: row.net,
+                feeMicrocents: row.fee,
                 ...(row.firstApprovedBy ? { firstApprovedBy: row.firstApprovedBy } : {}),
               }
             : { status: "rejected", reason: decision.reason },
@@ -556,15 +556,15 @@ async function decide(deps: WithdrawalDeps, id: string, decision: Decision): Pro
               kind: "withdrawal.paid",
               userId: row.userId,
               withdrawalId: id,
-              amountCents: row.amount,
-              netCents: row.net,
+              amountMicrocents: row.amount,
+              netMicrocents: row.net,
               payoutReference: decision.payoutReference,
             }
           : {
               kind: "withdrawal.rejected",
               userId: row.userId,
               withdrawalId: id,
-              amountCents: row.amount,
+              amountMicrocents: row.amount,
               reason: decision.reason,
             },
       );
@@ -604,7 +604,7 @@ export async function listAdminWithdrawals(
     pageSize: q.pageSize,
     oldestFirst: q.status === "pending",
   });
-  const threshold = (await deps.settings.get()).withdrawalSecondApprovalCents;
+  const threshold = (await deps.settings.get()).withdrawalSecondApprovalMicrocents;
   return { items: rows.map((row) => toAdminWithdrawal(row, threshold)), total, page: q.page, pageSize: q.pageSize };
 }
 
@@ -616,7 +616,7 @@ export async function* adminWithdrawalBatches(
   deps: { db: Db; settings: SettingsService },
   q: { status: WithdrawalStatus | "all"; uid?: string },
 ) {
-  const threshold = (await deps.settings.get()).withdrawalSecondApprovalCents;
+  const threshold = (await deps.settings.get()).withdrawalSecondApprovalMicrocents;
   for (let page = 1; ; page++) {
     const { rows } = await listWithdrawals(deps.db, {
       status: q.status === "all" ? undefined : q.status,
@@ -641,9 +641,9 @@ export function adminWithdrawalCsvCells(w: AdminWithdrawal): CsvCell[] {
     csvValue(w.local?.amount),
     csvText(w.local?.currency),
     csvValue(w.local?.rate),
-    csvValue(centsToDecimal(w.amountCents)),
-    csvValue(centsToDecimal(w.feeCents)),
-    csvValue(centsToDecimal(w.netCents)),
+    csvValue(microcentsToDecimal(w.amountMicrocents)),
+    csvValue(microcentsToDecimal(w.feeMicrocents)),
+    csvValue(microcentsToDecimal(w.netMicrocents)),
     csvValue(w.local?.net),
     csvText(w.payoutReference),
     csvValue(w.reviewedAt),
@@ -653,7 +653,7 @@ export function adminWithdrawalCsvCells(w: AdminWithdrawal): CsvCell[] {
 export async function getAdminWithdrawal(deps: { db: Db; settings: SettingsService }, id: string) {
   const row = await findWithdrawalWithMember(deps.db, id);
   if (!row) throw notFound("Withdrawal not found");
-  return toAdminWithdrawal(row, (await deps.settings.get()).withdrawalSecondApprovalCents);
+  return toAdminWithdrawal(row, (await deps.settings.get()).withdrawalSecondApprovalMicrocents);
 }
 
 export async function withdrawalNumbers(deps: { db: Db }, since: Date) {

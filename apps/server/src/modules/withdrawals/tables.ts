@@ -16,9 +16,9 @@ export const withdrawals = pgTable(
   {
     id: uuid("id").primaryKey(),
     userId: referencesUser("user_id", "restrict"),
-    amount: bigint("amount", { mode: "number" }).notNull(),
-    fee: bigint("fee", { mode: "number" }).notNull(),
-    net: bigint("net", { mode: "number" }).notNull(),
+    amount: bigint("amount", { mode: "bigint" }).notNull(),
+    fee: bigint("fee", { mode: "bigint" }).notNull(),
+    net: bigint("net", { mode: "bigint" }).notNull(),
     /**
      * The amount as the member typed it, in hundredths of `localCurrency`, and the rate it was
      * converted at as the rates are stored; all three null for a withdrawal asked in USD.

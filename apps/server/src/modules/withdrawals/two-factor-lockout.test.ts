@@ -1,8 +1,8 @@
-import { API } from "@helio/shared";
+import { API, fromCents } from "@helio/shared";
 import { authenticator } from "otplib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, createTestApp, databaseKinds, signIn, signInAdmin, type TestApp } from "../../../test/helpers.ts";
-import { expectError, expectSoundLedger, fundWallet, readyMember } from "../../../test/money.ts";
+import { apiCents, expectError, expectSoundLedger, fundWallet, readyMember } from "../../../test/money.ts";
 import { TWO_FACTOR_LOCK_MS, TWO_FACTOR_MAX_FAILURES } from "../../platform/auth/two-factor-lockout.ts";
 import { getMemberBalances } from "../ledger/index.ts";
 
@@ -20,7 +20,7 @@ describe.each(databaseKinds)("withdrawal 2FA lock-out on %s", (kind) => {
   afterAll(async () => t?.close());
 
   const withdraw = (client: Client, totpCode: string) =>
-    client.request({ method: "POST", url: API.withdrawals, json: { amountCents: 2_000, totpCode } });
+    client.request({ method: "POST", url: API.withdrawals, json: { amountMicrocents: apiCents(2_000), totpCode } });
 
   it("counts wrong codes per account, locks after the budget, and lets the right code through once the lock ends", async () => {
     const account = await readyMember(t.app, admin);
@@ -52,14 +52,14 @@ describe.each(databaseKinds)("withdrawal 2FA lock-out on %s", (kind) => {
       });
       expect(Number(locked.headers["retry-after"])).toBe(TWO_FACTOR_LOCK_MS / 1000);
     }
-    expect((await getMemberBalances(t.database.db, member.uid)).withdrawal_hold).toBe(2_000);
+    expect((await getMemberBalances(t.database.db, member.uid)).withdrawal_hold).toBe(fromCents(2_000));
 
     clock += TWO_FACTOR_LOCK_MS - 60_000;
     expect(Number((await withdraw(client, right())).headers["retry-after"])).toBe(60);
     clock += 60_000;
     const ok = await withdraw(client, right());
     expect(ok.statusCode, ok.body).toBe(201);
-    expect((await getMemberBalances(t.database.db, member.uid)).withdrawal_hold).toBe(4_000);
+    expect((await getMemberBalances(t.database.db, member.uid)).withdrawal_hold).toBe(fromCents(4_000));
     await expectSoundLedger(t.database);
   });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { jsonText } from "@helio/shared";
 import { count, desc, eq } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Executor } from "../../db/client.ts";
@@ -15,6 +16,9 @@ export type AuditEntry = {
   ip?: string | null;
 };
 
+/** A value as its JSON reads back: amounts (bigint microcents) as strings of digits. */
+const asJson = (value: unknown) => (value === undefined ? null : JSON.parse(jsonText(value)));
+
 /** Written in the same transaction as the action it records. */
 export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
@@ -22,8 +26,8 @@ export async function recordAudit(tx: Executor, entry: AuditEntry): Promise<void
     actorId: entry.actorId,
     action: entry.action,
     targetUserId: entry.targetUserId ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
+    before: asJson(entry.before),
+    after: asJson(entry.after),
     ip: entry.ip ?? null,
   });
 }

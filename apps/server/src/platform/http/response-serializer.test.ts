@@ -1,3 +1,4 @@
+import { microcentsSchema } from "@helio/shared";
 import { isResponseSerializationError } from "fastify-type-provider-zod";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -14,7 +15,7 @@ const isoDate = z.codec(z.iso.datetime(), z.date(), {
 describe("needsEncode", () => {
   it("is false for plain data, however nested", () => {
     const plain = z.object({
-      cents: z.number().int().nonnegative(),
+      count: z.number().int().nonnegative(),
       name: z.string().max(40),
       tags: z.array(z.enum(["a", "b"])),
       note: z.string().nullable().optional(),
@@ -51,6 +52,13 @@ describe("responseSerializerCompiler", () => {
     }
     expect(isResponseSerializationError(thrown)).toBe(true);
     expect(thrown).toMatchObject({ method: "GET", url: "/test" });
+  });
+
+  it("writes an amount in microcents as a string of digits, exactly, past 2⁵³ too", () => {
+    const schema = z.object({ wallet: microcentsSchema, history: z.array(microcentsSchema) });
+    expect(compile(schema)({ wallet: 100_000_000_000_000_001n, history: [-5n, 0n] })).toBe(
+      '{"wallet":"100000000000000001","history":["-5","0"]}',
+    );
   });
 
   it("still encodes a codec the way zod's encode does", () => {

@@ -1,3 +1,4 @@
+import { jsonText } from "@helio/shared";
 import type { FastifySerializerCompiler } from "fastify/types/schema.js";
 import { createSerializerCompiler, ResponseSerializationError } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -39,6 +40,6 @@ export const responseSerializerCompiler: FastifySerializerCompiler<Schema | { pr
   return (data) => {
     const result = z.safeParse(schema, data);
     if (!result.success) throw new ResponseSerializationError(route.method, route.url, { cause: result.error });
-    return JSON.stringify(result.data);
+    return jsonText(result.data);
   };
 };

@@ -13,7 +13,15 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectSoundLedger, fundWallet, multipartForm, png, postForm, readyMember } from "../../../test/money.ts";
+import {
+  apiCents,
+  expectSoundLedger,
+  fundWallet,
+  multipartForm,
+  png,
+  postForm,
+  readyMember,
+} from "../../../test/money.ts";
 import type { Database } from "../../db/client.ts";
 
 describe.each(databaseKinds)("mail, notifications and CSV in the member's language on %s", (kind) => {
@@ -65,7 +73,7 @@ describe.each(databaseKinds)("mail, notifications and CSV in the member's langua
   it("asks an Indonesian member to confirm a withdrawal in Indonesian, amounts and dates in Indonesian format", async () => {
     const budi = await readyMember(t.app, admin, { firstName: "Budi", locale: "id" });
     await fundWallet(admin, budi.member.uid, 500_000);
-    const res = await budi.client.post(API.withdrawals, { amountCents: 123_456 });
+    const res = await budi.client.post(API.withdrawals, { amountMicrocents: apiCents(123_456) });
     expect(res.statusCode, res.body).toBe(201);
     const mail = await latestMail(t.app, budi.input.email);
     expect(mail.subject).toBe("Konfirmasi penarikan Anda sebesar 1.234,56 USD");
@@ -79,7 +87,7 @@ describe.each(databaseKinds)("mail, notifications and CSV in the member's langua
     const { client, input } = await signUpVerified(t.app, { firstName: "Siti", currency: "IDR" });
     expect((await client.put(API.profileLocale, { locale: "id" })).statusCode).toBe(200);
 
-    const deposit = await client.post(API.deposits, { amountCents: 10_000 });
+    const deposit = await client.post(API.deposits, { amountMicrocents: apiCents(10_000) });
     expect(deposit.statusCode, deposit.body).toBe(201);
     const { id, reference } = deposit.json() as { id: string; reference: string };
     const proof = multipartForm({}, [

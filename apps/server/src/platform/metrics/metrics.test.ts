@@ -9,7 +9,7 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { fundWallet, moneyApp } from "../../../test/money.ts";
+import { apiCents, fundWallet, moneyApp } from "../../../test/money.ts";
 
 const TOKEN = "metrics-token-0123456789abcdefghijklmnop";
 
@@ -108,7 +108,7 @@ describe.each(databaseKinds)("metrics on %s", (kind) => {
     const placed = await client.request({
       method: "POST",
       url: API.trades,
-      json: { symbol: "BTC", direction: "up", amountCents: 1000, durationSeconds: 30 },
+      json: { symbol: "BTC", direction: "up", amountMicrocents: apiCents(1_000), durationSeconds: 30 },
     });
     expect(placed.statusCode, placed.body).toBe(201);
     const before = await scrape();

@@ -1,5 +1,5 @@
 import net from "node:net";
-import { API, priceToUnits } from "@helio/shared";
+import { API, fromCents, priceToUnits } from "@helio/shared";
 import { type SQL, sql } from "drizzle-orm";
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -13,7 +13,7 @@ import {
   type TestApp,
   waitFor,
 } from "../../../test/helpers.ts";
-import { expectError, expectSoundLedger, fundWallet, moneyApp, readyMember } from "../../../test/money.ts";
+import { apiCents, expectError, expectSoundLedger, fundWallet, moneyApp, readyMember } from "../../../test/money.ts";
 import { moneyTransaction, postTransaction } from "../../modules/ledger/index.ts";
 import { differingFields } from "./idempotency.ts";
 
@@ -47,8 +47,8 @@ const endpoints: Endpoint[] = [
     status: 201,
     prepare: async (t) => signUpVerified(t.app).then(({ client, member }) => ({ client, member: member.uid })),
     url: () => API.deposits,
-    body: { amountCents: 5_000 },
-    other: { amountCents: 6_000 },
+    body: { amountMicrocents: apiCents(5_000) },
+    other: { amountMicrocents: apiCents(6_000) },
     effects: (m) => sql`select count(*)::int as n from deposit_invoices where user_id = ${m}`,
   },
   {
@@ -60,8 +60,8 @@ const endpoints: Endpoint[] = [
       return { client, member: member.uid };
     },
     url: () => API.withdrawals,
-    body: { amountCents: 10_000 },
-    other: { amountCents: 12_000 },
+    body: { amountMicrocents: apiCents(10_000) },
+    other: { amountMicrocents: apiCents(12_000) },
     effects: (m) => sql`select count(*)::int as n from withdrawals where user_id = ${m}`,
   },
   {
@@ -73,8 +73,8 @@ const endpoints: Endpoint[] = [
       return { client, member: member.uid };
     },
     url: () => API.trades,
-    body: { symbol: "BTC", direction: "up", amountCents: 1_000, durationSeconds: 30 },
-    other: { symbol: "BTC", direction: "down", amountCents: 1_000, durationSeconds: 30 },
+    body: { symbol: "BTC", direction: "up", amountMicrocents: apiCents(1_000), durationSeconds: 30 },
+    other: { symbol: "BTC", direction: "down", amountMicrocents: apiCents(1_000), durationSeconds: 30 },
     effects: (m) => sql`select count(*)::int as n from trade_contracts where user_id = ${m}`,
   },
   {
@@ -82,8 +82,8 @@ const endpoints: Endpoint[] = [
     status: 200,
     prepare: async (t, admin) => ({ client: admin, member: (await signUpVerified(t.app)).member.uid }),
     url: (m) => API.adminMemberAdjust(m),
-    body: { account: "wallet", amountCents: 2_500, reason: "Goodwill credit" },
-    other: { account: "wallet", amountCents: 25_000, reason: "Goodwill credit" },
+    body: { account: "wallet", amountMicrocents: apiCents(2_500), reason: "Goodwill credit" },
+    other: { account: "wallet", amountMicrocents: apiCents(25_000), reason: "Goodwill credit" },
     effects: (m) => ledgerKinds(m, "adjustment"),
   },
   {
@@ -121,8 +121,8 @@ async function spendDemo(t: TestApp, uid: string) {
       kind: "trade_stake",
       idempotencyKey: `idem-spend-${uid}`,
       legs: [
-        { account: { userId: uid, account: "demo" }, amount: -2_500 },
-        { account: { system: "demo_issuer" }, amount: 2_500 },
+        { account: { userId: uid, account: "demo" }, amount: -fromCents(2_500) },
+        { account: { system: "demo_issuer" }, amount: fromCents(2_500) },
       ],
     }),
   );
@@ -141,6 +141,11 @@ describe("differingFields", () => {
     expect(differingFields({ a: 1, b: "x" }, { a: 1, b: "y" })).toEqual(["b"]);
     expect(differingFields({ a: 1 }, { a: 1, c: null })).toEqual([]);
     expect(differingFields({ b: 2, a: 1 }, { a: 3, c: true })).toEqual(["a", "b", "c"]);
+  });
+
+  it("compares amounts in microcents by value", () => {
+    expect(differingFields({ amount: fromCents(5_000) }, { amount: 5_000_000_000n })).toEqual([]);
+    expect(differingFields({ amount: fromCents(5_000) }, { amount: fromCents(5_000) + 1n })).toEqual(["amount"]);
   });
 });
 
@@ -234,7 +239,7 @@ describe.each(databaseKinds)("idempotent money requests on %s", (kind) => {
     const [a, b] = [await e.prepare(t, admin), await e.prepare(t, admin)];
     const key = newKey();
     const first = await send(a, e, key);
-    const second = await send(b, e, key, { amountCents: 7_000 });
+    const second = await send(b, e, key, { amountMicrocents: apiCents(7_000) });
     expect([first.statusCode, second.statusCode]).toEqual([201, 201]);
     expect(second.json().id).not.toBe(first.json().id);
   });

@@ -35,8 +35,11 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
 /** The request's Idempotency-Key, or a fresh one (the request then cannot be replayed). */
 export const idempotencyKeyOrNew = (request: FastifyRequest) => idempotencyKeyOf(request) ?? randomUUID();
 
-/** What a request asks for, reduced to the values that decide its effect (never a 2FA code). */
-export type RequestFingerprint = Readonly<Record<string, string | number | boolean | null>>;
+/**
+ * What a request asks for, reduced to the values that decide its effect (never a 2FA code);
+ * amounts as bigint microcents.
+ */
+export type RequestFingerprint = Readonly<Record<string, string | number | bigint | boolean | null>>;
 
 /** A stored request found under a key: what it asked for and the answer it got. */
 export type StoredRequest<T> = { request: RequestFingerprint; body: T };

@@ -1,6 +1,6 @@
 import {
-  amountCentsOf,
   amountFieldOf,
+  amountMicrocentsOf,
   CURRENCIES,
   type Currency,
   currentQuote,
@@ -44,27 +44,27 @@ export function assertRateCurrent(quote: RateQuote | null, settings: Settings): 
  * at the current rate (a minimum rounded `up`, a maximum `down`, so typing it passes).
  */
 export function usdAndLocal(
-  cents: number,
+  microcents: bigint,
   currency: Currency,
   settings: Settings,
   rounding: "nearest" | "up" | "down" = "nearest",
 ): string {
-  return usdWithLocal(cents, currentQuote(settings, currency), rounding);
+  return usdWithLocal(microcents, currentQuote(settings, currency), rounding);
 }
 
 /**
- * Refuses an amount below `min` or above `max` (USD cents) on the field that named it, with the
+ * Refuses an amount below `min` or above `max` (microcents) on the field that named it, with the
  * limit in USD and in the member's currency: "At least 10.00 USD (162,500.00 IDR)".
  */
 export function assertAmountWithin(
-  asked: Pick<AmountAsked, "amountCents" | "field" | "currency">,
-  limits: { min?: number; max?: number },
+  asked: Pick<AmountAsked, "amountMicrocents" | "field" | "currency">,
+  limits: { min?: bigint; max?: bigint },
   settings: Settings,
 ): void {
-  const { amountCents, field, currency } = asked;
-  if (limits.min !== undefined && amountCents < limits.min)
+  const { amountMicrocents, field, currency } = asked;
+  if (limits.min !== undefined && amountMicrocents < limits.min)
     throw fieldError(field, `At least ${usdAndLocal(limits.min, currency, settings, "up")}`);
-  if (limits.max !== undefined && amountCents > limits.max)
+  if (limits.max !== undefined && amountMicrocents > limits.max)
     throw fieldError(field, `At most ${usdAndLocal(limits.max, currency, settings, "down")}`);
 }
 
@@ -75,9 +75,9 @@ export function displayCurrencyOf(stored: string | null | undefined): Currency {
 
 /** A money request's amount as the services take it (from `amountAskedOf`). */
 export type AmountAsked = {
-  /** USD cents; a local amount converted at the rate it carries. */
-  amountCents: number;
-  /** The request field that named it, for errors: "amountCents", "amount" or "local.amount". */
+  /** Microcents; a local amount converted at the rate it carries. */
+  amountMicrocents: bigint;
+  /** The request field that named it, for errors: "amountMicrocents", "amount" or "local.amount". */
   field: string;
   /** The rate a local amount was typed at, for `assertRateCurrent`; null for an amount in USD. */
   quote: RateQuote | null;
@@ -124,12 +124,12 @@ export function typedLocalOf(row: {
 
 /** Reads the amount of a request body built on `amountInputShape`, for the member asking. */
 export function amountAskedOf(
-  body: Parameters<typeof amountCentsOf>[0],
+  body: Parameters<typeof amountMicrocentsOf>[0],
   memberCurrency: string | null | undefined,
 ): AmountAsked {
   const quote = quoteOf(body);
   return {
-    amountCents: amountCentsOf(body),
+    amountMicrocents: amountMicrocentsOf(body),
     field: amountFieldOf(body),
     quote,
     currency: quote?.currency ?? displayCurrencyOf(memberCurrency),

@@ -1,4 +1,5 @@
 import { EventEmitter } from "node:events";
+import { jsonText } from "@helio/shared";
 import { Redis } from "ioredis";
 
 type Handler = (message: unknown) => void;
@@ -22,7 +23,7 @@ export function createMemoryBus(): EventBus {
     kind: "memory",
     async publish(channel, message) {
       // Same delivery semantics as Redis: asynchronous and serialised.
-      const copy = JSON.parse(JSON.stringify(message));
+      const copy = JSON.parse(jsonText(message));
       queueMicrotask(() => emitter.emit(channel, copy));
     },
     subscribe(channel, handler) {
@@ -53,7 +54,7 @@ export async function createRedisBus(url: string, prefix = "helio:"): Promise<Ev
   return {
     kind: "redis",
     async publish(channel, message) {
-      await pub.publish(prefix + channel, JSON.stringify(message));
+      await pub.publish(prefix + channel, jsonText(message));
     },
     subscribe(channel, handler) {
       let set = handlers.get(channel);

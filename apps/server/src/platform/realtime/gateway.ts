@@ -1,6 +1,6 @@
 import type { Duplex } from "node:stream";
 import fastifyWebsocket from "@fastify/websocket";
-import { type WsServerMessage, wsClientMessageSchema } from "@helio/shared";
+import { jsonText, type WsServerMessage, wsClientMessageSchema } from "@helio/shared";
 import type { FastifyInstance } from "fastify";
 import type { WebSocket } from "ws";
 import type { Auth } from "../auth/auth.ts";
@@ -23,7 +23,7 @@ export const WS_CLOSE_REASON = {
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /** A message serialised once, however many sockets it goes to (a tick batch reaches every socket). */
-const frameOf = (message: WsServerMessage) => Buffer.from(JSON.stringify(message));
+const frameOf = (message: WsServerMessage) => Buffer.from(jsonText(message));
 const sendFrame = (socket: WebSocket, frame: Buffer) => {
   if (socket.readyState === socket.OPEN) socket.send(frame, { binary: false });
 };

@@ -170,9 +170,10 @@ describe("event buses", () => {
     await subscribed(ch);
 
     const message = { type: "member.updated", nested: { n: 1 }, when: "2026-01-01T00:00:00.000Z" };
-    await publisher.publish(ch, message);
+    // An amount in microcents travels as its digits, exactly, even past 2⁵³.
+    await publisher.publish(ch, { ...message, amountMicrocents: 100_000_000_000_000_001n });
     await waitFor(() => got1.length === 1 && got2.length === 1, 5000, "both handlers");
-    expect(got1[0]).toEqual(message);
+    expect(got1[0]).toEqual({ ...message, amountMicrocents: "100000000000000001" });
     expect(got1[0]).not.toBe(message); // serialised like across processes
 
     off1();

@@ -51,7 +51,7 @@ const sessionOf = async (client: Client) =>
 async function receivesNothingMore(t: TestApp, uid: string, ended: TestSocket, live: TestSocket) {
   const before = ended.messages.length;
   const seen = messagesOfType(live, "balances").length;
-  await t.app.services.realtime.toUser(uid, { type: "balances", balances: { wallet: 4242 } });
+  await t.app.services.realtime.toUser(uid, { type: "balances", balances: { wallet: 4242n } });
   await waitFor(() => messagesOfType(live, "balances").length > seen, 5000, "the balances on the live tab");
   expect(ended.messages.length).toBe(before);
 }

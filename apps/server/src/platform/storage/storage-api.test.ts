@@ -14,7 +14,17 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { expectSoundLedger, jpeg, kycForm, moneyApp, multipartForm, pdf, png, postForm } from "../../../test/money.ts";
+import {
+  apiCents,
+  expectSoundLedger,
+  jpeg,
+  kycForm,
+  moneyApp,
+  multipartForm,
+  pdf,
+  png,
+  postForm,
+} from "../../../test/money.ts";
 import { closedPort, type S3TestServer, startS3Server } from "../../../test/s3.ts";
 import { type FileStorage, StorageUnavailableError } from "./file-storage.ts";
 import { createLocalStorage } from "./local-storage.ts";
@@ -31,7 +41,7 @@ describe.each(databaseKinds)("uploads with S3 storage on %s", (kind) => {
     return client.request({ method: "POST", url: API.avatar, payload, headers });
   };
   const newInvoice = async (client: Client) => {
-    const res = await client.post(API.deposits, { amountCents: 25_000 });
+    const res = await client.post(API.deposits, { amountMicrocents: apiCents(25_000) });
     expect(res.statusCode, res.body).toBe(201);
     return res.json() as { id: string };
   };
@@ -81,7 +91,7 @@ describe.each(databaseKinds)("uploads with S3 storage on %s", (kind) => {
       expect(await bucket.read(key)).toBeNull();
       expect((await admin.get(API.depositProof(invoice.id))).rawPayload.equals(photo)).toBe(true);
       expect((await admin.post(API.adminDepositApprove(invoice.id), {})).statusCode).toBe(200);
-      expect((await client.get(API.wallet)).json().wallet).toBe(25_000);
+      expect((await client.get(API.wallet)).json().wallet).toBe(apiCents(25_000));
 
       const kyc = await postForm(client, API.kyc, await kycForm());
       expect(kyc.statusCode, kyc.body).toBe(201);
@@ -148,7 +158,7 @@ describe.each(databaseKinds)("uploads with S3 storage on %s", (kind) => {
       expect(await queryRows(down.database, sql`select count(*)::int as n from ledger_transactions`)).toEqual(
         ledgerBefore,
       );
-      expect((await client.get(API.wallet)).json().wallet).toBe(0);
+      expect((await client.get(API.wallet)).json().wallet).toBe("0");
       await expectSoundLedger(down.database);
     });
   });

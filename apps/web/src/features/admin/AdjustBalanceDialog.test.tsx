@@ -1,8 +1,12 @@
+import { fromCents } from "@helio/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithApp } from "../../test/render.tsx";
 import { AdjustBalanceDialog } from "./AdjustBalanceDialog.tsx";
+
+/** An amount as the API carries it: microcents, as a string of digits. */
+const apiCents = (cents: number) => String(fromCents(cents));
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -62,7 +66,7 @@ const expectFresh = (dialog: HTMLElement) => {
 };
 
 describe("AdjustBalanceDialog", () => {
-  it("checks amount and reason, then debits signed cents and says the new balance", async () => {
+  it("checks amount and reason, then debits signed microcents and says the new balance", async () => {
     const bodies: unknown[] = [];
     vi.stubGlobal(
       "fetch",
@@ -72,8 +76,8 @@ describe("AdjustBalanceDialog", () => {
           return json({
             transactionId: "t1",
             account: "wallet",
-            amountCents: -2500,
-            balanceAfterCents: 7500,
+            amountMicrocents: apiCents(-2500),
+            balanceAfterMicrocents: apiCents(7500),
             replayed: false,
           });
         }
@@ -96,7 +100,7 @@ describe("AdjustBalanceDialog", () => {
     fireEvent.change(within(dialog).getByLabelText("Reason"), { target: { value: " Duplicate deposit " } });
     fireEvent.click(within(dialog).getByRole("button", { name: "Debit" }));
     await waitFor(() => expect(onDone).toHaveBeenCalledWith("Debited Wallet: new balance 75.00 USD."));
-    expect(bodies).toEqual([{ account: "wallet", amountCents: -2500, reason: "Duplicate deposit" }]);
+    expect(bodies).toEqual([{ account: "wallet", amountMicrocents: apiCents(-2500), reason: "Duplicate deposit" }]);
   });
 
   it.each([
@@ -110,16 +114,16 @@ describe("AdjustBalanceDialog", () => {
         "fetch",
         vi.fn(async (url: string, init?: RequestInit) => {
           if (url.endsWith("/adjust") && init?.method === "POST") {
-            const body = JSON.parse(String(init.body)) as { amountCents: number };
+            const body = JSON.parse(String(init.body)) as { amountMicrocents: string };
             sent.push({ body, key: new Headers(init.headers).get("Idempotency-Key") });
-            if (body.amountCents < 0) {
+            if (BigInt(body.amountMicrocents) < 0n) {
               return json({ error: { code: "INSUFFICIENT_FUNDS", message: "Insufficient funds in wallet." } }, 409);
             }
             return json({
               transactionId: "t1",
               account: "wallet",
-              amountCents: 1000,
-              balanceAfterCents: 1000,
+              amountMicrocents: apiCents(1000),
+              balanceAfterMicrocents: apiCents(1000),
               replayed: false,
             });
           }
@@ -156,8 +160,8 @@ describe("AdjustBalanceDialog", () => {
       expectFresh(dialog);
 
       expect(sent.map((s) => s.body)).toEqual([
-        { account: "wallet", amountCents: -7700, reason: "Duplicate deposit" },
-        { account: "wallet", amountCents: 1000, reason: "Goodwill" },
+        { account: "wallet", amountMicrocents: apiCents(-7700), reason: "Duplicate deposit" },
+        { account: "wallet", amountMicrocents: apiCents(1000), reason: "Goodwill" },
       ]);
       // The refusal was a definite answer: the credit went under a new key.
       expect(sent[0]?.key).toBeTruthy();

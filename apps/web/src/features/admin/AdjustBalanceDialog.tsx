@@ -1,4 +1,4 @@
-import { ADJUSTABLE_ACCOUNTS, adminAdjustSchema, formatMoney, parseDecimalToCents } from "@helio/shared";
+import { ADJUSTABLE_ACCOUNTS, adminAdjustSchema, formatMoney, parseDecimalToMicrocents } from "@helio/shared";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Dialog from "@mui/material/Dialog";
@@ -27,11 +27,12 @@ import { useMoneyForm } from "../../lib/money-form.ts";
 import { useAdjustBalance } from "./money-api.ts";
 
 const { account, reason } = adminAdjustSchema.shape;
+const absolute = (microcents: bigint) => (microcents < 0n ? -microcents : microcents);
 /** The request's fields (the amount as typed, in USD, and its direction), so server errors land on them. */
 const adjustFormSchema = z.object({
   account,
   direction: z.enum(["credit", "debit"]),
-  amountCents: amountSchema({ messages: { zero: "Cannot be zero" } }),
+  amountMicrocents: amountSchema({ messages: { zero: "Cannot be zero" } }),
   reason,
 });
 
@@ -66,13 +67,14 @@ function AdjustBalanceForm({
   const adjust = useAdjustBalance(uid);
   const { form, submit, formError } = useMoneyForm({
     schema: adjustFormSchema,
-    defaultValues: { account: "wallet", direction: "credit", amountCents: "", reason: "" },
-    fields: ["amountCents", "reason"],
+    defaultValues: { account: "wallet", direction: "credit", amountMicrocents: "", reason: "" },
+    fields: ["amountMicrocents", "reason"],
     idempotency,
-    send: ({ account, direction, amountCents, reason }, key) => {
-      const cents = parseDecimalToCents(amountCents) ?? 0;
+    send: ({ account, direction, amountMicrocents, reason }, key) => {
+      // The form is validated before it is sent: the fallback never applies.
+      const amount = parseDecimalToMicrocents(amountMicrocents) ?? 0n;
       return adjust.mutateAsync({
-        input: { account, amountCents: direction === "credit" ? cents : -cents, reason },
+        input: { account, amountMicrocents: direction === "credit" ? amount : -amount, reason },
         key,
       });
     },
@@ -80,8 +82,8 @@ function AdjustBalanceForm({
     onSent: (result, { account, direction }) => {
       onDone(
         "awaitingSecondApproval" in result
-          ? `Awaiting a second approval: another finance or owner staff member approves this ${direction} of ${formatMoney(Math.abs(result.request.amountCents), "USD")} under Adjustments, and the money moves then.`
-          : `${direction === "credit" ? "Credited" : "Debited"} ${accountLabel(account)}: new balance ${formatMoney(result.balanceAfterCents, "USD")}.`,
+          ? `Awaiting a second approval: another finance or owner staff member approves this ${direction} of ${formatMoney(absolute(result.request.amountMicrocents), "USD")} under Adjustments, and the money moves then.`
+          : `${direction === "credit" ? "Credited" : "Debited"} ${accountLabel(account)}: new balance ${formatMoney(result.balanceAfterMicrocents, "USD")}.`,
       );
     },
   });
@@ -141,8 +143,8 @@ function AdjustBalanceForm({
             />
             <AmountField
               label="Amount"
-              registration={register("amountCents")}
-              error={errors.amountCents}
+              registration={register("amountMicrocents")}
+              error={errors.amountMicrocents}
               helperText="In US dollars, e.g. 25.00."
             />
             <TextField

@@ -48,7 +48,7 @@ function AdjustmentItem({
   const mayDecide = useStaffMay("balanceAdjust");
   const [dialog, setDialog] = useState<"approve" | "reject" | null>(null);
   const mine = r.requestedBy === me.uid;
-  const what = `${r.amountCents > 0 ? "credit" : "debit"} of ${r.member.fullName}'s ${accountLabel(r.account)}`;
+  const what = `${r.amountMicrocents > 0n ? "credit" : "debit"} of ${r.member.fullName}'s ${accountLabel(r.account)}`;
   const approve = async () => {
     try {
       await decide.mutateAsync({ id: r.id, decision: "approve" });
@@ -70,7 +70,7 @@ function AdjustmentItem({
           columns={3}
           items={[
             { label: "Account", value: accountLabel(r.account) },
-            { label: "Amount", value: <Money cents={r.amountCents} signed sx={{ fontWeight: 700 }} /> },
+            { label: "Amount", value: <Money microcents={r.amountMicrocents} signed sx={{ fontWeight: 700 }} /> },
             { label: "Asked", value: `${formatDateTime(r.requestedAt)}${mine ? " (by you)" : ""}` },
             { label: "Reason", value: r.reason, wide: true },
             ...(r.decidedAt ? [{ label: "Decided", value: formatDateTime(r.decidedAt) }] : []),

@@ -1,15 +1,17 @@
-import { type AdminDashboard, MEMBER_ACCOUNTS, SYSTEM_ACCOUNTS } from "@helio/shared";
+import { type AdminDashboard, fromCents, jsonText, MEMBER_ACCOUNTS, SYSTEM_ACCOUNTS } from "@helio/shared";
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithApp } from "../../test/render.tsx";
 import { AdminDashboardPage } from "./AdminDashboardPage.tsx";
 
+/** The answer as the server sends it: amounts (bigint microcents) as strings of digits. */
 const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
+  new Response(jsonText(body), { status: 200, headers: { "Content-Type": "application/json" } });
 
-const accounts = <A extends string>(names: readonly A[], values: Partial<Record<A, number>>) =>
-  Object.fromEntries(names.map((a) => [a, values[a] ?? 0])) as Record<A, number>;
-const countSum = { count: 0, sumCents: 0 };
+/** Balances by account, given in cents. */
+const accounts = <A extends string>(names: readonly A[], cents: Partial<Record<A, number>>) =>
+  Object.fromEntries(names.map((a) => [a, fromCents(cents[a] ?? 0)])) as Record<A, bigint>;
+const countSum = { count: 0, sumMicrocents: 0n };
 
 /** The QA walkthrough: two members with 9,970 and 10,000 of demo money, and the admin's own 10,000 grant. */
 const dashboard = (adminMoney: Partial<Record<(typeof MEMBER_ACCOUNTS)[number], number>>): AdminDashboard => ({
@@ -19,7 +21,7 @@ const dashboard = (adminMoney: Partial<Record<(typeof MEMBER_ACCOUNTS)[number], 
   adminMoney: accounts(MEMBER_ACCOUNTS, adminMoney),
   systemAccounts: accounts(SYSTEM_ACCOUNTS, { demo_issuer: -2_997_000, trading_house: -8_650 }),
   // Real: −523 (the house behind); Practice: −8,127, apart.
-  tradingHouse: { realCents: -523, practiceCents: -8_127 },
+  tradingHouse: { realMicrocents: fromCents(-523), practiceMicrocents: fromCents(-8_127) },
   today: {
     depositsRequested: countSum,
     depositsApproved: countSum,
@@ -28,11 +30,11 @@ const dashboard = (adminMoney: Partial<Record<(typeof MEMBER_ACCOUNTS)[number], 
   },
   investments: {
     activeCount: 0,
-    investedCapitalCents: 0,
-    profitPaidCents: 0,
-    commissionsPaidCents: 0,
+    investedCapitalMicrocents: 0n,
+    profitPaidMicrocents: 0n,
+    commissionsPaidMicrocents: 0n,
     maturingNext7Days: 0,
-    capitalDueNext7DaysCents: 0,
+    capitalDueNext7DaysMicrocents: 0n,
   },
 });
 

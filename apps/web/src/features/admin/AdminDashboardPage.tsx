@@ -76,29 +76,29 @@ const SYSTEM_LABELS: Record<(typeof SYSTEM_ACCOUNTS)[number], string> = {
  * Practice (demo money), which are never added together.
  */
 function systemStats(account: (typeof SYSTEM_ACCOUNTS)[number], d: AdminDashboard) {
-  const money = (cents: number) => <Money cents={cents} sx={{ whiteSpace: "normal" }} />;
+  const money = (microcents: bigint) => <Money microcents={microcents} sx={{ whiteSpace: "normal" }} />;
   if (account !== "trading_house") return [{ label: SYSTEM_LABELS[account], value: money(d.systemAccounts[account]) }];
   return [
     {
       label: "Trading house · Real",
-      value: money(d.tradingHouse.realCents),
+      value: money(d.tradingHouse.realMicrocents),
       href: paths.adminTrading,
       caption: "The house result: real money only",
     },
     {
       label: "Trading house · Practice",
-      value: money(d.tradingHouse.practiceCents),
+      value: money(d.tradingHouse.practiceMicrocents),
       caption: "Demo money, apart: not part of the house result",
     },
   ];
 }
 
-function CountSum({ count, sumCents }: { count: number; sumCents: number }) {
+function CountSum({ count, sumMicrocents }: { count: number; sumMicrocents: bigint }) {
   return (
     <>
       {count}
       <Box component="span" sx={{ display: "block", fontSize: "0.9rem", fontWeight: 400, color: "text.secondary" }}>
-        <Money cents={sumCents} sx={{ whiteSpace: "normal" }} />
+        <Money microcents={sumMicrocents} sx={{ whiteSpace: "normal" }} />
       </Box>
     </>
   );
@@ -113,7 +113,7 @@ const MEMBERS_COUNTED = "Every account but admins; blocked and banned count";
  * platform accounts still add up to zero.
  */
 function AdminMoneyLine({ money }: { money: AdminDashboard["adminMoney"] }) {
-  const held = MEMBER_ACCOUNTS.filter((a) => (money[a] ?? 0) !== 0);
+  const held = MEMBER_ACCOUNTS.filter((a) => (money[a] ?? 0n) !== 0n);
   return (
     <Typography variant="body2" sx={{ color: "text.secondary", mt: 2 }}>
       Admins are not members: their own accounts are not counted above.
@@ -123,7 +123,7 @@ function AdminMoneyLine({ money }: { money: AdminDashboard["adminMoney"] }) {
           {held.map((a, i) => (
             <span key={a}>
               {i > 0 ? ", " : null}
-              {accountLabel(a)} <Money cents={money[a] ?? 0} />
+              {accountLabel(a)} <Money microcents={money[a] ?? 0n} />
             </span>
           ))}
           .
@@ -153,7 +153,9 @@ export function AdminDashboardPage() {
     );
   }
   const d = dashboard.data;
-  const money = (cents: number | undefined) => <Money cents={cents ?? 0} sx={{ whiteSpace: "normal" }} />;
+  const money = (microcents: bigint | undefined) => (
+    <Money microcents={microcents ?? 0n} sx={{ whiteSpace: "normal" }} />
+  );
   return (
     <Box>
       <PageHeader title="Dashboard" subtitle="Today is the current UTC day. Numbers refresh every 15 seconds." />
@@ -205,13 +207,16 @@ export function AdminDashboardPage() {
                 value: d.investments.activeCount,
                 href: `${paths.adminInvestments}?status=active`,
               },
-              { label: "Invested capital", value: money(d.investments.investedCapitalCents) },
-              { label: "Profit paid", value: money(d.investments.profitPaidCents) },
-              { label: "Commissions paid", value: money(d.investments.commissionsPaidCents) },
+              { label: "Invested capital", value: money(d.investments.investedCapitalMicrocents) },
+              { label: "Profit paid", value: money(d.investments.profitPaidMicrocents) },
+              { label: "Commissions paid", value: money(d.investments.commissionsPaidMicrocents) },
               {
                 label: "Capital due in 7 days",
                 value: (
-                  <CountSum count={d.investments.maturingNext7Days} sumCents={d.investments.capitalDueNext7DaysCents} />
+                  <CountSum
+                    count={d.investments.maturingNext7Days}
+                    sumMicrocents={d.investments.capitalDueNext7DaysMicrocents}
+                  />
                 ),
               },
             ]}

@@ -72,8 +72,8 @@ function DepositItem({ deposit, onDone }: { deposit: AdminDeposit; onDone: (noti
             title="Approve this deposit?"
             message={
               <>
-                Check that the transfer of <LocalAndUsd local={deposit.local} cents={deposit.amountCents} /> with
-                reference {deposit.reference} has arrived: {deposit.member.fullName}'s wallet will be credited.
+                Check that the transfer of <LocalAndUsd local={deposit.local} microcents={deposit.amountMicrocents} />{" "}
+                with reference {deposit.reference} has arrived: {deposit.member.fullName}'s wallet will be credited.
               </>
             }
             input={{
@@ -95,7 +95,7 @@ function DepositItem({ deposit, onDone }: { deposit: AdminDeposit; onDone: (noti
             message={
               <>
                 The member reads the reason on the invoice {deposit.reference} of{" "}
-                <LocalAndUsd local={deposit.local} cents={deposit.amountCents} />. Nothing is credited.
+                <LocalAndUsd local={deposit.local} microcents={deposit.amountMicrocents} />. Nothing is credited.
               </>
             }
             onReject={async (reason) => {
@@ -120,7 +120,7 @@ function DepositItem({ deposit, onDone }: { deposit: AdminDeposit; onDone: (noti
                 </Box>
               ),
             },
-            ...depositAmountItems(deposit.local, deposit.amountCents),
+            ...depositAmountItems(deposit.local, deposit.amountMicrocents),
             { label: "Created", value: formatDateTime(deposit.createdAt) },
             { label: "Proof uploaded", value: formatDateTime(deposit.proof?.uploadedAt) },
             { label: "Expires", value: formatDateTime(deposit.expiresAt) },

@@ -1,12 +1,13 @@
-import { EXAMPLE_TRANSFER_INSTRUCTIONS, settingsSchema } from "@helio/shared";
+import { EXAMPLE_TRANSFER_INSTRUCTIONS, jsonText, settingsSchema } from "@helio/shared";
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithApp } from "../../test/render.tsx";
 import { ExampleInstructionsAlert } from "./ExampleInstructionsAlert.tsx";
 import { adminSettingsQuery } from "./money-api.ts";
 
+/** The answer as the server sends it: amounts (bigint microcents) as strings of digits. */
 const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
+  new Response(jsonText(body), { status: 200, headers: { "Content-Type": "application/json" } });
 
 /** Saved settings: the shipped defaults, with `transferInstructions` as given. */
 function stubSettings(transferInstructions: typeof EXAMPLE_TRANSFER_INSTRUCTIONS) {

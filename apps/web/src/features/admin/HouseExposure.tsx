@@ -1,4 +1,4 @@
-import type { HouseExposure as Exposure } from "@helio/shared";
+import { divideHalfEven, type HouseExposure as Exposure } from "@helio/shared";
 import Box from "@mui/material/Box";
 import Typography from "@mui/material/Typography";
 import { useQuery } from "@tanstack/react-query";
@@ -8,12 +8,15 @@ import { houseExposureQuery } from "./trading-api.ts";
 
 type Pair = Exposure["pairs"][number];
 
+/** How much of a cap (above zero) the worst case uses, in whole percent: computed in bigint, as money is. */
+const percentUsed = (worstCase: bigint, cap: bigint) => divideHalfEven(worstCase * 100n, cap);
+
 const side = (s: Pair["up"]) =>
   s.contracts === 0 ? (
     "—"
   ) : (
     <>
-      <Money cents={s.stakeCents} />
+      <Money microcents={s.stakeMicrocents} />
       <Box component="span" sx={{ display: "block", color: "text.secondary", fontSize: "0.875rem" }}>
         {s.contracts} open
       </Box>
@@ -28,20 +31,20 @@ const COLUMNS: Column<Pair>[] = [
     key: "worst",
     header: "Worst case",
     align: "right",
-    render: (p) => <Money cents={p.worstCasePayoutCents} sx={{ fontWeight: 700 }} />,
+    render: (p) => <Money microcents={p.worstCasePayoutMicrocents} sx={{ fontWeight: 700 }} />,
   },
   {
     key: "cap",
     header: "Cap",
     align: "right",
     render: (p) =>
-      p.capCents === null ? (
+      p.capMicrocents === null ? (
         "None"
       ) : (
         <>
-          <Money cents={p.capCents} />
+          <Money microcents={p.capMicrocents} />
           <Box component="span" sx={{ display: "block", color: "text.secondary", fontSize: "0.875rem" }}>
-            {p.capCents === 0 ? "closed" : `${Math.round((p.worstCasePayoutCents / p.capCents) * 100)}% used`}
+            {p.capMicrocents === 0n ? "closed" : `${percentUsed(p.worstCasePayoutMicrocents, p.capMicrocents)}% used`}
           </Box>
         </>
       ),
@@ -58,7 +61,7 @@ export function HouseExposure() {
     <Box>
       <Typography sx={{ mb: 2 }}>
         Worst case over every pair:{" "}
-        {exposure.data ? <Money cents={exposure.data.worstCasePayoutCents} sx={{ fontWeight: 700 }} /> : "…"}
+        {exposure.data ? <Money microcents={exposure.data.worstCasePayoutMicrocents} sx={{ fontWeight: 700 }} /> : "…"}
       </Typography>
       <DataTable
         label="House exposure per pair"

@@ -74,8 +74,8 @@ export function InvestmentsPage() {
       <Typography sx={{ mb: 2 }} aria-live="polite">
         {totals ? (
           <>
-            {totals.count} investments · invested <Money cents={totals.amountCents} currency="USD" /> · profit paid{" "}
-            <Money cents={totals.profitPaidCents} currency="USD" />
+            {totals.count} investments · invested <Money microcents={totals.amountMicrocents} currency="USD" /> · profit
+            paid <Money microcents={totals.profitPaidMicrocents} currency="USD" />
           </>
         ) : (
           "…"

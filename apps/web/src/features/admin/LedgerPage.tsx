@@ -1,3 +1,4 @@
+import { jsonText } from "@helio/shared";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
@@ -71,7 +72,7 @@ export function LedgerPage() {
                         fontSize: "0.8rem",
                       }}
                     >
-                      {JSON.stringify(rows, null, 2)}
+                      {jsonText(rows, 2)}
                     </Box>
                   ) : null}
                 </CardContent>

@@ -5,8 +5,8 @@ import { Money } from "../../components/Money.tsx";
 import { TypedMoney } from "../../components/TypedMoney.tsx";
 
 type Item = { label: string; value: ReactNode };
-const usd = (cents: number, bold = false) => (
-  <Money cents={cents} currency="USD" rate={1} sx={bold ? { fontWeight: 700 } : undefined} />
+const usd = (microcents: bigint, bold = false) => (
+  <Money microcents={microcents} currency="USD" rate={1} sx={bold ? { fontWeight: 700 } : undefined} />
 );
 
 /**
@@ -14,12 +14,12 @@ const usd = (cents: number, bold = false) => (
  * currency, the rate it was converted at, and the USD the wallet is credited, side by side. An
  * invoice made in USD keeps its one amount, as the queue always showed it.
  */
-export function depositAmountItems(local: TypedLocal | null, cents: number): Item[] {
-  if (!local) return [{ label: "Amount", value: <Money cents={cents} sx={{ fontWeight: 700 }} /> }];
+export function depositAmountItems(local: TypedLocal | null, microcents: bigint): Item[] {
+  if (!local) return [{ label: "Amount", value: <Money microcents={microcents} sx={{ fontWeight: 700 }} /> }];
   return [
     { label: `Amount (${local.currency})`, value: <TypedMoney local={local} sx={{ fontWeight: 700 }} /> },
     { label: "Rate", value: formatRate(local) },
-    { label: "Amount (USD)", value: usd(cents) },
+    { label: "Amount (USD)", value: usd(microcents) },
   ];
 }
 
@@ -29,24 +29,24 @@ export function depositAmountItems(local: TypedLocal | null, cents: number): Ite
  */
 export function withdrawalAmountItems(w: {
   local: (TypedLocal & { net: string }) | null;
-  amountCents: number;
-  feeCents: number;
-  netCents: number;
+  amountMicrocents: bigint;
+  feeMicrocents: bigint;
+  netMicrocents: bigint;
 }): Item[] {
   if (!w.local) {
     return [
-      { label: "Amount", value: <Money cents={w.amountCents} /> },
-      { label: "Fee", value: <Money cents={w.feeCents} /> },
-      { label: "Pay out (net)", value: <Money cents={w.netCents} sx={{ fontWeight: 700 }} /> },
+      { label: "Amount", value: <Money microcents={w.amountMicrocents} /> },
+      { label: "Fee", value: <Money microcents={w.feeMicrocents} /> },
+      { label: "Pay out (net)", value: <Money microcents={w.netMicrocents} sx={{ fontWeight: 700 }} /> },
     ];
   }
   const { local } = w;
   return [
     { label: `Amount (${local.currency})`, value: <TypedMoney local={local} /> },
     { label: "Rate", value: formatRate(local) },
-    { label: "Amount (USD)", value: usd(w.amountCents) },
-    { label: "Fee (USD)", value: usd(w.feeCents) },
-    { label: "Pay out (USD)", value: usd(w.netCents) },
+    { label: "Amount (USD)", value: usd(w.amountMicrocents) },
+    { label: "Fee (USD)", value: usd(w.feeMicrocents) },
+    { label: "Pay out (USD)", value: usd(w.netMicrocents) },
     {
       label: `Pay out (${local.currency})`,
       value: <TypedMoney local={{ amount: local.net, currency: local.currency }} sx={{ fontWeight: 700 }} />,
@@ -55,11 +55,11 @@ export function withdrawalAmountItems(w: {
 }
 
 /** "500,000.00 IDR (30.77 USD at 16,250 IDR per USD)": one line for a dialog or a table cell. */
-export function LocalAndUsd({ local, cents }: { local: TypedLocal | null; cents: number }) {
-  if (!local) return <Money cents={cents} />;
+export function LocalAndUsd({ local, microcents }: { local: TypedLocal | null; microcents: bigint }) {
+  if (!local) return <Money microcents={microcents} />;
   return (
     <Box component="span">
-      <TypedMoney local={local} sx={{ fontWeight: 700 }} /> ({usd(cents)} at {formatRate(local)})
+      <TypedMoney local={local} sx={{ fontWeight: 700 }} /> ({usd(microcents)} at {formatRate(local)})
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { API } from "@helio/shared";
+import { API, fromCents } from "@helio/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -6,6 +6,9 @@ import { formatDateTime } from "../../lib/format.ts";
 import { paths, routePatterns } from "../../lib/paths.ts";
 import { renderWithApp } from "../../test/render.tsx";
 import { MemberDetailPage } from "./MemberDetailPage.tsx";
+
+/** An amount as the API carries it: microcents, as a string of digits. */
+const apiCents = (cents: number) => String(fromCents(cents));
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -37,7 +40,7 @@ const contract = {
   payoutPercent: 85,
   durationSeconds: 30,
   exitPrice: null,
-  payoutCents: null,
+  payoutMicrocents: null,
   result: null,
   settledAt: null,
 };
@@ -48,7 +51,7 @@ const trades = [
     id: "c2",
     symbol: "BTC",
     direction: "up",
-    amountCents: 1_000,
+    amountMicrocents: apiCents(1_000),
     account: "wallet",
     entryPrice: "95000.00",
     entryAt: "2026-03-02T10:00:00.000Z",
@@ -61,7 +64,7 @@ const trades = [
     id: "c1",
     symbol: "ETH",
     direction: "down",
-    amountCents: 2_000,
+    amountMicrocents: apiCents(2_000),
     account: "demo",
     durationSeconds: 300,
     entryPrice: "3500.00",
@@ -70,7 +73,7 @@ const trades = [
     status: "settled",
     result: "win",
     exitPrice: "3490.00",
-    payoutCents: 3_700,
+    payoutMicrocents: apiCents(3_700),
     settledAt: "2026-03-01T09:05:00.000Z",
     createdAt: "2026-03-01T09:00:00.000Z",
   },

@@ -49,7 +49,7 @@ function Network({ uid }: { uid: string }) {
             label: `Level ${d.level} downline`,
             value: (
               <>
-                {d.members} members · <Money cents={d.investedCents} currency="USD" />
+                {d.members} members · <Money microcents={d.investedMicrocents} currency="USD" />
               </>
             ),
           })),
@@ -57,7 +57,7 @@ function Network({ uid }: { uid: string }) {
             label: "Commissions earned",
             value: (
               <>
-                {n.commissions.count} · <Money cents={n.commissions.earnedCents} currency="USD" />
+                {n.commissions.count} · <Money microcents={n.commissions.earnedMicrocents} currency="USD" />
               </>
             ),
           },

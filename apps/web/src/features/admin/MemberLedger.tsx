@@ -19,7 +19,7 @@ const COLUMNS: Column<WalletEntry>[] = [
     header: "Amount",
     align: "right",
     nowrap: true,
-    render: (e) => <Money cents={e.amountCents} signed />,
+    render: (e) => <Money microcents={e.amountMicrocents} signed />,
   },
   LEDGER_COLUMNS.balanceAfter,
   { key: "reference", header: "Reference", nowrap: true, render: (e) => referenceLabel(e.reference) },

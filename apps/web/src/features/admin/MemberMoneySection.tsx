@@ -1,4 +1,4 @@
-import { type AdminMemberMoney, DEMO_GRANT_CENTS, MEMBER_ACCOUNTS } from "@helio/shared";
+import { type AdminMemberMoney, DEMO_GRANT_MICROCENTS, MEMBER_ACCOUNTS } from "@helio/shared";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -35,7 +35,7 @@ function Balances({ money }: { money: AdminMemberMoney }) {
       valueSx={{ fontWeight: 700, fontSize: "1.1rem" }}
       items={MEMBER_ACCOUNTS.map((a) => ({
         label: accountLabel(a),
-        value: <Money cents={money.balances[a]} sx={{ whiteSpace: "normal", overflowWrap: "anywhere" }} />,
+        value: <Money microcents={money.balances[a]} sx={{ whiteSpace: "normal", overflowWrap: "anywhere" }} />,
       }))}
     />
   );
@@ -163,7 +163,8 @@ export function MemberMoneySection({ uid, fullName }: { uid: string; fullName: s
         title="Reset the demo balance?"
         message={
           <>
-            {fullName}'s demo balance will be set to <Money cents={DEMO_GRANT_CENTS} currency="USD" rate={1} />.
+            {fullName}'s demo balance will be set to{" "}
+            <Money microcents={DEMO_GRANT_MICROCENTS} currency="USD" rate={1} />.
           </>
         }
         confirmLabel="Reset demo"

@@ -1,4 +1,4 @@
-import { centsToDecimal, type MemberLimit } from "@helio/shared";
+import { type MemberLimit, microcentsToDecimal } from "@helio/shared";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -28,11 +28,12 @@ const LIMIT_LABELS: Record<MemberLimit["key"], string> = {
   free: "Also on Free money",
 };
 
-function figure(key: MemberLimit["key"], value: number) {
+/** A limit's figure in the unit its key says (`limitFigureSchema`): contracts, minutes or microcents. */
+function figure(key: MemberLimit["key"], value: bigint) {
   if (key === "free") return "yes";
   if (key === "openContracts") return `${value} contracts`;
   if (key === "sessionMinutes") return `${value} minutes`;
-  return `${centsToDecimal(value)} USD`;
+  return `${microcentsToDecimal(value)} USD`;
 }
 
 function limitText(limit: MemberLimit) {

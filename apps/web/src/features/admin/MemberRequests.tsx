@@ -13,7 +13,7 @@ import { withQuery } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { depositsQuery, withdrawalsQuery } from "./money-api.ts";
 
-const usd = (cents: number) => <Money cents={cents} currency="USD" rate={1} />;
+const usd = (microcents: bigint) => <Money microcents={microcents} currency="USD" rate={1} />;
 const dash = "—";
 
 // What the bank moved, beside the ledger's USD: the amount typed in the member's currency and the
@@ -30,7 +30,7 @@ const DEPOSIT_COLUMNS: Column<AdminDeposit>[] = [
     render: (d) => (d.local ? <TypedMoney local={d.local} /> : dash),
   },
   { key: "rate", header: "Rate", nowrap: true, render: (d) => (d.local ? formatRate(d.local) : dash) },
-  { key: "usd", header: "Amount (USD)", align: "right", nowrap: true, render: (d) => usd(d.amountCents) },
+  { key: "usd", header: "Amount (USD)", align: "right", nowrap: true, render: (d) => usd(d.amountMicrocents) },
 ];
 
 const WITHDRAWAL_COLUMNS: Column<AdminWithdrawal>[] = [
@@ -44,9 +44,9 @@ const WITHDRAWAL_COLUMNS: Column<AdminWithdrawal>[] = [
     render: (w) => (w.local ? <TypedMoney local={w.local} /> : dash),
   },
   { key: "rate", header: "Rate", nowrap: true, render: (w) => (w.local ? formatRate(w.local) : dash) },
-  { key: "usd", header: "Amount (USD)", align: "right", nowrap: true, render: (w) => usd(w.amountCents) },
-  { key: "fee", header: "Fee (USD)", align: "right", nowrap: true, render: (w) => usd(w.feeCents) },
-  { key: "net", header: "Pay out (USD)", align: "right", nowrap: true, render: (w) => usd(w.netCents) },
+  { key: "usd", header: "Amount (USD)", align: "right", nowrap: true, render: (w) => usd(w.amountMicrocents) },
+  { key: "fee", header: "Fee (USD)", align: "right", nowrap: true, render: (w) => usd(w.feeMicrocents) },
+  { key: "net", header: "Pay out (USD)", align: "right", nowrap: true, render: (w) => usd(w.netMicrocents) },
   {
     key: "netLocal",
     header: "Pay out (member's currency)",

@@ -27,8 +27,8 @@ const FIELDS = [
   "name",
   "slug",
   "description",
-  "minCents",
-  "maxCents",
+  "minMicrocents",
+  "maxMicrocents",
   "dailyRateBps",
   "durationPeriods",
   "sortOrder",
@@ -78,8 +78,16 @@ function PackageDialog({ pkg, onClose }: { pkg: AdminPackage | null; onClose: ()
             sx={{ gridColumn: "1 / -1" }}
             {...fieldProps(register("description"), errors.description)}
           />
-          <TextField label="Minimum amount" slotProps={usd} {...fieldProps(register("minCents"), errors.minCents)} />
-          <TextField label="Maximum amount" slotProps={usd} {...fieldProps(register("maxCents"), errors.maxCents)} />
+          <TextField
+            label="Minimum amount"
+            slotProps={usd}
+            {...fieldProps(register("minMicrocents"), errors.minMicrocents)}
+          />
+          <TextField
+            label="Maximum amount"
+            slotProps={usd}
+            {...fieldProps(register("maxMicrocents"), errors.maxMicrocents)}
+          />
           <TextField
             label="Rate per period"
             slotProps={{ input: { endAdornment: <InputAdornment position="end">%</InputAdornment> } }}
@@ -133,8 +141,8 @@ export function PackagesPage() {
       header: "Amount",
       render: (p) => (
         <>
-          <Money cents={p.minCents} currency="USD" /> –<br />
-          <Money cents={p.maxCents} currency="USD" />
+          <Money microcents={p.minMicrocents} currency="USD" /> –<br />
+          <Money microcents={p.maxMicrocents} currency="USD" />
         </>
       ),
     },

@@ -1,13 +1,14 @@
-import { adminSettingsSchema, settingsSchema } from "@helio/shared";
+import { type AdminSettings, jsonText, settingsSchema } from "@helio/shared";
 import { screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithApp } from "../../test/render.tsx";
 import { SettingsPage } from "./SettingsPage.tsx";
 
+/** The answer as the server sends it: amounts (bigint microcents) as strings of digits. */
 const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
-const settings = adminSettingsSchema.parse({ ...settingsSchema.parse({}), revision: 1 });
+  new Response(jsonText(body), { status: 200, headers: { "Content-Type": "application/json" } });
+const settings: AdminSettings = { ...settingsSchema.parse({}), revision: 1 };
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -39,20 +39,20 @@ const grid = {
 const SERVER_FIELDS = new Set<string>([
   "menuContact",
   ...RATE_FIELDS,
-  "depositMinCents",
-  "withdrawalMinCents",
-  "withdrawalMaxCents",
+  "depositMinMicrocents",
+  "withdrawalMinMicrocents",
+  "withdrawalMaxMicrocents",
   "withdrawalFeeBps",
-  "withdrawalFeeFlatCents",
+  "withdrawalFeeFlatMicrocents",
   "withdrawalHoldHoursAfterBankChange",
   "supportEmail",
-  "withdrawalSecondApprovalCents",
-  "adjustmentSecondApprovalCents",
+  "withdrawalSecondApprovalMicrocents",
+  "adjustmentSecondApprovalMicrocents",
   "invoiceExpiryMinutes",
   "referralCommissionBps.0",
   "referralCommissionBps.1",
   "referralCommissionBps.2",
-  "fundTransferMinCents",
+  "fundTransferMinMicrocents",
   "investmentPeriodSeconds",
   ...["bankName", "accountName", "accountNumber", "notes"].map((k) => `transferInstructions.${k}`),
   ...RATE_CURRENCIES.flatMap((c) =>
@@ -62,13 +62,13 @@ const SERVER_FIELDS = new Set<string>([
 
 /** The fields of the form that are amounts of money (typed in US dollars). */
 type AmountName =
-  | "depositMinCents"
-  | "withdrawalMinCents"
-  | "withdrawalMaxCents"
-  | "withdrawalFeeFlatCents"
-  | "withdrawalSecondApprovalCents"
-  | "adjustmentSecondApprovalCents"
-  | "fundTransferMinCents";
+  | "depositMinMicrocents"
+  | "withdrawalMinMicrocents"
+  | "withdrawalMaxMicrocents"
+  | "withdrawalFeeFlatMicrocents"
+  | "withdrawalSecondApprovalMicrocents"
+  | "adjustmentSecondApprovalMicrocents"
+  | "fundTransferMinMicrocents";
 
 function SettingsEditor({ settings }: { settings: AdminSettings }) {
   const mayWrite = useStaffMay("settingsWrite");
@@ -144,7 +144,7 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
       </SectionCard>
       <SectionCard id="deposits-heading" title="Deposits">
         <Box sx={grid}>
-          {amount("depositMinCents", "Minimum deposit")}
+          {amount("depositMinMicrocents", "Minimum deposit")}
           <TextField
             label="Invoice expiry (minutes)"
             slotProps={{ htmlInput: { inputMode: "numeric" } }}
@@ -158,8 +158,8 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
         description="Fee = amount × percent (rounded half to even) + flat fee."
       >
         <Box sx={grid}>
-          {amount("withdrawalMinCents", "Minimum withdrawal")}
-          {amount("withdrawalMaxCents", "Maximum withdrawal")}
+          {amount("withdrawalMinMicrocents", "Minimum withdrawal")}
+          {amount("withdrawalMaxMicrocents", "Maximum withdrawal")}
           <TextField
             label="Fee percent"
             slotProps={{
@@ -168,7 +168,7 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
             }}
             {...fieldProps(register("withdrawalFeeBps"), errors.withdrawalFeeBps, "0 to 50, 2 decimals.")}
           />
-          {amount("withdrawalFeeFlatCents", "Flat fee")}
+          {amount("withdrawalFeeFlatMicrocents", "Flat fee")}
           <TextField
             label="Wait after a bank change (hours)"
             slotProps={{ htmlInput: { inputMode: "numeric" } }}
@@ -186,8 +186,8 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
         description="Above these amounts a withdrawal, or a balance adjustment (credit or debit), needs the approval of a second finance or owner staff member; the money moves at the second."
       >
         <Box sx={grid}>
-          {amount("withdrawalSecondApprovalCents", "Withdrawals above")}
-          {amount("adjustmentSecondApprovalCents", "Adjustments above")}
+          {amount("withdrawalSecondApprovalMicrocents", "Withdrawals above")}
+          {amount("adjustmentSecondApprovalMicrocents", "Adjustments above")}
         </Box>
       </SectionCard>
       <SectionCard
@@ -211,7 +211,7 @@ function SettingsEditor({ settings }: { settings: AdminSettings }) {
               )}
             />
           ))}
-          {amount("fundTransferMinCents", "Fund transfer minimum")}
+          {amount("fundTransferMinMicrocents", "Fund transfer minimum")}
           <TextField
             label="Accrual period (seconds)"
             slotProps={{ htmlInput: { inputMode: "numeric" } }}

@@ -129,14 +129,20 @@ export function contractColumns(onFilter?: (uid: string) => void): Column<AdminT
     },
     // The member's trading mode when placed: Real stakes the wallet, Free the demo money.
     { key: "mode", header: "Mode", nowrap: true, render: (t) => (t.account === "wallet" ? "Real" : "Free") },
-    { key: "stake", header: "Stake", align: "right", nowrap: true, render: (t) => <Money cents={t.amountCents} /> },
+    {
+      key: "stake",
+      header: "Stake",
+      align: "right",
+      nowrap: true,
+      render: (t) => <Money microcents={t.amountMicrocents} />,
+    },
     { key: "result", header: "Result", nowrap: true, render: (t) => <ResultChip contract={t} /> },
     {
       key: "payout",
       header: "Payout",
       align: "right",
       nowrap: true,
-      render: (t) => (t.payoutCents === null ? "—" : <Money cents={t.payoutCents} />),
+      render: (t) => (t.payoutMicrocents === null ? "—" : <Money microcents={t.payoutMicrocents} />),
     },
     {
       key: "prices",

@@ -14,16 +14,16 @@ import { TradingContracts } from "./TradingContracts.tsx";
 import { TradingSettingsEditor } from "./TradingSettingsEditor.tsx";
 import { type HouseResult, houseResultQuery } from "./trading-api.ts";
 
-function outcome(cents: number): string {
-  if (cents > 0) return "The house is ahead";
-  if (cents < 0) return "The house is behind";
+function outcome(resultMicrocents: bigint): string {
+  if (resultMicrocents > 0n) return "The house is ahead";
+  if (resultMicrocents < 0n) return "The house is behind";
   return "Even";
 }
 
 /** One side of the house result (real or practice money) as a description list. */
 function HouseCard({ id, title, totals }: { id: string; title: string; totals: HouseResult["real"] }) {
-  const amount = (cents: number, signed = false) => (
-    <Money cents={cents} signed={signed} sx={{ whiteSpace: "normal" }} />
+  const amount = (microcents: bigint, signed = false) => (
+    <Money microcents={microcents} signed={signed} sx={{ whiteSpace: "normal" }} />
   );
   return (
     <Paper component="section" variant="outlined" aria-labelledby={id} sx={{ p: { xs: 1.5, sm: 2.5 }, minWidth: 0 }}>
@@ -33,18 +33,18 @@ function HouseCard({ id, title, totals }: { id: string; title: string; totals: H
       <DetailList
         valueSx={{ fontSize: "1.25rem", fontWeight: 700, overflowWrap: "anywhere" }}
         items={[
-          { label: "Stakes", value: amount(totals.stakesCents) },
-          { label: "Payouts", value: amount(totals.payoutsCents) },
+          { label: "Stakes", value: amount(totals.stakesMicrocents) },
+          { label: "Payouts", value: amount(totals.payoutsMicrocents) },
           {
             label: "Result",
             value: (
               <>
-                {amount(totals.resultCents, true)}
+                {amount(totals.resultMicrocents, true)}
                 <Box
                   component="span"
                   sx={{ display: "block", fontSize: "0.875rem", fontWeight: 400, color: "text.secondary" }}
                 >
-                  {outcome(totals.resultCents)}
+                  {outcome(totals.resultMicrocents)}
                 </Box>
               </>
             ),

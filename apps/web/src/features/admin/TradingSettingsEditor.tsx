@@ -134,8 +134,8 @@ export function TradingSettingsEditor({ settings }: { settings: AdminSettings })
               placeholder="no cap"
               slotProps={{ htmlInput: { inputMode: "decimal" }, inputLabel: { shrink: true } }}
               {...fieldProps(
-                register(`tradeExposureCapCents.${pair.symbol}`),
-                errors.tradeExposureCapCents?.[pair.symbol],
+                register(`tradeExposureCapMicrocents.${pair.symbol}`),
+                errors.tradeExposureCapMicrocents?.[pair.symbol],
                 pair.label,
               )}
             />
@@ -152,11 +152,15 @@ export function TradingSettingsEditor({ settings }: { settings: AdminSettings })
         >
           <AmountField
             label="Minimum stake"
-            registration={register("tradeMinCents")}
-            error={errors.tradeMinCents}
+            registration={register("tradeMinMicrocents")}
+            error={errors.tradeMinMicrocents}
             helperText="At least 0.01."
           />
-          <AmountField label="Maximum stake" registration={register("tradeMaxCents")} error={errors.tradeMaxCents} />
+          <AmountField
+            label="Maximum stake"
+            registration={register("tradeMaxMicrocents")}
+            error={errors.tradeMaxMicrocents}
+          />
           <TextField
             label="Open contracts per member"
             slotProps={numericSlots}
@@ -165,8 +169,8 @@ export function TradingSettingsEditor({ settings }: { settings: AdminSettings })
           <TextField
             label="Stake presets (USD)"
             {...fieldProps(
-              register("tradeAmountPresetsCents"),
-              errors.tradeAmountPresetsCents,
+              register("tradeAmountPresetsMicrocents"),
+              errors.tradeAmountPresetsMicrocents,
               "One-tap stakes on the order, e.g. 5, 10, 25, 50, 100.",
             )}
           />

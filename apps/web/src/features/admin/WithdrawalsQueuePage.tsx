@@ -89,8 +89,12 @@ function WithdrawalItem({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal
             }}
             message={
               <Typography component="span">
-                Pay <LocalAndUsd local={w.local ? { ...w.local, amount: w.local.net } : null} cents={w.netCents} /> to{" "}
-                {d.accountHolder} ({d.bankName} {d.accountNumber}) first, then enter the payout reference from your
+                Pay{" "}
+                <LocalAndUsd
+                  local={w.local ? { ...w.local, amount: w.local.net } : null}
+                  microcents={w.netMicrocents}
+                />{" "}
+                to {d.accountHolder} ({d.bankName} {d.accountNumber}) first, then enter the payout reference from your
                 bank.
               </Typography>
             }
@@ -111,8 +115,8 @@ function WithdrawalItem({ withdrawal: w, onDone }: { withdrawal: AdminWithdrawal
             title="Reject this withdrawal?"
             message={
               <Typography component="span">
-                <LocalAndUsd local={w.local} cents={w.amountCents} /> goes back to the member's wallet. The member reads
-                the reason.
+                <LocalAndUsd local={w.local} microcents={w.amountMicrocents} /> goes back to the member's wallet. The
+                member reads the reason.
               </Typography>
             }
             onReject={async (reason) => {

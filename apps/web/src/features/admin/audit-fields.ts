@@ -1,10 +1,16 @@
-import { centsToDecimal, DURATION_LABELS, formatMoney, RATE_CURRENCIES } from "@helio/shared";
+import { DURATION_LABELS, fromCents, groupDigits, jsonText, microcentsToDecimal, RATE_CURRENCIES } from "@helio/shared";
+import { bpsToPercent } from "./percent.ts";
 
 /**
  * Words for what the audit log stores: amounts, rates and the fields of the settings and packages
  * records, so a change reads "Minimum deposit from 10.00 USD to 20.00 USD" rather than
- * `depositMinCents: 1000 → 2000`. Every reader takes `unknown`: the log keeps whatever an older
- * server wrote, and a value of an unexpected shape is shown as it is, never a crash.
+ * `depositMinMicrocents: "1000000000" → "2000000000"`. Every reader takes `unknown`: the log keeps
+ * whatever an older server wrote, and a value of an unexpected shape is shown as it is, never a crash.
+ *
+ * Amounts: the server writes them as strings of digits in microcents, under `…Microcents` keys (and
+ * as `minAmount`, `maxAmount` of a package). Rows written before amounts were microcents (migration
+ * 0022) hold numbers of whole cents, under `…Cents` keys: `withMicrocentKeys` reads those as today's
+ * rows, and `microcentsOf` reads a number as cents.
  */
 
 export type Json = Record<string, unknown>;
@@ -28,26 +34,78 @@ export function quoted(text: string): string {
   return `“${one.length > MAX_SHOWN ? `${one.slice(0, MAX_SHOWN - 1)}…` : one}”`;
 }
 
-/** `10.00 USD`; what is not a number of cents as it is. */
-export function money(cents: unknown): string {
-  const n = numberOf(cents);
-  return n === null ? plain(cents) : formatMoney(n, "USD");
+const INTEGER_TEXT = /^-?\d{1,20}$/;
+
+/**
+ * An amount as the log holds it, in microcents: a string of digits (or the bigint a schema read it
+ * as) is microcents; a number is whole cents, as rows written before microcents hold them. Null
+ * for anything else.
+ */
+export function microcentsOf(value: unknown): bigint | null {
+  if (typeof value === "bigint") return value;
+  if (typeof value === "string" && INTEGER_TEXT.test(value)) return BigInt(value);
+  if (typeof value === "number" && Number.isSafeInteger(value)) return fromCents(value);
+  return null;
+}
+
+/** `1,234.50 USD`, `6.15384615 USD`: every digit, as a fee or profit may hold fractions of a cent. */
+function exactUsd(microcents: bigint): string {
+  const [units = "0", fraction = ""] = microcentsToDecimal(microcents < 0n ? -microcents : microcents).split(".");
+  return `${microcents < 0n ? "-" : ""}${groupDigits(units)}.${fraction} USD`;
+}
+
+/** `10.00 USD`; what is not an amount as it is. */
+export function money(value: unknown): string {
+  const microcents = microcentsOf(value);
+  return microcents === null ? plain(value) : exactUsd(microcents);
 }
 
 /** `+10.00 USD`, `-2.50 USD`. */
-export function signedMoney(cents: unknown): string {
-  const n = numberOf(cents);
-  if (n === null) return plain(cents);
-  return `${n < 0 ? "-" : "+"}${formatMoney(Math.abs(n), "USD")}`;
+export function signedMoney(value: unknown): string {
+  const microcents = microcentsOf(value);
+  if (microcents === null) return plain(value);
+  return microcents < 0n ? exactUsd(microcents) : `+${exactUsd(microcents)}`;
+}
+
+/** A whole count as stored: a number, or a string of digits (a bigint column); null for anything else. */
+export function countOf(value: unknown): string | null {
+  if (typeof value === "number" && Number.isSafeInteger(value)) return String(value);
+  if (typeof value === "bigint") return String(value);
+  return typeof value === "string" && INTEGER_TEXT.test(value) ? value : null;
 }
 
 /** Basis points as a percentage: 150 → `1.5%`. */
 export function percent(bps: unknown): string {
   const n = numberOf(bps);
   if (n === null || !Number.isInteger(n)) return plain(bps);
-  return `${centsToDecimal(n)
-    .replace(/\.00$/, "")
-    .replace(/(\.\d)0$/, "$1")}%`;
+  return `${bpsToPercent(n).replace(/(\.\d)0$/, "$1")}%`;
+}
+
+const OLD_AMOUNT_KEY = /(?<!Micro)Cents$/;
+
+/** Whole cents (a number, or a list or record of them) as microcents in digits; anything else as it is. */
+function centsAsMicrocents(value: unknown): unknown {
+  if (typeof value === "number") return Number.isSafeInteger(value) ? String(fromCents(value)) : value;
+  if (Array.isArray(value)) return value.map(centsAsMicrocents);
+  if (isRecord(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, centsAsMicrocents(v)]));
+  return value;
+}
+
+/**
+ * A row written before amounts were microcents as today's server writes it: `amountCents: 1000`
+ * becomes `amountMicrocents: "1000000000"` (in nested records too), as migration 0022 did to the
+ * stored settings. Today's rows come back as they are.
+ */
+export function withMicrocentKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withMicrocentKeys);
+  if (!isRecord(value)) return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, inner]) =>
+      OLD_AMOUNT_KEY.test(key)
+        ? [key.replace(OLD_AMOUNT_KEY, "Microcents"), centsAsMicrocents(inner)]
+        : [key, withMicrocentKeys(inner)],
+    ),
+  );
 }
 
 /** `proof_submitted` → `proof submitted`. */
@@ -95,7 +153,7 @@ const payouts: Shown = (v) =>
 const caps: Shown = (v) =>
   isRecord(v)
     ? Object.entries(v)
-        .map(([pair, cents]) => `${pair} ${money(cents)}`)
+        .map(([pair, cap]) => `${pair} ${money(cap)}`)
         .join(", ") || "none"
     : plain(v);
 
@@ -111,28 +169,28 @@ const accounts: Shown = (v) =>
 export const SETTINGS_FIELDS: FieldWords = {
   menuContact: { label: "Support chat button", show: onOff },
   ...Object.fromEntries(RATE_CURRENCIES.map((c) => [`rate${c}`, { label: `1 USD in ${c}` }])),
-  depositMinCents: { label: "Minimum deposit", show: money },
-  withdrawalMinCents: { label: "Minimum withdrawal", show: money },
-  withdrawalMaxCents: { label: "Maximum withdrawal", show: money },
+  depositMinMicrocents: { label: "Minimum deposit", show: money },
+  withdrawalMinMicrocents: { label: "Minimum withdrawal", show: money },
+  withdrawalMaxMicrocents: { label: "Maximum withdrawal", show: money },
   withdrawalFeeBps: { label: "Withdrawal fee", show: percent },
-  withdrawalFeeFlatCents: { label: "Withdrawal flat fee", show: money },
+  withdrawalFeeFlatMicrocents: { label: "Withdrawal flat fee", show: money },
   withdrawalHoldHoursAfterBankChange: { label: "Wait after a bank change", show: unit("h") },
   supportEmail: { label: "Support e-mail" },
-  withdrawalSecondApprovalCents: { label: "Second approval for withdrawals above", show: money },
-  adjustmentSecondApprovalCents: { label: "Second approval for adjustments above", show: money },
+  withdrawalSecondApprovalMicrocents: { label: "Second approval for withdrawals above", show: money },
+  adjustmentSecondApprovalMicrocents: { label: "Second approval for adjustments above", show: money },
   invoiceExpiryMinutes: { label: "Invoice expiry", show: unit("min") },
   tradePayoutPercentDefault: { label: "Default payout", show: unit("%") },
   tradePayoutPercent: { label: "Payout per pair", show: payouts },
-  tradeExposureCapCents: { label: "Exposure cap per pair", show: caps },
-  tradeMinCents: { label: "Minimum stake", show: money },
-  tradeMaxCents: { label: "Maximum stake", show: money },
+  tradeExposureCapMicrocents: { label: "Exposure cap per pair", show: caps },
+  tradeMinMicrocents: { label: "Minimum stake", show: money },
+  tradeMaxMicrocents: { label: "Maximum stake", show: money },
   tradeDurations: { label: "Trade durations", show: durations },
   tradeOpenLimit: { label: "Open contracts per member" },
-  tradeAmountPresetsCents: { label: "Stake presets", show: moneyList },
+  tradeAmountPresetsMicrocents: { label: "Stake presets", show: moneyList },
   marketStaleSeconds: { label: "Price stale after", show: unit("s") },
   tickRetentionHours: { label: "Keep ticks", show: unit("h") },
   referralCommissionBps: { label: "Referral commissions", show: levels },
-  fundTransferMinCents: { label: "Fund transfer minimum", show: money },
+  fundTransferMinMicrocents: { label: "Fund transfer minimum", show: money },
   investmentPeriodSeconds: { label: "Accrual period", show: unit("s") },
   "transferInstructions.bankName": { label: "Transfer bank name" },
   "transferInstructions.accountName": { label: "Transfer account name" },
@@ -156,9 +214,9 @@ export const PACKAGE_FIELDS: FieldWords = {
 };
 const IGNORED = new Set(["id", "createdAt", "updatedAt", "revision"]);
 
-/** A field nobody named: its words from its key; `…Cents` as money, `…Bps` as a percentage. */
+/** A field nobody named: its words from its key; `…Microcents` as money, `…Bps` as a percentage. */
 function guessed(key: string): { label: string; show: Shown } {
-  if (/Cents$/.test(key)) return { label: humanise(key.replace(/Cents$/, "")), show: money };
+  if (/Microcents$/.test(key)) return { label: humanise(key.replace(/Microcents$/, "")), show: money };
   if (/Bps$/.test(key)) return { label: humanise(key.replace(/Bps$/, "")), show: percent };
   return { label: humanise(key), show: plain };
 }
@@ -180,7 +238,8 @@ function flatten(value: unknown, fields: FieldWords): Json {
 export function changedFields(before: unknown, after: unknown, fields: FieldWords = {}): string | null {
   const b = flatten(before, fields);
   const a = flatten(after, fields);
-  const same = (x: unknown, y: unknown) => JSON.stringify(x ?? null) === JSON.stringify(y ?? null);
+  // jsonText: an amount read by a schema (bigint) equals the same amount as stored (its digits).
+  const same = (x: unknown, y: unknown) => jsonText(x ?? null) === jsonText(y ?? null);
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => !IGNORED.has(k));
   const parts = keys
     .filter((key) => !same(b[key], a[key]))

@@ -1,7 +1,12 @@
-import { settingsSchema } from "@helio/shared";
+import { fromCents, jsonText, settingsSchema } from "@helio/shared";
 import { describe, expect, it } from "vitest";
 import { formatDateTime } from "../../lib/format.ts";
 import { auditSentence, DESCRIBED_ACTIONS } from "./audit-sentences.ts";
+
+/** An amount as the server stores it in the log: microcents, as a string of digits. */
+const stored = (cents: number) => String(fromCents(cents));
+/** A record as the log holds it: its JSON, amounts as strings of digits. */
+const asStored = (value: object): Record<string, unknown> => JSON.parse(jsonText(value));
 
 /** What the server stores for each action (its modules' recordAudit calls), and how it reads. */
 const PACKAGE = {
@@ -9,8 +14,8 @@ const PACKAGE = {
   slug: "gold",
   name: "Gold",
   description: "",
-  minAmount: 1_000,
-  maxAmount: 100_000,
+  minAmount: stored(1_000),
+  maxAmount: stored(100_000),
   dailyRateBps: 120,
   durationPeriods: 30,
   capitalReturn: true,
@@ -78,7 +83,7 @@ const CASES: [action: string, before: unknown, after: unknown, sentence: string]
   [
     "member.limit",
     { limit: "loss7d", value: null },
-    { limit: "loss7d", value: 5_000 },
+    { limit: "loss7d", value: stored(5_000) },
     "Changed their 7-day loss limit from none to 50.00 USD",
   ],
   [
@@ -108,20 +113,31 @@ const CASES: [action: string, before: unknown, after: unknown, sentence: string]
   ],
   [
     "member.balance_adjust",
-    { account: "wallet", balanceCents: 10_000 },
-    { account: "wallet", balanceCents: 11_000, amountCents: 1_000, reason: "Goodwill", transactionId: "t1" },
+    { account: "wallet", balanceMicrocents: stored(10_000) },
+    {
+      account: "wallet",
+      balanceMicrocents: stored(11_000),
+      amountMicrocents: stored(1_000),
+      reason: "Goodwill",
+      transactionId: "t1",
+    },
     "Adjusted the Wallet balance by +10.00 USD to 110.00 USD: reason “Goodwill”",
   ],
   [
     "member.demo_reset",
-    { demoCents: 52_300 },
-    { demoCents: 1_000_000, transactionId: "t2" },
+    { demoMicrocents: stored(52_300) },
+    { demoMicrocents: stored(1_000_000), transactionId: "t2" },
     "Reset the demo balance from 523.00 USD to 10,000.00 USD",
   ],
   [
     "referral.commission_skipped",
     null,
-    { investmentId: "i1", level: 2, amountCents: 300, reason: "The referrer is blocked or banned and earns nothing." },
+    {
+      investmentId: "i1",
+      level: 2,
+      amountMicrocents: stored(300),
+      reason: "The referrer is blocked or banned and earns nothing.",
+    },
     "Skipped a level 2 referral commission of 3.00 USD: reason “The referrer is blocked or banned and earns nothing.”",
   ],
   [
@@ -133,7 +149,7 @@ const CASES: [action: string, before: unknown, after: unknown, sentence: string]
   [
     "deposit.approve",
     { id: "d1", reference: "HX7K2M", status: "proof_submitted" },
-    { status: "approved", amountCents: 25_000 },
+    { status: "approved", amountMicrocents: stored(25_000) },
     "Approved deposit HX7K2M of 250.00 USD",
   ],
   [
@@ -144,13 +160,13 @@ const CASES: [action: string, before: unknown, after: unknown, sentence: string]
   ],
   [
     "withdrawal.approve",
-    { id: "w1", status: "pending", amountCents: 10_000 },
-    { status: "approved", payoutReference: "TX-1", netCents: 9_850, feeCents: 150 },
+    { id: "w1", status: "pending", amountMicrocents: stored(10_000) },
+    { status: "approved", payoutReference: "TX-1", netMicrocents: stored(9_850), feeMicrocents: stored(150) },
     "Approved a withdrawal of 100.00 USD: paid out 98.50 USD after a 1.50 USD fee, payout reference “TX-1”",
   ],
   [
     "withdrawal.reject",
-    { id: "w1", status: "pending", amountCents: 10_000 },
+    { id: "w1", status: "pending", amountMicrocents: stored(10_000) },
     { status: "rejected", reason: "Name mismatch" },
     "Rejected a withdrawal of 100.00 USD: reason “Name mismatch”",
   ],
@@ -188,19 +204,19 @@ const CASES: [action: string, before: unknown, after: unknown, sentence: string]
   ],
   [
     "withdrawal.first_approval",
-    { id: "w1", status: "pending", amountCents: 600_000 },
+    { id: "w1", status: "pending", amountMicrocents: stored(600_000) },
     { status: "pending", awaiting: "second_approval" },
     "Gave the first of two approvals to a withdrawal of 6,000.00 USD: it awaits a second approver",
   ],
   [
     "member.balance_adjust_request",
     null,
-    { account: "wallet", amountCents: 2_500_000, reason: "Goodwill", requestId: "r1" },
+    { account: "wallet", amountMicrocents: stored(2_500_000), reason: "Goodwill", requestId: "r1" },
     "Asked for a second approval to adjust the Wallet balance by +25,000.00 USD: reason “Goodwill”",
   ],
   [
     "member.balance_adjust_reject",
-    { account: "bonus", amountCents: -2_500_000, reason: "Goodwill", requestedBy: "a1" },
+    { account: "bonus", amountMicrocents: stored(-2_500_000), reason: "Goodwill", requestedBy: "a1" },
     { reason: "Wrong member", requestId: "r1" },
     "Rejected the adjustment of the Bonus balance by -25,000.00 USD: reason “Wrong member”",
   ],
@@ -210,14 +226,14 @@ const CASES: [action: string, before: unknown, after: unknown, sentence: string]
   ["staff.enable", { roles: ["finance"] }, null, "Enabled the staff account"],
   [
     "settings.update",
-    SETTINGS,
-    {
+    asStored(SETTINGS),
+    asStored({
       ...SETTINGS,
-      depositMinCents: 2_000,
+      depositMinMicrocents: fromCents(2_000),
       withdrawalFeeBps: 150,
       tradeDurations: [60, 300],
       transferInstructions: { ...SETTINGS.transferInstructions, bankName: "New Bank" },
-    },
+    }),
     "Changed the settings: Minimum deposit from 10.00 USD to 20.00 USD; Withdrawal fee from 1% to 1.5%; " +
       "Trade durations from 30 s, 1 m, 5 m, 15 m, 30 m, 1 h to 1 m, 5 m; Transfer bank name from “Helio Bank” to “New Bank”",
   ],
@@ -261,7 +277,11 @@ describe("auditSentence", () => {
       sentence("member.block", { userBlock: false, userStatus: "banned" }, { userBlock: true, userStatus: "banned" }),
     ).toBe("Blocked the member (was banned)");
     expect(
-      sentence("member.balance_adjust", { account: "bonus" }, { account: "bonus", amountCents: -250, reason: "x" }),
+      sentence(
+        "member.balance_adjust",
+        { account: "bonus" },
+        { account: "bonus", amountMicrocents: stored(-250), reason: "x" },
+      ),
     ).toBe("Adjusted the Bonus balance by -2.50 USD: reason “x”");
     expect(
       sentence(
@@ -271,23 +291,88 @@ describe("auditSentence", () => {
       ),
     ).toBe("Changed the bank account from Old Bank ****1111 to New Bank ****2222");
     expect(sentence("package.update", PACKAGE, PACKAGE)).toBe("Saved package “Gold” (gold) without changes");
-    expect(sentence("settings.update", SETTINGS, SETTINGS)).toBe("Saved the settings without changes");
-    expect(sentence("settings.update", SETTINGS, { ...SETTINGS, investmentPeriodSeconds: 30 })).toBe(
+    expect(sentence("settings.update", asStored(SETTINGS), asStored(SETTINGS))).toBe(
+      "Saved the settings without changes",
+    );
+    expect(
+      sentence("settings.update", asStored(SETTINGS), asStored({ ...SETTINGS, investmentPeriodSeconds: 30 })),
+    ).toBe(
       "Changed the settings: Accrual period from 86400 s to 30 s. The accrual period applies to every package's " +
         "terms and to investments bought from then on; running investments keep theirs",
     );
     // The first save: nothing was stored, so the defaults were in effect.
-    expect(sentence("settings.update", null, { ...SETTINGS, menuContact: false })).toBe(
+    expect(sentence("settings.update", null, asStored({ ...SETTINGS, menuContact: false }))).toBe(
       "Changed the settings: Support chat button from on to off",
     );
     // A record saved before a field existed: that field had its default.
     const { referralCommissionBps: _gone, ...older } = SETTINGS;
-    expect(sentence("settings.update", older, { ...SETTINGS, referralCommissionBps: [600, 300, 100] })).toBe(
-      "Changed the settings: Referral commissions from 5% / 3% / 1% to 6% / 3% / 1%",
-    );
+    expect(
+      sentence("settings.update", asStored(older), asStored({ ...SETTINGS, referralCommissionBps: [600, 300, 100] })),
+    ).toBe("Changed the settings: Referral commissions from 5% / 3% / 1% to 6% / 3% / 1%");
     // A long reason is cut.
     expect(sentence("member.ban", null, { reason: "x".repeat(200) })).toBe(
       `Banned the member: reason “${"x".repeat(79)}…”`,
+    );
+  });
+
+  it("shows an amount to the microcent, as stored", () => {
+    const sentence = (action: string, before: unknown, after: unknown) => auditSentence({ action, before, after });
+    // 100,000 IDR at 16,250 IDR per USD: 6.15384615 USD, not rounded to the cent.
+    expect(sentence("deposit.approve", { reference: "HX7K2M" }, { amountMicrocents: "615384615" })).toBe(
+      "Approved deposit HX7K2M of 6.15384615 USD",
+    );
+    expect(
+      sentence("member.balance_adjust", { account: "wallet" }, { account: "wallet", amountMicrocents: "-1234567891" }),
+    ).toBe("Adjusted the Wallet balance by -12.34567891 USD");
+    expect(
+      sentence("member.limit", { limit: "openContracts", value: "3" }, { limit: "openContracts", value: "5" }),
+    ).toBe("Changed their open contracts limit from 3 to 5");
+  });
+
+  it("reads rows written before amounts were microcents: numbers of cents under …Cents keys", () => {
+    const sentence = (action: string, before: unknown, after: unknown) => auditSentence({ action, before, after });
+    expect(
+      sentence(
+        "member.balance_adjust",
+        { account: "wallet", balanceCents: 10_000 },
+        { account: "wallet", balanceCents: 11_000, amountCents: 1_000, reason: "Goodwill" },
+      ),
+    ).toBe("Adjusted the Wallet balance by +10.00 USD to 110.00 USD: reason “Goodwill”");
+    expect(
+      sentence(
+        "withdrawal.approve",
+        { amountCents: 10_000 },
+        { payoutReference: "TX-1", netCents: 9_850, feeCents: 150 },
+      ),
+    ).toBe("Approved a withdrawal of 100.00 USD: paid out 98.50 USD after a 1.50 USD fee, payout reference “TX-1”");
+    expect(sentence("member.limit", { limit: "loss7d", value: null }, { limit: "loss7d", value: 5_000 })).toBe(
+      "Changed their 7-day loss limit from none to 50.00 USD",
+    );
+    expect(sentence("package.create", null, { ...PACKAGE, minAmount: 1_000, maxAmount: 100_000 })).toBe(
+      "Created package “Gold” (gold): 10.00 USD to 1,000.00 USD at 1.2% per period for 30 periods",
+    );
+    expect(sentence("fund.move", null, { amountCents: 1_500, feeBps: 25 })).toBe(
+      "Fund move: Amount 15.00 USD; Fee 0.25%",
+    );
+    // The settings as stored then: every amount in cents, under the keys of then.
+    const {
+      depositMinMicrocents: _deposit,
+      tradeAmountPresetsMicrocents: _presets,
+      tradeExposureCapMicrocents: _caps,
+      ...rest
+    } = SETTINGS;
+    const older = (depositMinCents: number, btcCap: number) => ({
+      ...asStored(rest),
+      depositMinCents,
+      tradeAmountPresetsCents: [500, 1_000, 2_500, 5_000, 10_000],
+      tradeExposureCapCents: { BTC: btcCap },
+    });
+    expect(sentence("settings.update", older(1_000, 500_000), older(2_000, 750_000))).toBe(
+      "Changed the settings: Minimum deposit from 10.00 USD to 20.00 USD; " +
+        "Exposure cap per pair from BTC 5,000.00 USD to BTC 7,500.00 USD",
+    );
+    expect(sentence("settings.update", older(1_000, 500_000), older(1_000, 500_000))).toBe(
+      "Saved the settings without changes",
     );
   });
 
@@ -297,7 +382,7 @@ describe("auditSentence", () => {
     expect(sentence("member.email_change", { email: "a@x.test" }, { email: "b@x.test" })).toBe(
       "Member email change: Email from “a@x.test” to “b@x.test”",
     );
-    expect(sentence("fund.move", null, { amountCents: 1_500, feeBps: 25, to: "wallet", done: true })).toBe(
+    expect(sentence("fund.move", null, { amountMicrocents: stored(1_500), feeBps: 25, to: "wallet", done: true })).toBe(
       "Fund move: Amount 15.00 USD; Fee 0.25%; To “wallet”; Done yes",
     );
     expect(sentence("odd.one", "text", 3)).toBe("Odd one");
@@ -305,7 +390,7 @@ describe("auditSentence", () => {
     // Names an object's own properties only, and a known action with a strange shape still reads.
     expect(sentence("constructor", null, null)).toBe("Constructor");
     expect(sentence("member.demo_reset", "x", 42)).toBe("Reset the demo balance from nothing to nothing");
-    expect(sentence("withdrawal.approve", [1], { netCents: "a lot" })).toBe(
+    expect(sentence("withdrawal.approve", [1], { netMicrocents: "a lot" })).toBe(
       "Approved a withdrawal of nothing: paid out “a lot” after a nothing fee",
     );
   });

@@ -10,10 +10,12 @@ import { formatDateTime } from "../../lib/format.ts";
 import { accountLabel } from "../../lib/ledger.ts";
 import {
   changedFields,
+  countOf,
   field,
   humanise,
   isRecord,
   listedFields,
+  microcentsOf,
   money,
   numberOf,
   PACKAGE_FIELDS,
@@ -22,6 +24,7 @@ import {
   SETTINGS_FIELDS,
   signedMoney,
   textOf,
+  withMicrocentKeys,
   words,
 } from "./audit-fields.ts";
 
@@ -112,14 +115,18 @@ const LIMIT_NAMES: Record<string, string> = {
   free: "Practice money",
 };
 
-/** A limit's value as it reads: money, a count, minutes, on or off; "none" for no limit. */
+/**
+ * A limit's value as it reads: money, a count, minutes, on or off; "none" for no limit. Stored as a
+ * string of digits in the unit of its key (microcents for money), or as a number by older servers
+ * (cents for money).
+ */
 function limitValue(key: string, value: unknown): string {
-  const n = numberOf(value);
-  if (n === null) return key === "free" ? "off" : "none";
+  const count = countOf(value);
+  if (count === null) return key === "free" ? "off" : "none";
   if (key === "free") return "on";
-  if (key === "openContracts") return String(n);
-  if (key === "sessionMinutes") return `${n} minutes`;
-  return money(n);
+  if (key === "openContracts") return count;
+  if (key === "sessionMinutes") return `${count} minutes`;
+  return money(value);
 }
 
 const SENTENCES: Record<string, Describe> = {
@@ -173,28 +180,28 @@ const SENTENCES: Record<string, Describe> = {
     }`;
   },
   "member.balance_adjust": ({ after }) => {
-    const balance = field(after, "balanceCents");
+    const balance = field(after, "balanceMicrocents");
     const secondApproval = textOf(field(after, "requestedBy")) ? " as the second approver" : "";
-    return `Adjusted the ${account(field(after, "account"))} balance by ${signedMoney(field(after, "amountCents"))}${
-      numberOf(balance) === null ? "" : ` to ${money(balance)}`
+    return `Adjusted the ${account(field(after, "account"))} balance by ${signedMoney(field(after, "amountMicrocents"))}${
+      microcentsOf(balance) === null ? "" : ` to ${money(balance)}`
     }${secondApproval}${reasonOf(after)}`;
   },
   "member.balance_adjust_request": ({ after }) =>
     `Asked for a second approval to adjust the ${account(field(after, "account"))} balance by ${signedMoney(
-      field(after, "amountCents"),
+      field(after, "amountMicrocents"),
     )}${reasonOf(after)}`,
   "member.balance_adjust_reject": ({ before, after }) =>
     `Rejected the adjustment of the ${account(field(before, "account"))} balance by ${signedMoney(
-      field(before, "amountCents"),
+      field(before, "amountMicrocents"),
     )}${reasonOf(after)}`,
   "member.two_factor_reset_request": () => "Asked the member by mail to confirm a reset of their two-factor",
   "member.two_factor_reset": () => "Two-factor turned off: the member confirmed the reset",
   "member.demo_reset": ({ before, after }) =>
-    `Reset the demo balance from ${money(field(before, "demoCents"))} to ${money(field(after, "demoCents"))}`,
+    `Reset the demo balance from ${money(field(before, "demoMicrocents"))} to ${money(field(after, "demoMicrocents"))}`,
   "referral.commission_skipped": ({ after }) => {
     const level = numberOf(field(after, "level"));
     return `Skipped a ${level === null ? "" : `level ${level} `}referral commission of ${money(
-      field(after, "amountCents"),
+      field(after, "amountMicrocents"),
     )}${reasonOf(after)}`;
   },
   "bank.update": ({ before, after }) =>
@@ -203,7 +210,7 @@ const SENTENCES: Record<string, Describe> = {
       : `Added the bank account ${bankOf(after)}`,
   "deposit.approve": ({ before, after }) => {
     const reference = textOf(field(before, "reference"));
-    return `Approved ${reference ? `deposit ${reference}` : "a deposit"} of ${money(field(after, "amountCents"))}`;
+    return `Approved ${reference ? `deposit ${reference}` : "a deposit"} of ${money(field(after, "amountMicrocents"))}`;
   },
   "deposit.reject": ({ before, after }) => {
     const reference = textOf(field(before, "reference"));
@@ -211,14 +218,14 @@ const SENTENCES: Record<string, Describe> = {
   },
   "withdrawal.approve": ({ before, after }) => {
     const payout = textOf(field(after, "payoutReference"));
-    return `Approved a withdrawal of ${money(field(before, "amountCents"))}: paid out ${money(
-      field(after, "netCents"),
-    )} after a ${money(field(after, "feeCents"))} fee${payout ? `, payout reference ${quoted(payout)}` : ""}`;
+    return `Approved a withdrawal of ${money(field(before, "amountMicrocents"))}: paid out ${money(
+      field(after, "netMicrocents"),
+    )} after a ${money(field(after, "feeMicrocents"))} fee${payout ? `, payout reference ${quoted(payout)}` : ""}`;
   },
   "withdrawal.first_approval": ({ before }) =>
-    `Gave the first of two approvals to a withdrawal of ${money(field(before, "amountCents"))}: it awaits a second approver`,
+    `Gave the first of two approvals to a withdrawal of ${money(field(before, "amountMicrocents"))}: it awaits a second approver`,
   "withdrawal.reject": ({ before, after }) =>
-    `Rejected a withdrawal of ${money(field(before, "amountCents"))}${reasonOf(after)}`,
+    `Rejected a withdrawal of ${money(field(before, "amountMicrocents"))}${reasonOf(after)}`,
   "kyc.approve": ({ before }) => `Approved the KYC${statusWords(field(before, "status"))}`,
   "kyc.reject": ({ before, after }) => `Rejected the KYC${statusWords(field(before, "status"))}${reasonOf(after)}`,
   "package.create": ({ after }) =>
@@ -263,13 +270,15 @@ function fallback(action: string, { before, after }: Change): string {
 /** The sentence of one audit entry; the raw action stays for whoever searches for it. */
 export function auditSentence(entry: { action: string; before: unknown; after: unknown }): string {
   const sentence = Object.hasOwn(SENTENCES, entry.action) ? SENTENCES[entry.action] : undefined;
+  // Rows from before amounts were microcents are read with today's keys.
+  const change = { before: withMicrocentKeys(entry.before), after: withMicrocentKeys(entry.after) };
   try {
-    if (sentence) return sentence(entry);
+    if (sentence) return sentence(change);
   } catch {
     // A stored shape this code did not expect: the general words below still say what happened.
   }
   try {
-    return fallback(entry.action, entry);
+    return fallback(entry.action, change);
   } catch {
     return humanise(entry.action) || "Unknown action";
   }

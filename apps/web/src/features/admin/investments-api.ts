@@ -6,9 +6,10 @@ import {
   adminPackageSchema,
   adminPackagesResponseSchema,
   type InvestmentStatus,
-  type PackageInput,
+  type packageInputSchema,
 } from "@helio/shared";
 import { useMutation } from "@tanstack/react-query";
+import type { z } from "zod";
 import { apiFetch } from "../../lib/api.ts";
 import { pagedQuery, readQuery, useRefresh } from "../../lib/query.ts";
 
@@ -44,11 +45,14 @@ export function memberNetworkQuery(uid: string) {
   return readQuery(investmentAdminKeys.network(uid), API.adminMemberNetwork(uid), adminMemberNetworkSchema);
 }
 
+/** A package as saved, as the back office holds it: amounts in microcents (bigint; `apiFetch` sends them as strings). */
+export type PackageBody = z.output<typeof packageInputSchema>;
+
 /** Creates (no id) or replaces (id) a package; the server audits every change. */
 export function useSavePackage() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: string; input: PackageInput }) =>
+    mutationFn: ({ id, input }: { id?: string; input: PackageBody }) =>
       apiFetch(id ? API.adminPackage(id) : API.adminPackages, {
         method: id ? "PUT" : "POST",
         body: input,
@@ -59,13 +63,13 @@ export function useSavePackage() {
 }
 
 /** The whole package as the PUT body, from what the back office holds. */
-export function packageToInput(p: AdminPackage): PackageInput {
+export function packageToInput(p: AdminPackage): PackageBody {
   return {
     name: p.name,
     slug: p.slug,
     description: p.description,
-    minCents: p.minCents,
-    maxCents: p.maxCents,
+    minMicrocents: p.minMicrocents,
+    maxMicrocents: p.maxMicrocents,
     dailyRateBps: p.dailyRateBps,
     durationPeriods: p.durationPeriods,
     capitalReturn: p.capitalReturn,

@@ -1,11 +1,12 @@
 import {
   type AdjustmentRequest,
-  type AdminAdjustInput,
+  type AdminSettings,
   API,
   adjustmentRequestSchema,
   adjustmentRequestsResponseSchema,
   adminAdjustPendingSchema,
   adminAdjustResponseSchema,
+  type adminAdjustSchema,
   adminDashboardSchema,
   adminDepositSchema,
   adminDepositsResponseSchema,
@@ -19,7 +20,6 @@ import {
   demoResetResponseSchema,
   type KycStatus,
   ledgerReportSchema,
-  type SettingsUpdate,
   type WithdrawalStatus,
   walletHistoryResponseSchema,
 } from "@helio/shared";
@@ -161,10 +161,13 @@ export function useKycDecision() {
   });
 }
 
+/** An adjustment as the form holds it: signed microcents (bigint; `apiFetch` sends them as a string). */
+export type AdjustBody = z.output<typeof adminAdjustSchema>;
+
 export function useAdjustBalance(uid: string) {
   const invalidate = useInvalidateMoney();
   return useMutation({
-    mutationFn: ({ input, key }: { input: AdminAdjustInput; key: string }) =>
+    mutationFn: ({ input, key }: { input: AdjustBody; key: string }) =>
       // 200: posted; 202: above the second-approval amount, a request awaiting another approver.
       idempotentPost(
         API.adminMemberAdjust(uid),
@@ -187,7 +190,8 @@ export function useAdminDemoReset(uid: string) {
 export function useSaveSettings() {
   const storeSettings = useStoreAnswer(() => moneyKeys.settings, publicSettingsKey);
   return useMutation({
-    mutationFn: (settings: SettingsUpdate) =>
+    // The revision the edit started from, and amounts as bigints (`apiFetch` sends them as strings).
+    mutationFn: (settings: AdminSettings) =>
       apiFetch(API.adminSettings, { method: "PUT", body: settings, schema: adminSettingsSchema }),
     onSuccess: storeSettings,
   });

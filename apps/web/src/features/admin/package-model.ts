@@ -1,5 +1,7 @@
-import { type AdminPackage, centsToDecimal, PACKAGE_SLUG, type PackageInput, parseDecimalToCents } from "@helio/shared";
+import { type AdminPackage, microcentsToDecimal, PACKAGE_SLUG, parseDecimalToMicrocents } from "@helio/shared";
 import { z } from "zod";
+import type { PackageBody } from "./investments-api.ts";
+import { bpsToPercent, percentToBps } from "./percent.ts";
 
 /**
  * The package editor works on text: amounts in USD (`100.00`), the rate in percent per period
@@ -10,7 +12,7 @@ const usd = z
   .string()
   .trim()
   .regex(/^\d{1,9}(\.\d{1,2})?$/, "An amount like 100.00")
-  .refine((v) => (parseDecimalToCents(v) ?? 0) > 0, "Must be more than zero");
+  .refine((v) => (parseDecimalToMicrocents(v) ?? 0n) > 0n, "Must be more than zero");
 
 export const packageFormSchema = z
   .object({
@@ -22,14 +24,14 @@ export const packageFormSchema = z
       .max(60, "At most 60 characters")
       .regex(PACKAGE_SLUG, "Lowercase letters, digits and single hyphens, e.g. gold-30"),
     description: z.string().trim().max(2000, "At most 2000 characters"),
-    minCents: usd,
-    maxCents: usd,
+    minMicrocents: usd,
+    maxMicrocents: usd,
     dailyRateBps: z
       .string()
       .trim()
       .regex(/^\d{1,3}(\.\d{1,2})?$/, "A percentage like 1.25 (at most 2 decimals)")
       .refine((v) => {
-        const bps = parseDecimalToCents(v) ?? 0;
+        const bps = percentToBps(v) ?? 0;
         return bps >= 1 && bps <= 10_000;
       }, "Between 0.01 and 100"),
     durationPeriods: z
@@ -46,10 +48,10 @@ export const packageFormSchema = z
     active: z.boolean(),
   })
   .superRefine((f, ctx) => {
-    const min = parseDecimalToCents(f.minCents);
-    const max = parseDecimalToCents(f.maxCents);
+    const min = parseDecimalToMicrocents(f.minMicrocents);
+    const max = parseDecimalToMicrocents(f.maxMicrocents);
     if (min !== null && max !== null && max < min)
-      ctx.addIssue({ code: "custom", path: ["maxCents"], message: "Must be at least the minimum" });
+      ctx.addIssue({ code: "custom", path: ["maxMicrocents"], message: "Must be at least the minimum" });
   });
 export type PackageForm = z.input<typeof packageFormSchema>;
 
@@ -57,8 +59,8 @@ export const EMPTY_PACKAGE: PackageForm = {
   name: "",
   slug: "",
   description: "",
-  minCents: "100.00",
-  maxCents: "1000.00",
+  minMicrocents: "100.00",
+  maxMicrocents: "1000.00",
   dailyRateBps: "1",
   durationPeriods: "30",
   capitalReturn: true,
@@ -72,9 +74,9 @@ export function packageToForm(p: AdminPackage): PackageForm {
     name: p.name,
     slug: p.slug,
     description: p.description,
-    minCents: centsToDecimal(p.minCents),
-    maxCents: centsToDecimal(p.maxCents),
-    dailyRateBps: centsToDecimal(p.dailyRateBps).replace(/\.00$/, ""),
+    minMicrocents: microcentsToDecimal(p.minMicrocents),
+    maxMicrocents: microcentsToDecimal(p.maxMicrocents),
+    dailyRateBps: bpsToPercent(p.dailyRateBps),
     durationPeriods: String(p.durationPeriods),
     capitalReturn: p.capitalReturn,
     sortOrder: String(p.sortOrder),
@@ -83,16 +85,17 @@ export function packageToForm(p: AdminPackage): PackageForm {
 }
 
 /** The (validated) editor's text → the API body. */
-export function formToPackage(f: PackageForm): PackageInput {
-  const cents = (text: string) => parseDecimalToCents(text.trim()) ?? 0;
+export function formToPackage(f: PackageForm): PackageBody {
+  // The form is validated before it is converted: the fallbacks never apply.
+  const microcents = (text: string) => parseDecimalToMicrocents(text.trim()) ?? 0n;
   return {
     name: f.name.trim(),
     slug: f.slug.trim(),
     description: f.description.trim(),
-    minCents: cents(f.minCents),
-    maxCents: cents(f.maxCents),
+    minMicrocents: microcents(f.minMicrocents),
+    maxMicrocents: microcents(f.maxMicrocents),
     // A percentage with 2 decimals is exactly the basis points: "1.25" → 125.
-    dailyRateBps: cents(f.dailyRateBps),
+    dailyRateBps: percentToBps(f.dailyRateBps) ?? 0,
     durationPeriods: Number(f.durationPeriods.trim()),
     capitalReturn: f.capitalReturn,
     sortOrder: Number(f.sortOrder.trim()),

@@ -1,30 +1,41 @@
-import { type Settings, settingsSchema } from "@helio/shared";
+import { fromCents, jsonText, type Settings, settingsSchema } from "@helio/shared";
 import { describe, expect, it } from "vitest";
 import { paths } from "../../lib/paths.ts";
 import { currentAdminLink } from "./AdminLayout.tsx";
 import { formToSettings, settingsFormSchema, settingsToForm } from "./settings-model.ts";
 
-const stored: Settings = settingsSchema.parse({ withdrawalFeeBps: 150, withdrawalFeeFlatCents: 25 });
+const stored: Settings = settingsSchema.parse({
+  withdrawalFeeBps: 150,
+  withdrawalFeeFlatMicrocents: String(fromCents(25)),
+});
+
+/** The settings as the server reads them: apiFetch sends the amounts as strings of digits. */
+const asSent = (settings: Settings): unknown => JSON.parse(jsonText(settings));
 
 describe("settings editor", () => {
   it("shows money in USD and the fee in percent", () => {
     const form = settingsToForm(stored);
-    expect(form.depositMinCents).toBe("10.00");
-    expect(form.withdrawalMaxCents).toBe("10000.00");
+    expect(form.depositMinMicrocents).toBe("10.00");
+    expect(form.withdrawalMaxMicrocents).toBe("10000.00");
     expect(form.withdrawalFeeBps).toBe("1.50");
-    expect(form.withdrawalFeeFlatCents).toBe("0.25");
+    expect(form.withdrawalFeeFlatMicrocents).toBe("0.25");
     expect(form.invoiceExpiryMinutes).toBe("1440");
     expect(form.rateIDR).toBe("16250");
   });
 
   it("converts back exactly and keeps the settings it does not show", () => {
-    const form = { ...settingsToForm(stored), withdrawalFeeBps: "2.35", depositMinCents: "0.10", rateIDR: "16000.5" };
+    const form = {
+      ...settingsToForm(stored),
+      withdrawalFeeBps: "2.35",
+      depositMinMicrocents: "0.10",
+      rateIDR: "16000.5",
+    };
     const next = formToSettings(settingsFormSchema.parse(form), stored);
     expect(next.withdrawalFeeBps).toBe(235);
-    expect(next.depositMinCents).toBe(10);
+    expect(next.depositMinMicrocents).toBe(fromCents(10));
     expect(next.rateIDR).toBe("16000.5");
     expect(next.tradePayoutPercentDefault).toBe(stored.tradePayoutPercentDefault);
-    expect(settingsSchema.safeParse(next).success).toBe(true);
+    expect(settingsSchema.safeParse(asSent(next)).success).toBe(true);
     expect(formToSettings(settingsFormSchema.parse(settingsToForm(stored)), stored)).toEqual(stored);
   });
 
@@ -47,7 +58,7 @@ describe("settings editor", () => {
     };
     const next = formToSettings(settingsFormSchema.parse(typed), stored);
     expect(next.transferInstructionsByCurrency).toEqual({ IDR: { ...bni, bankName: "Bank Negara" } });
-    expect(settingsSchema.safeParse(next).success).toBe(true);
+    expect(settingsSchema.safeParse(asSent(next)).success).toBe(true);
     expect(settingsToForm(next).transferInstructionsByCurrency.IDR.bankName).toBe("Bank Negara");
   });
 
@@ -56,13 +67,13 @@ describe("settings editor", () => {
       ...settingsToForm(stored),
       rateEUR: "-1",
       withdrawalFeeBps: "60",
-      withdrawalMinCents: "50.00",
-      withdrawalMaxCents: "10.00",
+      withdrawalMinMicrocents: "50.00",
+      withdrawalMaxMicrocents: "10.00",
       invoiceExpiryMinutes: "2",
     });
     expect(result.success).toBe(false);
     const fields = result.error?.issues.map((i) => i.path.join(".")).sort();
-    expect(fields).toEqual(["invoiceExpiryMinutes", "rateEUR", "withdrawalFeeBps", "withdrawalMaxCents"]);
+    expect(fields).toEqual(["invoiceExpiryMinutes", "rateEUR", "withdrawalFeeBps", "withdrawalMaxMicrocents"]);
   });
 });
 
@@ -70,7 +81,7 @@ describe("investment and referral settings", () => {
   it("shows the commissions in percent, the minimum in USD and the period in seconds, and converts back", () => {
     const form = settingsToForm({ ...stored, referralCommissionBps: [500, 250, 125] });
     expect(form.referralCommissionBps).toEqual(["5", "2.5", "1.25"]);
-    expect(form.fundTransferMinCents).toBe("10.00");
+    expect(form.fundTransferMinMicrocents).toBe("10.00");
     expect(form.investmentPeriodSeconds).toBe("86400");
     const next = formToSettings(
       settingsFormSchema.parse({ ...form, referralCommissionBps: ["7.5", "3", "0"], investmentPeriodSeconds: "10" }),
@@ -78,7 +89,7 @@ describe("investment and referral settings", () => {
     );
     expect(next.referralCommissionBps).toEqual([750, 300, 0]);
     expect(next.investmentPeriodSeconds).toBe(10);
-    expect(settingsSchema.safeParse(next).success).toBe(true);
+    expect(settingsSchema.safeParse(asSent(next)).success).toBe(true);
   });
 
   it("names the commission level and the period when they are out of range", () => {
@@ -86,10 +97,10 @@ describe("investment and referral settings", () => {
       ...settingsToForm(stored),
       referralCommissionBps: ["5", "51", "1"],
       investmentPeriodSeconds: "9",
-      fundTransferMinCents: "ten",
+      fundTransferMinMicrocents: "ten",
     });
     const fields = [...new Set(result.error?.issues.map((i) => i.path.join(".")))].sort();
-    expect(fields).toEqual(["fundTransferMinCents", "investmentPeriodSeconds", "referralCommissionBps.1"]);
+    expect(fields).toEqual(["fundTransferMinMicrocents", "investmentPeriodSeconds", "referralCommissionBps.1"]);
   });
 });
 

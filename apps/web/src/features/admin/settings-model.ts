@@ -1,20 +1,21 @@
 import {
-  centsToDecimal,
   DECIMAL_AMOUNT,
   decimalString,
-  MAX_AMOUNT_CENTS,
+  MAX_AMOUNT_MICROCENTS,
   maxAmountMessage,
-  parseDecimalToCents,
+  microcentsToDecimal,
+  parseDecimalToMicrocents,
   RATE_CURRENCIES,
   type RateCurrency,
   type Settings,
   type TransferInstructions,
 } from "@helio/shared";
 import { z } from "zod";
+import { bpsToPercent, percentToBps } from "./percent.ts";
 
 /**
  * The settings editor works on text (what the admin types); money is typed in USD (`10.00`) and
- * the fee in percent (`1.5`), converted exactly (no floating point) to cents and basis points.
+ * the fee in percent (`1.5`), converted exactly (no floating point) to microcents and basis points.
  * Field names are the settings keys, so the server's field errors land on the right input.
  */
 const usd = (what: string) =>
@@ -22,19 +23,19 @@ const usd = (what: string) =>
     .string()
     .trim()
     .regex(DECIMAL_AMOUNT, `${what}: an amount like 10.00`)
-    .refine((v) => (parseDecimalToCents(v) ?? Number.POSITIVE_INFINITY) <= MAX_AMOUNT_CENTS, maxAmountMessage());
+    .refine((v) => {
+      const amount = parseDecimalToMicrocents(v);
+      return amount !== null && amount <= MAX_AMOUNT_MICROCENTS;
+    }, maxAmountMessage());
 
 const percent = z
   .string()
   .trim()
   .regex(/^\d{1,2}(\.\d{1,2})?$/, "A percentage like 5 or 2.5 (at most 2 decimals)")
-  .refine((v) => (parseDecimalToCents(v) ?? Number.POSITIVE_INFINITY) <= 5_000, "At most 50%");
+  .refine((v) => (percentToBps(v) ?? Number.POSITIVE_INFINITY) <= 5_000, "At most 50%");
 
 /** Basis points as the percentage typed: 500 → "5", 250 → "2.5", 125 → "1.25". */
-const percentText = (bps: number) =>
-  centsToDecimal(bps)
-    .replace(/\.00$/, "")
-    .replace(/(\.\d)0$/, "$1");
+const percentText = (bps: number) => bpsToPercent(bps).replace(/(\.\d)0$/, "$1");
 
 const instructionsForm = z.object({
   bankName: z.string().trim().max(100, "At most 100 characters"),
@@ -75,23 +76,23 @@ export const settingsFormSchema = z
     rateJPY: decimalString,
     rateEUR: decimalString,
     rateBHD: decimalString,
-    depositMinCents: usd("Deposit minimum"),
-    withdrawalMinCents: usd("Withdrawal minimum"),
-    withdrawalMaxCents: usd("Withdrawal maximum"),
+    depositMinMicrocents: usd("Deposit minimum"),
+    withdrawalMinMicrocents: usd("Withdrawal minimum"),
+    withdrawalMaxMicrocents: usd("Withdrawal maximum"),
     withdrawalFeeBps: z
       .string()
       .trim()
       .regex(/^\d{1,2}(\.\d{1,2})?$/, "A percentage like 1.5 (at most 2 decimals)")
-      .refine((v) => (parseDecimalToCents(v) ?? Number.POSITIVE_INFINITY) <= 5_000, "At most 50%"),
-    withdrawalFeeFlatCents: usd("Flat fee"),
+      .refine((v) => (percentToBps(v) ?? Number.POSITIVE_INFINITY) <= 5_000, "At most 50%"),
+    withdrawalFeeFlatMicrocents: usd("Flat fee"),
     withdrawalHoldHoursAfterBankChange: z
       .string()
       .trim()
       .regex(/^\d{1,3}$/, "Whole hours")
       .refine((v) => Number(v) <= 720, "At most 720 hours (30 days)"),
     supportEmail: z.union([z.literal(""), z.email("An e-mail address").max(200)]),
-    withdrawalSecondApprovalCents: usd("Withdrawals above"),
-    adjustmentSecondApprovalCents: usd("Adjustments above"),
+    withdrawalSecondApprovalMicrocents: usd("Withdrawals above"),
+    adjustmentSecondApprovalMicrocents: usd("Adjustments above"),
     invoiceExpiryMinutes: z
       .string()
       .trim()
@@ -100,7 +101,7 @@ export const settingsFormSchema = z
     // Investments and referrals: three commission percentages (2 decimals = basis points exactly),
     // the smallest fund → wallet move, and the accrual period (a demo may use seconds).
     referralCommissionBps: z.tuple([percent, percent, percent]),
-    fundTransferMinCents: usd("Fund transfer minimum"),
+    fundTransferMinMicrocents: usd("Fund transfer minimum"),
     investmentPeriodSeconds: z
       .string()
       .trim()
@@ -116,12 +117,12 @@ export const settingsFormSchema = z
     ),
   })
   .superRefine((form, ctx) => {
-    const min = parseDecimalToCents(form.withdrawalMinCents);
-    const max = parseDecimalToCents(form.withdrawalMaxCents);
+    const min = parseDecimalToMicrocents(form.withdrawalMinMicrocents);
+    const max = parseDecimalToMicrocents(form.withdrawalMaxMicrocents);
     if (min !== null && max !== null && max < min) {
       ctx.addIssue({
         code: "custom",
-        path: ["withdrawalMaxCents"],
+        path: ["withdrawalMaxMicrocents"],
         message: "Must be at least the withdrawal minimum",
       });
     }
@@ -143,22 +144,22 @@ export function settingsToForm(s: Settings): SettingsForm {
     rateJPY: s.rateJPY,
     rateEUR: s.rateEUR,
     rateBHD: s.rateBHD,
-    depositMinCents: centsToDecimal(s.depositMinCents),
-    withdrawalMinCents: centsToDecimal(s.withdrawalMinCents),
-    withdrawalMaxCents: centsToDecimal(s.withdrawalMaxCents),
-    withdrawalFeeBps: centsToDecimal(s.withdrawalFeeBps).replace(/\.00$/, ""),
-    withdrawalFeeFlatCents: centsToDecimal(s.withdrawalFeeFlatCents),
+    depositMinMicrocents: microcentsToDecimal(s.depositMinMicrocents),
+    withdrawalMinMicrocents: microcentsToDecimal(s.withdrawalMinMicrocents),
+    withdrawalMaxMicrocents: microcentsToDecimal(s.withdrawalMaxMicrocents),
+    withdrawalFeeBps: bpsToPercent(s.withdrawalFeeBps),
+    withdrawalFeeFlatMicrocents: microcentsToDecimal(s.withdrawalFeeFlatMicrocents),
     withdrawalHoldHoursAfterBankChange: String(s.withdrawalHoldHoursAfterBankChange),
     supportEmail: s.supportEmail,
-    withdrawalSecondApprovalCents: centsToDecimal(s.withdrawalSecondApprovalCents),
-    adjustmentSecondApprovalCents: centsToDecimal(s.adjustmentSecondApprovalCents),
+    withdrawalSecondApprovalMicrocents: microcentsToDecimal(s.withdrawalSecondApprovalMicrocents),
+    adjustmentSecondApprovalMicrocents: microcentsToDecimal(s.adjustmentSecondApprovalMicrocents),
     invoiceExpiryMinutes: String(s.invoiceExpiryMinutes),
     referralCommissionBps: [
       percentText(s.referralCommissionBps[0] ?? 0),
       percentText(s.referralCommissionBps[1] ?? 0),
       percentText(s.referralCommissionBps[2] ?? 0),
     ],
-    fundTransferMinCents: centsToDecimal(s.fundTransferMinCents),
+    fundTransferMinMicrocents: microcentsToDecimal(s.fundTransferMinMicrocents),
     investmentPeriodSeconds: String(s.investmentPeriodSeconds),
     transferInstructions: { ...s.transferInstructions },
     transferInstructionsByCurrency: Object.fromEntries(
@@ -167,7 +168,9 @@ export function settingsToForm(s: Settings): SettingsForm {
   };
 }
 
-const cents = (text: string) => parseDecimalToCents(text) ?? 0;
+/** The form is validated before it is converted: the fallbacks never apply. */
+const microcents = (text: string) => parseDecimalToMicrocents(text) ?? 0n;
+const bps = (text: string) => percentToBps(text) ?? 0;
 
 /**
  * The editor's (validated) text → the settings to save. `base` is the stored record: the keys this
@@ -185,19 +188,19 @@ export function formToSettings(form: SettingsForm, base: Settings): Settings {
     rateJPY: form.rateJPY.trim(),
     rateEUR: form.rateEUR.trim(),
     rateBHD: form.rateBHD.trim(),
-    depositMinCents: cents(form.depositMinCents),
-    withdrawalMinCents: cents(form.withdrawalMinCents),
-    withdrawalMaxCents: cents(form.withdrawalMaxCents),
+    depositMinMicrocents: microcents(form.depositMinMicrocents),
+    withdrawalMinMicrocents: microcents(form.withdrawalMinMicrocents),
+    withdrawalMaxMicrocents: microcents(form.withdrawalMaxMicrocents),
     // A percentage with 2 decimals is exactly the basis points: "1.5" → 150.
-    withdrawalFeeBps: cents(form.withdrawalFeeBps),
-    withdrawalFeeFlatCents: cents(form.withdrawalFeeFlatCents),
+    withdrawalFeeBps: bps(form.withdrawalFeeBps),
+    withdrawalFeeFlatMicrocents: microcents(form.withdrawalFeeFlatMicrocents),
     withdrawalHoldHoursAfterBankChange: Number(form.withdrawalHoldHoursAfterBankChange.trim()),
     supportEmail: form.supportEmail.trim(),
-    withdrawalSecondApprovalCents: cents(form.withdrawalSecondApprovalCents),
-    adjustmentSecondApprovalCents: cents(form.adjustmentSecondApprovalCents),
+    withdrawalSecondApprovalMicrocents: microcents(form.withdrawalSecondApprovalMicrocents),
+    adjustmentSecondApprovalMicrocents: microcents(form.adjustmentSecondApprovalMicrocents),
     invoiceExpiryMinutes: Number(form.invoiceExpiryMinutes.trim()),
-    referralCommissionBps: form.referralCommissionBps.map(cents),
-    fundTransferMinCents: cents(form.fundTransferMinCents),
+    referralCommissionBps: form.referralCommissionBps.map(bps),
+    fundTransferMinMicrocents: microcents(form.fundTransferMinMicrocents),
     investmentPeriodSeconds: Number(form.investmentPeriodSeconds.trim()),
     transferInstructions: trimmedInstructions(form.transferInstructions),
     transferInstructionsByCurrency: currencyInstructions(form.transferInstructionsByCurrency),

@@ -1,4 +1,4 @@
-import { type Settings, settingsSchema } from "@helio/shared";
+import { fromCents, jsonText, type Settings, settingsSchema } from "@helio/shared";
 import { describe, expect, it } from "vitest";
 import { paths } from "../../lib/paths.ts";
 import { currentAdminLink } from "./AdminLayout.tsx";
@@ -12,7 +12,7 @@ import {
 
 const stored: Settings = settingsSchema.parse({
   tradePayoutPercent: { ETH: 80, PEPE: 70 },
-  tradeMinCents: 150,
+  tradeMinMicrocents: String(fromCents(150)),
   tradeDurations: [300, 30, 3600],
 });
 
@@ -28,9 +28,9 @@ describe("trading settings editor", () => {
     expect(form.tradePayoutPercent.ETH).toBe("80");
     expect(form.tradePayoutPercent.BTC).toBe("");
     expect(Object.keys(form.tradePayoutPercent)).toHaveLength(12);
-    expect(form.tradeExposureCapCents.BTC).toBe("");
-    expect(form.tradeMinCents).toBe("1.50");
-    expect(form.tradeMaxCents).toBe("10000.00");
+    expect(form.tradeExposureCapMicrocents.BTC).toBe("");
+    expect(form.tradeMinMicrocents).toBe("1.50");
+    expect(form.tradeMaxMicrocents).toBe("10000.00");
     expect(form.tradeDurations).toEqual([30, 300, 3600]);
     expect(form.tradeOpenLimit).toBe("20");
     expect(form.marketStaleSeconds).toBe("15");
@@ -42,33 +42,34 @@ describe("trading settings editor", () => {
     const form: TradingSettingsForm = {
       ...settingsToForm(stored),
       tradePayoutPercent: { ...settingsToForm(stored).tradePayoutPercent, BTC: " 91 ", ETH: "" },
-      tradeMinCents: "0.29",
-      tradeMaxCents: "1234567.89",
+      tradeMinMicrocents: "0.29",
+      tradeMaxMicrocents: "1234567.89",
       tradeDurations: [3600, 60, 30],
       tradeOpenLimit: "5",
     };
     const next = formToSettings(tradingSettingsFormSchema.parse(form), stored);
     expect(next.tradePayoutPercent).toEqual({ BTC: 91, PEPE: 70 });
-    expect(next.tradeExposureCapCents).toEqual({});
+    expect(next.tradeExposureCapMicrocents).toEqual({});
     // 0.29 * 100 is 28.999999999999996 in floating point: the conversion must not go through it.
-    expect(next.tradeMinCents).toBe(29);
-    expect(next.tradeMaxCents).toBe(123_456_789);
+    expect(next.tradeMinMicrocents).toBe(fromCents(29));
+    expect(next.tradeMaxMicrocents).toBe(fromCents(123_456_789));
     expect(next.tradeDurations).toEqual([30, 60, 3600]);
     expect(next.tradeOpenLimit).toBe(5);
     expect(next.rateIDR).toBe(stored.rateIDR);
-    expect(next.withdrawalMaxCents).toBe(stored.withdrawalMaxCents);
+    expect(next.withdrawalMaxMicrocents).toBe(stored.withdrawalMaxMicrocents);
     expect(next.transferInstructions).toEqual(stored.transferInstructions);
-    expect(settingsSchema.safeParse(next).success).toBe(true);
+    // As the server reads it: apiFetch sends the amounts as strings of digits.
+    expect(settingsSchema.safeParse(JSON.parse(jsonText(next))).success).toBe(true);
 
     const defaults = settingsSchema.parse({});
     expect(formToSettings(tradingSettingsFormSchema.parse(settingsToForm(defaults)), defaults)).toEqual(defaults);
   });
 
   it("names the maximum stake when it is below the minimum", () => {
-    expect(issuesOf({ ...settingsToForm(stored), tradeMinCents: "50.00", tradeMaxCents: "49.99" })).toEqual([
-      "tradeMaxCents",
+    expect(issuesOf({ ...settingsToForm(stored), tradeMinMicrocents: "50.00", tradeMaxMicrocents: "49.99" })).toEqual([
+      "tradeMaxMicrocents",
     ]);
-    expect(issuesOf({ ...settingsToForm(stored), tradeMinCents: "50", tradeMaxCents: "50.00" })).toEqual([]);
+    expect(issuesOf({ ...settingsToForm(stored), tradeMinMicrocents: "50", tradeMaxMicrocents: "50.00" })).toEqual([]);
   });
 
   it("requires at least one duration", () => {
@@ -87,8 +88,8 @@ describe("trading settings editor", () => {
         ...form,
         tradePayoutPercentDefault: "101",
         tradePayoutPercent: { ...form.tradePayoutPercent, SOL: "0", DOGE: "12.5" },
-        tradeMinCents: "0.00",
-        tradeMaxCents: "1,000",
+        tradeMinMicrocents: "0.00",
+        tradeMaxMicrocents: "1,000",
         tradeOpenLimit: "0",
         marketStaleSeconds: "1",
         tickRetentionHours: "2161",
@@ -96,19 +97,19 @@ describe("trading settings editor", () => {
     ).toEqual([
       "marketStaleSeconds",
       "tickRetentionHours",
-      "tradeMaxCents",
-      "tradeMinCents",
+      "tradeMaxMicrocents",
+      "tradeMinMicrocents",
       "tradeOpenLimit",
       "tradePayoutPercent.DOGE",
       "tradePayoutPercent.SOL",
       "tradePayoutPercentDefault",
     ]);
-    const bad = tradingSettingsFormSchema.safeParse({ ...form, tradeMinCents: "abc" });
+    const bad = tradingSettingsFormSchema.safeParse({ ...form, tradeMinMicrocents: "abc" });
     expect(bad.error?.issues.map((i) => i.message)).toEqual(["Minimum stake: an amount like 1.00"]);
   });
 
   it("places the server's field errors on the inputs", () => {
-    expect(formFieldOf("tradeMaxCents")).toBe("tradeMaxCents");
+    expect(formFieldOf("tradeMaxMicrocents")).toBe("tradeMaxMicrocents");
     expect(formFieldOf("tradePayoutPercent.BTC")).toBe("tradePayoutPercent.BTC");
     expect(formFieldOf("tradePayoutPercent.PEPE")).toBeNull();
     expect(formFieldOf("tradePayoutPercent")).toBeNull();
@@ -125,19 +126,21 @@ describe("the Trading menu entry", () => {
 
 describe("exposure caps", () => {
   it("reads and saves a cap per pair in US dollars, empty for none, keeping caps of other keys", () => {
-    const stored = settingsSchema.parse({ tradeExposureCapCents: { BTC: 500_000, OLD: 7 } });
+    const stored = settingsSchema.parse({
+      tradeExposureCapMicrocents: { BTC: String(fromCents(500_000)), OLD: String(fromCents(7)) },
+    });
     const form = settingsToForm(stored);
-    expect(form.tradeExposureCapCents.BTC).toBe("5000.00");
-    expect(form.tradeExposureCapCents.ETH).toBe("");
+    expect(form.tradeExposureCapMicrocents.BTC).toBe("5000.00");
+    expect(form.tradeExposureCapMicrocents.ETH).toBe("");
     const next = formToSettings(
-      { ...form, tradeExposureCapCents: { ...form.tradeExposureCapCents, BTC: "", ETH: " 1234.5 " } },
+      { ...form, tradeExposureCapMicrocents: { ...form.tradeExposureCapMicrocents, BTC: "", ETH: " 1234.5 " } },
       stored,
     );
-    expect(next.tradeExposureCapCents).toEqual({ OLD: 7, ETH: 123_450 });
-    expect(formFieldOf("tradeExposureCapCents.SOL")).toBe("tradeExposureCapCents.SOL");
+    expect(next.tradeExposureCapMicrocents).toEqual({ OLD: fromCents(7), ETH: fromCents(123_450) });
+    expect(formFieldOf("tradeExposureCapMicrocents.SOL")).toBe("tradeExposureCapMicrocents.SOL");
     const bad = tradingSettingsFormSchema.safeParse({
       ...form,
-      tradeExposureCapCents: { ...form.tradeExposureCapCents, SOL: "lots" },
+      tradeExposureCapMicrocents: { ...form.tradeExposureCapMicrocents, SOL: "lots" },
     });
     expect(bad.success).toBe(false);
   });

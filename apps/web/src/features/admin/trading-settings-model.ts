@@ -1,8 +1,8 @@
 import {
-  centsToDecimal,
+  microcentsToDecimal,
   PAIR_SYMBOLS,
   type PairSymbol,
-  parseDecimalToCents,
+  parseDecimalToMicrocents,
   type Settings,
   TRADE_DURATIONS,
 } from "@helio/shared";
@@ -11,7 +11,7 @@ import { amountSchema } from "../../lib/amount.ts";
 
 /**
  * The trading settings editor works on text (what the admin types): stakes in USD (`1.00`),
- * converted exactly (no floating point) to cents; percentages and counts as whole numbers.
+ * converted exactly (no floating point) to microcents; percentages and counts as whole numbers.
  * Field names are the settings keys, so the server's field errors land on the right input.
  */
 const usd = (what: string) =>
@@ -24,22 +24,22 @@ const whole = (min: number, max: number, message: string) =>
     .trim()
     .refine((v) => isWhole(v, min, max), message);
 
-/** "5, 10, 25" → cents, or null when a part is not an amount (empty: no presets). */
-export function presetsToCents(text: string): number[] | null {
+/** "5, 10, 25" → microcents, or null when a part is not an amount (empty: no presets). */
+export function presetsToMicrocents(text: string): bigint[] | null {
   const parts = text
     .split(",")
     .map((p) => p.trim())
     .filter(Boolean);
-  const cents = parts.map((p) => parseDecimalToCents(p));
-  return cents.every((c): c is number => c !== null && c > 0) ? cents : null;
+  const amounts = parts.map((p) => parseDecimalToMicrocents(p));
+  return amounts.every((a): a is bigint => a !== null && a > 0n) ? amounts : null;
 }
 
 const presets = z
   .string()
   .trim()
   .refine((v) => {
-    const cents = presetsToCents(v);
-    return cents !== null && cents.length <= 6 && cents.every((c, i) => i === 0 || c > (cents[i - 1] ?? 0));
+    const amounts = presetsToMicrocents(v);
+    return amounts !== null && amounts.length <= 6 && amounts.every((a, i) => i === 0 || a > (amounts[i - 1] ?? 0n));
   }, "Up to 6 amounts like 5, 10, 25, ascending");
 
 const PERCENT_MESSAGE = "A whole percent from 1 to 100";
@@ -53,7 +53,7 @@ const pairPercent = z
 const pairCap = z
   .string()
   .trim()
-  .refine((v) => v === "" || parseDecimalToCents(v) !== null, "Empty (no cap) or an amount like 5000.00");
+  .refine((v) => v === "" || parseDecimalToMicrocents(v) !== null, "Empty (no cap) or an amount like 5000.00");
 const pairCaps = z.object(
   Object.fromEntries(PAIR_SYMBOLS.map((s) => [s, pairCap])) as Record<PairSymbol, typeof pairCap>,
 );
@@ -69,22 +69,22 @@ export const tradingSettingsFormSchema = z
   .object({
     tradePayoutPercentDefault: whole(1, 100, PERCENT_MESSAGE),
     tradePayoutPercent: pairPercents,
-    tradeExposureCapCents: pairCaps,
-    tradeMinCents: usd("Minimum stake"),
-    tradeMaxCents: usd("Maximum stake"),
+    tradeExposureCapMicrocents: pairCaps,
+    tradeMinMicrocents: usd("Minimum stake"),
+    tradeMaxMicrocents: usd("Maximum stake"),
     tradeDurations: z
       .array(z.number().refine(isDuration, "Not an offered duration"))
       .min(1, "Enable at least one duration"),
     tradeOpenLimit: whole(1, 1000, "Whole contracts, 1 to 1000"),
-    tradeAmountPresetsCents: presets,
+    tradeAmountPresetsMicrocents: presets,
     marketStaleSeconds: whole(2, 3600, "Whole seconds, 2 to 3600"),
     tickRetentionHours: whole(1, 24 * 90, "Whole hours, 1 to 2160 (90 days)"),
   })
   .superRefine((form, ctx) => {
-    const min = parseDecimalToCents(form.tradeMinCents);
-    const max = parseDecimalToCents(form.tradeMaxCents);
+    const min = parseDecimalToMicrocents(form.tradeMinMicrocents);
+    const max = parseDecimalToMicrocents(form.tradeMaxMicrocents);
     if (min !== null && max !== null && max < min) {
-      ctx.addIssue({ code: "custom", path: ["tradeMaxCents"], message: "Must be at least the minimum stake" });
+      ctx.addIssue({ code: "custom", path: ["tradeMaxMicrocents"], message: "Must be at least the minimum stake" });
     }
   });
 export type TradingSettingsForm = z.input<typeof tradingSettingsFormSchema>;
@@ -92,18 +92,18 @@ export type TradingSettingsForm = z.input<typeof tradingSettingsFormSchema>;
 /** The inputs of the form (besides one per pair) a server field error may name. */
 const TOP_FIELDS = [
   "tradePayoutPercentDefault",
-  "tradeMinCents",
-  "tradeMaxCents",
+  "tradeMinMicrocents",
+  "tradeMaxMicrocents",
   "tradeDurations",
   "tradeOpenLimit",
-  "tradeAmountPresetsCents",
+  "tradeAmountPresetsMicrocents",
   "marketStaleSeconds",
   "tickRetentionHours",
 ] as const;
 export type TradingFormField =
   | (typeof TOP_FIELDS)[number]
   | `tradePayoutPercent.${PairSymbol}`
-  | `tradeExposureCapCents.${PairSymbol}`;
+  | `tradeExposureCapMicrocents.${PairSymbol}`;
 
 /**
  * The input a server field error belongs to (`tradePayoutPercent.BTC`, `tradeDurations.2` →
@@ -114,8 +114,8 @@ export function formFieldOf(serverField: string): TradingFormField | null {
   if (head === "tradePayoutPercent" && sub && (PAIR_SYMBOLS as readonly string[]).includes(sub)) {
     return `tradePayoutPercent.${sub as PairSymbol}`;
   }
-  if (head === "tradeExposureCapCents" && sub && (PAIR_SYMBOLS as readonly string[]).includes(sub)) {
-    return `tradeExposureCapCents.${sub as PairSymbol}`;
+  if (head === "tradeExposureCapMicrocents" && sub && (PAIR_SYMBOLS as readonly string[]).includes(sub)) {
+    return `tradeExposureCapMicrocents.${sub as PairSymbol}`;
   }
   return (TOP_FIELDS as readonly string[]).includes(head ?? "") ? (head as TradingFormField) : null;
 }
@@ -130,25 +130,26 @@ export function settingsToForm(s: Settings): TradingSettingsForm {
   ) as Record<PairSymbol, string>;
   const caps = Object.fromEntries(
     PAIR_SYMBOLS.map((symbol) => {
-      const value = s.tradeExposureCapCents[symbol];
-      return [symbol, value === undefined ? "" : centsToDecimal(value)];
+      const value = s.tradeExposureCapMicrocents[symbol];
+      return [symbol, value === undefined ? "" : microcentsToDecimal(value)];
     }),
   ) as Record<PairSymbol, string>;
   return {
     tradePayoutPercentDefault: String(s.tradePayoutPercentDefault),
     tradePayoutPercent: perPair,
-    tradeExposureCapCents: caps,
-    tradeMinCents: centsToDecimal(s.tradeMinCents),
-    tradeMaxCents: centsToDecimal(s.tradeMaxCents),
+    tradeExposureCapMicrocents: caps,
+    tradeMinMicrocents: microcentsToDecimal(s.tradeMinMicrocents),
+    tradeMaxMicrocents: microcentsToDecimal(s.tradeMaxMicrocents),
     tradeDurations: TRADE_DURATIONS.filter((d) => s.tradeDurations.includes(d)),
     tradeOpenLimit: String(s.tradeOpenLimit),
-    tradeAmountPresetsCents: s.tradeAmountPresetsCents.map(centsToDecimal).join(", "),
+    tradeAmountPresetsMicrocents: s.tradeAmountPresetsMicrocents.map(microcentsToDecimal).join(", "),
     marketStaleSeconds: String(s.marketStaleSeconds),
     tickRetentionHours: String(s.tickRetentionHours),
   };
 }
 
-const cents = (text: string) => parseDecimalToCents(text) ?? 0;
+/** The form is validated before it is converted: the fallback never applies. */
+const microcents = (text: string) => parseDecimalToMicrocents(text) ?? 0n;
 
 /**
  * The editor's (validated) text → the settings to save. `base` is the stored record: every key this
@@ -165,24 +166,24 @@ export function formToSettings(form: TradingSettingsForm, base: Settings): Setti
     const text = form.tradePayoutPercent[symbol].trim();
     if (text !== "") perPair[symbol] = Number(text);
   }
-  const caps: Record<string, number> = {};
-  for (const [key, value] of Object.entries(base.tradeExposureCapCents)) {
+  const caps: Record<string, bigint> = {};
+  for (const [key, value] of Object.entries(base.tradeExposureCapMicrocents)) {
     if (!(PAIR_SYMBOLS as readonly string[]).includes(key)) caps[key] = value;
   }
   for (const symbol of PAIR_SYMBOLS) {
-    const text = form.tradeExposureCapCents[symbol].trim();
-    if (text !== "") caps[symbol] = cents(text);
+    const text = form.tradeExposureCapMicrocents[symbol].trim();
+    if (text !== "") caps[symbol] = microcents(text);
   }
   return {
     ...base,
     tradePayoutPercentDefault: Number(form.tradePayoutPercentDefault.trim()),
     tradePayoutPercent: perPair,
-    tradeExposureCapCents: caps,
-    tradeMinCents: cents(form.tradeMinCents),
-    tradeMaxCents: cents(form.tradeMaxCents),
+    tradeExposureCapMicrocents: caps,
+    tradeMinMicrocents: microcents(form.tradeMinMicrocents),
+    tradeMaxMicrocents: microcents(form.tradeMaxMicrocents),
     tradeDurations: TRADE_DURATIONS.filter((d) => form.tradeDurations.includes(d)),
     tradeOpenLimit: Number(form.tradeOpenLimit.trim()),
-    tradeAmountPresetsCents: presetsToCents(form.tradeAmountPresetsCents) ?? [],
+    tradeAmountPresetsMicrocents: presetsToMicrocents(form.tradeAmountPresetsMicrocents) ?? [],
     marketStaleSeconds: Number(form.marketStaleSeconds.trim()),
     tickRetentionHours: Number(form.tickRetentionHours.trim()),
   };

@@ -40,7 +40,7 @@ export function ConfirmWithdrawalPage() {
         action={{ to: paths.invoiceWdOne(done.id), label: t`See the withdrawal` }}
       >
         <Trans>
-          Thank you. Your withdrawal of <Money cents={done.amountCents} /> is now waiting for review.
+          Thank you. Your withdrawal of <Money microcents={done.amountMicrocents} /> is now waiting for review.
         </Trans>
       </AuthOutcome>
     );

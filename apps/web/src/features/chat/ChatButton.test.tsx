@@ -1,4 +1,4 @@
-import { API } from "@helio/shared";
+import { API, fromCents } from "@helio/shared";
 import { screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithApp } from "../../test/render.tsx";
@@ -11,7 +11,8 @@ function stubServer(unread: number) {
   vi.stubGlobal(
     "fetch",
     vi.fn(async (url: string) => {
-      if (url === API.settings) return json({ menuContact: true, depositMinCents: 1000, rates: [] });
+      if (url === API.settings)
+        return json({ menuContact: true, depositMinMicrocents: String(fromCents(1000)), rates: [] });
       if (url === API.chatUnread) return json({ unread });
       return new Response("{}", { status: 404 });
     }),

@@ -36,7 +36,7 @@ const DETAIL = {
     email: "ann@example.com",
     userTrading: false,
     kycStatus: "approved",
-    walletCents: 0,
+    walletMicrocents: "0",
   },
 };
 

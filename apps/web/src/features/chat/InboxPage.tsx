@@ -149,7 +149,7 @@ function MemberSummary({ detail }: { detail: AdminChatDetail }) {
         </Info>
         <Info label="Wallet balance">
           <Typography component="span" sx={{ fontWeight: 700, fontVariantNumeric: "tabular-nums" }}>
-            {formatMoney(summary.walletCents)}
+            {formatMoney(summary.walletMicrocents)}
           </Typography>
         </Info>
       </Box>

@@ -50,7 +50,7 @@ function BalancesCard() {
           {BALANCES.map((b) => (
             <div key={b.key}>
               <dt>{i18n._(b.label)}</dt>
-              <dd>{balances.data ? <Money cents={balances.data[b.key]} /> : <Skeleton width="80%" />}</dd>
+              <dd>{balances.data ? <Money microcents={balances.data[b.key]} /> : <Skeleton width="80%" />}</dd>
             </div>
           ))}
         </dl>

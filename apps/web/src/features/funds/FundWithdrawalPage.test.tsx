@@ -1,12 +1,14 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiCents } from "../../test/money.ts";
 import { renderWithApp, sampleMember } from "../../test/render.tsx";
 import { WithdrawalProfitPage } from "./FundWithdrawalPage.tsx";
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
 
-function stubApi(balanceCents = 550) {
+/** The profit fund holding `balanceMicrocents` (as the API writes it: digits). */
+function stubApi(balanceMicrocents = apiCents(550)) {
   const bodies: unknown[] = [];
   vi.stubGlobal(
     "fetch",
@@ -14,17 +16,28 @@ function stubApi(balanceCents = 550) {
       if (url.startsWith("/api/settings"))
         return json({
           menuContact: true,
-          depositMinCents: 1000,
+          depositMinMicrocents: apiCents(1_000),
           rates: [{ name: "IDR", value: 16_250, decimal: "16250" }],
         });
       if (url.startsWith("/api/funds/profit/transfers") && init?.method === "POST") {
         bodies.push(JSON.parse(String(init.body)));
-        const transfer = { id: "t1", fund: "profit", amountCents: 550, fundBalanceAfterCents: 0, createdAt: "" };
-        return json({ transfer, walletCents: 550, replayed: false });
+        const transfer = {
+          id: "t1",
+          fund: "profit",
+          amountMicrocents: apiCents(550),
+          fundBalanceAfterMicrocents: apiCents(0),
+          createdAt: "",
+        };
+        return json({ transfer, walletMicrocents: apiCents(550), replayed: false });
       }
       if (url.startsWith("/api/funds/profit/transfers")) return json({ items: [], total: 0, page: 1, pageSize: 10 });
       if (url.startsWith("/api/funds/profit"))
-        return json({ fund: "profit", balanceCents, minTransferCents: 1000, walletCents: 0 });
+        return json({
+          fund: "profit",
+          balanceMicrocents,
+          minTransferMicrocents: apiCents(1_000),
+          walletMicrocents: apiCents(0),
+        });
       return new Response("{}", { status: 404 });
     }),
   );
@@ -53,7 +66,7 @@ describe("WithdrawalProfitPage", () => {
   });
 
   it("takes an IDR member's move in IDR, the minimum in both currencies, and sends it with the rate", async () => {
-    const bodies = stubApi(2_000);
+    const bodies = stubApi(apiCents(2_000));
     renderWithApp(<WithdrawalProfitPage />, { member: { ...sampleMember, currency: "IDR" } });
     const amount = (await screen.findByLabelText("Amount (IDR)")) as HTMLInputElement;
     expect(await screen.findByText("At least 10.00 USD (162,500.00 IDR).")).toBeTruthy();
@@ -67,5 +80,23 @@ describe("WithdrawalProfitPage", () => {
     expect(await screen.findByText("That is 10.00 USD at 16,250 IDR per USD.")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: "Move to wallet" }));
     await waitFor(() => expect(bodies).toEqual([{ local: { amount: "162500", currency: "IDR", rate: "16250" } }]));
+  });
+
+  it("shows a balance between two cents rounded down under 'All', so that the amount shown is never more", async () => {
+    stubApi("2550999999"); // 25.50999999 USD
+    renderWithApp(<WithdrawalProfitPage />);
+    const amount = (await screen.findByLabelText("Amount (USD)")) as HTMLInputElement;
+    fireEvent.click(await screen.findByRole("button", { name: "All: the whole balance" }));
+    expect(amount.value).toBe("25.50");
+  });
+
+  it("shows an IDR member's balance under 'All' in IDR as it was typed", async () => {
+    stubApi("3076923077"); // 500,000 IDR as it is held: 30.76923077 USD
+    renderWithApp(<WithdrawalProfitPage />, { member: { ...sampleMember, currency: "IDR" } });
+    const amount = (await screen.findByLabelText("Amount (IDR)")) as HTMLInputElement;
+    const all = await screen.findByRole("button", { name: "All: the whole balance" });
+    await waitFor(() => expect((all as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(all);
+    expect(amount.value).toBe("500000.00");
   });
 });

@@ -24,7 +24,7 @@ import {
   amountRequest,
   atLeastText,
   usdWithLocalText,
-  validAmountCents,
+  validAmountMicrocents,
 } from "../../lib/amount.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useMoneyForm } from "../../lib/money-form.ts";
@@ -37,8 +37,8 @@ import { FUND_TEXT, transferAmountRules } from "./model.ts";
 
 /** The minimum, and the exception when the fund holds less: "All" still moves it (docs/product.md §11). */
 function minimumHint(summary: FundSummary, quote: RateQuote | null) {
-  const minimum = atLeastText(summary.minTransferCents, quote);
-  const belowMinimum = summary.balanceCents > 0 && summary.balanceCents < summary.minTransferCents;
+  const minimum = atLeastText(summary.minTransferMicrocents, quote);
+  const belowMinimum = summary.balanceMicrocents > 0n && summary.balanceMicrocents < summary.minTransferMicrocents;
   return belowMinimum ? t`${minimum}; "All" moves a smaller balance whole.` : `${minimum}.`;
 }
 
@@ -49,12 +49,14 @@ function MoveForm({ fund, summary }: { fund: Fund; summary: FundSummary }) {
   // "All" moves the whole balance as the server sees it (it may be less than the minimum).
   const [all, setAll] = useState(false);
   const [moved, setMoved] = useState<string | null>(null);
-  const moveAll = all && summary.balanceCents > 0;
-  const amountRules = moveAll ? {} : transferAmountRules(summary.balanceCents, summary.minTransferCents, rate.quote);
+  const moveAll = all && summary.balanceMicrocents > 0n;
+  const amountRules = moveAll
+    ? {}
+    : transferAmountRules(summary.balanceMicrocents, summary.minTransferMicrocents, rate.quote);
   // One key per intended move, kept through retries until the server gives a definite answer.
   const { form, submit, formError } = useMoneyForm({
     schema: amountFormSchema(amountRules, rate.quote),
-    rulesKey: [moveAll, summary.balanceCents, summary.minTransferCents, rate.quote],
+    rulesKey: [moveAll, summary.balanceMicrocents, summary.minTransferMicrocents, rate.quote],
     defaultValues: { amount: "" },
     fields: ["amount"],
     send: ({ amount }, key) => {
@@ -62,7 +64,7 @@ function MoveForm({ fund, summary }: { fund: Fund; summary: FundSummary }) {
       return transfer.mutateAsync({ input: moveAll ? { all: true } : amountRequest(amount, rate.quote), key });
     },
     onSent: (result) => {
-      const amount = usdWithLocalText(result.transfer.amountCents, rate.quote ?? USD_QUOTE);
+      const amount = usdWithLocalText(result.transfer.amountMicrocents, rate.quote ?? USD_QUOTE);
       setMoved(t`${amount} moved to your wallet.`);
       setAll(false);
       form.reset({ amount: "" });
@@ -90,19 +92,21 @@ function MoveForm({ fund, summary }: { fund: Fund; summary: FundSummary }) {
           error={errors.amount}
           helperText={minimumHint(summary, rate.quote)}
           typed={watch("amount")}
-          cents={validAmountCents(watch("amount"), amountRules, rate.quote)}
+          microcents={validAmountMicrocents(watch("amount"), amountRules, rate.quote)}
           sx={{ flex: "1 1 200px" }}
         />
         <Button
           variant="outlined"
           sx={{ height: 56 }}
           // The balance is shown in the member's currency, so the rate must be known.
-          disabled={summary.balanceCents <= 0 || !rate.quote}
+          disabled={summary.balanceMicrocents <= 0n || !rate.quote}
           aria-label={t`All: the whole balance`}
           onClick={() => {
             if (!rate.quote) return;
-            // Rounded down: what is shown is never more than the fund holds.
-            setValue("amount", amountInputText(summary.balanceCents, rate.quote, "down"), { shouldValidate: false });
+            // Two decimals in the member's currency, rounded down: what is shown is never more than the fund holds.
+            setValue("amount", amountInputText(summary.balanceMicrocents, rate.quote, "down"), {
+              shouldValidate: false,
+            });
             setAll(true);
           }}
         >
@@ -131,14 +135,14 @@ const COLUMNS: Column<FundTransfer>[] = [
     header: <Trans>Moved</Trans>,
     align: "right",
     nowrap: true,
-    render: (t) => <Money cents={t.amountCents} />,
+    render: (t) => <Money microcents={t.amountMicrocents} />,
   },
   {
     key: "after",
     header: <Trans>Fund after</Trans>,
     align: "right",
     nowrap: true,
-    render: (t) => <Money cents={t.fundBalanceAfterCents} />,
+    render: (t) => <Money microcents={t.fundBalanceAfterMicrocents} />,
   },
 ];
 

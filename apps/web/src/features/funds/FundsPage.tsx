@@ -47,11 +47,11 @@ export function FundBalanceCard({ fund }: { fund: Fund }) {
           {label}
         </Typography>
         <Typography component="p" sx={{ fontSize: "1.75rem", fontWeight: 700 }} data-testid="fund-balance">
-          <Money cents={summary.data.balanceCents} />
+          <Money microcents={summary.data.balanceMicrocents} />
         </Typography>
         <Typography variant="body2" sx={{ color: "text.secondary" }}>
           <Trans>
-            Wallet: <Money cents={summary.data.walletCents} />
+            Wallet: <Money microcents={summary.data.walletMicrocents} />
           </Trans>
         </Typography>
       </CardContent>

@@ -37,9 +37,13 @@ export const FUND_TEXT: Record<
  * The rules of a move typed at `quote` (up to 2 decimals): at least the minimum and at most the
  * balance. "All" is checked by the server (it may move less than the minimum when that is all there is).
  */
-export function transferAmountRules(balanceCents: number, minCents: number, quote: RateQuote | null): AmountRules {
+export function transferAmountRules(
+  balanceMicrocents: bigint,
+  minMicrocents: bigint,
+  quote: RateQuote | null,
+): AmountRules {
   return {
-    min: { cents: minCents, message: atLeastText(minCents, quote) },
-    balance: { cents: balanceCents, message: t`More than the fund's balance` },
+    min: { microcents: minMicrocents, message: atLeastText(minMicrocents, quote) },
+    balance: { microcents: balanceMicrocents, message: t`More than the fund's balance` },
   };
 }

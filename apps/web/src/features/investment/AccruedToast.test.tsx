@@ -1,4 +1,4 @@
-import type { WsInvestmentAccrued } from "@helio/shared";
+import { fromCents, type WsInvestmentAccrued } from "@helio/shared";
 import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -8,17 +8,18 @@ import { renderWithApp } from "../../test/render.tsx";
 import { AccruedToast } from "./AccruedToast.tsx";
 import { addAccrual, groupTotals } from "./accrued-group.ts";
 
+/** An accrual message as the socket hands it on (parsed: amounts are bigints), amounts in cents. */
 const accrued = (investmentId: string, amountCents: number, capitalReturnedCents = 0): WsInvestmentAccrued => ({
   type: "investment.accrued",
   investmentId,
   period: 3,
-  amountCents,
+  amountMicrocents: fromCents(amountCents),
   periodsPaid: 3,
   durationPeriods: 30,
-  profitPaidCents: 3 * amountCents,
+  profitPaidMicrocents: fromCents(3 * amountCents),
   status: "active",
   nextAccrualAt: "2026-01-01T00:04:00.000Z",
-  capitalReturnedCents,
+  capitalReturnedMicrocents: fromCents(capitalReturnedCents),
 });
 
 beforeEach(() => {
@@ -26,7 +27,9 @@ beforeEach(() => {
     "fetch",
     vi.fn(
       async () =>
-        new Response(JSON.stringify({ menuContact: true, depositMinCents: 1000, rates: [] }), { status: 200 }),
+        new Response(JSON.stringify({ menuContact: true, depositMinMicrocents: String(fromCents(1000)), rates: [] }), {
+          status: 200,
+        }),
     ),
   );
 });
@@ -38,7 +41,11 @@ describe("addAccrual", () => {
     group = addAccrual(group, accrued("b", 250), 8);
     group = addAccrual(group, accrued("a", 125, 10_000), 9);
     expect(group.id).toBe(7);
-    expect(groupTotals(group)).toEqual({ investments: 2, amountCents: 500, capitalReturnedCents: 10_000 });
+    expect(groupTotals(group)).toEqual({
+      investments: 2,
+      amountMicrocents: fromCents(500),
+      capitalReturnedMicrocents: fromCents(10_000),
+    });
   });
 });
 

@@ -12,7 +12,7 @@ function AccruedWords({ accrued }: { accrued: WsInvestmentAccrued }) {
   const total = accrued.durationPeriods;
   return (
     <Trans>
-      Profit credited: <Money cents={accrued.amountCents} /> (period {period} of {total}).
+      Profit credited: <Money microcents={accrued.amountMicrocents} /> (period {period} of {total}).
     </Trans>
   );
 }
@@ -29,14 +29,14 @@ function GroupWords({ group }: { group: AccrualGroup }) {
       ) : (
         <Trans>
           Profit credited: <Plural value={count} one="# investment" other="# investments" />,{" "}
-          <Money cents={totals.amountCents} />.
+          <Money microcents={totals.amountMicrocents} />.
         </Trans>
       )}
-      {totals.capitalReturnedCents > 0 ? (
+      {totals.capitalReturnedMicrocents > 0n ? (
         <>
           {" "}
           <Trans>
-            Capital returned: <Money cents={totals.capitalReturnedCents} />.
+            Capital returned: <Money microcents={totals.capitalReturnedMicrocents} />.
           </Trans>
         </>
       ) : null}{" "}

@@ -78,9 +78,9 @@ export function ActiveInvestmentsCard() {
               {exampleText(inv.package.name)}
             </CardLink>
             <span style={{ fontSize: "0.85rem" }}>
-              <Money cents={inv.amountCents} /> ·{" "}
+              <Money microcents={inv.amountMicrocents} /> ·{" "}
               <Trans>
-                profit <Money cents={inv.profitPaidCents} />
+                profit <Money microcents={inv.profitPaidMicrocents} />
               </Trans>
             </span>
           </div>

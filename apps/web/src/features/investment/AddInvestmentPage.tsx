@@ -1,4 +1,4 @@
-import type { InvestmentPackage } from "@helio/shared";
+import { type InvestmentPackage, roundToCent } from "@helio/shared";
 import { Trans, useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import Button from "@mui/material/Button";
@@ -43,12 +43,12 @@ function InvestForm({ pkg }: { pkg: InvestmentPackage }) {
   const balances = useMemberBalances();
   const buy = useBuyInvestment();
   const rate = useMemberQuote();
-  const walletCents = balances.data?.wallet ?? null;
+  const walletMicrocents = balances.data?.wallet ?? null;
   // One key per intended purchase, kept through retries until the server gives a definite answer.
   const { form, submit, formError } = useMoneyForm({
     // The same check as the preview (limits, wallet); the server checks again.
-    schema: amountFormSchema(investmentAmountRules(pkg, walletCents), rate.quote),
-    rulesKey: [pkg, walletCents, rate.quote],
+    schema: amountFormSchema(investmentAmountRules(pkg, walletMicrocents), rate.quote),
+    rulesKey: [pkg, walletMicrocents, rate.quote],
     defaultValues: { amount: "" },
     fields: ["amount"],
     send: ({ amount }, key) =>
@@ -61,10 +61,10 @@ function InvestForm({ pkg }: { pkg: InvestmentPackage }) {
     watch,
     formState: { errors },
   } = form;
-  const preview = investmentPreview(watch("amount"), pkg, walletCents, rate.quote);
-  const shown = preview.amountCents !== null;
-  const range = amountRangeText(pkg.minCents, pkg.maxCents, rate.quote);
-  const available = walletCents === null ? "…" : <Money cents={walletCents} sx={{ fontWeight: 700 }} />;
+  const preview = investmentPreview(watch("amount"), pkg, walletMicrocents, rate.quote);
+  const shown = preview.amountMicrocents !== null;
+  const range = amountRangeText(pkg.minMicrocents, pkg.maxMicrocents, rate.quote);
+  const available = walletMicrocents === null ? "…" : <Money microcents={walletMicrocents} sx={{ fontWeight: 700 }} />;
 
   return (
     <FormStack onSubmit={submit} error={formError}>
@@ -78,31 +78,34 @@ function InvestForm({ pkg }: { pkg: InvestmentPackage }) {
         error={errors.amount}
         helperText={`${range}.`}
         typed={watch("amount")}
-        cents={preview.problem ? null : preview.amountCents}
+        microcents={preview.problem ? null : preview.amountMicrocents}
       />
       <SummaryBox
         label={t`Investment preview`}
         note={t`Profit is credited to your Profit fund once per period. The amount leaves your wallet now.`}
       >
-        <SummaryRow label={t`Profit per period`}>{shown ? <Money cents={preview.perPeriodCents} /> : "—"}</SummaryRow>
-        {shown && preview.lastPeriodCents !== preview.perPeriodCents ? (
+        <SummaryRow label={t`Profit per period`}>
+          {shown ? <Money microcents={preview.perPeriodMicrocents} /> : "—"}
+        </SummaryRow>
+        {/* Only when the remainder shows: a few microcents more are the same figure to the cent. */}
+        {shown && roundToCent(preview.lastPeriodMicrocents) !== roundToCent(preview.perPeriodMicrocents) ? (
           <SummaryRow label={t`Last period (with rounding)`}>
-            <Money cents={preview.lastPeriodCents} />
+            <Money microcents={preview.lastPeriodMicrocents} />
           </SummaryRow>
         ) : null}
         {/* Capital not returned: the profit is all that comes back, the capital in it (packageReturn). */}
         <SummaryRow label={pkg.capitalReturn ? t`Total profit` : t`Total profit (capital included)`}>
-          {shown ? <Money cents={preview.totalProfitCents} /> : "—"}
+          {shown ? <Money microcents={preview.totalProfitMicrocents} /> : "—"}
         </SummaryRow>
         <SummaryRow label={t`Capital back at maturity`}>
-          {!pkg.capitalReturn ? t`Not returned` : shown ? <Money cents={preview.capitalBackCents} /> : "—"}
+          {!pkg.capitalReturn ? t`Not returned` : shown ? <Money microcents={preview.capitalBackMicrocents} /> : "—"}
         </SummaryRow>
         <SummaryRow label={t`You receive in total`} strong>
-          {shown ? <Money cents={preview.totalReturnCents} /> : "—"}
+          {shown ? <Money microcents={preview.totalReturnMicrocents} /> : "—"}
         </SummaryRow>
         <SummaryRow label={t`Gain over your amount`}>
-          {shown && preview.amountCents !== null ? (
-            <Money cents={preview.totalReturnCents - preview.amountCents} signed />
+          {shown && preview.amountMicrocents !== null ? (
+            <Money microcents={preview.totalReturnMicrocents - preview.amountMicrocents} signed />
           ) : (
             "—"
           )}

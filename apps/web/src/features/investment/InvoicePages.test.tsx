@@ -1,41 +1,42 @@
-import type { InvestmentInvoice } from "@helio/shared";
+import { fromCents, type InvestmentInvoice, jsonText } from "@helio/shared";
 import { screen } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithApp } from "../../test/render.tsx";
 import { InvoicePage } from "./InvoicePages.tsx";
 
+/** An API answer: amounts (bigint) as strings of digits in microcents, as the server sends them. */
 const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
+  new Response(jsonText(body), { status: 200, headers: { "Content-Type": "application/json" } });
 
 /** 1,000.00 USD in Premium (1.2 % a day for 90 days, capital kept): 1,080.00 paid back in all. */
 const premiumInvoice: InvestmentInvoice = {
   id: "i1",
   reference: "INV-7F3K9Q2M",
   package: { id: "p3", slug: "premium", name: "Premium" },
-  amountCents: 100_000,
+  amountMicrocents: fromCents(100_000),
   dailyRateBps: 120,
   durationPeriods: 90,
   periodSeconds: 86_400,
   capitalReturn: false,
   status: "active",
   periodsPaid: 0,
-  profitPaidCents: 0,
-  totalProfitCents: 108_000,
+  profitPaidMicrocents: 0n,
+  totalProfitMicrocents: fromCents(108_000),
   nextAccrualAt: null,
   maturesAt: "2026-03-01T00:00:00.000Z",
   maturedAt: null,
   startedAt: "2025-12-01T00:00:00.000Z",
   schedule: [],
-  capitalReturnCents: 0,
+  capitalReturnMicrocents: 0n,
   transactionId: null,
 };
 const growthInvoice: InvestmentInvoice = {
   ...premiumInvoice,
   package: { id: "p2", slug: "growth", name: "Growth" },
   capitalReturn: true,
-  totalProfitCents: 37_500,
-  capitalReturnCents: 100_000,
+  totalProfitMicrocents: fromCents(37_500),
+  capitalReturnMicrocents: fromCents(100_000),
 };
 
 function renderInvoice(invoice: InvestmentInvoice) {

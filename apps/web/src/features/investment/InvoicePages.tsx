@@ -42,14 +42,14 @@ const LIST_COLUMNS: Column<Investment>[] = [
     header: <Trans>Amount</Trans>,
     align: "right",
     nowrap: true,
-    render: (inv) => <Money cents={inv.amountCents} />,
+    render: (inv) => <Money microcents={inv.amountMicrocents} />,
   },
   {
     key: "profit",
     header: <Trans>Profit so far</Trans>,
     align: "right",
     nowrap: true,
-    render: (inv) => <Money cents={inv.profitPaidCents} />,
+    render: (inv) => <Money microcents={inv.profitPaidMicrocents} />,
   },
   {
     key: "periods",
@@ -104,7 +104,7 @@ const scheduleColumns = (periodSeconds: number): Column<Period>[] => [
     header: <Trans>Profit</Trans>,
     align: "right",
     nowrap: true,
-    render: (p) => <Money cents={p.amountCents} />,
+    render: (p) => <Money microcents={p.amountMicrocents} />,
   },
   {
     key: "paid",
@@ -183,7 +183,7 @@ function Invoice({ inv }: { inv: InvestmentInvoice }) {
               },
               { label: t`Package`, value: exampleText(inv.package.name) },
               { label: t`Status`, value: <StatusChip status={inv.status} /> },
-              { label: t`Amount`, value: <Money cents={inv.amountCents} /> },
+              { label: t`Amount`, value: <Money microcents={inv.amountMicrocents} /> },
               { label: t`Rate`, value: rateText(inv.dailyRateBps, inv.periodSeconds) },
               { label: t`Duration`, value: durationText(inv.durationPeriods, inv.periodSeconds) },
               { label: t`Started`, value: formatDateTime(inv.startedAt) },
@@ -192,19 +192,24 @@ function Invoice({ inv }: { inv: InvestmentInvoice }) {
                 label: t`Next accrual`,
                 value: inv.nextAccrualAt ? <AccrualCountdown until={inv.nextAccrualAt} /> : "—",
               },
-              { label: t`Profit so far`, value: <Money cents={inv.profitPaidCents} /> },
+              { label: t`Profit so far`, value: <Money microcents={inv.profitPaidMicrocents} /> },
               // The same terms as Add investment's summary: without the capital back, it is in the profit.
               {
                 label: inv.capitalReturn ? t`Total profit` : t`Total profit (capital included)`,
-                value: <Money cents={inv.totalProfitCents} />,
+                value: <Money microcents={inv.totalProfitMicrocents} />,
               },
               {
                 label: t`Capital return`,
-                value: inv.capitalReturn ? <Money cents={inv.capitalReturnCents} /> : t`Not returned`,
+                value: inv.capitalReturn ? <Money microcents={inv.capitalReturnMicrocents} /> : t`Not returned`,
               },
               {
                 label: t`Gain over your amount`,
-                value: <Money cents={inv.totalProfitCents + inv.capitalReturnCents - inv.amountCents} signed />,
+                value: (
+                  <Money
+                    microcents={inv.totalProfitMicrocents + inv.capitalReturnMicrocents - inv.amountMicrocents}
+                    signed
+                  />
+                ),
               },
             ]}
           />

@@ -1,7 +1,7 @@
 import type { WsInvestmentAccrued } from "@helio/shared";
 
 /** What one investment credited within a toast's group. */
-export type GroupedCredit = { investmentId: string; amountCents: number; capitalReturnedCents: number };
+export type GroupedCredit = { investmentId: string; amountMicrocents: bigint; capitalReturnedMicrocents: bigint };
 
 /**
  * The accruals one toast tells of: the messages of a burst (a worker's pass credits many
@@ -19,8 +19,8 @@ export type AccrualGroup = {
 export function addAccrual(group: AccrualGroup | null, message: WsInvestmentAccrued, nextId: number): AccrualGroup {
   const credit = {
     investmentId: message.investmentId,
-    amountCents: message.amountCents,
-    capitalReturnedCents: message.capitalReturnedCents,
+    amountMicrocents: message.amountMicrocents,
+    capitalReturnedMicrocents: message.capitalReturnedMicrocents,
   };
   if (!group) return { id: nextId, credits: [credit], last: message };
   const known = group.credits.some((c) => c.investmentId === message.investmentId);
@@ -29,8 +29,8 @@ export function addAccrual(group: AccrualGroup | null, message: WsInvestmentAccr
         c.investmentId === message.investmentId
           ? {
               ...c,
-              amountCents: c.amountCents + message.amountCents,
-              capitalReturnedCents: c.capitalReturnedCents + message.capitalReturnedCents,
+              amountMicrocents: c.amountMicrocents + message.amountMicrocents,
+              capitalReturnedMicrocents: c.capitalReturnedMicrocents + message.capitalReturnedMicrocents,
             }
           : c,
       )
@@ -42,7 +42,7 @@ export function addAccrual(group: AccrualGroup | null, message: WsInvestmentAccr
 export function groupTotals(group: AccrualGroup) {
   return {
     investments: group.credits.length,
-    amountCents: group.credits.reduce((sum, c) => sum + c.amountCents, 0),
-    capitalReturnedCents: group.credits.reduce((sum, c) => sum + c.capitalReturnedCents, 0),
+    amountMicrocents: group.credits.reduce((sum, c) => sum + c.amountMicrocents, 0n),
+    capitalReturnedMicrocents: group.credits.reduce((sum, c) => sum + c.capitalReturnedMicrocents, 0n),
   };
 }

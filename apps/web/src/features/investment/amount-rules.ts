@@ -1,72 +1,72 @@
 import { type InvestmentPackage, investmentSchedule, investmentTotalProfit, type RateQuote } from "@helio/shared";
-import { type AmountRules, amountProblem, typedAmountCents } from "../../lib/amount.ts";
+import { type AmountRules, amountProblem, typedAmountMicrocents } from "../../lib/amount.ts";
 
 // The rules of the amount typed on /add-investment (in the member's currency at `quote`), apart from model.ts so that pages that only
 // show investments (the dashboard's card) do not load the form validation.
 
 export interface InvestmentPreview {
-  /** The typed amount in cents, when it is a valid number. */
-  amountCents: number | null;
+  /** The typed amount in microcents, when it is a valid number. */
+  amountMicrocents: bigint | null;
   /** Why the amount cannot be invested (null when it can). */
   problem: string | null;
-  /** What each period pays (the last one may carry a few more cents: the rounding remainder). */
-  perPeriodCents: number;
-  lastPeriodCents: number;
-  totalProfitCents: number;
+  /** What each period pays (the last one may carry a few more microcents: the rounding remainder). */
+  perPeriodMicrocents: bigint;
+  lastPeriodMicrocents: bigint;
+  totalProfitMicrocents: bigint;
   /** What comes back to the wallet at maturity (0 when the package keeps the capital). */
-  capitalBackCents: number;
+  capitalBackMicrocents: bigint;
   /** Profit plus the capital that comes back. */
-  totalReturnCents: number;
+  totalReturnMicrocents: bigint;
 }
 
 type PreviewPackage = Pick<
   InvestmentPackage,
-  "minCents" | "maxCents" | "dailyRateBps" | "durationPeriods" | "capitalReturn"
+  "minMicrocents" | "maxMicrocents" | "dailyRateBps" | "durationPeriods" | "capitalReturn"
 >;
 
 /** The amount's rules: the package's limits and, once known, the wallet balance. */
-export function investmentAmountRules(pkg: PreviewPackage, walletCents: number | null): AmountRules {
+export function investmentAmountRules(pkg: PreviewPackage, walletMicrocents: bigint | null): AmountRules {
   return {
-    min: { cents: pkg.minCents },
-    max: { cents: pkg.maxCents },
-    balance: walletCents === null ? undefined : { cents: walletCents },
+    min: { microcents: pkg.minMicrocents },
+    max: { microcents: pkg.maxMicrocents },
+    balance: walletMicrocents === null ? undefined : { microcents: walletMicrocents },
   };
 }
 
 /**
  * The live preview of `/add-investment/{slug}`: checks the amount typed at `quote` (up to 2
  * decimals) against the package's limits and the wallet, and computes the schedule with the same
- * conversion and helpers the server credits with, so the preview is exact to the cent.
+ * conversion and helpers the server credits with, so the preview is exact to the microcent.
  */
 export function investmentPreview(
   text: string,
   pkg: PreviewPackage,
-  walletCents: number | null,
+  walletMicrocents: bigint | null,
   quote: RateQuote | null,
 ): InvestmentPreview {
-  const problem = amountProblem(text, investmentAmountRules(pkg, walletCents), quote);
-  const cents = typedAmountCents(text, quote);
-  if (cents === null) {
+  const problem = amountProblem(text, investmentAmountRules(pkg, walletMicrocents), quote);
+  const amountMicrocents = typedAmountMicrocents(text, quote);
+  if (amountMicrocents === null) {
     return {
-      amountCents: null,
+      amountMicrocents: null,
       problem,
-      perPeriodCents: 0,
-      lastPeriodCents: 0,
-      totalProfitCents: 0,
-      capitalBackCents: 0,
-      totalReturnCents: 0,
+      perPeriodMicrocents: 0n,
+      lastPeriodMicrocents: 0n,
+      totalProfitMicrocents: 0n,
+      capitalBackMicrocents: 0n,
+      totalReturnMicrocents: 0n,
     };
   }
-  const schedule = investmentSchedule(cents, pkg.dailyRateBps, pkg.durationPeriods);
-  const totalProfitCents = investmentTotalProfit(cents, pkg.dailyRateBps, pkg.durationPeriods);
-  const capitalBackCents = pkg.capitalReturn ? cents : 0;
+  const schedule = investmentSchedule(amountMicrocents, pkg.dailyRateBps, pkg.durationPeriods);
+  const totalProfitMicrocents = investmentTotalProfit(amountMicrocents, pkg.dailyRateBps, pkg.durationPeriods);
+  const capitalBackMicrocents = pkg.capitalReturn ? amountMicrocents : 0n;
   return {
-    amountCents: cents,
+    amountMicrocents,
     problem,
-    perPeriodCents: schedule[0] ?? 0,
-    lastPeriodCents: schedule[schedule.length - 1] ?? 0,
-    totalProfitCents,
-    capitalBackCents,
-    totalReturnCents: totalProfitCents + capitalBackCents,
+    perPeriodMicrocents: schedule[0] ?? 0n,
+    lastPeriodMicrocents: schedule[schedule.length - 1] ?? 0n,
+    totalProfitMicrocents,
+    capitalBackMicrocents,
+    totalReturnMicrocents: totalProfitMicrocents + capitalBackMicrocents,
   };
 }

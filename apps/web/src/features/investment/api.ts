@@ -73,7 +73,7 @@ function subscribeAccruals(queryClient: QueryClient, live: LiveMessages) {
           ? {
               ...old,
               periodsPaid: message.periodsPaid,
-              profitPaidCents: message.profitPaidCents,
+              profitPaidMicrocents: message.profitPaidMicrocents,
               status: message.status,
               nextAccrualAt: message.nextAccrualAt,
             }

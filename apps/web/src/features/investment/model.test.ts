@@ -1,4 +1,4 @@
-import { investmentTotalProfit, USD_QUOTE } from "@helio/shared";
+import { fromCents, investmentTotalProfit, USD_QUOTE } from "@helio/shared";
 import { describe, expect, it } from "vitest";
 import { investmentPreview } from "./amount-rules.ts";
 import {
@@ -12,32 +12,50 @@ import {
   totalReturnRate,
 } from "./model.ts";
 
-const gold = { minCents: 10_000, maxCents: 1_000_000, dailyRateBps: 125, durationPeriods: 30, capitalReturn: true };
+const gold = {
+  minMicrocents: fromCents(10_000),
+  maxMicrocents: fromCents(1_000_000),
+  dailyRateBps: 125,
+  durationPeriods: 30,
+  capitalReturn: true,
+};
+const idr = { currency: "IDR", rate: "16250" } as const;
 
 describe("investmentPreview", () => {
   it("computes the per-period and total profit exactly, and what returns at maturity", () => {
-    const p = investmentPreview("1000", gold, 500_000, USD_QUOTE);
+    const p = investmentPreview("1000", gold, fromCents(500_000), USD_QUOTE);
     expect(p.problem).toBeNull();
-    expect(p.amountCents).toBe(100_000);
-    expect(p.perPeriodCents).toBe(1_250); // 1.25 % of 1,000.00
-    expect(p.totalProfitCents).toBe(37_500);
-    expect(p.capitalBackCents).toBe(100_000);
-    expect(p.totalReturnCents).toBe(137_500);
+    expect(p.amountMicrocents).toBe(fromCents(100_000));
+    expect(p.perPeriodMicrocents).toBe(fromCents(1_250)); // 1.25 % of 1,000.00
+    expect(p.totalProfitMicrocents).toBe(fromCents(37_500));
+    expect(p.capitalBackMicrocents).toBe(fromCents(100_000));
+    expect(p.totalReturnMicrocents).toBe(fromCents(137_500));
   });
 
   it("puts the rounding remainder on the last period so the periods sum to the total", () => {
-    // 333.33 × 1.25 % × 7 = 29.166375 → 29.17 total; 4.16 a period, the last 4.21.
+    // 5,000,000 IDR at 16,250 is 307.69230769 USD (30,769,230,769 microcents); × 1.25 % × 7 is
+    // 2,692,307,692.2875 → 2,692,307,692 microcents in all: 384,615,384 a period, the last 384,615,388.
+    const p = investmentPreview("5000000", { ...gold, durationPeriods: 7 }, null, idr);
+    expect(p.amountMicrocents).toBe(30_769_230_769n);
+    expect(p.totalProfitMicrocents).toBe(2_692_307_692n);
+    expect(p.totalProfitMicrocents).toBe(investmentTotalProfit(30_769_230_769n, 125, 7));
+    expect(p.perPeriodMicrocents).toBe(384_615_384n);
+    expect(p.lastPeriodMicrocents).toBe(384_615_388n);
+    expect(p.perPeriodMicrocents * 6n + p.lastPeriodMicrocents).toBe(p.totalProfitMicrocents);
+  });
+
+  it("rounds a whole-cent amount's profit to the microcent, not the cent", () => {
+    // 333.33 × 1.25 % × 7 = 29.166375 USD exactly: 4.16662500 a period, no remainder.
     const p = investmentPreview("333.33", { ...gold, durationPeriods: 7 }, null, USD_QUOTE);
-    expect(p.totalProfitCents).toBe(investmentTotalProfit(33_333, 125, 7));
-    expect(p.perPeriodCents).toBe(Math.floor(p.totalProfitCents / 7));
-    expect(p.perPeriodCents * 6 + p.lastPeriodCents).toBe(p.totalProfitCents);
-    expect(p.lastPeriodCents).toBeGreaterThan(p.perPeriodCents);
+    expect(p.totalProfitMicrocents).toBe(2_916_637_500n);
+    expect(p.perPeriodMicrocents).toBe(416_662_500n);
+    expect(p.lastPeriodMicrocents).toBe(416_662_500n);
   });
 
   it("returns no capital when the package keeps it", () => {
     const p = investmentPreview("1000", { ...gold, capitalReturn: false }, null, USD_QUOTE);
-    expect(p.capitalBackCents).toBe(0);
-    expect(p.totalReturnCents).toBe(p.totalProfitCents);
+    expect(p.capitalBackMicrocents).toBe(0n);
+    expect(p.totalReturnMicrocents).toBe(p.totalProfitMicrocents);
   });
 
   it.each([
@@ -52,12 +70,11 @@ describe("investmentPreview", () => {
     expect(investmentPreview(text, gold, null, USD_QUOTE).problem).toBe(problem);
   });
 
-  it("takes an amount in the member's currency: the schedule from the converted cents, the limits in both", () => {
-    const idr = { currency: "IDR", rate: "16250" } as const;
-    const p = investmentPreview("16250000", gold, 500_000, idr);
+  it("takes an amount in the member's currency: the schedule from the converted microcents, the limits in both", () => {
+    const p = investmentPreview("16250000", gold, fromCents(500_000), idr);
     expect(p.problem).toBeNull();
-    expect(p.amountCents).toBe(100_000);
-    expect(p.perPeriodCents).toBe(1_250);
+    expect(p.amountMicrocents).toBe(fromCents(100_000));
+    expect(p.perPeriodMicrocents).toBe(fromCents(1_250));
     expect(investmentPreview("1000000", gold, null, idr).problem).toBe("At least 100.00 USD (1,625,000.00 IDR)");
     expect(investmentPreview("0", gold, null, idr).problem).toBe("At least 100.00 USD (1,625,000.00 IDR)");
     expect(investmentPreview("162500001000", gold, null, idr).problem).toBe(
@@ -66,8 +83,10 @@ describe("investmentPreview", () => {
   });
 
   it("refuses more than the wallet holds, and accepts the wallet's exact balance", () => {
-    expect(investmentPreview("500.01", gold, 50_000, USD_QUOTE).problem).toBe("More than your wallet balance");
-    expect(investmentPreview("500", gold, 50_000, USD_QUOTE).problem).toBeNull();
+    expect(investmentPreview("500.01", gold, fromCents(50_000), USD_QUOTE).problem).toBe(
+      "More than your wallet balance",
+    );
+    expect(investmentPreview("500", gold, fromCents(50_000), USD_QUOTE).problem).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import type { InvestmentPackage } from "@helio/shared";
+import { fromCents, type InvestmentPackage, jsonText } from "@helio/shared";
 import { screen, within } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
@@ -6,8 +6,9 @@ import { renderWithApp, sampleMember } from "../../test/render.tsx";
 import { AddInvestmentPage } from "./AddInvestmentPage.tsx";
 import { PackageCard } from "./parts.tsx";
 
+/** An API answer: amounts (bigint) as strings of digits in microcents, as the server sends them. */
 const json = (body: unknown) =>
-  new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
+  new Response(jsonText(body), { status: 200, headers: { "Content-Type": "application/json" } });
 
 /** The seed's Growth and Premium (migration 0010), with their limits of 100.00 to 1,000.00 USD. */
 const growth: InvestmentPackage = {
@@ -15,8 +16,8 @@ const growth: InvestmentPackage = {
   slug: "growth",
   name: "Growth",
   description: "",
-  minCents: 10_000,
-  maxCents: 100_000,
+  minMicrocents: fromCents(10_000),
+  maxMicrocents: fromCents(100_000),
   dailyRateBps: 125,
   durationPeriods: 30,
   capitalReturn: true,
@@ -42,11 +43,12 @@ beforeEach(() => {
       if (url.startsWith("/api/settings"))
         return json({
           menuContact: true,
-          depositMinCents: 1000,
+          depositMinMicrocents: fromCents(1000),
           rates: [{ name: "IDR", value: 16_250, decimal: "16250" }],
         });
       if (url.startsWith("/api/packages/premium")) return json(premium);
-      if (url.startsWith("/api/wallet")) return json({ wallet: 0, demo: 0, profit: 0, bonus: 0, withdrawal_hold: 0 });
+      if (url.startsWith("/api/wallet"))
+        return json({ wallet: 0n, demo: 0n, profit: 0n, bonus: 0n, withdrawal_hold: 0n });
       return new Response("{}", { status: 404 });
     }),
   );

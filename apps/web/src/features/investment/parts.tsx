@@ -31,7 +31,7 @@ export function packageTerms(pkg: InvestmentPackage, quote: RateQuote | null): D
   return [
     { label: t`Rate`, value: rateText(pkg.dailyRateBps, pkg.periodSeconds) },
     { label: t`Duration`, value: durationText(pkg.durationPeriods, pkg.periodSeconds) },
-    { label: t`Amount`, value: amountRangeText(pkg.minCents, pkg.maxCents, quote), wide: true },
+    { label: t`Amount`, value: amountRangeText(pkg.minMicrocents, pkg.maxMicrocents, quote), wide: true },
     { ...paid, wide: true },
     { label: t`Capital`, value: pkg.capitalReturn ? t`Returned at maturity` : t`Not returned (included in profit)` },
   ];
@@ -118,8 +118,8 @@ export function InvestmentCard({ inv }: { inv: Investment }) {
           <DetailList
             columns={3}
             items={[
-              { label: i18n._(msg`Amount`), value: <Money cents={inv.amountCents} /> },
-              { label: i18n._(msg`Profit so far`), value: <Money cents={inv.profitPaidCents} /> },
+              { label: i18n._(msg`Amount`), value: <Money microcents={inv.amountMicrocents} /> },
+              { label: i18n._(msg`Profit so far`), value: <Money microcents={inv.profitPaidMicrocents} /> },
               {
                 label: i18n._(msg`Next accrual`),
                 value: inv.nextAccrualAt ? <AccrualCountdown until={inv.nextAccrualAt} /> : "—",

@@ -10,26 +10,34 @@ import { useFormatLocale } from "../../lib/use-locale.ts";
 export function FeeSchedule({ fees }: { fees: Fees }) {
   const { t } = useLingui();
   const locale = useFormatLocale();
-  const usd = (cents: number) => formatMoney(cents, "USD", 1, locale);
+  const usd = (microcents: bigint) => formatMoney(microcents, "USD", 1, locale);
   const percent = (value: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }).format(value);
   const feePercent = percent(fees.withdrawalFeeBps / 100);
-  const flat = usd(fees.withdrawalFeeFlatCents);
+  const flat = usd(fees.withdrawalFeeFlatMicrocents);
   const payout = percent(fees.tradePayoutPercentDefault);
   const rows: [string, string][] = [
     [t`Deposit fee`, t`None`],
-    [t`Smallest deposit`, usd(fees.depositMinCents)],
+    [t`Smallest deposit`, usd(fees.depositMinMicrocents)],
     [
       t`Withdrawal fee`,
-      fees.withdrawalFeeFlatCents > 0 ? t`${feePercent} % of the amount + ${flat}` : t`${feePercent} % of the amount`,
+      fees.withdrawalFeeFlatMicrocents > 0n
+        ? t`${feePercent} % of the amount + ${flat}`
+        : t`${feePercent} % of the amount`,
     ],
-    [t`Withdrawal, smallest and largest`, `${usd(fees.withdrawalMinCents)} – ${usd(fees.withdrawalMaxCents)}`],
-    [t`Stake of one contract, smallest and largest`, `${usd(fees.tradeMinCents)} – ${usd(fees.tradeMaxCents)}`],
+    [
+      t`Withdrawal, smallest and largest`,
+      `${usd(fees.withdrawalMinMicrocents)} – ${usd(fees.withdrawalMaxMicrocents)}`,
+    ],
+    [
+      t`Stake of one contract, smallest and largest`,
+      `${usd(fees.tradeMinMicrocents)} – ${usd(fees.tradeMaxMicrocents)}`,
+    ],
     [t`Payout of a winning contract`, t`${payout} % of the stake, besides the stake`],
     ...Object.entries(fees.tradePayoutPercent).map(([pair, value]): [string, string] => {
       const pairPayout = percent(value);
       return [t`Payout on ${pair}/USDT`, t`${pairPayout} % of the stake, besides the stake`];
     }),
-    [t`Smallest move from a fund to the wallet`, usd(fees.fundTransferMinCents)],
+    [t`Smallest move from a fund to the wallet`, usd(fees.fundTransferMinMicrocents)],
   ];
   return (
     <Table size="small" aria-label={t`Fee schedule`} sx={{ mt: 2 }}>

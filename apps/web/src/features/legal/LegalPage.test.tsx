@@ -1,4 +1,4 @@
-import { API, type LegalDocuments } from "@helio/shared";
+import { API, fromCents, jsonText, type LegalDocuments } from "@helio/shared";
 import { screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { paths } from "../../lib/paths.ts";
@@ -14,22 +14,23 @@ const documents: LegalDocuments = {
   },
   termsVersion: 3,
   fees: {
-    depositMinCents: 1_000,
-    withdrawalMinCents: 1_000,
-    withdrawalMaxCents: 1_000_000,
+    depositMinMicrocents: fromCents(1_000),
+    withdrawalMinMicrocents: fromCents(1_000),
+    withdrawalMaxMicrocents: fromCents(1_000_000),
     withdrawalFeeBps: 150,
-    withdrawalFeeFlatCents: 200,
-    tradeMinCents: 100,
-    tradeMaxCents: 1_000_000,
+    withdrawalFeeFlatMicrocents: fromCents(200),
+    tradeMinMicrocents: fromCents(100),
+    tradeMaxMicrocents: fromCents(1_000_000),
     tradePayoutPercentDefault: 85,
     tradePayoutPercent: { ETH: 80 },
-    fundTransferMinCents: 1_000,
+    fundTransferMinMicrocents: fromCents(1_000),
   },
 };
 
 const serve = () => {
   const fetchSpy = vi.fn(
-    async () => new Response(JSON.stringify(documents), { headers: { "Content-Type": "application/json" } }),
+    // Amounts as the server sends them: strings of digits in microcents.
+    async () => new Response(jsonText(documents), { headers: { "Content-Type": "application/json" } }),
   );
   vi.stubGlobal("fetch", fetchSpy);
   return fetchSpy;

@@ -37,9 +37,12 @@ const OWN_UNITS: Record<Exclude<MemberLimitKey, "free">, Unit> = {
   sessionMinutes: "minutes",
 };
 
-function Value({ unit, value }: { unit: Unit; value: number }) {
+/** A limit's figure (a bigint in the unit of its key: microcents, a count, basis points or percent). */
+function Value({ unit, value: figure }: { unit: Unit; value: bigint }) {
   const locale = useFormatLocale();
-  if (unit === "amount") return <Money cents={value} />;
+  if (unit === "amount") return <Money microcents={figure} />;
+  // Not money: counts, minutes and rates are small whole numbers.
+  const value = Number(figure);
   if (unit === "contracts") return <Plural value={value} one="# contract" other="# contracts" />;
   if (unit === "minutes") return <Plural value={value} one="# minute" other="# minutes" />;
   const percent = unit === "bps" ? value / 10_000 : value / 100;
@@ -73,7 +76,7 @@ function Row({ label, children, usage }: { label: string; children: ReactNode; u
   );
 }
 
-function Usage({ unit, used, left }: { unit: Unit; used: number; left: number }) {
+function Usage({ unit, used, left }: { unit: Unit; used: bigint; left: bigint }) {
   return (
     <Trans>
       Used: <Value unit={unit} value={used} /> · Left: <Value unit={unit} value={left} />
@@ -138,14 +141,14 @@ export function AccountLimitsSection() {
   };
   const ownRow = (limit: MemberLimit & { key: Exclude<MemberLimitKey, "free"> }) => {
     const unit = OWN_UNITS[limit.key];
-    const value = limit.value ?? 0;
+    const value = limit.value ?? 0n;
     return (
       <Row
         key={limit.key}
         label={ownLabels[limit.key]}
         usage={
           limit.used !== null ? (
-            <Usage unit={unit} used={limit.used} left={Math.max(0, value - limit.used)} />
+            <Usage unit={unit} used={limit.used} left={value > limit.used ? value - limit.used : 0n} />
           ) : undefined
         }
       >
@@ -176,7 +179,7 @@ export function AccountLimitsSection() {
                   {data.payouts.map((p, i) => (
                     <span key={p.symbol}>
                       {i > 0 ? ", " : ""}
-                      {p.symbol} <Value unit="percent" value={p.percent} />
+                      {p.symbol} <Value unit="percent" value={BigInt(p.percent)} />
                     </span>
                   ))}
                 </Typography>

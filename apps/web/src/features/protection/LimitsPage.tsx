@@ -15,7 +15,7 @@ import { Money } from "../../components/Money.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { QueryState } from "../../components/QueryState.tsx";
 import { SectionCard } from "../../components/SectionCard.tsx";
-import { validAmountCents } from "../../lib/amount.ts";
+import { validAmountMicrocents } from "../../lib/amount.ts";
 import { errorMessage } from "../../lib/api.ts";
 import { formatDateTime } from "../../lib/format.ts";
 import { useFormatLocale } from "../../lib/use-locale.ts";
@@ -26,26 +26,30 @@ import { RealitySection } from "./RealitySection.tsx";
 
 type Unit = "amount" | "contracts" | "minutes";
 
-/** How a limit's figure reads: an amount, a number of contracts, or minutes. */
-function Figure({ unit, value }: { unit: Unit; value: number }) {
-  if (unit === "amount") return <Money cents={value} withUsd />;
+/** How a limit's figure (a bigint: microcents, contracts or minutes) reads. */
+function Figure({ unit, value: figure }: { unit: Unit; value: bigint }) {
+  if (unit === "amount") return <Money microcents={figure} withUsd />;
+  // Not money: a count of contracts or minutes, a small whole number.
+  const value = Number(figure);
   if (unit === "contracts") return <Plural value={value} one="# contract" other="# contracts" />;
   return <Plural value={value} one="# minute" other="# minutes" />;
 }
 
-/** The typed text as the limit's value (cents, contracts or minutes), or null when it is not one. */
-function typedValue(unit: Unit, text: string): number | null {
+/** The typed text as the limit's figure (microcents, contracts or minutes), or null when it is not one. */
+function typedValue(unit: Unit, text: string): bigint | null {
   if (unit === "amount") {
-    const cents = validAmountCents(text.trim(), {}, USD_QUOTE);
-    return cents !== null && cents >= LIMIT_BOUNDS.amountCents.min && cents <= LIMIT_BOUNDS.amountCents.max
-      ? cents
-      : null;
+    const microcents = validAmountMicrocents(text.trim(), {}, USD_QUOTE);
+    const { min, max } = LIMIT_BOUNDS.amountMicrocents;
+    return microcents !== null && microcents >= min && microcents <= max ? microcents : null;
   }
   if (!/^\d+$/.test(text.trim())) return null;
   const n = Number(text.trim());
   const bounds = unit === "contracts" ? LIMIT_BOUNDS.openContracts : LIMIT_BOUNDS.sessionMinutes;
-  return n >= bounds.min && n <= bounds.max ? n : null;
+  return n >= bounds.min && n <= bounds.max ? BigInt(n) : null;
 }
+
+/** A count limit's figure as its request carries it: a JSON whole number (money limits stay bigint). */
+const countOf = (figure: bigint | null) => (figure === null ? null : Number(figure));
 
 /** One limit: what holds, what is used and left, a change waiting for its date, and a form to change it. */
 function LimitRow({
@@ -57,7 +61,8 @@ function LimitRow({
   label: string;
   limit: MemberLimit;
   unit: Unit;
-  request: (value: number | null) => SetMemberLimit;
+  /** The request that sets the limit to a figure (in the unit of its key), or removes it (null). */
+  request: (value: bigint | null) => SetMemberLimit;
 }) {
   const { t } = useLingui();
   const locale = useFormatLocale();
@@ -84,7 +89,7 @@ function LimitRow({
     save.mutate(request(value), { onSuccess: () => setText("") });
   };
   const used = limit.used;
-  const left = limit.value !== null && used !== null ? Math.max(0, limit.value - used) : null;
+  const left = limit.value !== null && used !== null ? (limit.value > used ? limit.value - used : 0n) : null;
   const when = limit.pending ? formatDateTime(limit.pending.effectiveAt, { locale }) : "";
 
   return (
@@ -263,13 +268,13 @@ export function LimitsPage() {
                   label={t`Open contracts at once`}
                   limit={of("openContracts")}
                   unit="contracts"
-                  request={(value) => ({ limit: "openContracts", value })}
+                  request={(value) => ({ limit: "openContracts", value: countOf(value) })}
                 />
                 <LimitRow
                   label={t`Length of a trading session (from sign-in)`}
                   limit={of("sessionMinutes")}
                   unit="minutes"
-                  request={(value) => ({ limit: "sessionMinutes", value })}
+                  request={(value) => ({ limit: "sessionMinutes", value: countOf(value) })}
                 />
               </Group>
               <Group id="limits-free" title={t`Free money`}>

@@ -54,13 +54,13 @@ export function RealityFigures({ check, now }: { check: RealityCheck; now: numbe
       </Figure>
       <Figure label={t`Contracts`}>{figures.contracts}</Figure>
       <Figure label={t`Total stakes`}>
-        <Money cents={figures.stakedCents} />
+        <Money microcents={figures.stakedMicrocents} />
       </Figure>
       <Figure label={t`Total payouts`}>
-        <Money cents={figures.payoutCents} />
+        <Money microcents={figures.payoutMicrocents} />
       </Figure>
       <Figure label={t`Net result`}>
-        <Money cents={figures.netCents} signed />
+        <Money microcents={figures.netMicrocents} signed />
       </Figure>
     </Box>
   );

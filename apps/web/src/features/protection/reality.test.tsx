@@ -1,4 +1,4 @@
-import { type AccountLimits, API, type RealityCheck } from "@helio/shared";
+import { type AccountLimits, API, fromCents, jsonText, type RealityCheck } from "@helio/shared";
 import { act, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -13,8 +13,9 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** An answer as the API writes it: amounts and limit figures (bigint here) as strings of digits. */
 const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+  new Response(jsonText(body), { status, headers: { "Content-Type": "application/json" } });
 
 function sampleCheck(overrides: Partial<RealityCheck> = {}): RealityCheck {
   return {
@@ -23,7 +24,13 @@ function sampleCheck(overrides: Partial<RealityCheck> = {}): RealityCheck {
     dueAt: new Date(Date.now() - 15 * 60_000).toISOString(),
     dueInMs: 0,
     due: true,
-    figures: { contracts: 3, open: 1, stakedCents: 3500, payoutCents: 3700, netCents: 200 },
+    figures: {
+      contracts: 3,
+      open: 1,
+      stakedMicrocents: fromCents(3_500),
+      payoutMicrocents: fromCents(3_700),
+      netMicrocents: fromCents(200),
+    },
     ...overrides,
   };
 }
@@ -107,16 +114,16 @@ describe("AccountLimitsSection", () => {
   it("lists the platform's limits and the member's own with what is used and left, and reads them again after a trade", async () => {
     const limits: AccountLimits = {
       platform: [
-        { key: "stakeMin", value: 100, used: null, left: null },
-        { key: "openContracts", value: 20, used: 2, left: 18 },
-        { key: "payoutPercent", value: 85, used: null, left: null },
-        { key: "withdrawalFeePercent", value: 150, used: null, left: null },
+        { key: "stakeMin", value: fromCents(100), used: null, left: null },
+        { key: "openContracts", value: 20n, used: 2n, left: 18n },
+        { key: "payoutPercent", value: 85n, used: null, left: null },
+        { key: "withdrawalFeePercent", value: 150n, used: null, left: null },
       ],
       payouts: [{ symbol: "ETH", percent: 80 }],
       own: [
-        { key: "stake24h", value: 5000, pending: null, used: 2000 },
-        { key: "loss7d", value: null, pending: null, used: 0 },
-        { key: "free", value: 1, pending: null, used: null },
+        { key: "stake24h", value: fromCents(5_000), pending: null, used: fromCents(2_000) },
+        { key: "loss7d", value: null, pending: null, used: 0n },
+        { key: "free", value: 1n, pending: null, used: null },
       ],
     };
     const api = stubApi([sampleCheck({ due: false })], limits);
@@ -141,7 +148,7 @@ describe("AccountLimitsSection", () => {
     ).toEqual(["Total stakes over 24 hours50.00 USDUsed: 20.00 USD · Left: 30.00 USD"]);
 
     const before = api.calls.filter((c) => c.path === API.protectionAccountLimits).length;
-    act(() => liveSocket.dispatch({ type: "balances", balances: { wallet: 1000 } }));
+    act(() => liveSocket.dispatch({ type: "balances", balances: { wallet: fromCents(1_000) } }));
     await waitFor(() =>
       expect(api.calls.filter((c) => c.path === API.protectionAccountLimits).length).toBeGreaterThan(before),
     );

@@ -31,7 +31,7 @@ function LevelTotals({ network }: { network: ReferralNetwork }) {
         </Typography>
         <Typography>
           <Trans>
-            Commissions earned: <Money cents={network.totalCommissionsCents} sx={{ fontWeight: 700 }} />
+            Commissions earned: <Money microcents={network.totalCommissionsMicrocents} sx={{ fontWeight: 700 }} />
           </Trans>
         </Typography>
       </Box>
@@ -59,13 +59,13 @@ function LevelTotals({ network }: { network: ReferralNetwork }) {
                     <Trans>Invested</Trans>
                   </Typography>
                   <Box component="dd" sx={{ m: 0, textAlign: "right" }}>
-                    <Money cents={level.investedCents} />
+                    <Money microcents={level.investedMicrocents} />
                   </Box>
                   <Typography component="dt" sx={{ color: "text.secondary" }}>
                     <Trans>Earned</Trans>
                   </Typography>
                   <Box component="dd" sx={{ m: 0, textAlign: "right" }}>
-                    <Money cents={level.commissionsCents} />
+                    <Money microcents={level.commissionsMicrocents} />
                   </Box>
                 </Box>
               </CardContent>
@@ -93,7 +93,7 @@ function useColumns(): Column<ReferralMember>[] {
       header: t`Invested`,
       align: "right",
       nowrap: true,
-      render: (m) => <Money cents={m.investedCents} />,
+      render: (m) => <Money microcents={m.investedMicrocents} />,
     },
   ];
 }

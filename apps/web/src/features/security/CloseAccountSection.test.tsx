@@ -1,4 +1,4 @@
-import { API } from "@helio/shared";
+import { API, fromCents } from "@helio/shared";
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithApp, sampleMember } from "../../test/render.tsx";
@@ -13,7 +13,8 @@ function serve(blockers: unknown[], close?: () => Response) {
     if (String(url).startsWith(API.accountClose) && init?.method === "POST")
       return close?.() ?? json({ closed: true, closedAt: "2026-03-01T10:00:00.000Z" });
     if (String(url).startsWith(API.accountClose)) return json({ blockers });
-    if (String(url).startsWith(API.settings)) return json({ menuContact: true, depositMinCents: 1000, rates: [] });
+    if (String(url).startsWith(API.settings))
+      return json({ menuContact: true, depositMinMicrocents: String(fromCents(1000)), rates: [] });
     return json({});
   });
   vi.stubGlobal("fetch", fetchSpy);
@@ -25,7 +26,7 @@ describe("CloseAccountSection", () => {
 
   it("names what keeps the account open and offers no closing until it is gone", async () => {
     serve([
-      { reason: "balance", account: "wallet", amountCents: 2_500 },
+      { reason: "balance", account: "wallet", amountMicrocents: String(fromCents(2_500)) },
       { reason: "withdrawal", count: 2 },
       { reason: "contract", count: 1 },
     ]);

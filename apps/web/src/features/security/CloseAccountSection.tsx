@@ -28,7 +28,8 @@ function BlockerLine({ blocker }: { blocker: ClosureBlocker }) {
     const account = accountLabel(blocker.account as MemberAccount);
     return (
       <Trans>
-        {account}: <Money cents={blocker.amountCents ?? 0} /> left. Withdraw it or move it to the wallet first.
+        {account}: <Money microcents={blocker.amountMicrocents ?? 0n} /> left. Withdraw it or move it to the wallet
+        first.
       </Trans>
     );
   }

@@ -41,20 +41,30 @@ function columns(t: ReturnType<typeof useLingui>["t"]): Column<ProfitRow>[] {
     { key: "closed", header: <Trans>Closed</Trans>, nowrap: true, render: (r) => time(r.closedAt) },
     { key: "entry", header: <Trans>Entry price</Trans>, align: "right", nowrap: true, render: (r) => r.entryPrice },
     { key: "exit", header: <Trans>Exit price</Trans>, align: "right", nowrap: true, render: (r) => r.exitPrice ?? "—" },
-    { key: "stake", header: <Trans>Stake</Trans>, align: "right", render: (r) => <Money cents={r.stakeCents} /> },
-    { key: "payout", header: <Trans>Payout</Trans>, align: "right", render: (r) => <Money cents={r.payoutCents} /> },
+    {
+      key: "stake",
+      header: <Trans>Stake</Trans>,
+      align: "right",
+      render: (r) => <Money microcents={r.stakeMicrocents} />,
+    },
+    {
+      key: "payout",
+      header: <Trans>Payout</Trans>,
+      align: "right",
+      render: (r) => <Money microcents={r.payoutMicrocents} />,
+    },
     {
       key: "profit",
       header: <Trans>Profit or loss</Trans>,
       align: "right",
       render: (r) => (
         <Money
-          cents={r.profitCents}
+          microcents={r.profitMicrocents}
           signed
           sx={
-            r.profitCents > 0
+            r.profitMicrocents > 0n
               ? { color: "success.main", fontWeight: 600 }
-              : r.profitCents < 0
+              : r.profitMicrocents < 0n
                 ? { color: "error.main" }
                 : {}
           }
@@ -78,7 +88,8 @@ export function ProfitTablePage() {
     label: mode === "real" ? t`Real` : t`Practice`,
   }));
   const data = broken ? undefined : table.data;
-  const money = (cents: number | undefined) => (cents === undefined ? "…" : <Money cents={cents} />);
+  const money = (microcents: bigint | undefined) =>
+    microcents === undefined ? "…" : <Money microcents={microcents} />;
 
   return (
     <Box>
@@ -114,9 +125,9 @@ export function ProfitTablePage() {
           label={t`Profit table totals`}
           items={[
             { label: t`Contracts`, value: data ? String(data.totals.count) : "…" },
-            { label: t`Stake`, value: money(data?.totals.stakeCents) },
-            { label: t`Payout`, value: money(data?.totals.payoutCents) },
-            { label: t`Profit or loss`, value: money(data?.totals.profitCents) },
+            { label: t`Stake`, value: money(data?.totals.stakeMicrocents) },
+            { label: t`Payout`, value: money(data?.totals.payoutMicrocents) },
+            { label: t`Profit or loss`, value: money(data?.totals.profitMicrocents) },
           ]}
         />
         <DataTable

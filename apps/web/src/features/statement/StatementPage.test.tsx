@@ -1,4 +1,4 @@
-import { API, type ProfitResponse, type StatementResponse } from "@helio/shared";
+import { API, fromCents, jsonText, type ProfitResponse, type StatementResponse } from "@helio/shared";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { renderWithApp } from "../../test/render.tsx";
@@ -6,24 +6,30 @@ import { closedMonths, statementFiltersFrom } from "./model.ts";
 import { ProfitTablePage } from "./ProfitTablePage.tsx";
 import { StatementPage } from "./StatementPage.tsx";
 
+/** An answer as the API writes it: amounts (bigint here) as strings of digits. */
 const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
+  new Response(jsonText(body), { status, headers: { "Content-Type": "application/json" } });
 
 const statement: StatementResponse = {
   account: "wallet",
   from: null,
   to: null,
-  openingCents: 0,
-  closingCents: 40_000,
-  totals: { count: 2, inCents: 50_000, outCents: -10_000, netCents: 40_000 },
+  openingMicrocents: 0n,
+  closingMicrocents: fromCents(40_000),
+  totals: {
+    count: 2,
+    inMicrocents: fromCents(50_000),
+    outMicrocents: fromCents(-10_000),
+    netMicrocents: fromCents(40_000),
+  },
   items: [
     {
       id: 1,
       transactionId: "t1",
       kind: "deposit",
       account: "wallet",
-      amountCents: 50_000,
-      balanceAfterCents: 50_000,
+      amountMicrocents: fromCents(50_000),
+      balanceAfterMicrocents: fromCents(50_000),
       reference: null,
       memo: null,
       createdAt: "2026-10-02T10:00:00.000Z",
@@ -33,8 +39,8 @@ const statement: StatementResponse = {
       transactionId: "t2",
       kind: "trade_stake",
       account: "wallet",
-      amountCents: -10_000,
-      balanceAfterCents: 40_000,
+      amountMicrocents: fromCents(-10_000),
+      balanceAfterMicrocents: fromCents(40_000),
       reference: null,
       memo: null,
       createdAt: "2026-10-03T10:00:00.000Z",
@@ -49,7 +55,12 @@ const profit: ProfitResponse = {
   mode: "real",
   from: null,
   to: null,
-  totals: { count: 1, stakeCents: 10_000, payoutCents: 18_500, profitCents: 8_500 },
+  totals: {
+    count: 1,
+    stakeMicrocents: fromCents(10_000),
+    payoutMicrocents: fromCents(18_500),
+    profitMicrocents: fromCents(8_500),
+  },
   items: [
     {
       id: "c1",
@@ -61,9 +72,9 @@ const profit: ProfitResponse = {
       entryPrice: "95000.00",
       exitPrice: "95100.00",
       result: "win",
-      stakeCents: 10_000,
-      payoutCents: 18_500,
-      profitCents: 8_500,
+      stakeMicrocents: fromCents(10_000),
+      payoutMicrocents: fromCents(18_500),
+      profitMicrocents: fromCents(8_500),
     },
   ],
   total: 1,

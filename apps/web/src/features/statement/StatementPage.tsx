@@ -61,7 +61,8 @@ export function StatementPage() {
   }));
   const kindOptions = TRANSACTION_KINDS.map((kind) => ({ value: kind, label: kindLabel(kind) }));
   const data = broken ? undefined : statement.data;
-  const money = (cents: number | undefined) => (cents === undefined ? "…" : <Money cents={cents} />);
+  const money = (microcents: bigint | undefined) =>
+    microcents === undefined ? "…" : <Money microcents={microcents} />;
 
   return (
     <Box>
@@ -110,11 +111,11 @@ export function StatementPage() {
           <Figures
             label={t`Statement figures`}
             items={[
-              { label: t`Opening balance`, value: money(data?.openingCents) },
-              { label: t`Money in`, value: money(data?.totals.inCents) },
-              { label: t`Money out`, value: money(data?.totals.outCents) },
-              { label: t`Net change`, value: money(data?.totals.netCents) },
-              { label: t`Closing balance`, value: money(data?.closingCents) },
+              { label: t`Opening balance`, value: money(data?.openingMicrocents) },
+              { label: t`Money in`, value: money(data?.totals.inMicrocents) },
+              { label: t`Money out`, value: money(data?.totals.outMicrocents) },
+              { label: t`Net change`, value: money(data?.totals.netMicrocents) },
+              { label: t`Closing balance`, value: money(data?.closingMicrocents) },
             ]}
           />
           <DataTable

@@ -1,4 +1,4 @@
-import { formatMoney, type OpenTrade, type TradeContract } from "@helio/shared";
+import { formatMoney, mulDivHalfEven, type OpenTrade, type TradeContract } from "@helio/shared";
 import { useLingui } from "@lingui/react/macro";
 import Box from "@mui/material/Box";
 import { useTheme } from "@mui/material/styles";
@@ -15,10 +15,15 @@ const SETTLED_SHOWN_MS = 5_000;
 
 export type ChartApi = { chart: IChartApi; series: ISeriesApi<"Candlestick"> };
 
-/** What the contract would return over its stake if it ended now: profit, minus the stake, or nothing. */
-export function resultIfEndedNow(p: Pick<OpenTrade, "amountCents" | "payoutPercent" | "winning">) {
-  if (p.winning === null) return 0;
-  return p.winning ? Math.floor((p.amountCents * p.payoutPercent) / 100) : -p.amountCents;
+/**
+ * What the contract would return over its stake if it ended now, in microcents: the profit (the
+ * payout the server would pay, to the microcent, less the stake), minus the stake, or nothing.
+ */
+export function resultIfEndedNow(p: Pick<OpenTrade, "amountMicrocents" | "payoutPercent" | "winning">): bigint {
+  if (p.winning === null) return 0n;
+  return p.winning
+    ? mulDivHalfEven(p.amountMicrocents, 100 + p.payoutPercent, 100) - p.amountMicrocents
+    : -p.amountMicrocents;
 }
 
 const timeLeftText = (ms: number) => {
@@ -113,9 +118,9 @@ export function ChartPositions({
   }, [api, positions, theme]);
 
   if (!api) return null;
-  const money = (cents: number) => {
-    const sign = cents > 0 ? "+" : "";
-    return display.rate === null ? "…" : `${sign}${formatMoney(cents, display.currency, display.rate, locale)}`;
+  const money = (microcents: bigint) => {
+    const sign = microcents > 0n ? "+" : "";
+    return display.rate === null ? "…" : `${sign}${formatMoney(microcents, display.currency, display.rate, locale)}`;
   };
   const timeScale = api.chart.timeScale();
   const paneWidth = timeScale.width();
@@ -205,7 +210,7 @@ export function ChartPositions({
       {shownSettled.map(({ contract: c }) => {
         const y = yOf(c.entryPrice);
         const won = c.result === "win";
-        const change = (c.payoutCents ?? 0) - c.amountCents;
+        const change = (c.payoutMicrocents ?? 0n) - c.amountMicrocents;
         const outcome =
           c.result === "win" ? t`Won` : c.result === "loss" ? t`Lost` : c.result === "void" ? t`Void` : t`Even`;
         return (

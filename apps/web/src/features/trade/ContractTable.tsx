@@ -17,7 +17,7 @@ interface ContractBase {
   id: string;
   symbol: string;
   direction: string;
-  amountCents: number;
+  amountMicrocents: bigint;
   entryPrice: string | null;
 }
 
@@ -47,7 +47,7 @@ export function ContractTable<T extends ContractBase>({
   const common: ContractColumn<T>[] = [
     { header: t`Pair`, render: (c) => `${c.symbol}/USDT` },
     { header: t`Direction`, render: (c) => directionLabel(c.direction) },
-    { header: t`Amount`, align: "right", render: (c) => <Money cents={c.amountCents} /> },
+    { header: t`Amount`, align: "right", render: (c) => <Money microcents={c.amountMicrocents} /> },
     { header: t`Entry`, align: "right", render: (c) => formatPrice(c.entryPrice) },
   ];
   const columns = [...before, ...common, ...after];

@@ -124,17 +124,17 @@ export function HistoryTradePage() {
             </Typography>
             <Typography>
               <Trans>
-                Won: <Money cents={data.totals.wonCents} />
+                Won: <Money microcents={data.totals.wonMicrocents} />
               </Trans>
             </Typography>
             <Typography>
               <Trans>
-                Lost: <Money cents={data.totals.lostCents} />
+                Lost: <Money microcents={data.totals.lostMicrocents} />
               </Trans>
             </Typography>
             <Typography>
               <Trans>
-                Net: <Money cents={data.totals.netCents} signed />
+                Net: <Money microcents={data.totals.netMicrocents} signed />
               </Trans>
             </Typography>
           </Stack>
@@ -157,7 +157,7 @@ export function HistoryTradePage() {
                       <Chip size="small" color={RESULT_COLOR[c.result]} label={i18n._(RESULT_LABEL[c.result])} />
                     ) : null,
                 },
-                { header: t`Payout`, align: "right", render: (c) => <Money cents={c.payoutCents ?? 0} /> },
+                { header: t`Payout`, align: "right", render: (c) => <Money microcents={c.payoutMicrocents ?? 0n} /> },
               ]}
             />
           )}

@@ -37,10 +37,10 @@ export function ModeSwitch({ member, onClose }: { member: Member; onClose: () =>
   const balances = useMemberBalances();
   const switchMode = useSwitchMode();
   const next: TradingMode = member.userTrading ? "practice" : "real";
-  const wallet = balances.data?.wallet ?? 0;
+  const wallet = balances.data?.wallet ?? 0n;
   const locked =
     member.tradingLocked || (switchMode.error instanceof ApiError && switchMode.error.code === "TRADING_MODE_LOCKED");
-  const noRealMoney = next === "real" && balances.data !== undefined && wallet <= 0;
+  const noRealMoney = next === "real" && balances.data !== undefined && wallet <= 0n;
   const blocked = next === "real" && (locked || noRealMoney);
 
   return (
@@ -65,7 +65,7 @@ export function ModeSwitch({ member, onClose }: { member: Member; onClose: () =>
           ) : (
             <Trans>
               Your trades now use practice money (Free). After switching, your next trades use your real wallet (
-              <Money cents={wallet} currency={member.currency} />
+              <Money microcents={wallet} currency={member.currency} />
               ): winnings and losses are real money.
             </Trans>
           )}{" "}

@@ -25,7 +25,7 @@ export function OnTradePage() {
   const [mode, setMode] = useState<TradingMode>(useCurrentMode());
   const open = useOpenTrades(mode);
   const modeColumn = useModeColumn();
-  const stakedCents = (open.data ?? []).reduce((sum, c) => sum + c.amountCents, 0);
+  const stakedMicrocents = (open.data ?? []).reduce((sum, c) => sum + c.amountMicrocents, 0n);
   return (
     <>
       <PageHeader title={t`On Trade`} subtitle={t`Your running contracts.`} />
@@ -34,7 +34,7 @@ export function OnTradePage() {
         {open.data?.length ? (
           <Typography data-testid="open-trades-staked">
             <Trans>
-              Staked: <Money cents={stakedCents} />
+              Staked: <Money microcents={stakedMicrocents} />
             </Trans>
           </Typography>
         ) : null}

@@ -45,7 +45,7 @@ export function OpenTradesCard() {
               {c.symbol}/USDT {directionLabel(c.direction)}
             </span>
             <div className={card.small}>
-              <Money cents={c.amountCents} />
+              <Money microcents={c.amountMicrocents} />
             </div>
           </div>
           <ContractModeBadge account={c.account} />

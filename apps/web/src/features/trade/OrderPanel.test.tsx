@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { useState } from "react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiCents } from "../../test/money.ts";
 import { renderWithApp, sampleMember } from "../../test/render.tsx";
 import { OrderPanel } from "./OrderPanel.tsx";
 
@@ -11,7 +12,7 @@ const contract = {
   id: "c1",
   symbol: "BTC",
   direction: "down",
-  amountCents: 1250,
+  amountMicrocents: apiCents(1_250),
   account: "demo",
   payoutPercent: 85,
   durationSeconds: 60,
@@ -21,7 +22,7 @@ const contract = {
   status: "open",
   result: null,
   exitPrice: null,
-  payoutCents: null,
+  payoutMicrocents: null,
   settledAt: null,
   createdAt: "2026-01-01T00:00:00.000Z",
 };
@@ -34,20 +35,26 @@ function stubApi() {
       if (url.startsWith("/api/settings"))
         return json({
           menuContact: true,
-          depositMinCents: 1000,
+          depositMinMicrocents: apiCents(1_000),
           rates: [{ name: "IDR", value: 16_250, decimal: "16250" }],
         });
       if (url.startsWith("/api/trades/config"))
         return json({
-          minCents: 100,
-          maxCents: 1_000_000,
+          minMicrocents: apiCents(100),
+          maxMicrocents: apiCents(1_000_000),
           durations: [30, 60],
           openLimit: 20,
           payouts: { BTC: 80 },
-          amountPresetsCents: [500, 1_000, 2_500],
+          amountPresetsMicrocents: [apiCents(500), apiCents(1_000), apiCents(2_500)],
         });
       if (url.startsWith("/api/wallet"))
-        return json({ wallet: 0, demo: 1_000_000, profit: 0, bonus: 0, withdrawal_hold: 0 });
+        return json({
+          wallet: apiCents(0),
+          demo: apiCents(1_000_000),
+          profit: apiCents(0),
+          bonus: apiCents(0),
+          withdrawal_hold: apiCents(0),
+        });
       if (url.startsWith("/api/trades") && init?.method === "POST") {
         bodies.push(JSON.parse(String(init.body)));
         return json(contract);
@@ -140,11 +147,11 @@ describe("OrderPanel", () => {
     stubApi();
     localStorage.setItem(
       `helio.trade.lastOrder.${sampleMember.uid}`,
-      JSON.stringify({ amountCents: 1250, durationSeconds: 60 }),
+      JSON.stringify({ amountMicrocents: apiCents(1_250), durationSeconds: 60 }),
     );
     localStorage.setItem(
       "helio.trade.lastOrder.someone-else",
-      JSON.stringify({ amountCents: 9900, durationSeconds: 30 }),
+      JSON.stringify({ amountMicrocents: apiCents(9_900), durationSeconds: 30 }),
     );
     try {
       renderWithApp(<OrderPanel symbol="BTC" stale={false} />);
@@ -152,9 +159,9 @@ describe("OrderPanel", () => {
       expect(screen.getByText("1 m")).toBeTruthy();
       fireEvent.click(screen.getByRole("button", { name: /^Down/ }));
       await screen.findByText("Down contract placed at", { exact: false });
-      // The placed contract (stubbed: 12.50 for 60 s) is kept for the next visit.
+      // The placed contract (stubbed: 12.50 for 60 s) is kept for the next visit, its microcents as digits.
       expect(JSON.parse(localStorage.getItem(`helio.trade.lastOrder.${sampleMember.uid}`) ?? "")).toEqual({
-        amountCents: 1250,
+        amountMicrocents: apiCents(1_250),
         durationSeconds: 60,
       });
     } finally {
@@ -162,7 +169,22 @@ describe("OrderPanel", () => {
     }
   });
 
-  it("takes an IDR member's stake in IDR: 10 USD by default, the win and the limits from the converted cents", async () => {
+  it("forgets a last stake kept in whole cents, from before microcents", async () => {
+    stubApi();
+    localStorage.setItem(
+      `helio.trade.lastOrder.${sampleMember.uid}`,
+      JSON.stringify({ amountCents: 1250, durationSeconds: 60 }),
+    );
+    try {
+      renderWithApp(<OrderPanel symbol="BTC" stale={false} />);
+      expect(((await screen.findByLabelText("Amount (USD)")) as HTMLInputElement).value).toBe("10.00");
+      expect(screen.getByText("30 s")).toBeTruthy();
+    } finally {
+      localStorage.clear();
+    }
+  });
+
+  it("takes an IDR member's stake in IDR: 10 USD by default, the win and the limits from the converted microcents", async () => {
     const bodies = stubApi();
     renderWithApp(<OrderPanel symbol="BTC" stale={false} />, { member: { ...sampleMember, currency: "IDR" } });
     const amount = (await screen.findByLabelText("Amount (IDR)")) as HTMLInputElement;
@@ -175,6 +197,11 @@ describe("OrderPanel", () => {
     expect(screen.queryByText(/^That is/)).toBeNull();
     fireEvent.change(amount, { target: { value: "abc" } });
     expect(await screen.findByText("Enter an amount like 12.34")).toBeTruthy();
+    // 500,000 IDR is 3,076,923,077 microcents; its win, × 1.80 to the microcent, 5,538,461,539: 900,000.00 IDR.
+    fireEvent.change(amount, { target: { value: "500000" } });
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: /^Up/ }).textContent).toBe("Up · pays 900,000.00 IDR"),
+    );
     fireEvent.change(amount, { target: { value: "81250" } });
     expect(await screen.findByText("That is 5.00 USD at 16,250 IDR per USD.")).toBeTruthy();
     fireEvent.click(screen.getByRole("button", { name: /^Up/ }));

@@ -1,4 +1,12 @@
-import { mulDivHalfEven, type OpenTrade, type RateQuote, type TradeConfig, type TradeDirection } from "@helio/shared";
+import {
+  fromCents,
+  jsonText,
+  mulDivHalfEven,
+  type OpenTrade,
+  type RateQuote,
+  type TradeConfig,
+  type TradeDirection,
+} from "@helio/shared";
 import { Trans, useLingui } from "@lingui/react/macro";
 import AddIcon from "@mui/icons-material/Add";
 import ArrowDownwardIcon from "@mui/icons-material/ArrowDownward";
@@ -22,7 +30,13 @@ import { MemberAmountField } from "../../components/AmountField.tsx";
 import { Money } from "../../components/Money.tsx";
 import { PageLoader } from "../../components/PageLoader.tsx";
 import { SelectField } from "../../components/SelectField.tsx";
-import { type AmountRules, amountInputText, amountRequest, amountSchema, validAmountCents } from "../../lib/amount.ts";
+import {
+  type AmountRules,
+  amountInputText,
+  amountRequest,
+  amountSchema,
+  validAmountMicrocents,
+} from "../../lib/amount.ts";
 import { useMemberBalances } from "../../lib/balances.ts";
 import { formatPrice } from "../../lib/format.ts";
 import { useMember } from "../../lib/member.tsx";
@@ -35,21 +49,31 @@ import { durationLabel } from "./model.ts";
 import { useDockedBarHeight } from "./use-docked-bar.ts";
 
 /** The stake a new order starts with: 10 USD, in the member's currency. */
-const DEFAULT_STAKE_CENTS = 1_000;
+const DEFAULT_STAKE_MICROCENTS = fromCents(1_000);
 
 /**
  * The last stake and duration a member placed, kept on this device per member (`uid` in the key,
  * so two members sharing a phone keep their own). A convenience, not a record: the server needs
  * no column for it, and a new device starts from the defaults.
  */
-type LastOrder = { amountCents: number; durationSeconds: number };
+type LastOrder = { amountMicrocents: bigint; durationSeconds: number };
 const lastOrderKey = (uid: string) => `helio.trade.lastOrder.${uid}`;
+/** The stake as stored: microcents as a string of digits (`jsonText`). */
+const STORED_MICROCENTS = /^\d{1,20}$/;
 
 function readLastOrder(uid: string): LastOrder | null {
   try {
-    const value = JSON.parse(localStorage.getItem(lastOrderKey(uid)) ?? "null") as Partial<LastOrder> | null;
-    if (value && Number.isInteger(value.amountCents) && Number.isInteger(value.durationSeconds))
-      return value as LastOrder;
+    const value: unknown = JSON.parse(localStorage.getItem(lastOrderKey(uid)) ?? "null");
+    if (typeof value !== "object" || value === null) return null;
+    const { amountMicrocents, durationSeconds } = value as Record<string, unknown>;
+    // An entry from when stakes were kept in whole cents (`amountCents`, a number) is forgotten, like a broken one.
+    if (
+      typeof amountMicrocents === "string" &&
+      STORED_MICROCENTS.test(amountMicrocents) &&
+      typeof durationSeconds === "number" &&
+      Number.isInteger(durationSeconds)
+    )
+      return { amountMicrocents: BigInt(amountMicrocents), durationSeconds };
   } catch {
     // A broken entry is forgotten: the defaults apply.
   }
@@ -58,24 +82,30 @@ function readLastOrder(uid: string): LastOrder | null {
 
 function keepLastOrder(uid: string, order: LastOrder) {
   try {
-    localStorage.setItem(lastOrderKey(uid), JSON.stringify(order));
+    localStorage.setItem(lastOrderKey(uid), jsonText(order));
   } catch {
     // Storage full or refused (private mode): the next order starts from the defaults.
   }
 }
 
-/** The stake one step away: the next preset above or below, within the limits. */
-export function steppedStake(cents: number | null, presets: number[], step: 1 | -1, min: number, max: number) {
-  const current = cents ?? DEFAULT_STAKE_CENTS;
+/** The stake one step away (microcents): the next preset above or below, within the limits. */
+export function steppedStake(
+  microcents: bigint | null,
+  presets: readonly bigint[],
+  step: 1 | -1,
+  min: bigint,
+  max: bigint,
+): bigint {
+  const current = microcents ?? DEFAULT_STAKE_MICROCENTS;
   const candidates = step > 0 ? presets.filter((p) => p > current) : presets.filter((p) => p < current).reverse();
-  const smallest = presets[0] ?? DEFAULT_STAKE_CENTS;
-  const next = candidates[0] ?? current + step * smallest;
-  return Math.min(max, Math.max(min, next));
+  const smallest = presets[0] ?? DEFAULT_STAKE_MICROCENTS;
+  const next = candidates[0] ?? current + BigInt(step) * smallest;
+  return next > max ? max : next < min ? min : next;
 }
 
 /** The stake's rules, in the server's words (`At least 1.00 USD (16,250.00 IDR)`). */
 function stakeRules(config: TradeConfig): AmountRules {
-  return { min: { cents: config.minCents }, max: { cents: config.maxCents } };
+  return { min: { microcents: config.minMicrocents }, max: { microcents: config.maxMicrocents } };
 }
 
 // Field names are the request's, so the server's field errors land on the right input.
@@ -102,10 +132,10 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
   const place = usePlaceTrade();
   const member = useMember();
   const [last] = useState(() => readLastOrder(member.uid));
-  const startCents =
-    last && last.amountCents >= config.minCents && last.amountCents <= config.maxCents
-      ? last.amountCents
-      : DEFAULT_STAKE_CENTS;
+  const startMicrocents =
+    last && last.amountMicrocents >= config.minMicrocents && last.amountMicrocents <= config.maxMicrocents
+      ? last.amountMicrocents
+      : DEFAULT_STAKE_MICROCENTS;
   const startDuration =
     last && config.durations.includes(last.durationSeconds) ? last.durationSeconds : (config.durations[0] ?? 30);
   const balances = useMemberBalances();
@@ -115,7 +145,7 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
   // One key per intended trade, kept after a lost answer: a retry cannot place a second trade.
   const { form, submit, formError } = useMoneyForm({
     schema: orderSchema(rules, quote),
-    defaultValues: { amount: amountInputText(startCents, quote), durationSeconds: startDuration, direction: "up" },
+    defaultValues: { amount: amountInputText(startMicrocents, quote), durationSeconds: startDuration, direction: "up" },
     // The stake is checked as it is typed.
     mode: "onChange",
     fields: ["amount"],
@@ -132,7 +162,10 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
       });
     },
     onSent: (contract) => {
-      keepLastOrder(member.uid, { amountCents: contract.amountCents, durationSeconds: contract.durationSeconds });
+      keepLastOrder(member.uid, {
+        amountMicrocents: contract.amountMicrocents,
+        durationSeconds: contract.durationSeconds,
+      });
       const price = formatPrice(contract.entryPrice);
       setPlaced(
         contract.direction === "up" ? t`Up contract placed at ${price}.` : t`Down contract placed at ${price}.`,
@@ -150,9 +183,9 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the limits and the rate are in the resolver; check again when they change.
   useEffect(() => {
     void trigger("amount");
-  }, [trigger, config.minCents, config.maxCents, quote.rate]);
+  }, [trigger, config.minMicrocents, config.maxMicrocents, quote.rate]);
   const typed = watch("amount");
-  const cents = validAmountCents(typed, rules, quote);
+  const stakeMicrocents = validAmountMicrocents(typed, rules, quote);
   const payout = config.payouts[symbol] ?? 85;
   const readOnly = useReadOnlyReason();
   const blocked = Boolean(errors.amount) || stale || place.isPending || Boolean(readOnly);
@@ -162,11 +195,19 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
     void submit();
   };
 
-  const winCents = cents ? mulDivHalfEven(cents, 100 + payout, 100) : null;
-  const setStake = (next: number) =>
+  const winMicrocents = stakeMicrocents === null ? null : mulDivHalfEven(stakeMicrocents, 100 + payout, 100);
+  const setStake = (next: bigint) =>
     setValue("amount", amountInputText(next, quote), { shouldValidate: true, shouldDirty: true });
   const step = (direction: 1 | -1) =>
-    setStake(steppedStake(cents, config.amountPresetsCents, direction, config.minCents, config.maxCents));
+    setStake(
+      steppedStake(
+        stakeMicrocents,
+        config.amountPresetsMicrocents,
+        direction,
+        config.minMicrocents,
+        config.maxMicrocents,
+      ),
+    );
   const stakeAccount = member.userTrading ? t`Wallet (Real)` : t`Demo (practice)`;
   const dockedBar = useDockedBarHeight<HTMLDivElement>();
 
@@ -197,7 +238,7 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
             <IconButton
               aria-label={t`Smaller stake`}
               onClick={() => step(-1)}
-              disabled={cents !== null && cents <= config.minCents}
+              disabled={stakeMicrocents !== null && stakeMicrocents <= config.minMicrocents}
               sx={{ mt: 1 }}
             >
               <RemoveIcon />
@@ -209,13 +250,13 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
               size="small"
               unit={false}
               typed={typed}
-              cents={cents}
+              microcents={stakeMicrocents}
               sx={{ flex: 1, minWidth: 0 }}
             />
             <IconButton
               aria-label={t`Larger stake`}
               onClick={() => step(1)}
-              disabled={cents !== null && cents >= config.maxCents}
+              disabled={stakeMicrocents !== null && stakeMicrocents >= config.maxMicrocents}
               sx={{ mt: 1 }}
             >
               <AddIcon />
@@ -237,7 +278,7 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
                 />
               )}
             />
-            {config.amountPresetsCents.length ? (
+            {config.amountPresetsMicrocents.length ? (
               <Stack
                 direction="row"
                 spacing={0.5}
@@ -245,13 +286,13 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
                 aria-label={t`Stake presets`}
                 sx={{ flex: 1, minWidth: 0, overflowX: "auto", py: 0.25 }}
               >
-                {config.amountPresetsCents.map((preset) => (
+                {config.amountPresetsMicrocents.map((preset) => (
                   <Chip
                     key={preset}
                     size="small"
-                    variant={cents === preset ? "filled" : "outlined"}
-                    color={cents === preset ? "primary" : "default"}
-                    label={<Money cents={preset} />}
+                    variant={stakeMicrocents === preset ? "filled" : "outlined"}
+                    color={stakeMicrocents === preset ? "primary" : "default"}
+                    label={<Money microcents={preset} />}
                     onClick={() => setStake(preset)}
                   />
                 ))}
@@ -266,7 +307,11 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
             <Box component="span" sx={{ color: "text.secondary" }} data-testid="stake-source">
               <Trans>
                 Stake from {stakeAccount}:{" "}
-                {balances.data ? <Money cents={member.userTrading ? balances.data.wallet : balances.data.demo} /> : "…"}
+                {balances.data ? (
+                  <Money microcents={member.userTrading ? balances.data.wallet : balances.data.demo} />
+                ) : (
+                  "…"
+                )}
               </Trans>
             </Box>
           </Typography>
@@ -293,11 +338,11 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
             >
               {/* One box of words: the button lays out its children side by side. */}
               <span>
-                {winCents === null ? (
+                {winMicrocents === null ? (
                   <Trans>Up</Trans>
                 ) : (
                   <Trans>
-                    Up · pays <Money cents={winCents} />
+                    Up · pays <Money microcents={winMicrocents} />
                   </Trans>
                 )}
               </span>
@@ -319,11 +364,11 @@ function OrderForm({ symbol, stale, config, rate }: OrderFormProps) {
             >
               {/* One box of words: the button lays out its children side by side. */}
               <span>
-                {winCents === null ? (
+                {winMicrocents === null ? (
                   <Trans>Down</Trans>
                 ) : (
                   <Trans>
-                    Down · pays <Money cents={winCents} />
+                    Down · pays <Money microcents={winMicrocents} />
                   </Trans>
                 )}
               </span>

@@ -1,16 +1,19 @@
+import { fromCents } from "@helio/shared";
 import { act, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { paths } from "../../lib/paths.ts";
 import { liveSocket } from "../../lib/ws.ts";
+import { apiCents } from "../../test/money.ts";
 import { renderWithApp } from "../../test/render.tsx";
 import { SettledToast } from "./SettledToast.tsx";
 
-const settled = (id: string, result: "win" | "loss" | "equal" | "void", payoutCents: number) => ({
+/** A settled contract as the live socket dispatches it, decoded: amounts in bigint microcents. */
+const settled = (id: string, result: "win" | "loss" | "equal" | "void", payoutMicrocents: bigint) => ({
   id,
   symbol: "ETH",
   direction: "down",
-  amountCents: 1000,
+  amountMicrocents: fromCents(1_000),
   account: "demo",
   payoutPercent: 85,
   durationSeconds: 30,
@@ -20,7 +23,7 @@ const settled = (id: string, result: "win" | "loss" | "equal" | "void", payoutCe
   status: "settled",
   result,
   exitPrice: result === "void" ? null : "2999.00",
-  payoutCents,
+  payoutMicrocents,
   settledAt: "2026-01-01T00:00:31.500Z",
   createdAt: "2026-01-01T00:00:00.000Z",
 });
@@ -30,7 +33,9 @@ beforeEach(() => {
     "fetch",
     vi.fn(
       async () =>
-        new Response(JSON.stringify({ menuContact: true, depositMinCents: 1000, rates: [] }), { status: 200 }),
+        new Response(JSON.stringify({ menuContact: true, depositMinMicrocents: apiCents(1_000), rates: [] }), {
+          status: 200,
+        }),
     ),
   );
 });
@@ -41,8 +46,8 @@ describe("SettledToast", () => {
     renderWithApp(<SettledToast />);
     expect(screen.queryByTestId("settled-toast")).toBeNull();
     act(() => {
-      liveSocket.dispatch({ type: "trade.settled", contract: settled("a", "win", 1850) as never });
-      liveSocket.dispatch({ type: "trade.settled", contract: settled("b", "void", 1000) as never });
+      liveSocket.dispatch({ type: "trade.settled", contract: settled("a", "win", fromCents(1_850)) as never });
+      liveSocket.dispatch({ type: "trade.settled", contract: settled("b", "void", fromCents(1_000)) as never });
     });
     expect((await screen.findByTestId("settled-toast")).textContent).toMatch(/ETH\/USDT Down won: 18\.50 USD paid\./);
     await userEvent.click(screen.getByRole("button", { name: /close/i }));
@@ -54,7 +59,7 @@ describe("SettledToast", () => {
 
   it("tells a loss by its stake", async () => {
     renderWithApp(<SettledToast />);
-    act(() => liveSocket.dispatch({ type: "trade.settled", contract: settled("c", "loss", 0) as never }));
+    act(() => liveSocket.dispatch({ type: "trade.settled", contract: settled("c", "loss", 0n) as never }));
     expect((await screen.findByTestId("settled-toast")).textContent).toMatch(
       /ETH\/USDT Down lost the 10\.00 USD stake\./,
     );

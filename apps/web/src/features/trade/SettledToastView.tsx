@@ -14,24 +14,24 @@ function Outcome({ c }: { c: TradeContract }) {
   if (c.result === "win")
     return (
       <Trans>
-        {pair} won: <Money cents={c.payoutCents ?? 0} /> paid.
+        {pair} won: <Money microcents={c.payoutMicrocents ?? 0n} /> paid.
       </Trans>
     );
   if (c.result === "loss")
     return (
       <Trans>
-        {pair} lost the <Money cents={c.amountCents} /> stake.
+        {pair} lost the <Money microcents={c.amountMicrocents} /> stake.
       </Trans>
     );
   if (c.result === "void")
     return (
       <Trans>
-        {pair} was void (no price at expiry): <Money cents={c.amountCents} /> returned.
+        {pair} was void (no price at expiry): <Money microcents={c.amountMicrocents} /> returned.
       </Trans>
     );
   return (
     <Trans>
-      {pair} closed even: <Money cents={c.amountCents} /> returned.
+      {pair} closed even: <Money microcents={c.amountMicrocents} /> returned.
     </Trans>
   );
 }

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { formatPrice } from "../../lib/format.ts";
 import { paths, routePatterns } from "../../lib/paths.ts";
 import { liveSocket } from "../../lib/ws.ts";
+import { apiCents } from "../../test/money.ts";
 import { renderWithApp } from "../../test/render.tsx";
 import { HistoryTradePage, OnTradePage, TradePairPage } from "./pages.tsx";
 
@@ -15,7 +16,7 @@ const contract = {
   id: "c1",
   symbol: "BTC",
   direction: "up",
-  amountCents: 1000,
+  amountMicrocents: apiCents(1_000),
   account: "demo",
   payoutPercent: 85,
   durationSeconds: 30,
@@ -25,7 +26,7 @@ const contract = {
   status: "open",
   result: null,
   exitPrice: null,
-  payoutCents: null,
+  payoutMicrocents: null,
   settledAt: null,
   createdAt: "2026-01-01T00:00:00.000Z",
 };
@@ -43,7 +44,7 @@ function stubApi() {
               status: "settled",
               result: "win",
               exitPrice: "95010.00",
-              payoutCents: 1850,
+              payoutMicrocents: apiCents(1_850),
               settledAt: contract.expiresAt,
             },
           ],
@@ -51,9 +52,15 @@ function stubApi() {
           page: 1,
           pageSize: 20,
           mode: new URL(url, "http://x").searchParams.get("mode") ?? "practice",
-          totals: { count: 1, wonCents: 850, lostCents: 0, netCents: 850 },
+          totals: {
+            count: 1,
+            wonMicrocents: apiCents(850),
+            lostMicrocents: apiCents(0),
+            netMicrocents: apiCents(850),
+          },
         });
-      if (url.startsWith("/api/settings")) return json({ menuContact: true, depositMinCents: 1000, rates: [] });
+      if (url.startsWith("/api/settings"))
+        return json({ menuContact: true, depositMinMicrocents: apiCents(1_000), rates: [] });
       return new Response("{}", { status: 404 });
     }),
   );
@@ -76,15 +83,17 @@ describe("trade pages", () => {
     expect(formatPrice(null)).toBe("—");
   });
 
-  it("shows the not-found page for an unknown pair", () => {
+  it("shows the not-found page for an unknown pair", async () => {
     stubApi();
-    renderWithApp(
+    const { queryClient } = renderWithApp(
       <Routes>
         <Route path={routePatterns.tradePair} element={<TradePairPage />} />
       </Routes>,
       { path: paths.tradePair("PEPE", "pepe") },
     );
     expect(screen.getByRole("heading", { name: "Page not found" })).toBeTruthy();
+    // The page's reads (sent after the first paint) land here, not in the next test's requests.
+    await vi.waitFor(() => expect(queryClient.isFetching()).toBe(0));
   });
 
   it("lists running contracts with whether each is winning and a countdown", async () => {
@@ -103,6 +112,8 @@ describe("trade pages", () => {
     renderWithApp(<HistoryTradePage />, { path: paths.historyTrade });
     expect(await screen.findByText("Win")).toBeTruthy();
     expect(screen.getByTestId("trade-totals").textContent).toContain("Contracts: 1");
+    expect(screen.getByTestId("trade-totals").textContent).toContain("Won: 8.50 USD");
+    expect(screen.getByTestId("trade-totals").textContent).toContain("Net: +8.50 USD");
     // One mode at a time, the member's current one (Free) first; Real on request, never both summed.
     expect(screen.getByTestId("trade-totals").textContent).toContain("Totals of Free contracts only");
     expect(requested("/api/trades/history")[0]).toContain("mode=practice");

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiCents } from "../../test/money.ts";
 import { renderWithApp, sampleMember } from "../../test/render.tsx";
 import { AddBalancePage } from "./AddBalancePage.tsx";
 
@@ -11,7 +12,7 @@ const json = (body: unknown, status = 200) =>
 const invoice = {
   id: "d1",
   reference: "HD-7K2M9QXA",
-  amountCents: 25_000,
+  amountMicrocents: apiCents(25_000),
   local: null,
   status: "awaiting_payment",
   instructions: { bankName: "", accountName: "", accountNumber: "", notes: "" },
@@ -35,7 +36,7 @@ function stubApi(answers: Response[], rate = { idr: "16250" }) {
     vi.fn(async (url: string, init?: RequestInit) => {
       if (url.startsWith("/api/settings"))
         return json({
-          depositMinCents: 1000,
+          depositMinMicrocents: apiCents(1_000),
           menuContact: true,
           rates: [{ name: "IDR", value: Number(rate.idr), decimal: rate.idr }],
         });
@@ -65,7 +66,7 @@ describe("AddBalancePage", () => {
       vi.fn(async (url: string) => {
         if (url.startsWith("/api/settings")) {
           await settingsHeld;
-          return json({ depositMinCents: 1000, menuContact: true, rates: [] });
+          return json({ depositMinMicrocents: apiCents(1_000), menuContact: true, rates: [] });
         }
         return new Response("{}", { status: 404 });
       }),
@@ -114,11 +115,10 @@ describe("AddBalancePage", () => {
     fireEvent.change(amount, { target: { value: "162500" } });
     expect(await screen.findByText("That is 10.00 USD at 16,250 IDR per USD.")).toBeTruthy();
     expect(screen.queryByText(/^Rounded to/)).toBeNull();
-    // 500,000 IDR does not convert to whole cents: the member is told what the invoice will say.
+    // 500,000 IDR did not convert to whole cents; it is held in microcents as typed: no rounding to tell.
     fireEvent.change(amount, { target: { value: "500000" } });
-    expect(
-      await screen.findByText("Rounded to 500,012.50 IDR (30.77 USD): amounts are kept in whole US cents."),
-    ).toBeTruthy();
+    expect(await screen.findByText("That is 30.77 USD at 16,250 IDR per USD.")).toBeTruthy();
+    expect(screen.queryByText(/^Rounded to/)).toBeNull();
     fireEvent.change(amount, { target: { value: "162500" } });
     fireEvent.click(screen.getByRole("button", { name: "Create invoice" }));
     await waitFor(() => expect(bodies).toEqual([{ local: { amount: "162500", currency: "IDR", rate: "16250" } }]));

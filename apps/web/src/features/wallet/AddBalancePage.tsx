@@ -10,7 +10,7 @@ import { Link as RouterLink, useNavigate } from "react-router";
 import { MemberAmountField } from "../../components/AmountField.tsx";
 import { FormButtons, FormStack } from "../../components/FormLayout.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
-import { amountFormSchema, amountRequest, atLeastText, validAmountCents } from "../../lib/amount.ts";
+import { amountFormSchema, amountRequest, atLeastText, validAmountMicrocents } from "../../lib/amount.ts";
 import { useMoneyForm } from "../../lib/money-form.ts";
 import { paths } from "../../lib/paths.ts";
 import { publicSettingsQuery, useMemberQuote } from "../../lib/settings.ts";
@@ -26,12 +26,12 @@ export function AddBalancePage() {
   const settings = useQuery(publicSettingsQuery);
   const create = useCreateDeposit();
   const rate = useMemberQuote();
-  const minCents = settings.data?.depositMinCents;
-  const amountRules = depositAmountRules(minCents, rate.quote);
+  const minMicrocents = settings.data?.depositMinMicrocents;
+  const amountRules = depositAmountRules(minMicrocents, rate.quote);
   // One key per intended invoice: a double click or a retry after a lost answer makes one invoice.
   const { form, submit, formError } = useMoneyForm({
     schema: amountFormSchema(amountRules, rate.quote),
-    rulesKey: [minCents, rate.quote],
+    rulesKey: [minMicrocents, rate.quote],
     defaultValues: { amount: "" },
     mode: "onTouched",
     fields: ["amount"],
@@ -70,14 +70,14 @@ export function AddBalancePage() {
               registration={register("amount")}
               error={errors.amount}
               helperText={
-                minCents !== undefined
-                  ? `${atLeastText(minCents, rate.quote)}.`
+                minMicrocents !== undefined
+                  ? `${atLeastText(minMicrocents, rate.quote)}.`
                   : currency === "USD"
                     ? t`In US dollars, up to 2 decimals, e.g. 250.00.`
                     : t`In ${currency}, up to 2 decimals.`
               }
               typed={watch("amount")}
-              cents={validAmountCents(watch("amount"), amountRules, rate.quote)}
+              microcents={validAmountMicrocents(watch("amount"), amountRules, rate.quote)}
             />
             <Typography variant="body2" sx={{ color: "text.secondary" }}>
               <Trans>

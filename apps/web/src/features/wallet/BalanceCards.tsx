@@ -53,7 +53,7 @@ export function BalanceCards({
             </Typography>
             {balances ? (
               <Money
-                cents={balances[card.key]}
+                microcents={balances[card.key]}
                 sx={{ fontSize: card.key === "wallet" ? "1.5rem" : "1.25rem", fontWeight: 700, whiteSpace: "normal" }}
               />
             ) : (

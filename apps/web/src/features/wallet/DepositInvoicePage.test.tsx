@@ -1,6 +1,7 @@
 import { screen } from "@testing-library/react";
 import { Route, Routes } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiCents } from "../../test/money.ts";
 import { renderWithApp, sampleMember } from "../../test/render.tsx";
 import { InvoiceBalancePage } from "./DepositInvoicePage.tsx";
 
@@ -9,7 +10,7 @@ const idrMember = { ...sampleMember, currency: "IDR" as const };
 const invoice = {
   id: "d1",
   reference: "HD-7K2M9QXA",
-  amountCents: 3077,
+  amountMicrocents: apiCents(3_077),
   local: null,
   status: "awaiting_payment",
   instructions: { bankName: "Bank Negara", accountName: "PT Helio", accountNumber: "0123-456", notes: "" },
@@ -29,7 +30,7 @@ function stubApi(answer: unknown) {
     vi.fn(async (url: string) => {
       if (url.startsWith("/api/settings"))
         return json({
-          depositMinCents: 1000,
+          depositMinMicrocents: apiCents(1_000),
           menuContact: true,
           rates: [{ name: "IDR", value: 16250, decimal: "16250" }],
         });
@@ -53,7 +54,12 @@ afterEach(() => {
 
 describe("InvoiceBalancePage", () => {
   it("names the exact amount typed in the member's currency for the bank, the USD credit beside it", async () => {
-    stubApi({ ...invoice, local: { amount: "500000.00", currency: "IDR", rate: "16250" } });
+    // 500,000 IDR at 16,250 is held as 30.76923077 USD.
+    stubApi({
+      ...invoice,
+      amountMicrocents: "3076923077",
+      local: { amount: "500000.00", currency: "IDR", rate: "16250" },
+    });
     renderInvoice();
     // The sentences hold amounts in elements of their own: matched on an element's whole text.
     const whole = (tag: string, text: string) => (_: string, element: Element | null) =>
@@ -64,7 +70,7 @@ describe("InvoiceBalancePage", () => {
     const amount = screen.getAllByText("500,000.00 IDR", { exact: true });
     expect(amount).toHaveLength(2);
     expect(screen.getByText(whole("SPAN", "Credited to your wallet: 30.77 USD at 16,250 IDR per USD"))).toBeTruthy();
-    // Never "about", and never the cents converted back (500,012.50 IDR).
+    // Never "about", and never the amount rounded to whole cents and converted back (500,012.50 IDR).
     expect(screen.queryByText(/about/)).toBeNull();
     expect(screen.queryByText(/500,012\.50/)).toBeNull();
   });

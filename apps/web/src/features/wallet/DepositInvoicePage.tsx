@@ -82,17 +82,18 @@ export function InvoiceBalancePage() {
                   <TypedMoney local={local} sx={{ fontWeight: 700 }} />
                   <Box component="span" sx={{ display: "block", color: "text.secondary", fontSize: "0.875rem" }}>
                     <Trans>
-                      Credited to your wallet: <Money cents={d.amountCents} currency="USD" rate={1} /> at {rate}
+                      Credited to your wallet: <Money microcents={d.amountMicrocents} currency="USD" rate={1} /> at{" "}
+                      {rate}
                     </Trans>
                   </Box>
                 </Box>
               ) : (
                 <Box>
-                  <Money cents={d.amountCents} currency="USD" rate={1} sx={{ fontWeight: 700 }} />
+                  <Money microcents={d.amountMicrocents} currency="USD" rate={1} sx={{ fontWeight: 700 }} />
                   {display.currency !== "USD" ? (
                     <Box component="span" sx={{ display: "block", color: "text.secondary", fontSize: "0.875rem" }}>
                       <Trans>
-                        about <Money cents={d.amountCents} />
+                        about <Money microcents={d.amountMicrocents} />
                       </Trans>
                     </Box>
                   ) : null}

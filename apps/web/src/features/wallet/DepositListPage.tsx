@@ -35,7 +35,7 @@ const COLUMNS: Column<DepositInvoice>[] = [
     align: "right",
     nowrap: true,
     // The amount typed in the member's currency is the one to transfer, exactly.
-    render: (d) => (d.local ? <TypedMoney local={d.local} /> : <Money cents={d.amountCents} />),
+    render: (d) => (d.local ? <TypedMoney local={d.local} /> : <Money microcents={d.amountMicrocents} />),
   },
   { key: "status", header: <Trans>Status</Trans>, nowrap: true, render: (d) => <StatusChip status={d.status} /> },
   {

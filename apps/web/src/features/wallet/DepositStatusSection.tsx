@@ -67,11 +67,11 @@ export function DepositStatusSection({ invoice }: { invoice: DepositInvoice }) {
         <Alert severity="success">
           {reviewed ? (
             <Trans>
-              Approved {reviewed}: <Money cents={invoice.amountCents} /> was added to your wallet.
+              Approved {reviewed}: <Money microcents={invoice.amountMicrocents} /> was added to your wallet.
             </Trans>
           ) : (
             <Trans>
-              Approved: <Money cents={invoice.amountCents} /> was added to your wallet.
+              Approved: <Money microcents={invoice.amountMicrocents} /> was added to your wallet.
             </Trans>
           )}
         </Alert>

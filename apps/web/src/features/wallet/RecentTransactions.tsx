@@ -30,9 +30,9 @@ export function RecentTransactions() {
             </div>
           </div>
           <Money
-            cents={e.amountCents}
+            microcents={e.amountMicrocents}
             signed
-            sx={e.amountCents > 0 ? { color: "var(--plain-success-icon)", fontWeight: 600 } : { fontWeight: 600 }}
+            sx={e.amountMicrocents > 0n ? { color: "var(--plain-success-icon)", fontWeight: 600 } : { fontWeight: 600 }}
           />
         </li>
       ))}

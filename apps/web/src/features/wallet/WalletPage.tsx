@@ -1,5 +1,5 @@
 import {
-  DEMO_GRANT_CENTS,
+  DEMO_GRANT_MICROCENTS,
   MEMBER_ACCOUNTS,
   type MemberAccount,
   TRANSACTION_KINDS,
@@ -94,7 +94,8 @@ function ResetDemo() {
         title={t`Reset demo balance?`}
         message={
           <Trans>
-            Your demo balance will be set to <Money cents={DEMO_GRANT_CENTS} />. Open Free trades are not affected.
+            Your demo balance will be set to <Money microcents={DEMO_GRANT_MICROCENTS} />. Open Free trades are not
+            affected.
           </Trans>
         }
         confirmLabel={t`Reset`}

@@ -29,9 +29,9 @@ import { RequirementsCard, requirementsOf } from "./WithdrawalRequirements.tsx";
 
 const SIX_DIGITS = /^\d{6}$/;
 
-function withdrawalFormSchema(req: WithdrawalRequirements, walletCents: number, quote: RateQuote | null) {
+function withdrawalFormSchema(req: WithdrawalRequirements, walletMicrocents: bigint, quote: RateQuote | null) {
   return z.object({
-    amount: amountSchema(withdrawalAmountRules(req, walletCents, quote), quote),
+    amount: amountSchema(withdrawalAmountRules(req, walletMicrocents, quote), quote),
     totpCode: req.twoFactorRequired
       ? z.string().trim().regex(SIX_DIGITS, i18n._(msg`Enter the 6-digit code`))
       : z.string(),
@@ -45,11 +45,11 @@ export function WithdrawalForm({ req }: { req: WithdrawalRequirements }) {
   const balances = useMemberBalances();
   const create = useCreateWithdrawal();
   const rate = useMemberQuote();
-  const walletCents = balances.data?.wallet ?? req.walletCents;
+  const walletMicrocents = balances.data?.wallet ?? req.walletMicrocents;
   // One key per intended withdrawal, kept through retries until the server gives a definite answer.
   const { form, submit, formError } = useMoneyForm({
-    schema: withdrawalFormSchema(req, walletCents, rate.quote),
-    rulesKey: [req, walletCents, rate.quote],
+    schema: withdrawalFormSchema(req, walletMicrocents, rate.quote),
+    rulesKey: [req, walletMicrocents, rate.quote],
     defaultValues: { amount: "", totpCode: "" },
     mode: "onTouched",
     fields: ["amount", "totpCode"],
@@ -70,12 +70,12 @@ export function WithdrawalForm({ req }: { req: WithdrawalRequirements }) {
     watch,
     formState: { errors },
   } = form;
-  const preview = withdrawalPreview(watch("amount"), req, walletCents, rate.quote);
+  const preview = withdrawalPreview(watch("amount"), req, walletMicrocents, rate.quote);
   const items = requirementsOf(req);
   const ready = items.every((item) => item.state === "done");
   const code = register("totpCode");
-  const range = amountRangeText(req.minCents, req.maxCents, rate.quote);
-  const feeRule = feeRuleText(req.feeBps, req.feeFlatCents);
+  const range = amountRangeText(req.minMicrocents, req.maxMicrocents, rate.quote);
+  const feeRule = feeRuleText(req.feeBps, req.feeFlatMicrocents);
 
   return (
     <Stack spacing={3}>
@@ -89,7 +89,7 @@ export function WithdrawalForm({ req }: { req: WithdrawalRequirements }) {
           ) : null}
           <Typography>
             <Trans>
-              Available in your wallet: <Money cents={walletCents} sx={{ fontWeight: 700 }} />
+              Available in your wallet: <Money microcents={walletMicrocents} sx={{ fontWeight: 700 }} />
             </Trans>
           </Typography>
           <MemberAmountField
@@ -99,20 +99,24 @@ export function WithdrawalForm({ req }: { req: WithdrawalRequirements }) {
             error={errors.amount}
             helperText={t`${range}. Fee: ${feeRule}.`}
             typed={watch("amount")}
-            cents={preview.ok ? preview.quote.amountCents : null}
+            microcents={preview.ok ? preview.quote.amountMicrocents : null}
           />
           <SummaryBox
             label={t`Withdrawal summary`}
             note={t`The amount leaves your wallet now and is held until we pay it out. The server confirms the fee.`}
           >
             <SummaryRow label={t`Amount`}>
-              {preview.quote ? <Money cents={preview.quote.amountCents} withUsd /> : "—"}
+              {preview.quote ? <Money microcents={preview.quote.amountMicrocents} withUsd /> : "—"}
             </SummaryRow>
             <SummaryRow label={t`Fee (${feeRule})`}>
-              {preview.quote ? <Money cents={preview.quote.feeCents} withUsd /> : "—"}
+              {preview.quote ? <Money microcents={preview.quote.feeMicrocents} withUsd /> : "—"}
             </SummaryRow>
             <SummaryRow label={t`You receive`} strong>
-              {preview.quote && preview.quote.netCents > 0 ? <Money cents={preview.quote.netCents} withUsd /> : "—"}
+              {preview.quote && preview.quote.netMicrocents > 0n ? (
+                <Money microcents={preview.quote.netMicrocents} withUsd />
+              ) : (
+                "—"
+              )}
             </SummaryRow>
           </SummaryBox>
           {req.bank ? (

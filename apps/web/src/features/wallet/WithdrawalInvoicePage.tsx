@@ -24,7 +24,7 @@ import { InvoiceLayout } from "./invoice-parts.tsx";
 /** What the bank pays: in the member's currency when they asked in it (the net at the rate), else as always. */
 function Payout({ w, bold = false }: { w: Withdrawal; bold?: boolean }) {
   const sx = bold ? { fontWeight: 700 } : undefined;
-  if (!w.local) return <Money cents={w.netCents} sx={sx} />;
+  if (!w.local) return <Money microcents={w.netMicrocents} sx={sx} />;
   return <TypedMoney local={{ amount: w.local.net, currency: w.local.currency }} sx={sx} />;
 }
 
@@ -123,22 +123,22 @@ export function InvoiceWdPage() {
   };
 
   const requested = formatDateTime(w.createdAt);
-  const usd = (cents: number) => <Money cents={cents} currency="USD" rate={1} />;
+  const usd = (microcents: bigint) => <Money microcents={microcents} currency="USD" rate={1} />;
   // Asked in the member's currency: the amount as typed, the rate, the USD figures and the payout
   // in that currency (what the bank pays); asked in USD: the figures as always.
   const amountItems = w.local
     ? [
         { label: t`Amount`, value: <TypedMoney local={w.local} /> },
         { label: t`Exchange rate`, value: formatRateText(w.local) },
-        { label: t`Amount in USD`, value: usd(w.amountCents) },
-        { label: t`Fee`, value: usd(w.feeCents) },
+        { label: t`Amount in USD`, value: usd(w.amountMicrocents) },
+        { label: t`Fee`, value: usd(w.feeMicrocents) },
         { label: t`You receive`, value: <Payout w={w} bold /> },
-        { label: t`You receive in USD`, value: usd(w.netCents) },
+        { label: t`You receive in USD`, value: usd(w.netMicrocents) },
       ]
     : [
-        { label: t`Amount`, value: <Money cents={w.amountCents} /> },
-        { label: t`Fee`, value: <Money cents={w.feeCents} /> },
-        { label: t`You receive`, value: <Money cents={w.netCents} sx={{ fontWeight: 700 }} /> },
+        { label: t`Amount`, value: <Money microcents={w.amountMicrocents} /> },
+        { label: t`Fee`, value: <Money microcents={w.feeMicrocents} /> },
+        { label: t`You receive`, value: <Money microcents={w.netMicrocents} sx={{ fontWeight: 700 }} /> },
       ];
   return (
     <InvoiceLayout
@@ -152,7 +152,7 @@ export function InvoiceWdPage() {
           title={t`Cancel this withdrawal?`}
           message={
             <Trans>
-              <Money cents={w.amountCents} /> goes back to your wallet and nothing is paid out.
+              <Money microcents={w.amountMicrocents} /> goes back to your wallet and nothing is paid out.
             </Trans>
           }
           confirmLabel={t`Cancel withdrawal`}

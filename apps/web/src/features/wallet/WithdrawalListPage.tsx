@@ -28,14 +28,15 @@ const COLUMNS: Column<Withdrawal>[] = [
     align: "right",
     nowrap: true,
     // Asked in the member's currency: as typed, and the payout in it; the fee in USD, as charged.
-    render: (w) => (w.local ? <TypedMoney local={w.local} /> : <Money cents={w.amountCents} />),
+    render: (w) => (w.local ? <TypedMoney local={w.local} /> : <Money microcents={w.amountMicrocents} />),
   },
   {
     key: "fee",
     header: <Trans>Fee</Trans>,
     align: "right",
     nowrap: true,
-    render: (w) => (w.local ? <Money cents={w.feeCents} currency="USD" rate={1} /> : <Money cents={w.feeCents} />),
+    render: (w) =>
+      w.local ? <Money microcents={w.feeMicrocents} currency="USD" rate={1} /> : <Money microcents={w.feeMicrocents} />,
   },
   {
     key: "net",
@@ -46,7 +47,7 @@ const COLUMNS: Column<Withdrawal>[] = [
       w.local ? (
         <TypedMoney local={{ amount: w.local.net, currency: w.local.currency }} />
       ) : (
-        <Money cents={w.netCents} />
+        <Money microcents={w.netMicrocents} />
       ),
   },
   {

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { apiCents } from "../../test/money.ts";
 import { renderWithApp, sampleMember } from "../../test/render.tsx";
 import { WithdrawalPage } from "./WithdrawalPage.tsx";
 
@@ -7,11 +8,11 @@ const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { "Content-Type": "application/json" } });
 
 const requirements = {
-  minCents: 1000,
-  maxCents: 1_000_000,
+  minMicrocents: apiCents(1_000),
+  maxMicrocents: apiCents(1_000_000),
   feeBps: 150,
-  feeFlatCents: 50,
-  walletCents: 50_000,
+  feeFlatMicrocents: apiCents(50),
+  walletMicrocents: apiCents(50_000),
   kycStatus: "approved",
   bank: {
     bankName: "Bank Mandiri",
@@ -37,7 +38,7 @@ function stubApi(overrides: Partial<typeof requirements> = {}) {
       if (url.startsWith("/api/settings"))
         return json({
           menuContact: true,
-          depositMinCents: 1000,
+          depositMinMicrocents: apiCents(1_000),
           rates: [{ name: "IDR", value: 16_250, decimal: "16250" }],
         });
       if (url.startsWith("/api/withdrawals/requirements")) return json({ ...requirements, ...overrides });
@@ -46,7 +47,13 @@ function stubApi(overrides: Partial<typeof requirements> = {}) {
         return json({});
       }
       if (url.startsWith("/api/wallet"))
-        return json({ wallet: 50_000, demo: 0, profit: 0, bonus: 0, withdrawal_hold: 0 });
+        return json({
+          wallet: apiCents(50_000),
+          demo: apiCents(0),
+          profit: apiCents(0),
+          bonus: apiCents(0),
+          withdrawal_hold: apiCents(0),
+        });
       return new Response("{}", { status: 404 });
     }),
   );
@@ -75,7 +82,7 @@ describe("WithdrawalPage", () => {
   });
 
   it("takes an IDR member's amount in IDR: limits, fee and net in both currencies, sent with the rate", async () => {
-    const bodies = stubApi({ feeBps: 100, feeFlatCents: 0 });
+    const bodies = stubApi({ feeBps: 100, feeFlatMicrocents: apiCents(0) });
     renderWithApp(<WithdrawalPage />, { member: { ...sampleMember, currency: "IDR" } });
     const amount = await screen.findByLabelText("Amount (IDR)");
     expect(
@@ -84,15 +91,17 @@ describe("WithdrawalPage", () => {
     fireEvent.change(amount, { target: { value: "100000" } });
     fireEvent.blur(amount);
     expect(await screen.findByText("The minimum withdrawal is 10.00 USD (162,500.00 IDR)")).toBeTruthy();
-    // 500,000 IDR is held as 30.77 USD, the 500,012.50 IDR the summary and the invoice show: said under the field.
+    // 500,000 IDR is held as 30.76923077 USD: the summary shows it as typed (whole cents made it
+    // 500,012.50 IDR), its 1% fee (0.30769231 USD) and the net to the hundredth, and nothing is rounded.
     fireEvent.change(amount, { target: { value: "500000" } });
-    expect(
-      await screen.findByText("Rounded to 500,012.50 IDR (30.77 USD): amounts are kept in whole US cents."),
-    ).toBeTruthy();
-    expect(within(screen.getByLabelText("Withdrawal summary")).getByText("500,012.50 IDR (30.77 USD)")).toBeTruthy();
+    expect(await screen.findByText("That is 30.77 USD at 16,250 IDR per USD.")).toBeTruthy();
+    expect(screen.queryByText(/^Rounded to/)).toBeNull();
+    const typed = screen.getByLabelText("Withdrawal summary");
+    expect(within(typed).getByText("500,000.00 IDR (30.77 USD)")).toBeTruthy();
+    expect(within(typed).getByText("5,000.00 IDR (0.31 USD)")).toBeTruthy();
+    expect(within(typed).getByText("495,000.00 IDR (30.46 USD)")).toBeTruthy();
     fireEvent.change(amount, { target: { value: "1625000" } });
     expect(await screen.findByText("That is 100.00 USD at 16,250 IDR per USD.")).toBeTruthy();
-    expect(screen.queryByText(/amounts are kept in whole US cents/)).toBeNull();
     const summary = screen.getByLabelText("Withdrawal summary");
     expect(within(summary).getByText("1,625,000.00 IDR (100.00 USD)")).toBeTruthy();
     expect(within(summary).getByText("16,250.00 IDR (1.00 USD)")).toBeTruthy();

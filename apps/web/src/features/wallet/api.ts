@@ -24,8 +24,8 @@ export const walletKeys = {
 };
 
 export interface RealWallet {
-  /** Wallet balance in integer USD cents (0 until loaded). */
-  cents: number;
+  /** Wallet balance in microcents (0 until loaded). */
+  microcents: bigint;
   /** Settings multiplier for the member's currency (USD is 1; 1 until the rates load). */
   rate: number;
   isLoading: boolean;
@@ -40,7 +40,7 @@ export function useRealWallet(): RealWallet {
   const balances = useMemberBalances();
   const display = useDisplayCurrency();
   return {
-    cents: balances.data?.wallet ?? 0,
+    microcents: balances.data?.wallet ?? 0n,
     rate: display.rate ?? 1,
     isLoading: balances.isPending || display.rate === null,
   };

@@ -1,7 +1,7 @@
 import type { MemberAccount, TransactionKind } from "@helio/shared";
 import { formatMoney } from "@helio/shared/currency";
 import { API } from "@helio/shared/paths";
-import { centsToDecimal, MEMBER_ACCOUNTS, TRANSACTION_KINDS } from "@helio/shared/values";
+import { MEMBER_ACCOUNTS, TRANSACTION_KINDS } from "@helio/shared/values";
 import { t } from "@lingui/core/macro";
 import { withQuery } from "../../lib/api.ts";
 import { activeLocale } from "../../lib/i18n.ts";
@@ -106,13 +106,21 @@ export function referenceHref(reference: { type: string; id: string } | null): s
 // --- Amounts --------------------------------------------------------------------------------
 
 /** Limits and fees are set in USD: shown in USD with the one money formatter (`1,000.00 USD`). */
-export const usd = (cents: number) => leftToRight(formatMoney(cents, "USD", 1, activeLocale()));
+export const usd = (microcents: bigint) => leftToRight(formatMoney(microcents, "USD", 1, activeLocale()));
+
+/** Basis points (not money) as a percentage without trailing zeros: 150 → "1.5", 5 → "0.05", 1000 → "10". */
+function percentOfBps(bps: number): string {
+  const fraction = String(bps % 100)
+    .padStart(2, "0")
+    .replace(/0+$/, "");
+  return `${Math.floor(bps / 100)}${fraction ? `.${fraction}` : ""}`;
+}
 
 /** `1.5%` + `0.50` → "1.5% + 0.50 USD"; the fee rule in words. */
-export function feeRuleText(feeBps: number, feeFlatCents: number): string {
-  const percent = `${centsToDecimal(feeBps).replace(/\.?0+$/, "")}%`;
-  if (feeBps === 0 && feeFlatCents === 0) return t`No fee`;
-  if (feeFlatCents === 0) return percent;
-  if (feeBps === 0) return usd(feeFlatCents);
-  return `${percent} + ${usd(feeFlatCents)}`;
+export function feeRuleText(feeBps: number, feeFlatMicrocents: bigint): string {
+  const percent = `${percentOfBps(feeBps)}%`;
+  if (feeBps === 0 && feeFlatMicrocents === 0n) return t`No fee`;
+  if (feeFlatMicrocents === 0n) return percent;
+  if (feeBps === 0) return usd(feeFlatMicrocents);
+  return `${percent} + ${usd(feeFlatMicrocents)}`;
 }

@@ -36,26 +36,26 @@ export function TopBarLogo({ variant = "white", height = 40 }: { variant?: "whit
 function Balance({ member }: { member: Member }) {
   const { t } = useLingui();
   const balances = useMemberBalances();
-  const real = balances.data?.wallet ?? 0;
-  const practice = balances.data?.demo ?? 0;
+  const real = balances.data?.wallet ?? 0n;
+  const practice = balances.data?.demo ?? 0n;
   const [shown, other] = member.userTrading
     ? [
-        { label: t`Balance`, cents: real },
-        { label: t`Practice`, cents: practice },
+        { label: t`Balance`, microcents: real },
+        { label: t`Practice`, microcents: practice },
       ]
     : [
-        { label: t`Practice`, cents: practice },
-        { label: t`Real wallet`, cents: real },
+        { label: t`Practice`, microcents: practice },
+        { label: t`Real wallet`, microcents: real },
       ];
   const otherLabel = other.label;
   const both = (
     <>
       <Trans>
-        Real wallet: <Money cents={real} currency={member.currency} />
+        Real wallet: <Money microcents={real} currency={member.currency} />
       </Trans>
       <br />
       <Trans>
-        Practice: <Money cents={practice} currency={member.currency} />
+        Practice: <Money microcents={practice} currency={member.currency} />
       </Trans>
     </>
   );
@@ -71,11 +71,11 @@ function Balance({ member }: { member: Member }) {
           // In the member's currency; live through the `balances` message (useMoneyLive).
           <>
             <span className={styles.balanceAmount}>
-              <Money cents={shown.cents} currency={member.currency} />
+              <Money microcents={shown.microcents} currency={member.currency} />
             </span>
             <span className={styles.visuallyHidden}>
               {t`, ${otherLabel}: `}
-              <Money cents={other.cents} currency={member.currency} />
+              <Money microcents={other.microcents} currency={member.currency} />
             </span>
           </>
         )}
