@@ -95,7 +95,7 @@ try {
       insert into trade_contracts (id, user_id, symbol, direction, amount, account, payout_percent, duration_seconds,
         entry_price, entry_at, expires_at)
       select gen_random_uuid(), (${uids}::jsonb ->> (g % ${MEMBERS}))::text, 'BTC',
-        case when ${allPay}::boolean or g % 2 = 0 then 'up' else 'down' end, 100 + g % 50, 'demo', 85, 30,
+        case when ${allPay}::boolean or g % 2 = 0 then 'up' else 'down' end, (100 + g % 50) * 1000000, 'demo', 85, 30,
         9500000000000, ${new Date(expiry.getTime() - 30_000).toISOString()}::timestamptz,
         ${expiry.toISOString()}::timestamptz
       from generate_series(0, ${n - 1}) g`);
@@ -120,7 +120,7 @@ try {
   await db.execute(sql`
     insert into investments (id, reference, user_id, package_id, amount, daily_rate_bps, duration_periods,
       period_seconds, capital_return, status, periods_paid, profit_paid, started_at, next_accrual_at, matures_at)
-    select gen_random_uuid(), 'HB-' || g, (${uids}::jsonb ->> (g % ${MEMBERS}))::text, p.id, 10000 + g % 1000, 80, 60,
+    select gen_random_uuid(), 'HB-' || g, (${uids}::jsonb ->> (g % ${MEMBERS}))::text, p.id, (10000 + g % 1000) * 1000000, 80, 60,
       ${period}, true, 'active', 1, 0, ${started.toISOString()}::timestamptz, ${boundary.toISOString()}::timestamptz,
       ${started.toISOString()}::timestamptz + interval '60 days'
     from generate_series(0, ${INVESTMENTS - 1}) g, (select id from investment_packages where slug = 'growth') p`);

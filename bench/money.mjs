@@ -348,6 +348,7 @@ async function ledgerSetup() {
   const { openDatabase } = await import(path.join(root, "apps/server/src/db/client.ts"));
   const ledger = await import(path.join(root, "apps/server/src/modules/ledger/index.ts"));
   const { user } = await import(path.join(root, "apps/server/src/platform/auth/tables.ts"));
+  const { fromCents } = await import(path.join(root, "packages/shared/src/values.ts"));
   const url = await scratch(`helio_bench_ledger_${tag}`);
   const database = await openDatabase({ kind: "postgres", url, poolSize: CLIENTS });
   cleanups.push(() => database.close());
@@ -360,30 +361,30 @@ async function ledgerSetup() {
   await db.insert(user).values(members.map((id) => ({ id, name: id, email: `${id}@bench.test` })));
   for (const id of members) {
     await ledger.openMemberAccounts(db, id);
-    await post(deposit(id, 10_000_000));
+    await post(deposit(id, fromCents(10_000_000)));
   }
   // A mix of what members do all day: stake, payout, deposit, move profit to the wallet.
   const movements = [
     (uid) => ({
       kind: "trade_stake",
       legs: [
-        { account: { userId: uid, account: "wallet" }, amount: -1_000 },
-        { account: { system: "trading_house" }, amount: 1_000 },
+        { account: { userId: uid, account: "wallet" }, amount: -fromCents(1_000) },
+        { account: { system: "trading_house" }, amount: fromCents(1_000) },
       ],
     }),
     (uid) => ({
       kind: "trade_payout",
       legs: [
-        { account: { system: "trading_house" }, amount: -1_850 },
-        { account: { userId: uid, account: "wallet" }, amount: 1_850 },
+        { account: { system: "trading_house" }, amount: -fromCents(1_850) },
+        { account: { userId: uid, account: "wallet" }, amount: fromCents(1_850) },
       ],
     }),
-    (uid) => deposit(uid, 2_500),
+    (uid) => deposit(uid, fromCents(2_500)),
     (uid) => ({
       kind: "funds_transfer",
       legs: [
-        { account: { userId: uid, account: "wallet" }, amount: -100 },
-        { account: { userId: uid, account: "profit" }, amount: 100 },
+        { account: { userId: uid, account: "wallet" }, amount: -fromCents(100) },
+        { account: { userId: uid, account: "profit" }, amount: fromCents(100) },
       ],
     }),
   ];

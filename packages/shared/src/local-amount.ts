@@ -97,6 +97,16 @@ export function usdMicrocentsToLocalHundredths(
   return negative ? -magnitude : magnitude;
 }
 
+/**
+ * True when `balance` (microcents) shows at `rate` as exactly the amount `typed` ("185000"): a member
+ * who types the balance the screen shows them means all of it, even when the typed amount comes to
+ * a few microcents more (docs/product.md §4a). The server takes the whole balance then; forms let it through.
+ */
+export function typedShowsBalance(typed: string, rate: string, balance: bigint): boolean {
+  const hundredths = localHundredths(typed);
+  return hundredths !== null && balance > 0n && usdMicrocentsToLocalHundredths(balance, rate) === hundredths;
+}
+
 /** Hundredths of `currency` → "162,500.00 IDR" ("162.500,00 IDR" in `id`), exactly (grouped by thousands). */
 export function formatLocalHundredths(hundredths: bigint, currency: Currency, locale?: string): string {
   const negative = hundredths < 0n;

@@ -102,6 +102,18 @@ describe("amountProblem", () => {
   });
 });
 
+describe("the balance as shown", () => {
+  // 1,138,461,537 microcents shows as 185,000.00 IDR; 185,000 IDR typed converts to 1,138,461,538.
+  const balance = { microcents: 1_138_461_537n };
+
+  it("lets the member type the balance the screen shows, though it converts to a microcent more", () => {
+    expect(amountProblem("185000", { balance }, IDR)).toBeNull();
+    expect(amountProblem("185000.01", { balance }, IDR)).toBe("More than your wallet balance");
+    expect(amountProblem("10.49", { balance: { microcents: 1_048_900_000n } })).toBeNull();
+    expect(amountProblem("10.50", { balance: { microcents: 1_048_900_000n } })).toBe("More than your wallet balance");
+  });
+});
+
 describe("validAmountMicrocents", () => {
   it("gives the exact microcents of a valid amount, else null", () => {
     expect(validAmountMicrocents("0.29")).toBe(fromCents(29));

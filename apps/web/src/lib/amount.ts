@@ -11,6 +11,7 @@ import {
   MAX_AMOUNT_MICROCENTS,
   type RateQuote,
   typedAmountProblem,
+  typedShowsBalance,
   USD_QUOTE,
   usdMicrocentsToLocalHundredths,
 } from "@helio/shared";
@@ -179,7 +180,9 @@ export function amountProblem(text: string, rules: AmountRules = {}, quote: Rate
   if (problem?.kind === "tooLarge") return problemWords(problem.kind, quote);
   const other = rules.check?.(microcents) ?? null;
   if (other) return other;
-  if (balance && microcents > balance.microcents) return balance.message ?? t`More than your wallet balance`;
+  // The balance as shown, typed, is all of it (the server takes exactly the balance).
+  if (balance && microcents > balance.microcents && !typedShowsBalance(trimmed, quote.rate, balance.microcents))
+    return balance.message ?? t`More than your wallet balance`;
   return null;
 }
 

@@ -3,7 +3,13 @@ import type { Fund, FundSummary, FundTransfer, FundTransferResponse, WalletEntry
 import type { Db } from "../../db/client.ts";
 import { AppError, fieldError } from "../../platform/http/errors.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest, KeyAlreadyUsed } from "../../platform/money/idempotency.ts";
-import { type AmountAsked, assertAmountWithin, assertRateCurrent } from "../../platform/money/rate-quote.ts";
+import {
+  type AmountAsked,
+  askedFor,
+  assertAmountWithin,
+  assertRateCurrent,
+  takenFrom,
+} from "../../platform/money/rate-quote.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import {
   announceBalances,
@@ -88,7 +94,7 @@ export function transferToWallet(
       const amountMicrocents = -out.amount;
       const all = previous.memo?.endsWith(ALL_MARK) ?? false;
       return {
-        request: { fund: out.account, amount: all ? "all" : amountMicrocents },
+        request: { fund: out.account, amount: all ? "all" : askedOf(input, amountMicrocents) },
         body: {
           transfer: {
             id: previous.transactionId,
@@ -104,6 +110,12 @@ export function transferToWallet(
     },
     run: () => moveToWallet(deps, uid, fund, input, movementKey(key ?? randomUUID())),
   });
+}
+
+/** What a stored move asked for, as `input` would have asked it (`askedFor`). */
+function askedOf(input: FundMove, moved: bigint): bigint | "all" {
+  const asked = input.amountMicrocents;
+  return asked === "all" ? moved : askedFor({ ...input, amountMicrocents: asked }, moved);
 }
 
 async function moveToWallet(
@@ -123,10 +135,12 @@ async function moveToWallet(
     const [fundBalance = 0n] = await lockAccounts(tx, [fundRef, walletRef], idempotencyKey);
     // A request with the same key committed while this one waited for the lock: answer as its replay.
     if (await findMovement(tx, idempotencyKey)) throw new KeyAlreadyUsed();
-    const amount = input.amountMicrocents === "all" ? fundBalance : input.amountMicrocents;
+    // Typing the fund as shown moves all of it (`takenFrom`).
+    const asked = input.amountMicrocents;
+    const amount = asked === "all" ? fundBalance : takenFrom({ ...input, amountMicrocents: asked }, fundBalance);
     if (amount <= 0n) throw fieldError(input.field, `Nothing to move: the ${fund} fund is empty`);
-    if (input.amountMicrocents !== "all")
-      assertAmountWithin({ ...input, amountMicrocents: amount }, { min: s.fundTransferMinMicrocents }, s);
+    if (asked !== "all")
+      assertAmountWithin({ ...input, amountMicrocents: asked }, { min: s.fundTransferMinMicrocents }, s);
     if (amount > fundBalance)
       throw new AppError(409, "INSUFFICIENT_FUNDS", `${input.field}: more than the ${fund} fund holds`, [
         { field: input.field, message: `More than the ${fund} fund holds` },
@@ -144,13 +158,15 @@ async function moveToWallet(
     });
     posted.push(movement);
     const changed = (account: string) => movement.changes.find((c) => c.account === account)?.balance ?? 0n;
+    // The movement's own time, as its replay and the list of moves answer it.
+    const createdAt = (await findMovement(tx, idempotencyKey))?.createdAt ?? new Date();
     return {
       transfer: {
         id: movement.transactionId,
         fund,
         amountMicrocents: amount,
         fundBalanceAfterMicrocents: changed(fund),
-        createdAt: new Date().toISOString(),
+        createdAt: createdAt.toISOString(),
       },
       walletMicrocents: changed("wallet"),
       replayed: false,

@@ -16,9 +16,22 @@ import { recordAdminAudit } from "../../platform/audit/audit.ts";
 import { AppError, fieldError, notFound } from "../../platform/http/errors.ts";
 import { isUniqueViolation } from "../../platform/kit.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/money/idempotency.ts";
-import { type AmountAsked, assertAmountWithin, assertRateCurrent } from "../../platform/money/rate-quote.ts";
+import {
+  type AmountAsked,
+  askedFor,
+  assertAmountWithin,
+  assertRateCurrent,
+  takenFrom,
+} from "../../platform/money/rate-quote.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
-import { announceBalances, moneyTransaction, movementsOf, type Posted, postTransactions } from "../ledger/index.ts";
+import {
+  announceBalances,
+  getMemberBalances,
+  moneyTransaction,
+  movementsOf,
+  type Posted,
+  postTransactions,
+} from "../ledger/index.ts";
 import { assertNotOnBreak } from "../protection/index.ts";
 import { planCommissions } from "../referrals/index.ts";
 import type { SettingsService } from "../settings/index.ts";
@@ -230,7 +243,7 @@ export function buyInvestment(
       if (!id) return null;
       const investment = await investmentView(deps.db, id);
       return {
-        request: { slug: investment.package.slug, amountMicrocents: investment.amountMicrocents },
+        request: { slug: investment.package.slug, amountMicrocents: askedFor(input, investment.amountMicrocents) },
         body: { investment, replayed: true },
       };
     },
@@ -259,11 +272,13 @@ async function purchase(
     if (standing.userBlock || standing.userStatus === "banned")
       throw new AppError(403, standing.userBlock ? "ACCOUNT_BLOCKED" : "ACCOUNT_BANNED", "This account cannot invest.");
     await assertNotOnBreak(tx, userId, now);
+    // Typing the wallet as shown invests all of it (`takenFrom`).
+    const amount = takenFrom(input, (await getMemberBalances(tx, userId)).wallet);
 
     const commissions = await planCommissions(tx, {
       purchaserId: userId,
       investmentId: id,
-      amountMicrocents: input.amountMicrocents,
+      amountMicrocents: amount,
       ratesBps: s.referralCommissionBps,
     });
     posted = await postTransactions(tx, [
@@ -271,8 +286,8 @@ async function purchase(
         kind: "investment",
         idempotencyKey: `investment:${id}`,
         legs: [
-          { account: { userId, account: "wallet" }, amount: -input.amountMicrocents },
-          { account: { system: "investment_pool" }, amount: input.amountMicrocents },
+          { account: { userId, account: "wallet" }, amount: -amount },
+          { account: { system: "investment_pool" }, amount },
         ],
         reference: { type: "investment", id },
         actorId: userId,
@@ -292,7 +307,7 @@ async function purchase(
       reference: newInvestmentReference(),
       userId,
       packageId: pkg.id,
-      amount: input.amountMicrocents,
+      amount,
       dailyRateBps: pkg.dailyRateBps,
       durationPeriods: pkg.durationPeriods,
       periodSeconds,

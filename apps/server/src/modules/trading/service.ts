@@ -20,7 +20,13 @@ import { accountStatusError } from "../../platform/auth/auth.ts";
 import { AppError, fieldError, notFound } from "../../platform/http/errors.ts";
 import { toMemberRef } from "../../platform/kit.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/money/idempotency.ts";
-import { type AmountAsked, assertAmountWithin, assertRateCurrent } from "../../platform/money/rate-quote.ts";
+import {
+  type AmountAsked,
+  askedFor,
+  assertAmountWithin,
+  assertRateCurrent,
+  takenFrom,
+} from "../../platform/money/rate-quote.ts";
 import type { Realtime } from "../../platform/realtime/realtime.ts";
 import { type BackgroundWorker, startWorkerLoop, type WorkerLog } from "../../platform/workers/loop.ts";
 import {
@@ -173,7 +179,8 @@ export function placeContract(
     status: 201,
     find: async (member, key) => {
       const row = await findByRequestKey(deps.db, member, key);
-      return row && { request: placementOf({ ...row, amountMicrocents: row.amount }), body: toContract(row) };
+      if (!row) return null;
+      return { request: placementOf({ ...row, amountMicrocents: askedFor(input, row.amount) }), body: toContract(row) };
     },
     run: () => insertContractFor(deps, userId, input, requestKey),
   });
@@ -204,6 +211,8 @@ async function insertContractFor(
     const standing = accountStatusError(mode);
     if (standing) throw new AppError(403, standing.code, "This account cannot trade.");
     const account = mode.userTrading ? "wallet" : "demo";
+    // Typing the balance as shown stakes all of it (`takenFrom`).
+    const stake = takenFrom(input, (await getMemberBalances(tx, userId))[account]);
     const cap = s.tradeExposureCapMicrocents[input.symbol];
     if (account === "wallet" && cap !== undefined) {
       await lockPairExposure(tx, input.symbol);
@@ -211,7 +220,7 @@ async function insertContractFor(
         {
           direction: input.direction,
           entryPrice: 1,
-          amount: input.amountMicrocents,
+          amount: stake,
           payoutPercent: payoutPercentOf(s, input.symbol),
         },
         input.direction === "up" ? 2 : 0,
@@ -229,7 +238,7 @@ async function insertContractFor(
       {
         userId,
         account,
-        stakeMicrocents: input.amountMicrocents,
+        stakeMicrocents: stake,
         now,
         sessionStartedAt: input.sessionStartedAt ?? null,
       },
@@ -238,8 +247,8 @@ async function insertContractFor(
       kind: "trade_stake",
       idempotencyKey: `trade-stake:${id}`,
       legs: [
-        { account: { userId, account }, amount: -input.amountMicrocents },
-        { account: { system: "trading_house" }, amount: input.amountMicrocents },
+        { account: { userId, account }, amount: -stake },
+        { account: { system: "trading_house" }, amount: stake },
       ],
       reference: { type: "trade", id },
       actorId: userId,
@@ -253,7 +262,7 @@ async function insertContractFor(
       userId,
       symbol: input.symbol,
       direction: input.direction,
-      amount: input.amountMicrocents,
+      amount: stake,
       account,
       payoutPercent: payoutPercentOf(s, input.symbol),
       durationSeconds: input.durationSeconds,

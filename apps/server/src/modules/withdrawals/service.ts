@@ -25,8 +25,10 @@ import type { Mailer } from "../../platform/mail/mailer.ts";
 import { type IdempotentAnswer, idempotentMoneyRequest } from "../../platform/money/idempotency.ts";
 import {
   type AmountAsked,
+  askedFor,
   assertRateCurrent,
   keptLocalOf,
+  takenFrom,
   typedLocalOf,
   usdAndLocal,
 } from "../../platform/money/rate-quote.ts";
@@ -213,7 +215,7 @@ export async function createWithdrawal(
     status: 201,
     find: async (member, key) => {
       const row = await findWithdrawalByRequestKey(deps.db, member, key);
-      return row && { request: { amountMicrocents: row.amount }, body: toWithdrawal(row) };
+      return row && { request: { amountMicrocents: askedFor(input, row.amount) }, body: toWithdrawal(row) };
     },
     run: () => requestWithdrawal(deps, current, headers, input, requestKey),
   });
@@ -238,7 +240,9 @@ async function requestWithdrawal(
     const maximum = usdAndLocal(settings.withdrawalMaxMicrocents, currency, settings, "down");
     throw fieldError(field, `The maximum withdrawal is ${maximum}`);
   }
-  const quote = withdrawalQuote(amountMicrocents, {
+  // Typing the wallet as shown withdraws all of it (`takenFrom`); the ledger refuses more than there is.
+  const taken = takenFrom(input, (await getMemberBalances(deps.db, uid)).wallet);
+  const quote = withdrawalQuote(taken, {
     feeBps: settings.withdrawalFeeBps,
     feeFlatMicrocents: settings.withdrawalFeeFlatMicrocents,
   });

@@ -11,6 +11,7 @@ import {
   type RateQuote,
   type Settings,
   sameRate,
+  typedShowsBalance,
   usdWithLocal,
 } from "@helio/shared";
 import { AppError, fieldError } from "../http/errors.ts";
@@ -85,6 +86,8 @@ export type AmountAsked = {
   currency: Currency;
   /** A local amount exactly as typed, in hundredths of the quote's currency; null (or absent) for USD. */
   localHundredths?: bigint | null;
+  /** The amount as the member typed it and the rate it was typed at ("1" for USD); null when sent in microcents. */
+  typed?: { amount: string; rate: string } | null;
 };
 
 /** What a money record keeps of a local amount: the typed hundredths, the currency, the rate as stored. */
@@ -134,5 +137,28 @@ export function amountAskedOf(
     quote,
     currency: quote?.currency ?? displayCurrencyOf(memberCurrency),
     localHundredths: body.local ? localHundredths(body.local.amount) : null,
+    typed: body.local ?? (body.amount === undefined ? null : { amount: body.amount, rate: "1" }),
   };
+}
+
+/**
+ * What a money request takes from `balance`: the amount asked, or the whole balance when the member
+ * typed the balance as the screen shows it. A balance need not be a whole number of hundredths in
+ * the member's currency (a payout of 185 % of a stake, a rate changed since), so the amount typed
+ * can come to a few microcents more than it while showing the same: that means "all of it". An
+ * amount sent in microcents is taken as it is.
+ */
+export function takenFrom(asked: AmountAsked, balance: bigint): bigint {
+  if (asked.amountMicrocents <= balance) return asked.amountMicrocents;
+  const typed = asked.typed;
+  return typed && typedShowsBalance(typed.amount, typed.rate, balance) ? balance : asked.amountMicrocents;
+}
+
+/**
+ * The amount a stored request asked for, as this request would have asked it: the same request
+ * again, whether it took the amount typed or the whole balance (`takenFrom`), compares equal under
+ * its Idempotency-Key; another amount does not.
+ */
+export function askedFor(asked: AmountAsked, taken: bigint): bigint {
+  return takenFrom(asked, taken) === taken ? asked.amountMicrocents : taken;
 }
