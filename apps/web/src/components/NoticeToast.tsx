@@ -1,3 +1,4 @@
+import { t } from "@lingui/core/macro";
 import Alert, { type AlertColor } from "@mui/material/Alert";
 import Snackbar from "@mui/material/Snackbar";
 import type { ReactNode } from "react";
@@ -43,7 +44,13 @@ export function NoticeToast({
       sx={TOAST_PLACEMENT_SX}
     >
       {open ? (
-        <Alert severity={severity} onClose={onClose} sx={{ boxShadow: 6, alignItems: "center" }} data-testid={testId}>
+        <Alert
+          severity={severity}
+          onClose={onClose}
+          closeText={t`Close`}
+          sx={{ boxShadow: 6, alignItems: "center" }}
+          data-testid={testId}
+        >
           {children}
         </Alert>
       ) : undefined}

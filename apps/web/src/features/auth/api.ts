@@ -6,6 +6,7 @@ import {
   type SupportRequestInput,
   supportContactSchema,
   type Withdrawal,
+  withdrawalSchema,
 } from "@helio/shared";
 import { i18n } from "@lingui/core";
 import { apiFetch } from "../../lib/api.ts";
@@ -26,7 +27,7 @@ export function exchangeImpersonationToken(username: string, token: string): Pro
 
 /** `POST /api/withdrawals/confirm`: the mail's link confirms its withdrawal (no sign-in needed). */
 export function confirmWithdrawal(id: string, token: string): Promise<Withdrawal> {
-  return apiFetch<Withdrawal>(API.withdrawalConfirm, { method: "POST", body: { id, token } });
+  return apiFetch<Withdrawal>(API.withdrawalConfirm, { method: "POST", body: { id, token }, schema: withdrawalSchema });
 }
 
 /** `POST /api/account/freeze`: a security mail's "it was not me" link. */
