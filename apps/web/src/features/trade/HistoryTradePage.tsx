@@ -109,7 +109,8 @@ export function HistoryTradePage() {
           <Stack
             direction="row"
             spacing={3}
-            sx={{ mb: 2, flexWrap: "wrap", alignItems: "center" }}
+            useFlexGap
+            sx={{ mb: 2, flexWrap: "wrap", alignItems: "center", rowGap: 1 }}
             data-testid="trade-totals"
           >
             <Typography component="span" sx={{ display: "inline-flex", alignItems: "center", gap: 1 }}>
