@@ -41,7 +41,7 @@ const routes = [
     // first requests, which still check every answer (decisions 0016 and 0017): no MUI, Emotion or
     // zod in this load. The budget is today's figure rounded up to the next kB.
     targetKb: 200,
-    budgetKb: 166,
+    budgetKb: 167,
     // The app frame, then the guard, the shell (with the reality check) and the dashboard, which the
     // build puts in one chunk with what they need that no visitor's page does, and one with what a
     // visitor's page needs too (apps/web/build/first-load-chunks.ts).

@@ -1,4 +1,3 @@
-import { jsonText } from "@helio/shared";
 import type { FastifySerializerCompiler } from "fastify/types/schema.js";
 import { createSerializerCompiler, ResponseSerializationError } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -40,6 +39,6 @@ export const responseSerializerCompiler: FastifySerializerCompiler<Schema | { pr
   return (data) => {
     const result = z.safeParse(schema, data);
     if (!result.success) throw new ResponseSerializationError(route.method, route.url, { cause: result.error });
-    return jsonText(result.data);
+    return JSON.stringify(result.data);
   };
 };
