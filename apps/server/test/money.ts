@@ -110,6 +110,32 @@ export async function fundWallet(admin: Client, uid: string, amount: number | bi
   return res.json() as { balanceAfterMicrocents: string; transactionId: string };
 }
 
+/**
+ * A package from 10.00 to 1,000.00 USD that returns its capital, created by `admin`: its slug.
+ * `dailyRateBps` and `durationPeriods` as the suite's arithmetic needs them.
+ */
+export async function createPackage(
+  admin: Client,
+  {
+    name,
+    slug,
+    dailyRateBps,
+    durationPeriods,
+  }: { name: string; slug: string; dailyRateBps: number; durationPeriods: number },
+): Promise<string> {
+  const res = await admin.post(API.adminPackages, {
+    name,
+    slug,
+    minMicrocents: apiCents(1_000),
+    maxMicrocents: apiCents(100_000),
+    dailyRateBps,
+    durationPeriods,
+    capitalReturn: true,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().slug;
+}
+
 export const adultBirthDate = "1990-05-17";
 export async function kycForm(overrides: Record<string, string> = {}, files?: FormFile[]) {
   const fields = {

@@ -8,7 +8,15 @@ import {
   signUpVerified,
   type TestApp,
 } from "../../../test/helpers.ts";
-import { apiCents, expectError, expectSoundLedger, fundWallet, idr, moneyApp } from "../../../test/money.ts";
+import {
+  apiCents,
+  createPackage,
+  expectError,
+  expectSoundLedger,
+  fundWallet,
+  idr,
+  moneyApp,
+} from "../../../test/money.ts";
 
 describe.each(databaseKinds)("investments in the member's currency on %s", (kind) => {
   let t: TestApp;
@@ -17,17 +25,12 @@ describe.each(databaseKinds)("investments in the member's currency on %s", (kind
   beforeAll(async () => {
     t = await moneyApp(kind);
     admin = await signInAdmin(t.app);
-    const pkg = await admin.post(API.adminPackages, {
+    slug = await createPackage(admin, {
       name: "Local tier",
       slug: "local-tier",
-      minMicrocents: apiCents(1_000),
-      maxMicrocents: apiCents(100_000),
       dailyRateBps: 100,
       durationPeriods: 5,
-      capitalReturn: true,
     });
-    expect(pkg.statusCode, pkg.body).toBe(201);
-    slug = pkg.json().slug;
   });
   afterEach(async () => expectSoundLedger(t.database));
   afterAll(async () => t?.close());

@@ -21,7 +21,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, databaseKinds, signInAdmin, signUpVerified, type TestApp } from "../../../test/helpers.ts";
 import {
-  apiCents,
+  createPackage,
   expectSoundLedger,
   fundWallet,
   moneyApp,
@@ -51,17 +51,12 @@ describe.each(databaseKinds)("exact amounts in the member's currency on %s", (ki
   beforeAll(async () => {
     t = await moneyApp(kind);
     admin = await signInAdmin(t.app);
-    const pkg = await admin.post(API.adminPackages, {
+    slug = await createPackage(admin, {
       name: "Exact tier",
       slug: "exact-tier",
-      minMicrocents: apiCents(1_000),
-      maxMicrocents: apiCents(100_000),
       dailyRateBps: 125,
       durationPeriods: 7,
-      capitalReturn: true,
     });
-    expect(pkg.statusCode, pkg.body).toBe(201);
-    slug = pkg.json().slug;
   });
   afterAll(async () => t?.close());
 

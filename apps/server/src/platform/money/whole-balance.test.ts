@@ -9,7 +9,7 @@ import { API, type Currency, formatMoney, localToUsdMicrocents, priceToUnits } f
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Client, databaseKinds, signInAdmin, signUpVerified, type TestApp } from "../../../test/helpers.ts";
-import { apiCents, expectError, expectSoundLedger, idr, moneyApp, readyMember } from "../../../test/money.ts";
+import { createPackage, expectError, expectSoundLedger, idr, moneyApp, readyMember } from "../../../test/money.ts";
 
 /** An IDR balance that shows as 185,000.00 IDR at 16,250 IDR per USD but is less than 185,000 IDR converts to. */
 const IDR_BALANCE = 1_138_461_537n;
@@ -37,17 +37,12 @@ describe.each(databaseKinds)("typing the balance as shown takes the whole balanc
   beforeAll(async () => {
     t = await moneyApp(kind);
     admin = await signInAdmin(t.app);
-    const pkg = await admin.post(API.adminPackages, {
+    slug = await createPackage(admin, {
       name: "Whole tier",
       slug: "whole-tier",
-      minMicrocents: apiCents(1_000),
-      maxMicrocents: apiCents(100_000),
       dailyRateBps: 100,
       durationPeriods: 5,
-      capitalReturn: true,
     });
-    expect(pkg.statusCode, pkg.body).toBe(201);
-    slug = pkg.json().slug;
   });
   afterAll(async () => t?.close());
 
