@@ -1,5 +1,5 @@
 import { DURATION_LABELS, fromCents, groupDigits, jsonText, microcentsToDecimal, RATE_CURRENCIES } from "@helio/shared";
-import { bpsToPercent } from "./percent.ts";
+import { bpsToPercent } from "../../lib/percent.ts";
 
 /**
  * Words for what the audit log stores: amounts, rates and the fields of the settings and packages

@@ -1,7 +1,7 @@
 import { type AdminPackage, microcentsToDecimal, PACKAGE_SLUG, parseDecimalToMicrocents } from "@helio/shared";
 import { z } from "zod";
+import { bpsToPercent, percentToBps } from "../../lib/percent.ts";
 import type { PackageBody } from "./investments-api.ts";
-import { bpsToPercent, percentToBps } from "./percent.ts";
 
 /**
  * The package editor works on text: amounts in USD (`100.00`), the rate in percent per period

@@ -11,7 +11,7 @@ import {
   type TransferInstructions,
 } from "@helio/shared";
 import { z } from "zod";
-import { bpsToPercent, percentToBps } from "./percent.ts";
+import { bpsToPercent, percentToBps } from "../../lib/percent.ts";
 
 /**
  * The settings editor works on text (what the admin types); money is typed in USD (`10.00`) and

@@ -2,16 +2,11 @@ import { localizeDecimal } from "@helio/shared/currency";
 import { plural, t } from "@lingui/core/macro";
 import { activeLocale } from "../../lib/i18n.ts";
 import { leftToRight } from "../../lib/left-to-right.ts";
-
-/** Basis points as a decimal percentage with two decimals: 125 → "1.25", 5 → "0.05", 500 → "5.00". */
-function bpsToPercentDecimal(bps: number): string {
-  const abs = Math.abs(bps);
-  return `${bps < 0 ? "-" : ""}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
-}
+import { bpsToDecimal } from "../../lib/percent.ts";
 
 /** Basis points as a percentage: 125 → `1.25 %`, 500 → `5 %`. */
 export function formatRate(bps: number): string {
-  const text = localizeDecimal(bpsToPercentDecimal(bps).replace(/\.?0+$/, ""), activeLocale());
+  const text = localizeDecimal(bpsToDecimal(bps).replace(/\.?0+$/, ""), activeLocale());
   return leftToRight(`${text} %`);
 }
 
@@ -52,7 +47,7 @@ export function rateText(bps: number, periodSeconds: number): string {
  */
 export function termsText(bps: number, periods: number, periodSeconds: number): string {
   if (periodSeconds === 86_400) {
-    const daily = leftToRight(`${localizeDecimal(bpsToPercentDecimal(bps), activeLocale())} %`);
+    const daily = leftToRight(`${localizeDecimal(bpsToDecimal(bps), activeLocale())} %`);
     return plural(periods, { one: `${daily} a day for # day`, other: `${daily} a day for # days` });
   }
   const rate = formatRate(bps);

@@ -8,6 +8,7 @@ import { activeLocale } from "../../lib/i18n.ts";
 import { leftToRight } from "../../lib/left-to-right.ts";
 import { pagingFromParams } from "../../lib/paging.ts";
 import { paths } from "../../lib/paths.ts";
+import { bpsToDecimal } from "../../lib/percent.ts";
 
 // --- Ledger history filters ------------------------------------------------------------------
 
@@ -108,17 +109,9 @@ export function referenceHref(reference: { type: string; id: string } | null): s
 /** Limits and fees are set in USD: shown in USD with the one money formatter (`1,000.00 USD`). */
 export const usd = (microcents: bigint) => leftToRight(formatMoney(microcents, "USD", 1, activeLocale()));
 
-/** Basis points (not money) as a percentage without trailing zeros: 150 → "1.5", 5 → "0.05", 1000 → "10". */
-function percentOfBps(bps: number): string {
-  const fraction = String(bps % 100)
-    .padStart(2, "0")
-    .replace(/0+$/, "");
-  return `${Math.floor(bps / 100)}${fraction ? `.${fraction}` : ""}`;
-}
-
 /** `1.5%` + `0.50` → "1.5% + 0.50 USD"; the fee rule in words. */
 export function feeRuleText(feeBps: number, feeFlatMicrocents: bigint): string {
-  const percent = `${percentOfBps(feeBps)}%`;
+  const percent = `${bpsToDecimal(feeBps).replace(/\.?0+$/, "")}%`;
   if (feeBps === 0 && feeFlatMicrocents === 0n) return t`No fee`;
   if (feeFlatMicrocents === 0n) return percent;
   if (feeBps === 0) return usd(feeFlatMicrocents);

@@ -13,10 +13,11 @@ export function percentToBps(text: string): number | null {
   return Number(units) * 100 + Number(hundredths.padEnd(2, "0"));
 }
 
-/** Whole basis points as a percentage with two decimals, without a ".00": 125 → "1.25", 80 → "0.80", 500 → "5". */
-export function bpsToPercent(bps: number): string {
+/** Whole basis points as a percentage with exactly two decimals: 125 → "1.25", 5 → "0.05", 500 → "5.00". */
+export function bpsToDecimal(bps: number): string {
   const abs = Math.abs(bps);
-  const units = `${bps < 0 ? "-" : ""}${Math.trunc(abs / 100)}`;
-  const hundredths = String(abs % 100).padStart(2, "0");
-  return hundredths === "00" ? units : `${units}.${hundredths}`;
+  return `${bps < 0 ? "-" : ""}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, "0")}`;
 }
+
+/** Whole basis points as a percentage with two decimals, without a ".00": 125 → "1.25", 80 → "0.80", 500 → "5". */
+export const bpsToPercent = (bps: number): string => bpsToDecimal(bps).replace(/\.00$/, "");
