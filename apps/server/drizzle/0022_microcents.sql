@@ -5,7 +5,9 @@
 -- 1,000,000 times what they were, and every balance must still equal the sum of its entries.
 -- Member limits are amounts except three: a count of open contracts, minutes of a session, and
 -- `free` (1: the limits hold for practice money too); those keep their value.
-CREATE TEMP TABLE microcents_before ON COMMIT DROP AS
+--
+-- The figures the check compares, read before the change (a table) and after it (the view itself).
+CREATE TEMP VIEW microcents_totals AS
   SELECT 'balance:' || b.id AS what, b.balance::numeric AS total FROM balances b
   UNION ALL SELECT 'entries:' || e.balance_id, sum(e.amount)::numeric FROM ledger_entries e GROUP BY e.balance_id
   UNION ALL SELECT 'ledger_entries.balance_after', coalesce(sum(balance_after), 0)::numeric FROM ledger_entries
@@ -17,6 +19,8 @@ CREATE TEMP TABLE microcents_before ON COMMIT DROP AS
   UNION ALL SELECT 'referral_commissions', coalesce(sum(amount), 0)::numeric FROM referral_commissions
   UNION ALL SELECT 'adjustment_requests', coalesce(sum(amount), 0)::numeric FROM adjustment_requests
   UNION ALL SELECT 'member_limits', coalesce(sum(value), 0) + coalesce(sum(pending_value), 0) FROM member_limits WHERE key NOT IN ('openContracts', 'sessionMinutes', 'free');
+--> statement-breakpoint
+CREATE TEMP TABLE microcents_before ON COMMIT DROP AS SELECT * FROM microcents_totals;
 --> statement-breakpoint
 ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_immutable;
 --> statement-breakpoint
@@ -64,21 +68,8 @@ DO $$
 DECLARE
   wrong text;
 BEGIN
-  WITH after AS (
-    SELECT 'balance:' || b.id AS what, b.balance::numeric AS total FROM balances b
-    UNION ALL SELECT 'entries:' || e.balance_id, sum(e.amount)::numeric FROM ledger_entries e GROUP BY e.balance_id
-    UNION ALL SELECT 'ledger_entries.balance_after', coalesce(sum(balance_after), 0)::numeric FROM ledger_entries
-    UNION ALL SELECT 'trade_contracts', coalesce(sum(amount) + sum(coalesce(payout, 0)), 0)::numeric FROM trade_contracts
-    UNION ALL SELECT 'investments', coalesce(sum(amount) + sum(profit_paid), 0)::numeric FROM investments
-    UNION ALL SELECT 'investment_packages', coalesce(sum(min_amount) + sum(max_amount), 0)::numeric FROM investment_packages
-    UNION ALL SELECT 'deposit_invoices', coalesce(sum(amount), 0)::numeric FROM deposit_invoices
-    UNION ALL SELECT 'withdrawals', coalesce(sum(amount) + sum(fee) + sum(net), 0)::numeric FROM withdrawals
-    UNION ALL SELECT 'referral_commissions', coalesce(sum(amount), 0)::numeric FROM referral_commissions
-    UNION ALL SELECT 'adjustment_requests', coalesce(sum(amount), 0)::numeric FROM adjustment_requests
-    UNION ALL SELECT 'member_limits', coalesce(sum(value), 0) + coalesce(sum(pending_value), 0) FROM member_limits WHERE key NOT IN ('openContracts', 'sessionMinutes', 'free')
-  )
   SELECT coalesce(b.what, a.what) INTO wrong
-  FROM microcents_before b FULL JOIN after a ON a.what = b.what
+  FROM microcents_before b FULL JOIN microcents_totals a ON a.what = b.what
   WHERE a.total IS DISTINCT FROM b.total * 1000000
   LIMIT 1;
   IF wrong IS NOT NULL THEN
@@ -93,3 +84,5 @@ BEGIN
   END IF;
 END
 $$;
+--> statement-breakpoint
+DROP VIEW microcents_totals;
