@@ -5,12 +5,8 @@ import { I18nProvider } from "@lingui/react";
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { RouterProvider } from "react-router/dom";
-import { readStoredMode } from "./app/brand.ts";
 import { createRouter } from "./app/router.tsx";
 import { activateLocale, DEFAULT_LOCALE, i18n, initialLocale } from "./lib/i18n.ts";
-
-// The plain styles (sign-in, loader, error) read the mode before React has rendered anything.
-document.documentElement.dataset.mode = readStoredMode();
 
 const router = createRouter();
 const container = document.getElementById("root");

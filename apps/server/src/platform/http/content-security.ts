@@ -1,10 +1,11 @@
 import { randomBytes } from "node:crypto";
 
 /**
- * The content security policy. Styles: 'self' only, plus, on the app's page, a nonce made for
- * that one answer. The page's build marks its tags with CSP_NONCE_PLACEHOLDER (vite's
- * `html.cspNonce`), and Emotion (MUI's styles) reads the nonce from
- * `<meta property="csp-nonce">` for every <style> it adds. No 'unsafe-inline'.
+ * The content security policy. Scripts and styles: 'self' only, plus, on the app's page, a nonce
+ * made for that one answer. The page's build marks its tags with CSP_NONCE_PLACEHOLDER (vite's
+ * `html.cspNonce`): its one inline script sets the member's light or dark mode before the first
+ * paint, and Emotion (MUI's styles) reads the nonce from `<meta property="csp-nonce">` for every
+ * <style> it adds. No 'unsafe-inline'.
  */
 export const CSP_NONCE_PLACEHOLDER = "__CSP_NONCE__";
 
@@ -30,6 +31,7 @@ const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase(
 /** The header of the app's page, built once; `forNonce` fills in one answer's nonce. */
 export function pagePolicy(secure: boolean) {
   const directives = cspDirectives(secure);
+  directives.scriptSrc = ["'self'", `'nonce-${CSP_NONCE_PLACEHOLDER}'`];
   directives.styleSrc = ["'self'", `'nonce-${CSP_NONCE_PLACEHOLDER}'`];
   const header = Object.entries(directives)
     .map(([name, values]) => [kebab(name), ...values].join(" "))
@@ -39,7 +41,7 @@ export function pagePolicy(secure: boolean) {
     forPage(html: string) {
       const nonce = randomBytes(16).toString("base64");
       return {
-        header: header.replace(CSP_NONCE_PLACEHOLDER, nonce),
+        header: header.replaceAll(CSP_NONCE_PLACEHOLDER, nonce),
         html: html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce),
       };
     },

@@ -57,7 +57,7 @@ describe.each(databaseKinds)("personal answers on %s", (kind) => {
     expect((await client.get("/wallet")).headers["cache-control"]).toBe("no-cache");
   });
 
-  it("allows styles by a per-answer nonce on the page, and never 'unsafe-inline'", async () => {
+  it("allows scripts and styles by a per-answer nonce on the page, and never 'unsafe-inline'", async () => {
     const client = new Client(t.app);
     const nonces = new Set<string>();
     for (const url of ["/", "/index.html", "/wallet", "/trade/BTCUSDT"]) {
@@ -69,13 +69,14 @@ describe.each(databaseKinds)("personal answers on %s", (kind) => {
       expect(res.body).toContain(`<meta property="csp-nonce" nonce="${nonce}" />`);
       expect(res.body).not.toContain("__CSP_NONCE__");
       expect(csp).not.toContain("unsafe-inline");
-      expect(csp).toContain("script-src 'self';");
+      expect(csp).toContain(`script-src 'self' 'nonce-${nonce}';`);
       expect(csp).toContain("frame-ancestors 'none'");
       nonces.add(nonce as string);
     }
     expect(nonces.size).toBe(4);
     const asset = String((await client.get("/assets/index-abc123.js")).headers["content-security-policy"]);
     expect(asset).toMatch(/style-src 'self'(;|$)/);
+    expect(asset).toContain("script-src 'self';");
     const api = String((await client.get(API.health)).headers["content-security-policy"]);
     expect(api).toBe("default-src 'none'; frame-ancestors 'none'");
   });
