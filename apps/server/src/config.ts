@@ -1,127 +1,123 @@
 import path from "node:path";
-import { z } from "zod";
+import { z } from "@helio/shared/zod";
 import { defaultWebDist } from "./paths.ts";
 
-const bool = z
-  .enum(["true", "false", "1", "0"])
-  .transform((v) => v === "true" || v === "1")
-  .optional();
+const bool = z.optional(
+  z.pipe(
+    z.enum(["true", "false", "1", "0"]),
+    z.transform((v) => v === "true" || v === "1"),
+  ),
+);
 
 const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  HOST: z.string().min(1).default("0.0.0.0"),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  NODE_ENV: z._default(z.enum(["development", "production", "test"]), "development"),
+  HOST: z._default(z.string().check(z.minLength(1)), "0.0.0.0"),
+  PORT: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(65535)), 3000),
   /** The address members reach us at; links in mail and cookie security derive from it. */
-  PUBLIC_URL: z.url().optional(),
-  DATA_DIR: z.string().min(1).default("./data"),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
-    .optional(),
+  PUBLIC_URL: z.optional(z.url()),
+  DATA_DIR: z._default(z.string().check(z.minLength(1)), "./data"),
+  DATABASE_URL: z.optional(z.string().check(z.regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL"))),
   /** Connections this process keeps open to PostgreSQL at most. */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(20),
-  REDIS_URL: z
-    .string()
-    .regex(/^rediss?:\/\//, "must be a redis:// URL")
-    .optional(),
+  DATABASE_POOL_SIZE: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(200)), 20),
+  REDIS_URL: z.optional(z.string().check(z.regex(/^rediss?:\/\//, "must be a redis:// URL"))),
   /**
    * Put before every Redis channel and key this deployment uses, so that two deployments (or the
    * browser tests' servers, one per worker) can share one Redis without hearing each other.
    */
-  REDIS_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, "1 to 64 characters: letters, digits, _ . : -")
-    .default("helio:"),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL")
-    .optional(),
-  MAIL_FROM: z.string().min(3).default("Helio <no-reply@helio.local>"),
-  AUTH_SECRET: z.string().min(32, "must be at least 32 characters").optional(),
-  ADMIN_EMAIL: z.email().default("admin@helio.local"),
-  ADMIN_PASSWORD: z.string().min(10, "must be at least 10 characters").optional(),
-  ADMIN_USERNAME: z
-    .string()
-    .regex(/^[a-z0-9_]{3,20}$/, "3 to 20 characters: a-z, 0-9 and _")
-    .default("support"),
-  ADMIN_FIRST_NAME: z.string().min(1).default("Helio"),
-  ADMIN_LAST_NAME: z.string().min(1).default("Support"),
-  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  REDIS_PREFIX: z._default(
+    z.string().check(z.regex(/^[A-Za-z0-9_.:-]{1,64}$/, "1 to 64 characters: letters, digits, _ . : -")),
+    "helio:",
+  ),
+  SMTP_URL: z.optional(z.string().check(z.regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL"))),
+  MAIL_FROM: z._default(z.string().check(z.minLength(3)), "Helio <no-reply@helio.local>"),
+  AUTH_SECRET: z.optional(z.string().check(z.minLength(32, "must be at least 32 characters"))),
+  ADMIN_EMAIL: z._default(z.email(), "admin@helio.local"),
+  ADMIN_PASSWORD: z.optional(z.string().check(z.minLength(10, "must be at least 10 characters"))),
+  ADMIN_USERNAME: z._default(
+    z.string().check(z.regex(/^[a-z0-9_]{3,20}$/, "3 to 20 characters: a-z, 0-9 and _")),
+    "support",
+  ),
+  ADMIN_FIRST_NAME: z._default(z.string().check(z.minLength(1)), "Helio"),
+  ADMIN_LAST_NAME: z._default(z.string().check(z.minLength(1)), "Support"),
+  LOG_LEVEL: z._default(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]), "info"),
   /** Which finished requests are logged: only 5xx and slow ones (default), every one, or none. */
-  REQUEST_LOG: z.enum(["problems", "all", "off"]).default("problems"),
+  REQUEST_LOG: z._default(z.enum(["problems", "all", "off"]), "problems"),
   /** A request slower than this (ms) is logged as slow in the `problems` mode. */
-  REQUEST_LOG_SLOW_MS: z.coerce.number().int().min(1).default(1000),
+  REQUEST_LOG_SLOW_MS: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1000),
   TRUST_PROXY: bool,
   /** Attempts per minute per client on sign-in, sign-up, reset and 2FA endpoints. */
-  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  AUTH_RATE_LIMIT: z._default(z.coerce.number().check(z.int(), z.gte(1)), 10),
   /** Requests per minute per member on each money endpoint (deposits, withdrawals, bank data, …). */
-  MONEY_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  MONEY_RATE_LIMIT: z._default(z.coerce.number().check(z.int(), z.gte(1)), 30),
   /**
    * A bearer token that lets a scraper read /api/metrics from anywhere; without it (or without the
    * header) only a direct loopback request may.
    */
-  METRICS_TOKEN: z
-    .string()
-    .regex(/^[A-Za-z0-9._~+/=-]{32,200}$/, "32 to 200 characters: letters, digits, . _ ~ + / = -")
-    .optional(),
+  METRICS_TOKEN: z.optional(
+    z.string().check(z.regex(/^[A-Za-z0-9._~+/=-]{32,200}$/, "32 to 200 characters: letters, digits, . _ ~ + / = -")),
+  ),
   /**
    * Two-factor for staff: `required` (default), every back-office call of a staff account without
    * it is refused until it is set up; `off` is for test harnesses that sign in without a phone.
    */
-  STAFF_TWO_FACTOR: z.enum(["required", "off"]).default("required"),
+  STAFF_TWO_FACTOR: z._default(z.enum(["required", "off"]), "required"),
   /** OpenTelemetry: where traces go over OTLP/HTTP (`/v1/traces` is appended); unset, none are made. */
-  OTEL_EXPORTER_OTLP_ENDPOINT: z
-    .url({ protocol: /^https?$/, message: "must be an http:// or https:// URL" })
-    .optional(),
-  OTEL_SERVICE_NAME: z
-    .string()
-    .regex(/^[A-Za-z0-9_.-]{1,64}$/, "1 to 64 characters: letters, digits, _ . -")
-    .default("helio"),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.optional(
+    z.url({ protocol: /^https?$/, message: "must be an http:// or https:// URL" }),
+  ),
+  OTEL_SERVICE_NAME: z._default(
+    z.string().check(z.regex(/^[A-Za-z0-9_.-]{1,64}$/, "1 to 64 characters: letters, digits, _ . -")),
+    "helio",
+  ),
   /** Background workers (deposit invoice expiry, …) in this process: on (default) or off. */
-  WORKERS: z.enum(["on", "off"]).default("on"),
+  WORKERS: z._default(z.enum(["on", "off"]), "on"),
   /**
    * On SIGTERM, how long (ms) a process keeps serving after /api/ready turned 503, so a load balancer
    * checking every second takes it out (three failed checks) before it stops accepting. 0: no drain.
    */
-  SHUTDOWN_DRAIN_MS: z.coerce.number().int().min(0).max(120_000).default(3000),
+  SHUTDOWN_DRAIN_MS: z._default(z.coerce.number().check(z.int(), z.gte(0), z.lte(120_000)), 3000),
   /** Read notifications older than this many days are deleted (unread ones are kept). */
-  NOTIFICATION_RETENTION_DAYS: z.coerce.number().int().min(7).max(3650).default(365),
+  NOTIFICATION_RETENTION_DAYS: z._default(z.coerce.number().check(z.int(), z.gte(7), z.lte(3650)), 365),
   /**
    * The shortest reality-check interval a member may choose, in seconds (10 minutes). Test servers
    * lower it so that a browser test meets the check within seconds.
    */
-  REALITY_CHECK_MIN_SECONDS: z.coerce.number().int().min(1).max(600).default(600),
+  REALITY_CHECK_MIN_SECONDS: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(600)), 600),
   /**
    * Test servers only: a contract of this many seconds (under the shortest duration, 30 s) is
    * offered besides the settings' durations, so that a browser test sees a contract settle within
    * seconds. Unset by default; refused in production.
    */
-  SHORT_CONTRACT_SECONDS: z.coerce.number().int().min(1).max(29).optional(),
+  SHORT_CONTRACT_SECONDS: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(29))),
   /** Chat messages a member (or admin) may send per 10 seconds. */
-  CHAT_RATE_LIMIT: z.coerce.number().int().min(1).default(30),
+  CHAT_RATE_LIMIT: z._default(z.coerce.number().check(z.int(), z.gte(1)), 30),
   /** Where prices come from: the offline simulator (default) or a live exchange feed. */
-  MARKET_SOURCE: z.enum(["sim", "exchange"]).default("sim"),
+  MARKET_SOURCE: z._default(z.enum(["sim", "exchange"]), "sim"),
   /** Base URL of the Binance-style combined stream (`/stream?streams=…` is appended). */
-  MARKET_EXCHANGE_URL: z
-    .string()
-    .regex(/^wss?:\/\//, "must be a ws:// or wss:// URL")
-    .default("wss://stream.binance.com:9443"),
+  MARKET_EXCHANGE_URL: z._default(
+    z.string().check(z.regex(/^wss?:\/\//, "must be a ws:// or wss:// URL")),
+    "wss://stream.binance.com:9443",
+  ),
   /** Seed of the simulator's random walk (default: the start time). */
-  MARKET_SEED: z.coerce.number().int().optional(),
-  WEB_DIST: z.string().optional(),
+  MARKET_SEED: z.optional(z.coerce.number().check(z.int())),
+  WEB_DIST: z.optional(z.string()),
   /** Uploaded files in an S3-compatible bucket instead of DATA_DIR/files (parseStorageUrl). */
-  STORAGE_URL: z.string().transform(parseStorageUrl).optional(),
+  STORAGE_URL: z.optional(z.pipe(z.string(), z.transform(parseStorageUrl))),
   /** Extra origins allowed to call the API with cookies (comma-separated), e.g. the Vite dev server. */
-  TRUSTED_ORIGINS: z
-    .string()
-    .transform((v) =>
-      v
-        .split(",")
-        .map((o) => o.trim())
-        .filter(Boolean),
-    )
-    .pipe(z.array(z.url({ message: "must be a comma-separated list of origins" })))
-    .optional(),
+  TRUSTED_ORIGINS: z.optional(
+    z.pipe(
+      z.pipe(
+        z.string(),
+        z.transform((v) =>
+          v
+            .split(",")
+            .map((o) => o.trim())
+            .filter(Boolean),
+        ),
+      ),
+      z.array(z.url({ message: "must be a comma-separated list of origins" })),
+    ),
+  ),
 });
 
 /** Uploaded files: on local disk (DATA_DIR/files), or in an S3-compatible bucket. */
@@ -144,9 +140,10 @@ const STORAGE_URL_FORM = "s3://[KEY:SECRET@]bucket[/prefix][?endpoint=http://hos
  * `s3://[KEY:SECRET@]bucket[/prefix][?endpoint=…&region=…]`. Messages never repeat the value: it
  * may hold a secret.
  */
-function parseStorageUrl(value: string, ctx: z.RefinementCtx): S3StorageSettings {
+function parseStorageUrl(value: string, ctx: z.core.ParsePayload): S3StorageSettings {
   const fail = (message: string) => {
-    ctx.addIssue({ code: "custom", message: `${message} (form: ${STORAGE_URL_FORM})` });
+    // zod/mini's transform gets the bare payload (no `addIssue`): the issue classic's addIssue made.
+    ctx.issues.push({ code: "custom", message: `${message} (form: ${STORAGE_URL_FORM})`, input: value });
     return z.NEVER;
   };
   let url: URL;

@@ -1,5 +1,3 @@
-// First: zod must know before any schema is built (zod-jitless.ts).
-import "./zod-jitless.ts";
 import "./app/plain.css";
 import { I18nProvider } from "@lingui/react";
 import { StrictMode, startTransition } from "react";

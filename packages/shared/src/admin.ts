@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { currencySchema, userStatusSchema } from "./member.ts";
 import { text } from "./text.ts";
 import { memberRefSchema } from "./wallet.ts";
+import { z } from "./zod.ts";
 
 export const adminMemberSummarySchema = z.object({
   uid: z.string(),
@@ -19,24 +19,24 @@ export const adminMemberSummarySchema = z.object({
 export type AdminMemberSummary = z.infer<typeof adminMemberSummarySchema>;
 
 export const adminMembersQuerySchema = z.object({
-  search: text().trim().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  search: z.optional(text().check(z.trim(), z.maxLength(100))),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
 });
 export const adminMembersResponseSchema = z.object({
   items: z.array(adminMemberSummarySchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  total: z.int(),
+  page: z.int(),
+  pageSize: z.int(),
 });
 
-export const adminMemberDetailSchema = adminMemberSummarySchema.extend({
+export const adminMemberDetailSchema = z.extend(adminMemberSummarySchema, {
   firstName: z.string(),
   lastName: z.string(),
-  photoURL: z.string().nullable(),
+  photoURL: z.nullable(z.string()),
   referralCode: z.string(),
   /** The member whose referral code this one signed up with (null: nobody's). */
-  referredBy: memberRefSchema.nullable(),
+  referredBy: z.nullable(memberRefSchema),
   twoFactorEnabled: z.boolean(),
   /** Locked to Practice by an admin: the member cannot switch to Real. */
   tradingLocked: z.boolean(),
@@ -44,7 +44,7 @@ export const adminMemberDetailSchema = adminMemberSummarySchema.extend({
 
 export const memberStatusActionSchema = z.object({
   action: z.enum(["block", "unblock", "ban", "unban"]),
-  reason: text({ multiline: true }).trim().max(500).optional(),
+  reason: z.optional(text({ multiline: true }).check(z.trim(), z.maxLength(500))),
 });
 export const memberTradingModeSchema = z.object({ userTrading: z.boolean() });
 /** Locked: the member trades with practice money and cannot switch to Real themselves. */
@@ -55,28 +55,28 @@ export const impersonationTokenResponseSchema = z.object({
   expiresAt: z.string(),
 });
 export const impersonationExchangeSchema = z.object({
-  username: text().min(1).max(40),
-  token: text().min(20).max(200),
+  username: text().check(z.minLength(1), z.maxLength(40)),
+  token: text().check(z.minLength(20), z.maxLength(200)),
 });
 
 export const auditEntrySchema = z.object({
   id: z.string(),
-  actorId: z.string().nullable(),
-  actorName: z.string().nullable(),
+  actorId: z.nullable(z.string()),
+  actorName: z.nullable(z.string()),
   action: z.string(),
-  targetUserId: z.string().nullable(),
-  targetName: z.string().nullable(),
-  before: z.unknown().nullable(),
-  after: z.unknown().nullable(),
-  ip: z.string().nullable(),
+  targetUserId: z.nullable(z.string()),
+  targetName: z.nullable(z.string()),
+  before: z.nullable(z.unknown()),
+  after: z.nullable(z.unknown()),
+  ip: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export const auditQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(50),
-  targetUserId: text().max(64).optional(),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50),
+  targetUserId: z.optional(text().check(z.maxLength(64))),
 });
 export const auditResponseSchema = z.object({
   items: z.array(auditEntrySchema),
-  total: z.number().int(),
+  total: z.int(),
 });

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { adminBankAccountSchema } from "./bank.ts";
 import { adminInvestmentSummarySchema } from "./investments.ts";
 import { kycSchema } from "./kyc.ts";
@@ -11,19 +10,20 @@ import {
   reasonSchema,
   walletBalancesSchema,
 } from "./wallet.ts";
+import { z } from "./zod.ts";
 
-const countSum = z.object({ count: z.number().int(), sumMicrocents: microcentsSchema });
+const countSum = z.object({ count: z.int(), sumMicrocents: microcentsSchema });
 
 /** GET /api/admin/dashboard. "Today" is the current UTC day. */
 export const adminDashboardSchema = z.object({
-  members: z.object({ total: z.number().int(), blocked: z.number().int(), banned: z.number().int() }),
+  members: z.object({ total: z.int(), blocked: z.int(), banned: z.int() }),
   pending: z.object({
     /** Deposits with a proof waiting for review. */
-    deposits: z.number().int(),
+    deposits: z.int(),
     /** Deposit invoices still waiting for the member's transfer. */
-    depositsAwaitingPayment: z.number().int(),
-    withdrawals: z.number().int(),
-    kyc: z.number().int(),
+    depositsAwaitingPayment: z.int(),
+    withdrawals: z.int(),
+    kyc: z.int(),
   }),
   /** Sum of all members' balances by account, in microcents; admins are not members (`members`). */
   memberMoney: z.record(z.enum(MEMBER_ACCOUNTS), microcentsSchema),
@@ -56,9 +56,10 @@ export const ADJUSTABLE_ACCOUNTS = ["wallet", "profit", "bonus"] as const;
 /** POST /api/admin/members/:uid/adjust: signed microcents (positive credits, negative debits), and why. */
 export const adminAdjustSchema = z.object({
   account: z.enum(ADJUSTABLE_ACCOUNTS),
-  amountMicrocents: microcentsSchema
-    .refine((v) => v !== 0n, "Cannot be zero")
-    .refine((v) => -MAX_AMOUNT_MICROCENTS <= v && v <= MAX_AMOUNT_MICROCENTS, maxAmountMessage()),
+  amountMicrocents: microcentsSchema.check(
+    z.refine((v) => v !== 0n, "Cannot be zero"),
+    z.refine((v) => -MAX_AMOUNT_MICROCENTS <= v && v <= MAX_AMOUNT_MICROCENTS, maxAmountMessage()),
+  ),
   reason: reasonSchema,
 });
 export type AdminAdjustInput = z.input<typeof adminAdjustSchema>;
@@ -87,10 +88,10 @@ export const adjustmentRequestSchema = z.object({
   status: adjustmentRequestStatusSchema,
   requestedBy: z.string(),
   requestedAt: z.string(),
-  decidedBy: z.string().nullable(),
-  decidedAt: z.string().nullable(),
-  rejectReason: z.string().nullable(),
-  transactionId: z.string().nullable(),
+  decidedBy: z.nullable(z.string()),
+  decidedAt: z.nullable(z.string()),
+  rejectReason: z.nullable(z.string()),
+  transactionId: z.nullable(z.string()),
 });
 export type AdjustmentRequest = z.infer<typeof adjustmentRequestSchema>;
 /** 202 from the adjust route: the adjustment waits for a second approver. */
@@ -100,7 +101,7 @@ export const adminAdjustPendingSchema = z.object({
 });
 export type AdminAdjustPending = z.infer<typeof adminAdjustPendingSchema>;
 export const adjustmentRequestsQuerySchema = z.object({
-  status: z.union([adjustmentRequestStatusSchema, z.literal("all")]).default("awaiting_second_approval"),
+  status: z._default(z.union([adjustmentRequestStatusSchema, z.literal("all")]), "awaiting_second_approval"),
 });
 export const adjustmentRequestsResponseSchema = z.object({ items: z.array(adjustmentRequestSchema) });
 
@@ -108,7 +109,7 @@ export const adjustmentRequestsResponseSchema = z.object({ items: z.array(adjust
 export const adminMemberMoneySchema = z.object({
   balances: walletBalancesSchema,
   kyc: kycSchema,
-  bank: adminBankAccountSchema.nullable(),
+  bank: z.nullable(adminBankAccountSchema),
 });
 export type AdminMemberMoney = z.infer<typeof adminMemberMoneySchema>;
 
@@ -120,6 +121,6 @@ export const ledgerReportSchema = z.object({
   driftedBalances: problemRows,
   negativeMemberBalances: problemRows,
   brokenRunningBalances: problemRows,
-  counts: z.object({ transactions: z.number().int(), entries: z.number().int(), accounts: z.number().int() }),
+  counts: z.object({ transactions: z.int(), entries: z.int(), accounts: z.int() }),
 });
 export type LedgerVerifyReport = z.infer<typeof ledgerReportSchema>;

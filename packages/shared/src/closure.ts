@@ -1,14 +1,11 @@
-import { z } from "zod";
 import { text } from "./text.ts";
 import { microcentsSchema } from "./wallet.ts";
+import { z } from "./zod.ts";
 
 /** `POST /api/account/close`: the password, and the authenticator code when two-factor is on. */
 export const closeAccountSchema = z.object({
-  password: z.string().min(1, "Enter your password").max(128),
-  totpCode: text()
-    .trim()
-    .regex(/^\d{6}$/, "Six digits")
-    .optional(),
+  password: z.string().check(z.minLength(1, "Enter your password"), z.maxLength(128)),
+  totpCode: z.optional(text().check(z.trim(), z.regex(/^\d{6}$/, "Six digits"))),
 });
 export type CloseAccountInput = z.input<typeof closeAccountSchema>;
 
@@ -20,10 +17,10 @@ export const CLOSURE_BLOCKERS = ["balance", "deposit", "withdrawal", "contract"]
 export const closureBlockerSchema = z.object({
   reason: z.enum(CLOSURE_BLOCKERS),
   /** For `balance`: the account holding money (wallet, profit, bonus, withdrawal_hold). */
-  account: z.string().optional(),
+  account: z.optional(z.string()),
   /** For `balance`: what it holds (microcents); for `deposit`, `withdrawal` and `contract`: how many. */
-  amountMicrocents: microcentsSchema.optional(),
-  count: z.number().int().optional(),
+  amountMicrocents: z.optional(microcentsSchema),
+  count: z.optional(z.int()),
 });
 export type ClosureBlocker = z.infer<typeof closureBlockerSchema>;
 
@@ -34,5 +31,5 @@ export type ClosureCheck = z.infer<typeof closureCheckSchema>;
 export const closeAccountResponseSchema = z.object({ closed: z.literal(true), closedAt: z.string() });
 
 /** The back office's view of a member's closure. */
-export const adminClosureSchema = z.object({ closed: z.boolean(), closedAt: z.string().nullable() });
+export const adminClosureSchema = z.object({ closed: z.boolean(), closedAt: z.nullable(z.string()) });
 export type AdminClosure = z.infer<typeof adminClosureSchema>;

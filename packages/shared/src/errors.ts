@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { rateQuoteSchema } from "./local-amount.ts";
+import { z } from "./zod.ts";
 
 /** Machine-readable error codes every client can switch on. */
 export const ERROR_CODES = [
@@ -68,9 +68,9 @@ export const errorResponseSchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
-    fields: z.array(fieldErrorSchema).optional(),
+    fields: z.optional(z.array(fieldErrorSchema)),
     /** With RATE_CHANGED: the rate now in force, to show the member before they send again. */
-    quote: rateQuoteSchema.optional(),
+    quote: z.optional(rateQuoteSchema),
   }),
 });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { transactionKindSchema } from "./ledger.ts";
 import { amountInputShape, microcentsSchema, pagedShape, pageQueryShape, walletHistoryFilterShape } from "./wallet.ts";
+import { z } from "./zod.ts";
 
 /** The two funds a member can move to the wallet: investment returns and referral commissions. */
 export const FUNDS = ["profit", "bonus"] as const;
@@ -24,7 +24,7 @@ export type FundSummary = z.infer<typeof fundSummarySchema>;
  * `WALLET_CSV_COLUMNS`), the account fixed to the fund.
  */
 export const fundHistoryFilterShape = {
-  kind: transactionKindSchema.optional(),
+  kind: z.optional(transactionKindSchema),
   from: walletHistoryFilterShape.from,
   to: walletHistoryFilterShape.to,
 };
@@ -35,14 +35,14 @@ export const fundHistoryCsvQuerySchema = z.object(fundHistoryFilterShape);
  * POST /api/funds/:fund/transfers: move `{ amountMicrocents }`, `{ amount: "12.34" }`, `{ local }` (wallet.ts) or `{ all: true }`
  * (the whole balance) to the wallet. Send an `Idempotency-Key` header (201 first time, 200 replayed).
  */
-export const fundTransferInputSchema = z
-  .object({ ...amountInputShape, all: z.literal(true).optional() })
-  .superRefine((v, ctx) => {
+export const fundTransferInputSchema = z.object({ ...amountInputShape, all: z.optional(z.literal(true)) }).check(
+  z.superRefine((v, ctx) => {
     const given = [v.amountMicrocents, v.amount, v.local, v.all].filter((x) => x !== undefined).length;
     if (given === 0) ctx.addIssue({ code: "custom", path: ["amount"], message: "Enter an amount or choose all" });
     if (given > 1)
       ctx.addIssue({ code: "custom", path: ["amount"], message: "Give one of amount, amountMicrocents, local or all" });
-  });
+  }),
+);
 export type FundTransferInput = z.input<typeof fundTransferInputSchema>;
 
 /** A past move: its ledger transaction. */

@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { text } from "./text.ts";
 import {
   amountInputShape,
@@ -10,6 +9,7 @@ import {
   pageQueryShape,
   refineOneAmount,
 } from "./wallet.ts";
+import { z } from "./zod.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Profit arithmetic (bigint microcents, no floating point). The one place it is computed: the server
@@ -51,10 +51,12 @@ export function investmentSchedule(amountMicrocents: bigint, dailyRateBps: numbe
 export const PACKAGE_SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const packageSlugSchema = z
   .string()
-  .trim()
-  .min(2, "At least 2 characters")
-  .max(60, "At most 60 characters")
-  .regex(PACKAGE_SLUG, "Lowercase letters, digits and single hyphens, e.g. gold-30");
+  .check(
+    z.trim(),
+    z.minLength(2, "At least 2 characters"),
+    z.maxLength(60, "At most 60 characters"),
+    z.regex(PACKAGE_SLUG, "Lowercase letters, digits and single hyphens, e.g. gold-30"),
+  );
 
 const microcents = microcentsSchema;
 
@@ -66,21 +68,21 @@ export const investmentPackageSchema = z.object({
   description: z.string(),
   minMicrocents: microcents,
   maxMicrocents: microcents,
-  dailyRateBps: z.number().int(),
-  durationPeriods: z.number().int(),
+  dailyRateBps: z.int(),
+  durationPeriods: z.int(),
   /** The capital returns to the wallet at maturity (false: the profit is the whole return). */
   capitalReturn: z.boolean(),
-  sortOrder: z.number().int(),
+  sortOrder: z.int(),
   active: z.boolean(),
   /** Length of one period in seconds for an investment bought now (settings; 86,400 = a day). */
-  periodSeconds: z.number().int(),
+  periodSeconds: z.int(),
 });
 export type InvestmentPackage = z.infer<typeof investmentPackageSchema>;
 export const investmentPackagesResponseSchema = z.array(investmentPackageSchema);
 
 /** Back office: also how many investments use it (slug locked and no deletion once > 0). */
-export const adminPackageSchema = investmentPackageSchema.extend({
-  investmentCount: z.number().int(),
+export const adminPackageSchema = z.extend(investmentPackageSchema, {
+  investmentCount: z.int(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -92,21 +94,28 @@ const moneyLimit = amountMicrocentsSchema;
 /** POST /api/admin/packages and PUT /api/admin/packages/:id (the whole package). */
 export const packageInputSchema = z
   .object({
-    name: text().trim().min(2, "At least 2 characters").max(80, "At most 80 characters"),
+    name: text().check(z.trim(), z.minLength(2, "At least 2 characters"), z.maxLength(80, "At most 80 characters")),
     slug: packageSlugSchema,
-    description: text({ multiline: true }).trim().max(2000, "At most 2000 characters").default(""),
+    description: z._default(
+      text({ multiline: true }).check(z.trim(), z.maxLength(2000, "At most 2000 characters")),
+      "",
+    ),
     minMicrocents: moneyLimit,
     maxMicrocents: moneyLimit,
-    dailyRateBps: z.number().int("Whole basis points").min(1, "At least 1 (0.01 %)").max(10_000, "At most 10,000"),
-    durationPeriods: z.number().int("Whole periods").min(1, "At least 1").max(3650, "At most 3650"),
+    dailyRateBps: z
+      .number()
+      .check(z.int("Whole basis points"), z.gte(1, "At least 1 (0.01 %)"), z.lte(10_000, "At most 10,000")),
+    durationPeriods: z.number().check(z.int("Whole periods"), z.gte(1, "At least 1"), z.lte(3650, "At most 3650")),
     capitalReturn: z.boolean(),
-    sortOrder: z.number().int().min(0).max(10_000).default(0),
-    active: z.boolean().default(true),
+    sortOrder: z._default(z.int().check(z.gte(0), z.lte(10_000)), 0),
+    active: z._default(z.boolean(), true),
   })
-  .superRefine((p, ctx) => {
-    if (p.maxMicrocents < p.minMicrocents)
-      ctx.addIssue({ code: "custom", path: ["maxMicrocents"], message: "Must be at least the minimum" });
-  });
+  .check(
+    z.superRefine((p, ctx) => {
+      if (p.maxMicrocents < p.minMicrocents)
+        ctx.addIssue({ code: "custom", path: ["maxMicrocents"], message: "Must be at least the minimum" });
+    }),
+  );
 /** The package as the back office sends it and the server reads it: money as bigint microcents. */
 export type PackageInput = z.output<typeof packageInputSchema>;
 
@@ -124,10 +133,10 @@ export type InvestmentStatus = z.infer<typeof investmentStatusSchema>;
  */
 export const buyInvestmentSchema = z
   .object({
-    slug: text().trim().min(1, "Choose a package").max(60),
+    slug: text().check(z.trim(), z.minLength(1, "Choose a package"), z.maxLength(60)),
     ...amountInputShape,
   })
-  .superRefine(refineOneAmount);
+  .check(z.superRefine(refineOneAmount));
 export type BuyInvestmentInput = z.input<typeof buyInvestmentSchema>;
 
 /** An investment with the terms it was bought with (later package edits never change them). */
@@ -137,24 +146,24 @@ export const investmentSchema = z.object({
   reference: z.string(),
   package: z.object({ id: z.string(), slug: z.string(), name: z.string() }),
   amountMicrocents: microcents,
-  dailyRateBps: z.number().int(),
-  durationPeriods: z.number().int(),
-  periodSeconds: z.number().int(),
+  dailyRateBps: z.int(),
+  durationPeriods: z.int(),
+  periodSeconds: z.int(),
   capitalReturn: z.boolean(),
   status: investmentStatusSchema,
-  periodsPaid: z.number().int(),
+  periodsPaid: z.int(),
   profitPaidMicrocents: microcents,
   totalProfitMicrocents: microcents,
   /** When the next period is credited; null once matured or cancelled. */
-  nextAccrualAt: z.string().nullable(),
+  nextAccrualAt: z.nullable(z.string()),
   /** Start + durationPeriods × periodSeconds. */
   maturesAt: z.string(),
-  maturedAt: z.string().nullable(),
+  maturedAt: z.nullable(z.string()),
   startedAt: z.string(),
 });
 export type Investment = z.infer<typeof investmentSchema>;
 
-export const investmentListQuerySchema = z.object({ status: investmentStatusSchema.optional(), ...pageQueryShape });
+export const investmentListQuerySchema = z.object({ status: z.optional(investmentStatusSchema), ...pageQueryShape });
 export const investmentListResponseSchema = z.object({ items: z.array(investmentSchema), ...pagedShape });
 export type InvestmentList = z.infer<typeof investmentListResponseSchema>;
 
@@ -163,20 +172,20 @@ export type BuyInvestmentResponse = z.infer<typeof buyInvestmentResponseSchema>;
 
 /** One period of the schedule: when it is due, what it pays, and whether (and when) it was credited. */
 export const schedulePeriodSchema = z.object({
-  period: z.number().int(),
+  period: z.int(),
   dueAt: z.string(),
   amountMicrocents: microcents,
   paid: z.boolean(),
   /** The ledger transaction's time, null while not credited. */
-  paidAt: z.string().nullable(),
+  paidAt: z.nullable(z.string()),
 });
 /** GET /api/investments/:id: the invoice. Another member's id is 404. */
-export const investmentInvoiceSchema = investmentSchema.extend({
+export const investmentInvoiceSchema = z.extend(investmentSchema, {
   schedule: z.array(schedulePeriodSchema),
   /** What returns to the wallet at maturity (0 when the terms keep the capital). */
   capitalReturnMicrocents: microcents,
   /** The purchase's ledger transaction. */
-  transactionId: z.string().nullable(),
+  transactionId: z.nullable(z.string()),
 });
 export type InvestmentInvoice = z.infer<typeof investmentInvoiceSchema>;
 
@@ -184,13 +193,13 @@ export type InvestmentInvoice = z.infer<typeof investmentInvoiceSchema>;
 export const wsInvestmentAccruedSchema = z.object({
   type: z.literal("investment.accrued"),
   investmentId: z.string(),
-  period: z.number().int(),
+  period: z.int(),
   amountMicrocents: microcents,
-  periodsPaid: z.number().int(),
-  durationPeriods: z.number().int(),
+  periodsPaid: z.int(),
+  durationPeriods: z.int(),
   profitPaidMicrocents: microcents,
   status: investmentStatusSchema,
-  nextAccrualAt: z.string().nullable(),
+  nextAccrualAt: z.nullable(z.string()),
   /** Capital returned to the wallet with this (last) period, 0 otherwise. */
   capitalReturnedMicrocents: microcents,
 });
@@ -202,16 +211,16 @@ export type WsInvestmentAccrued = z.infer<typeof wsInvestmentAccruedSchema>;
 
 export const adminInvestmentsQuerySchema = z.object({
   /** A package id. */
-  packageId: text().max(64).optional(),
-  status: investmentStatusSchema.optional(),
+  packageId: z.optional(text().check(z.maxLength(64))),
+  status: z.optional(investmentStatusSchema),
   /** A member's uid. */
-  uid: text().max(64).optional(),
+  uid: z.optional(text().check(z.maxLength(64))),
   ...pageQueryShape,
 });
-export const adminInvestmentSchema = investmentSchema.extend({ member: memberRefSchema });
+export const adminInvestmentSchema = z.extend(investmentSchema, { member: memberRefSchema });
 export type AdminInvestment = z.infer<typeof adminInvestmentSchema>;
 export const investmentTotalsSchema = z.object({
-  count: z.number().int(),
+  count: z.int(),
   amountMicrocents: microcents,
   profitPaidMicrocents: microcents,
 });
@@ -225,7 +234,7 @@ export type AdminInvestments = z.infer<typeof adminInvestmentsResponseSchema>;
 
 /** GET /api/admin/investments/summary (also `investments` of the dashboard). */
 export const adminInvestmentSummarySchema = z.object({
-  activeCount: z.number().int(),
+  activeCount: z.int(),
   /** Capital of active investments. */
   investedCapitalMicrocents: microcents,
   /** Every profit credit ever made. */
@@ -234,6 +243,6 @@ export const adminInvestmentSummarySchema = z.object({
   commissionsPaidMicrocents: microcents,
   /** Capital that returns to wallets at maturities within the next 7 days. */
   capitalDueNext7DaysMicrocents: microcents,
-  maturingNext7Days: z.number().int(),
+  maturingNext7Days: z.int(),
 });
 export type AdminInvestmentSummary = z.infer<typeof adminInvestmentSummarySchema>;

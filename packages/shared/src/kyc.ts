@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { text } from "./text.ts";
 import { memberRefSchema, pagedShape, pageQueryShape, privateFileSchema } from "./wallet.ts";
+import { z } from "./zod.ts";
 
 /** not_submitted → pending → approved | rejected (with a reason) → (resubmit) pending. */
 export const KYC_STATUSES = ["not_submitted", "pending", "approved", "rejected"] as const;
@@ -52,27 +52,32 @@ const isBlank = (input: unknown) => input === undefined || (typeof input === "st
  * API client must send.
  */
 export const kycFieldsSchema = z.object({
-  legalName: text().trim().min(2, "At least 2 characters").max(100, "At most 100 characters"),
+  legalName: text().check(
+    z.trim(),
+    z.minLength(2, "At least 2 characters"),
+    z.maxLength(100, "At most 100 characters"),
+  ),
   dateOfBirth: z.iso
     .date({
       abort: true,
       error: (issue) => (isBlank(issue.input) ? "Enter your date of birth" : "A date like 1990-12-31"),
     })
-    .refine((v) => ageOn(v) >= KYC_MIN_AGE, `You must be at least ${KYC_MIN_AGE} years old`)
-    .refine((v) => ageOn(v) <= 130, "Enter your real date of birth"),
-  country: z
-    .string({ error: "Choose your country" })
-    .trim()
-    .toUpperCase()
-    .refine((v) => countrySet.has(v), {
+    .check(
+      z.refine((v) => ageOn(v) >= KYC_MIN_AGE, `You must be at least ${KYC_MIN_AGE} years old`),
+      z.refine((v) => ageOn(v) <= 130, "Enter your real date of birth"),
+    ),
+  country: z.string({ error: "Choose your country" }).check(
+    z.trim(),
+    z.toUpperCase(),
+    z.refine((v) => countrySet.has(v), {
       error: (issue) =>
         isBlank(issue.input) ? "Choose your country" : "A country code like US or ID (ISO 3166-1 alpha-2)",
     }),
+  ),
   idType: idTypeSchema,
   idNumber: z
     .string()
-    .trim()
-    .regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,39}$/, "3 to 40 letters, digits, spaces or hyphens"),
+    .check(z.trim(), z.regex(/^[A-Za-z0-9][A-Za-z0-9 -]{2,39}$/, "3 to 40 letters, digits, spaces or hyphens")),
 });
 export type KycFieldsInput = z.input<typeof kycFieldsSchema>;
 
@@ -84,24 +89,31 @@ export const kycSubmissionSchema = z.object({
   idNumber: z.string(),
   documents: z.object({
     idFront: privateFileSchema,
-    idBack: privateFileSchema.nullable(),
+    idBack: z.nullable(privateFileSchema),
     selfie: privateFileSchema,
   }),
 });
 /** GET /api/kyc: the member's verification. */
 export const kycSchema = z.object({
   status: kycStatusSchema,
-  reason: z.string().nullable(),
-  submittedAt: z.string().nullable(),
-  reviewedAt: z.string().nullable(),
-  submission: kycSubmissionSchema.nullable(),
+  reason: z.nullable(z.string()),
+  submittedAt: z.nullable(z.string()),
+  reviewedAt: z.nullable(z.string()),
+  submission: z.nullable(kycSubmissionSchema),
 });
 export type Kyc = z.infer<typeof kycSchema>;
 
-export const adminKycSchema = kycSchema.extend({ member: memberRefSchema });
+export const adminKycSchema = z.extend(kycSchema, { member: memberRefSchema });
 export type AdminKyc = z.infer<typeof adminKycSchema>;
 export const adminKycQuerySchema = z.object({
-  status: z.union([kycStatusSchema.exclude(["not_submitted"]), z.literal("all")]).default("pending"),
+  status: z._default(
+    z.union([
+      // Every status but not_submitted (zod/mini enums have no `.exclude`; this builds the same enum).
+      z.enum(KYC_STATUSES.filter((s): s is Exclude<KycStatus, "not_submitted"> => s !== "not_submitted")),
+      z.literal("all"),
+    ]),
+    "pending",
+  ),
   ...pageQueryShape,
 });
 export const adminKycResponseSchema = z.object({ items: z.array(adminKycSchema), ...pagedShape });

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { fromCents, MEMBER_ACCOUNTS, TRANSACTION_KINDS } from "./values.ts";
+import { z } from "./zod.ts";
 
 export { MEMBER_ACCOUNTS, TRANSACTION_KINDS };
 

@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { CURRENCIES, type Currency, localizeDecimal } from "./currency.ts";
 import { divideHalfEven, MICROCENTS_PER_CENT, MICROCENTS_PER_USD } from "./values.ts";
+import { z } from "./zod.ts";
 
 // ---------------------------------------------------------------------------------------------
 // Amounts typed in the member's own currency (docs/product.md §4a). The member types e.g.
@@ -40,11 +40,11 @@ export function sameRate(a: string, b: string): boolean {
 /** What the form showed and the request carries: units of `currency` per 1 USD. */
 export const rateQuoteSchema = z.object({
   currency: z.enum(CURRENCIES, { error: `One of ${CURRENCIES.join(", ")}` }),
-  rate: z
-    .string({ error: "The rate the form showed, e.g. 16250" })
-    .trim()
-    .regex(RATE_TEXT, "A decimal number above zero, at most 8 decimals")
-    .refine((r) => (scaledRate(r) ?? 0n) > 0n, "A decimal number above zero, at most 8 decimals"),
+  rate: z.string({ error: "The rate the form showed, e.g. 16250" }).check(
+    z.trim(),
+    z.regex(RATE_TEXT, "A decimal number above zero, at most 8 decimals"),
+    z.refine((r) => (scaledRate(r) ?? 0n) > 0n, "A decimal number above zero, at most 8 decimals"),
+  ),
 });
 export type RateQuote = z.infer<typeof rateQuoteSchema>;
 
@@ -193,9 +193,11 @@ export function typedAmountProblem(
 
 /** The check of a typed amount at `quote` for a zod schema (null: the text only). */
 export function refineTypedAmount(quote: RateQuote | null, path: string[] = []) {
-  return (text: string, ctx: z.RefinementCtx) => {
+  return (text: string, ctx: z.core.$RefinementCtx) => {
     const problem = typedAmountProblem(text, quote);
-    if (problem) ctx.addIssue({ code: "custom", path, message: problem.message });
+    // A fresh array each time: zod prefixes an issue's path in place as it goes up through objects
+    // (zod/mini's objects always do), which would otherwise grow `path` on every parse.
+    if (problem) ctx.addIssue({ code: "custom", path: [...path], message: problem.message });
   };
 }
 
@@ -203,16 +205,18 @@ export function refineTypedAmount(quote: RateQuote | null, path: string[] = []) 
  * `{ amount, currency, rate }`: an amount typed in `currency`, with the rate the form showed. The
  * amount must come to at least 1 cent and at most the largest amount at that rate.
  */
-export const localAmountSchema = rateQuoteSchema
-  .extend({
-    amount: z.string({ error: AMOUNT_MESSAGES.empty }).trim().superRefine(refineTypedAmount(null)),
+export const localAmountSchema = z
+  .extend(rateQuoteSchema, {
+    amount: z.string({ error: AMOUNT_MESSAGES.empty }).check(z.trim(), z.superRefine(refineTypedAmount(null))),
   })
-  .superRefine((value, ctx) => {
-    // What only the rate tells: less than a cent, or past the largest amount (the text is checked above).
-    const problem = typedAmountProblem(value.amount, value);
-    if (problem?.kind === "belowCent" || problem?.kind === "tooLarge")
-      ctx.addIssue({ code: "custom", path: ["amount"], message: problem.message });
-  });
+  .check(
+    z.superRefine((value, ctx) => {
+      // What only the rate tells: less than a cent, or past the largest amount (the text is checked above).
+      const problem = typedAmountProblem(value.amount, value);
+      if (problem?.kind === "belowCent" || problem?.kind === "tooLarge")
+        ctx.addIssue({ code: "custom", path: ["amount"], message: problem.message });
+    }),
+  );
 export type LocalAmount = z.infer<typeof localAmountSchema>;
 
 /**

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /**
  * The languages Helio speaks to its members (docs/architecture.md, "Languages"): the web's screens,

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 export { PAIR_SYMBOLS, PAIRS, type PairSymbol, pairOf } from "./pairs.ts";
 
@@ -7,7 +7,7 @@ import { PAIR_SYMBOLS } from "./pairs.ts";
 export const pairSymbolSchema = z.enum(PAIR_SYMBOLS, { error: "Unknown pair" });
 
 /** Prices are exact decimal strings (at most 8 decimals), never floats on the server. */
-export const priceString = z.string().regex(/^\d+(\.\d{1,8})?$/);
+export const priceString = z.string().check(z.regex(/^\d+(\.\d{1,8})?$/));
 /** Price scale: stored prices are integers of 1e-8 units. */
 export const PRICE_DECIMALS = 8;
 
@@ -39,12 +39,12 @@ export const pairQuoteSchema = z.object({
   symbol: pairSymbolSchema,
   name: z.string(),
   label: z.string(),
-  price: priceString.nullable(),
-  at: z.iso.datetime().nullable(),
+  price: z.nullable(priceString),
+  at: z.nullable(z.iso.datetime()),
   /** 24h change in percent, 2 decimals, e.g. "-1.25". */
-  change24h: z.string().nullable(),
-  high24h: priceString.nullable(),
-  low24h: priceString.nullable(),
+  change24h: z.nullable(z.string()),
+  high24h: z.nullable(priceString),
+  low24h: z.nullable(priceString),
   stale: z.boolean(),
 });
 export type PairQuote = z.infer<typeof pairQuoteSchema>;
@@ -54,12 +54,12 @@ export const CANDLE_INTERVALS = ["1m", "5m", "15m", "1h"] as const;
 export type CandleInterval = (typeof CANDLE_INTERVALS)[number];
 export const INTERVAL_SECONDS: Record<CandleInterval, number> = { "1m": 60, "5m": 300, "15m": 900, "1h": 3600 };
 export const candlesQuerySchema = z.object({
-  interval: z.enum(CANDLE_INTERVALS, { error: "One of 1m, 5m, 15m, 1h" }).default("1m"),
-  limit: z.coerce.number().int().min(1).max(1000).default(300),
+  interval: z._default(z.enum(CANDLE_INTERVALS, { error: "One of 1m, 5m, 15m, 1h" }), "1m"),
+  limit: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(1000)), 300),
 });
 export const candleSchema = z.object({
   /** Bucket start, seconds since the epoch (UTC). */
-  time: z.number().int(),
+  time: z.int(),
   open: priceString,
   high: priceString,
   low: priceString,
@@ -73,10 +73,13 @@ export const candlesResponseSchema = z.object({
 });
 export type CandlesResponse = z.infer<typeof candlesResponseSchema>;
 export const symbolParamsSchema = z.object({
-  symbol: z
-    .string()
-    .transform((s) => s.toUpperCase())
-    .pipe(pairSymbolSchema),
+  symbol: z.pipe(
+    z.pipe(
+      z.string(),
+      z.transform((s) => s.toUpperCase()),
+    ),
+    pairSymbolSchema,
+  ),
 });
 
 /** WebSocket: the latest tick of each pair that moved, once a second, to everyone. */

@@ -1,7 +1,7 @@
-import { z } from "zod";
 import { CURRENCIES } from "./currency.ts";
 import { localeSchema } from "./locale.ts";
 import { text } from "./text.ts";
+import { z } from "./zod.ts";
 
 export const currencySchema = z.enum(CURRENCIES);
 /** `closed`: the member closed their account; they cannot sign in, their records are kept. */
@@ -14,11 +14,15 @@ export const userStatusOf = (stored: string | null | undefined): UserStatus =>
 
 export const usernameSchema = z
   .string()
-  .trim()
-  .toLowerCase()
-  .regex(/^[a-z0-9_]{3,20}$/, "3 to 20 characters: a-z, 0-9 and _");
-export const passwordSchema = z.string().min(10, "At least 10 characters").max(128, "At most 128 characters");
-export const personNameSchema = text().trim().min(1, "Required").max(60, "At most 60 characters");
+  .check(z.trim(), z.toLowerCase(), z.regex(/^[a-z0-9_]{3,20}$/, "3 to 20 characters: a-z, 0-9 and _"));
+export const passwordSchema = z
+  .string()
+  .check(z.minLength(10, "At least 10 characters"), z.maxLength(128, "At most 128 characters"));
+export const personNameSchema = text().check(
+  z.trim(),
+  z.minLength(1, "Required"),
+  z.maxLength(60, "At most 60 characters"),
+);
 
 /** The member record (docs/product.md §4), as the API returns it for the signed-in member. */
 export const memberSchema = z.object({
@@ -31,53 +35,51 @@ export const memberSchema = z.object({
   emailVerified: z.boolean(),
   currency: currencySchema,
   /** The language chosen on the account; null until the member picks one (the device's is used). */
-  locale: localeSchema.nullable(),
+  locale: z.nullable(localeSchema),
   userTrading: z.boolean(),
   /** An admin has locked the member to Practice: the member cannot switch to Real. */
   tradingLocked: z.boolean(),
   userBlock: z.boolean(),
   userStatus: userStatusSchema,
-  photoURL: z.string().nullable(),
+  photoURL: z.nullable(z.string()),
   role: z.enum(["member", "admin"]),
   referralCode: z.string(),
   twoFactorEnabled: z.boolean(),
   createdAt: z.string(),
-  impersonatedBy: z.string().nullable(),
+  impersonatedBy: z.nullable(z.string()),
   /**
    * The terms the member accepted beside the ones in force (members from before versioning count
    * as having accepted version 1). Until `accepted`, Real-money actions answer TERMS_NOT_ACCEPTED.
    */
   terms: z.object({
-    acceptedVersion: z.number().int().positive(),
-    currentVersion: z.number().int().positive(),
+    acceptedVersion: z.int().check(z.positive()),
+    currentVersion: z.int().check(z.positive()),
     accepted: z.boolean(),
   }),
 });
 export type Member = z.infer<typeof memberSchema>;
 
 /** `POST /api/me/terms`: the member accepts the terms of `version`, which must be the one in force. */
-export const acceptTermsSchema = z.object({ version: z.number().int().positive() });
+export const acceptTermsSchema = z.object({ version: z.int().check(z.positive()) });
 export type AcceptTerms = z.infer<typeof acceptTermsSchema>;
 
 export const registerSchema = z.object({
   firstName: personNameSchema,
   lastName: personNameSchema,
   username: usernameSchema,
-  email: z.email("Enter a valid email").max(254),
+  email: z.email("Enter a valid email").check(z.maxLength(254)),
   password: passwordSchema,
-  currency: currencySchema.default("USD"),
-  referralCode: text()
-    .trim()
-    .toLowerCase()
-    .max(20)
-    .optional()
-    .transform((v) => (v ? v : undefined)),
+  currency: z._default(currencySchema, "USD"),
+  referralCode: z.pipe(
+    z.optional(text().check(z.trim(), z.toLowerCase(), z.maxLength(20))),
+    z.transform((v) => (v ? v : undefined)),
+  ),
   /** The language the form was filled in: kept on the account, the verification mail is written in it. */
-  locale: localeSchema.optional(),
+  locale: z.optional(localeSchema),
   /** The terms (of the version shown) are accepted: stored with their version and the time. */
-  acceptTerms: z.boolean().refine((v) => v, "Accept the terms to open an account"),
+  acceptTerms: z.boolean().check(z.refine((v) => v, "Accept the terms to open an account")),
   /** The member confirms being 18 or older: stored with the time. */
-  confirmAdult: z.boolean().refine((v) => v, "Confirm that you are 18 or older"),
+  confirmAdult: z.boolean().check(z.refine((v) => v, "Confirm that you are 18 or older")),
 });
 export type RegisterInput = z.input<typeof registerSchema>;
 
@@ -92,8 +94,8 @@ export const referralCheckResponseSchema = z.object({ valid: z.boolean() });
 
 export const signInEventSchema = z.object({
   id: z.string(),
-  ipAddress: z.string().nullable(),
-  userAgent: z.string().nullable(),
+  ipAddress: z.nullable(z.string()),
+  userAgent: z.nullable(z.string()),
   /** Opened by support through "Sign in as member". */
   bySupport: z.boolean(),
   createdAt: z.string(),

@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { pagedShape, pageQueryShape } from "./wallet.ts";
+import { z } from "./zod.ts";
 
 /**
  * What a member hears about. Each kind is recorded once per event (its `eventKey`), shown in the
@@ -62,40 +62,46 @@ export const notificationSchema = z.object({
   kind: notificationKindSchema,
   title: z.string(),
   body: z.string(),
-  link: z.string().nullable(),
+  link: z.nullable(z.string()),
   createdAt: z.string(),
-  readAt: z.string().nullable(),
+  readAt: z.nullable(z.string()),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 
 export const notificationsQuerySchema = z.object({
   ...pageQueryShape,
   /** Only the unread ones. */
-  unread: z
-    .enum(["true", "false"], { error: "Use true or false" })
-    .optional()
-    .transform((v) => v === "true"),
+  unread: z.pipe(
+    z.optional(z.enum(["true", "false"], { error: "Use true or false" })),
+    z.transform((v) => v === "true"),
+  ),
 });
 export type NotificationsQuery = z.input<typeof notificationsQuerySchema>;
 export const notificationsResponseSchema = z.object({
   items: z.array(notificationSchema),
   ...pagedShape,
-  unreadCount: z.number().int(),
+  unreadCount: z.int(),
 });
 export type NotificationsResponse = z.infer<typeof notificationsResponseSchema>;
 
 /** Marks the given notifications read, or every one when `all` is true. */
 export const markNotificationsReadSchema = z
   .object({
-    ids: z.array(z.string().min(1).max(64)).min(1, "Name at least one notification").max(100).optional(),
-    all: z.literal(true).optional(),
+    ids: z.optional(
+      z
+        .array(z.string().check(z.minLength(1), z.maxLength(64)))
+        .check(z.minLength(1, "Name at least one notification"), z.maxLength(100)),
+    ),
+    all: z.optional(z.literal(true)),
   })
-  .refine((body) => Boolean(body.ids) !== Boolean(body.all), {
-    message: "Give either ids or all: true",
-    path: ["ids"],
-  });
+  .check(
+    z.refine((body) => Boolean(body.ids) !== Boolean(body.all), {
+      message: "Give either ids or all: true",
+      path: ["ids"],
+    }),
+  );
 export type MarkNotificationsRead = z.infer<typeof markNotificationsReadSchema>;
-export const markNotificationsReadResponseSchema = z.object({ unreadCount: z.number().int() });
+export const markNotificationsReadResponseSchema = z.object({ unreadCount: z.int() });
 
 /** The member's e-mail choices: one switch per optional kind (security mail is always sent). */
 export const notificationPreferencesSchema = z.object({
@@ -111,10 +117,10 @@ export type UpdateNotificationPreferences = z.infer<typeof updateNotificationPre
 export const wsNotificationSchema = z.object({
   type: z.literal("notification"),
   notification: notificationSchema,
-  unreadCount: z.number().int(),
+  unreadCount: z.int(),
 });
 /** Live: the member read some in another tab; the bell takes this count. */
 export const wsNotificationsReadSchema = z.object({
   type: z.literal("notifications.read"),
-  unreadCount: z.number().int(),
+  unreadCount: z.int(),
 });

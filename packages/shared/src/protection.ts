@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { fromCents, microcentsToDecimal } from "./values.ts";
 import { microcentsSchema } from "./wallet.ts";
+import { z } from "./zod.ts";
 
 /** The windows a stake or loss limit is counted over. */
 export const LIMIT_PERIODS = ["24h", "7d", "30d"] as const;
@@ -47,19 +47,24 @@ export const LIMIT_BOUNDS = {
 
 /** A count limit (contracts, minutes): a whole number, as a JSON number. */
 const countLimitValue = (bounds: { min: number; max: number }, unit: string) =>
-  z
-    .number({ error: `A whole number of ${unit}, or null for no limit` })
-    .int(`A whole number of ${unit}`)
-    .min(bounds.min, `At least ${bounds.min} ${unit}`)
-    .max(bounds.max, `At most ${bounds.max} ${unit}`)
-    .nullable();
+  z.nullable(
+    z
+      .number({ error: `A whole number of ${unit}, or null for no limit` })
+      .check(
+        z.int(`A whole number of ${unit}`),
+        z.gte(bounds.min, `At least ${bounds.min} ${unit}`),
+        z.lte(bounds.max, `At most ${bounds.max} ${unit}`),
+      ),
+  );
 
 /** A money limit: microcents, as every amount (a string of digits on the wire, a bigint once read). */
 const amountLimitValue = (bounds: { min: bigint; max: bigint }) =>
-  microcentsSchema
-    .refine((v) => v >= bounds.min, `At least ${microcentsToDecimal(bounds.min)} USD`)
-    .refine((v) => v <= bounds.max, `At most ${microcentsToDecimal(bounds.max)} USD`)
-    .nullable();
+  z.nullable(
+    microcentsSchema.check(
+      z.refine((v) => v >= bounds.min, `At least ${microcentsToDecimal(bounds.min)} USD`),
+      z.refine((v) => v <= bounds.max, `At most ${microcentsToDecimal(bounds.max)} USD`),
+    ),
+  );
 
 const periodField = z.enum(LIMIT_PERIODS, { error: "One of 24h, 7d, 30d" });
 const amount = amountLimitValue(LIMIT_BOUNDS.amountMicrocents);
@@ -111,7 +116,7 @@ export function memberLimitKeyOf(input: SetMemberLimit): MemberLimitKey {
 export const limitFigureSchema = microcentsSchema;
 
 /** A raise or removal waiting for its cooling-off to end (`value` null: the limit is removed). */
-export const pendingLimitSchema = z.object({ value: limitFigureSchema.nullable(), effectiveAt: z.iso.datetime() });
+export const pendingLimitSchema = z.object({ value: z.nullable(limitFigureSchema), effectiveAt: z.iso.datetime() });
 
 /**
  * One of the member's limits: its value in force (null: none), the change waiting for its
@@ -120,9 +125,9 @@ export const pendingLimitSchema = z.object({ value: limitFigureSchema.nullable()
  */
 export const memberLimitSchema = z.object({
   key: z.enum(MEMBER_LIMIT_KEYS),
-  value: limitFigureSchema.nullable(),
-  pending: pendingLimitSchema.nullable(),
-  used: limitFigureSchema.nullable(),
+  value: z.nullable(limitFigureSchema),
+  pending: z.nullable(pendingLimitSchema),
+  used: z.nullable(limitFigureSchema),
 });
 export type MemberLimit = z.infer<typeof memberLimitSchema>;
 
@@ -141,7 +146,9 @@ export const BREAK_BOUNDS = {
 export const BREAK_KINDS = ["timeout", "exclusion"] as const;
 export type BreakKind = (typeof BREAK_KINDS)[number];
 
-const password = z.string({ error: "Enter your password" }).min(1, "Enter your password").max(200);
+const password = z
+  .string({ error: "Enter your password" })
+  .check(z.minLength(1, "Enter your password"), z.maxLength(200));
 
 /**
  * POST /api/protection/break: a timeout of `days` or a self-exclusion of `months`, confirmed with
@@ -154,18 +161,22 @@ export const takeBreakSchema = z.discriminatedUnion(
       kind: z.literal("timeout"),
       days: z
         .number({ error: "A whole number of days" })
-        .int("A whole number of days")
-        .min(BREAK_BOUNDS.timeoutDays.min, "At least 1 day")
-        .max(BREAK_BOUNDS.timeoutDays.max, "At most 42 days (6 weeks)"),
+        .check(
+          z.int("A whole number of days"),
+          z.gte(BREAK_BOUNDS.timeoutDays.min, "At least 1 day"),
+          z.lte(BREAK_BOUNDS.timeoutDays.max, "At most 42 days (6 weeks)"),
+        ),
       password,
     }),
     z.object({
       kind: z.literal("exclusion"),
       months: z
         .number({ error: "A whole number of months" })
-        .int("A whole number of months")
-        .min(BREAK_BOUNDS.exclusionMonths.min, "At least 6 months")
-        .max(BREAK_BOUNDS.exclusionMonths.max, "At most 60 months (5 years)"),
+        .check(
+          z.int("A whole number of months"),
+          z.gte(BREAK_BOUNDS.exclusionMonths.min, "At least 6 months"),
+          z.lte(BREAK_BOUNDS.exclusionMonths.max, "At most 60 months (5 years)"),
+        ),
       password,
     }),
   ],
@@ -179,29 +190,31 @@ export const memberBreakSchema = z.object({
   kind: z.enum(BREAK_KINDS),
   startedAt: z.iso.datetime(),
   endsAt: z.iso.datetime(),
-  liftedAt: z.iso.datetime().nullable(),
-  liftReason: z.string().nullable(),
+  liftedAt: z.nullable(z.iso.datetime()),
+  liftReason: z.nullable(z.string()),
 });
 export type MemberBreak = z.infer<typeof memberBreakSchema>;
 
 /** GET /api/protection/break: the break in force, if any. */
-export const breakStatusSchema = z.object({ current: memberBreakSchema.nullable() });
+export const breakStatusSchema = z.object({ current: z.nullable(memberBreakSchema) });
 export type BreakStatus = z.infer<typeof breakStatusSchema>;
 
 /** POST /api/admin/members/:uid/break/lift: an admin ends the member's break early, saying why. */
 export const liftBreakSchema = z.object({
   reason: z
     .string({ error: "Write the reason" })
-    .trim()
-    .min(10, "At least 10 characters: why the break ends early")
-    .max(1000, "At most 1000 characters"),
+    .check(
+      z.trim(),
+      z.minLength(10, "At least 10 characters: why the break ends early"),
+      z.maxLength(1000, "At most 1000 characters"),
+    ),
 });
 export type LiftBreak = z.infer<typeof liftBreakSchema>;
 
 /** GET /api/admin/members/:uid/protection: the member's own limits, the break in force and every past one. */
 export const adminMemberProtectionSchema = z.object({
   limits: z.array(memberLimitSchema),
-  current: memberBreakSchema.nullable(),
+  current: z.nullable(memberBreakSchema),
   breaks: z.array(memberBreakSchema),
 });
 export type AdminMemberProtection = z.infer<typeof adminMemberProtectionSchema>;
@@ -215,11 +228,11 @@ export const REALITY_CHECK_MINUTES = { min: 10, max: 120, default: 60 } as const
  * interval its configuration lowers, can use seconds; the server holds the shortest allowed.
  */
 export const setRealityIntervalSchema = z.object({
-  minutes: z
-    .number({ error: "A number of minutes" })
-    .positive("More than 0 minutes")
-    .max(REALITY_CHECK_MINUTES.max, `At most ${REALITY_CHECK_MINUTES.max} minutes`)
-    .refine((m) => Number.isInteger(Math.round(m * 60 * 1000) / 1000), "Whole seconds only"),
+  minutes: z.number({ error: "A number of minutes" }).check(
+    z.positive("More than 0 minutes"),
+    z.lte(REALITY_CHECK_MINUTES.max, `At most ${REALITY_CHECK_MINUTES.max} minutes`),
+    z.refine((m) => Number.isInteger(Math.round(m * 60 * 1000) / 1000), "Whole seconds only"),
+  ),
 });
 export type SetRealityInterval = z.infer<typeof setRealityIntervalSchema>;
 
@@ -229,8 +242,8 @@ export type SetRealityInterval = z.infer<typeof setRealityIntervalSchema>;
  * is out until it settles). Microcents.
  */
 export const sessionFiguresSchema = z.object({
-  contracts: z.number().int().min(0),
-  open: z.number().int().min(0),
+  contracts: z.int().check(z.gte(0)),
+  open: z.int().check(z.gte(0)),
   stakedMicrocents: microcentsSchema,
   payoutMicrocents: microcentsSchema,
   netMicrocents: microcentsSchema,
@@ -243,10 +256,10 @@ export type SessionFigures = z.infer<typeof sessionFiguresSchema>;
  * Real contracts; `dueInMs` is how long until then by the server's clock (0 once passed).
  */
 export const realityCheckSchema = z.object({
-  intervalMinutes: z.number().positive(),
+  intervalMinutes: z.number().check(z.positive()),
   sessionStartedAt: z.iso.datetime(),
   dueAt: z.iso.datetime(),
-  dueInMs: z.number().int().min(0),
+  dueInMs: z.int().check(z.gte(0)),
   due: z.boolean(),
   figures: sessionFiguresSchema,
 });
@@ -275,8 +288,8 @@ export type PlatformLimitKey = (typeof PLATFORM_LIMIT_KEYS)[number];
 export const platformLimitSchema = z.object({
   key: z.enum(PLATFORM_LIMIT_KEYS),
   value: limitFigureSchema,
-  used: limitFigureSchema.nullable(),
-  left: limitFigureSchema.nullable(),
+  used: z.nullable(limitFigureSchema),
+  left: z.nullable(limitFigureSchema),
 });
 export type PlatformLimit = z.infer<typeof platformLimitSchema>;
 
@@ -286,7 +299,7 @@ export type PlatformLimit = z.infer<typeof platformLimitSchema>;
  */
 export const accountLimitsSchema = z.object({
   platform: z.array(platformLimitSchema),
-  payouts: z.array(z.object({ symbol: z.string(), percent: z.number().int() })),
+  payouts: z.array(z.object({ symbol: z.string(), percent: z.int() })),
   own: z.array(memberLimitSchema),
 });
 export type AccountLimits = z.infer<typeof accountLimitsSchema>;

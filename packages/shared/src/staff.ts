@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { personNameSchema } from "./member.ts";
 import type { Settings } from "./settings.ts";
+import { z } from "./zod.ts";
 
 /**
  * The back office's duties (docs/product.md §10a). A staff member holds one or more; an owner may
@@ -103,11 +103,10 @@ export function staffMayChangeSetting(roles: readonly StaffRole[], field: string
   return roles.some((role) => allowed.includes(role));
 }
 
-const rolesSchema = z
-  .array(staffRoleSchema)
-  .min(1, "Choose at least one role")
-  .max(STAFF_ROLES.length)
-  .transform((roles) => STAFF_ROLES.filter((role) => roles.includes(role)));
+const rolesSchema = z.pipe(
+  z.array(staffRoleSchema).check(z.minLength(1, "Choose at least one role"), z.maxLength(STAFF_ROLES.length)),
+  z.transform((roles: StaffRole[]) => STAFF_ROLES.filter((role) => roles.includes(role))),
+);
 
 /** The signed-in staff member's roles. */
 export const staffMeSchema = z.object({ roles: z.array(staffRoleSchema) });
@@ -128,7 +127,7 @@ export type StaffMember = z.infer<typeof staffMemberSchema>;
 export const staffListSchema = z.object({ items: z.array(staffMemberSchema) });
 
 export const staffInviteSchema = z.object({
-  email: z.email("Enter a valid email").max(254).toLowerCase(),
+  email: z.email("Enter a valid email").check(z.maxLength(254), z.toLowerCase()),
   firstName: personNameSchema,
   lastName: personNameSchema,
   roles: rolesSchema,
@@ -140,9 +139,6 @@ export const staffStatusUpdateSchema = z.object({ disabled: z.boolean() });
 
 /** The token of the mailed link that confirms a two-factor reset. */
 export const twoFactorResetConfirmSchema = z.object({
-  token: z
-    .string()
-    .trim()
-    .regex(/^[A-Za-z0-9_-]{20,100}$/, "Not a reset link's token"),
+  token: z.string().check(z.trim(), z.regex(/^[A-Za-z0-9_-]{20,100}$/, "Not a reset link's token")),
 });
 export const twoFactorResetRequestedSchema = z.object({ mailedTo: z.string() });

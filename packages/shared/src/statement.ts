@@ -1,9 +1,9 @@
-import { z } from "zod";
 import { memberAccountSchema, transactionKindSchema } from "./ledger.ts";
 import { pairSymbolSchema, priceString } from "./market.ts";
 import { tradingModeSchema } from "./member.ts";
 import { tradeDirectionSchema, tradeResultSchema } from "./trading.ts";
 import { microcentsSchema, pagedShape, pageQueryShape, walletEntrySchema } from "./wallet.ts";
+import { z } from "./zod.ts";
 
 // ---------------------------------------------------------------------------------------------
 // The statement (every ledger movement of one account with its running balance) and the profit
@@ -15,7 +15,7 @@ const day = z.iso.date({ error: "A date (YYYY-MM-DD)" });
 
 type Period = { from?: string; to?: string };
 /** A period whose end is before its start is refused, naming `to`. */
-function refinePeriod(value: Period, ctx: z.RefinementCtx) {
+function refinePeriod(value: Period, ctx: z.core.$RefinementCtx) {
   if (value.from && value.to && value.to < value.from) {
     ctx.addIssue({ code: "custom", path: ["to"], message: "The end date is before the start date" });
   }
@@ -23,20 +23,22 @@ function refinePeriod(value: Period, ctx: z.RefinementCtx) {
 
 export const statementFilterShape = {
   /** One account per statement; the wallet (Real money) unless another is chosen. */
-  account: memberAccountSchema.default("wallet"),
-  kind: transactionKindSchema.optional(),
-  from: day.optional(),
-  to: day.optional(),
+  account: z._default(memberAccountSchema, "wallet"),
+  kind: z.optional(transactionKindSchema),
+  from: z.optional(day),
+  to: z.optional(day),
 };
-export const statementFileQuerySchema = z.object(statementFilterShape).superRefine(refinePeriod);
-export const statementQuerySchema = z.object({ ...statementFilterShape, ...pageQueryShape }).superRefine(refinePeriod);
+export const statementFileQuerySchema = z.object(statementFilterShape).check(z.superRefine(refinePeriod));
+export const statementQuerySchema = z
+  .object({ ...statementFilterShape, ...pageQueryShape })
+  .check(z.superRefine(refinePeriod));
 export type StatementQuery = z.input<typeof statementQuerySchema>;
 export type StatementFilter = z.output<typeof statementFileQuerySchema>;
 
 const microcents = microcentsSchema;
 /** The movements listed (after the kind filter): money in, money out and their sum. */
 export const statementTotalsSchema = z.object({
-  count: z.number().int(),
+  count: z.int(),
   inMicrocents: microcents,
   outMicrocents: microcents,
   netMicrocents: microcents,
@@ -45,8 +47,8 @@ export type StatementTotals = z.infer<typeof statementTotalsSchema>;
 
 export const statementResponseSchema = z.object({
   account: memberAccountSchema,
-  from: z.string().nullable(),
-  to: z.string().nullable(),
+  from: z.nullable(z.string()),
+  to: z.nullable(z.string()),
   /** The account's balance before the period's first movement (whatever the kind filter). */
   openingMicrocents: microcents,
   /** The account's balance after the period's last movement (whatever the kind filter). */
@@ -59,12 +61,14 @@ export const statementResponseSchema = z.object({
 export type StatementResponse = z.infer<typeof statementResponseSchema>;
 
 export const profitFilterShape = {
-  mode: tradingModeSchema.default("real"),
-  from: day.optional(),
-  to: day.optional(),
+  mode: z._default(tradingModeSchema, "real"),
+  from: z.optional(day),
+  to: z.optional(day),
 };
-export const profitFileQuerySchema = z.object(profitFilterShape).superRefine(refinePeriod);
-export const profitQuerySchema = z.object({ ...profitFilterShape, ...pageQueryShape }).superRefine(refinePeriod);
+export const profitFileQuerySchema = z.object(profitFilterShape).check(z.superRefine(refinePeriod));
+export const profitQuerySchema = z
+  .object({ ...profitFilterShape, ...pageQueryShape })
+  .check(z.superRefine(refinePeriod));
 export type ProfitQuery = z.input<typeof profitQuerySchema>;
 export type ProfitFilter = z.output<typeof profitFileQuerySchema>;
 
@@ -77,7 +81,7 @@ export const profitRowSchema = z.object({
   openedAt: z.string(),
   closedAt: z.string(),
   entryPrice: priceString,
-  exitPrice: priceString.nullable(),
+  exitPrice: z.nullable(priceString),
   result: tradeResultSchema,
   stakeMicrocents: microcents,
   payoutMicrocents: microcents,
@@ -87,7 +91,7 @@ export const profitRowSchema = z.object({
 export type ProfitRow = z.infer<typeof profitRowSchema>;
 
 export const profitTotalsSchema = z.object({
-  count: z.number().int(),
+  count: z.int(),
   stakeMicrocents: microcents,
   payoutMicrocents: microcents,
   profitMicrocents: microcents,
@@ -96,8 +100,8 @@ export type ProfitTotals = z.infer<typeof profitTotalsSchema>;
 
 export const profitResponseSchema = z.object({
   mode: tradingModeSchema,
-  from: z.string().nullable(),
-  to: z.string().nullable(),
+  from: z.nullable(z.string()),
+  to: z.nullable(z.string()),
   totals: profitTotalsSchema,
   /** Oldest settlement first. */
   items: z.array(profitRowSchema),
@@ -107,8 +111,8 @@ export type ProfitResponse = z.infer<typeof profitResponseSchema>;
 
 /** A closed month ("2026-10") whose statement of one account is mailed to the member. */
 export const statementMailSchema = z.object({
-  month: z.string({ error: "A month (YYYY-MM)" }).regex(/^\d{4}-(0[1-9]|1[0-2])$/, "A month (YYYY-MM)"),
-  account: memberAccountSchema.default("wallet"),
+  month: z.string({ error: "A month (YYYY-MM)" }).check(z.regex(/^\d{4}-(0[1-9]|1[0-2])$/, "A month (YYYY-MM)")),
+  account: z._default(memberAccountSchema, "wallet"),
 });
 export type StatementMailInput = z.input<typeof statementMailSchema>;
 export const statementMailResponseSchema = z.object({ to: z.string(), from: z.string(), until: z.string() });

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "./zod.ts";
 
 /**
  * The building block of every string the API accepts. PostgreSQL refuses U+0000 in text and a
@@ -26,6 +26,6 @@ export function isSafeText(value: string, opts: { multiline?: boolean } = {}): b
 /** A string without control characters or lone surrogates; `multiline` allows \t, \n and \r. */
 export function text(opts: { multiline?: boolean } = {}) {
   return opts.multiline
-    ? z.string().regex(MULTI_LINE, UNSAFE_MULTILINE_TEXT_MESSAGE)
-    : z.string().regex(SINGLE_LINE, UNSAFE_TEXT_MESSAGE);
+    ? z.string().check(z.regex(MULTI_LINE, UNSAFE_MULTILINE_TEXT_MESSAGE))
+    : z.string().check(z.regex(SINGLE_LINE, UNSAFE_TEXT_MESSAGE));
 }

@@ -1,8 +1,8 @@
-import { z } from "zod";
 import { pairSymbolSchema, priceString } from "./market.ts";
 import type { TradingMode } from "./member.ts";
 import { text } from "./text.ts";
 import { amountInputShape, microcentsSchema, refineOneAmount } from "./wallet.ts";
+import { z } from "./zod.ts";
 
 export const TRADE_DURATIONS = [30, 60, 300, 900, 1800, 3600] as const;
 export const DURATION_LABELS: Record<number, string> = {
@@ -25,22 +25,25 @@ export type TradeResult = z.infer<typeof tradeResultSchema>;
  */
 export const placeTradeSchema = z
   .object({
-    symbol: z
-      .string({ error: "Choose a pair" })
-      .transform((s) => s.toUpperCase())
-      .pipe(pairSymbolSchema),
+    symbol: z.pipe(
+      z.pipe(
+        z.string({ error: "Choose a pair" }),
+        z.transform((s) => s.toUpperCase()),
+      ),
+      pairSymbolSchema,
+    ),
     direction: tradeDirectionSchema,
     ...amountInputShape,
     // Under 30 s only where a test server offers its short contract: the server checks that.
-    durationSeconds: z
-      .number({ error: "Choose a duration" })
-      .int()
-      .refine(
+    durationSeconds: z.number({ error: "Choose a duration" }).check(
+      z.int(),
+      z.refine(
         (d) => (TRADE_DURATIONS as readonly number[]).includes(d) || (d >= 1 && d < TRADE_DURATIONS[0]),
         "One of 30, 60, 300, 900, 1800, 3600 seconds",
       ),
+    ),
   })
-  .superRefine(refineOneAmount);
+  .check(z.superRefine(refineOneAmount));
 export type PlaceTrade = z.infer<typeof placeTradeSchema>;
 export type PlaceTradeInput = z.input<typeof placeTradeSchema>;
 
@@ -51,17 +54,17 @@ export const tradeContractSchema = z.object({
   amountMicrocents: microcentsSchema,
   /** Which balance paid: wallet (Real) or demo (Free). */
   account: z.enum(["wallet", "demo"]),
-  payoutPercent: z.number().int(),
-  durationSeconds: z.number().int(),
+  payoutPercent: z.int(),
+  durationSeconds: z.int(),
   entryPrice: priceString,
   entryAt: z.iso.datetime(),
   expiresAt: z.iso.datetime(),
   status: z.enum(["open", "settled"]),
-  result: tradeResultSchema.nullable(),
-  exitPrice: priceString.nullable(),
+  result: z.nullable(tradeResultSchema),
+  exitPrice: z.nullable(priceString),
   /** What was paid back at settlement (0 for a loss), null while open. */
-  payoutMicrocents: microcentsSchema.nullable(),
-  settledAt: z.iso.datetime().nullable(),
+  payoutMicrocents: z.nullable(microcentsSchema),
+  settledAt: z.nullable(z.iso.datetime()),
   createdAt: z.iso.datetime(),
 });
 export type TradeContract = z.infer<typeof tradeContractSchema>;
@@ -75,13 +78,13 @@ export const modeOfAccount = (account: "wallet" | "demo"): TradingMode => (accou
 export const accountOfMode = (mode: TradingMode): "wallet" | "demo" => (mode === "real" ? "wallet" : "demo");
 
 /** GET /api/trades/open: one mode's running contracts (both when left out). */
-export const openTradesQuerySchema = z.object({ mode: contractModeSchema.optional() });
+export const openTradesQuerySchema = z.object({ mode: z.optional(contractModeSchema) });
 export type OpenTradesQuery = z.input<typeof openTradesQuerySchema>;
 
-export const openTradeSchema = tradeContractSchema.extend({
-  currentPrice: priceString.nullable(),
+export const openTradeSchema = z.extend(tradeContractSchema, {
+  currentPrice: z.nullable(priceString),
   /** Whether the contract would win if it expired now (null: equal or no price). */
-  winning: z.boolean().nullable(),
+  winning: z.nullable(z.boolean()),
 });
 export type OpenTrade = z.infer<typeof openTradeSchema>;
 export const openTradesResponseSchema = z.array(openTradeSchema);
@@ -89,22 +92,28 @@ export const openTradesResponseSchema = z.array(openTradeSchema);
 /** A real calendar day (2026-13-45 and 2026-02-30 are refused here, not by the database). */
 const day = z.iso.date("A date like 2026-01-31");
 export const tradeHistoryQuerySchema = z.object({
-  symbol: z
-    .string()
-    .transform((s) => s.toUpperCase())
-    .pipe(pairSymbolSchema)
-    .optional(),
-  result: tradeResultSchema.optional(),
+  symbol: z.optional(
+    z.pipe(
+      z.pipe(
+        z.string(),
+        z.transform((s) => s.toUpperCase()),
+      ),
+      pairSymbolSchema,
+    ),
+  ),
+  result: z.optional(tradeResultSchema),
   /** One mode's contracts and totals; the member's current mode when left out. */
-  mode: contractModeSchema.optional(),
-  from: day.optional(),
-  to: day.optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  mode: z.optional(contractModeSchema),
+  from: z.optional(day),
+  to: z.optional(day),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
 });
 export type TradeHistoryQuery = z.input<typeof tradeHistoryQuerySchema>;
+/** The history as CSV: the same filters, every row (no paging). */
+export const tradeHistoryCsvQuerySchema = z.omit(tradeHistoryQuerySchema, { page: true, pageSize: true });
 export const tradeTotalsSchema = z.object({
-  count: z.number().int(),
+  count: z.int(),
   /** Profit of winning contracts (payout − stake), microcents. */
   wonMicrocents: microcentsSchema,
   /** Stakes of losing contracts, microcents. */
@@ -113,9 +122,9 @@ export const tradeTotalsSchema = z.object({
 });
 export const tradeHistoryResponseSchema = z.object({
   items: z.array(tradeContractSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  total: z.int(),
+  page: z.int(),
+  pageSize: z.int(),
   /** The mode listed and totalled: Real and Practice are never added together. */
   mode: contractModeSchema,
   totals: tradeTotalsSchema,
@@ -125,30 +134,30 @@ export type TradeHistoryResponse = z.infer<typeof tradeHistoryResponseSchema>;
 export const tradeConfigSchema = z.object({
   minMicrocents: microcentsSchema,
   maxMicrocents: microcentsSchema,
-  durations: z.array(z.number().int()),
-  openLimit: z.number().int(),
-  payouts: z.record(z.string(), z.number().int()),
+  durations: z.array(z.int()),
+  openLimit: z.int(),
+  payouts: z.record(z.string(), z.int()),
   /** One-tap stakes, USD microcents, within min and max. */
   amountPresetsMicrocents: z.array(microcentsSchema),
 });
 export type TradeConfig = z.infer<typeof tradeConfigSchema>;
 
 export const adminTradesQuerySchema = z.object({
-  status: z.enum(["open", "settled"]).optional(),
-  uid: text().max(100).optional(),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(50),
+  status: z.optional(z.enum(["open", "settled"])),
+  uid: z.optional(text().check(z.maxLength(100))),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 50),
 });
-export const adminTradeSchema = tradeContractSchema.extend({
+export const adminTradeSchema = z.extend(tradeContractSchema, {
   userId: z.string(),
   /** Who placed it, so the back office can name them without a lookup per row. */
   member: z.object({ fullName: z.string(), userName: z.string() }),
 });
 export const adminTradesResponseSchema = z.object({
   items: z.array(adminTradeSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  total: z.int(),
+  page: z.int(),
+  pageSize: z.int(),
 });
 /**
  * One side of the house result, microcents, from the ledger's `trading_house` account: stakes taken
@@ -158,7 +167,7 @@ const houseTotalsSchema = z.object({
   stakesMicrocents: microcentsSchema,
   payoutsMicrocents: microcentsSchema,
   resultMicrocents: microcentsSchema,
-  open: z.number().int(),
+  open: z.int(),
 });
 export const houseResultSchema = z.object({ real: houseTotalsSchema, demo: houseTotalsSchema });
 
@@ -167,7 +176,7 @@ export const wsTradeSettledSchema = z.object({ type: z.literal("trade.settled"),
 
 /** Open Real contracts of one pair and direction: how many, their stakes, what they pay if they win. */
 export const exposureSideSchema = z.object({
-  contracts: z.number().int(),
+  contracts: z.int(),
   stakeMicrocents: microcentsSchema,
   worstCasePayoutMicrocents: microcentsSchema,
 });
@@ -182,7 +191,7 @@ export const houseExposureSchema = z.object({
       up: exposureSideSchema,
       down: exposureSideSchema,
       worstCasePayoutMicrocents: microcentsSchema,
-      capMicrocents: microcentsSchema.nullable(),
+      capMicrocents: z.nullable(microcentsSchema),
     }),
   ),
   worstCasePayoutMicrocents: microcentsSchema,

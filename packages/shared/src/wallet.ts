@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   divideHalfEven,
   fromCents,
@@ -9,6 +8,7 @@ import {
   roundToCent,
   toBig,
 } from "./values.ts";
+import { z } from "./zod.ts";
 
 export {
   divideHalfEven,
@@ -68,20 +68,21 @@ const INTEGER_TEXT = /^-?\d{1,20}$/;
  * amounts pass 2⁵³; read as a bigint. A request may also give a JSON integer within 2⁵³.
  */
 export const microcentsSchema = z.codec(
-  z.union([z.string().regex(INTEGER_TEXT, "Whole microcents, as digits"), z.int("Whole microcents")]),
+  z.union([z.string().check(z.regex(INTEGER_TEXT, "Whole microcents, as digits")), z.int("Whole microcents")]),
   z.bigint(),
   { decode: (value) => BigInt(value), encode: (value) => value.toString() },
 );
 
-export const amountMicrocentsSchema = microcentsSchema
-  .refine((v) => v > 0n, AMOUNT_MESSAGES.zero)
-  .refine((v) => v <= MAX_AMOUNT_MICROCENTS, maxAmountMessage());
+export const amountMicrocentsSchema = microcentsSchema.check(
+  z.refine((v) => v > 0n, AMOUNT_MESSAGES.zero),
+  z.refine((v) => v <= MAX_AMOUNT_MICROCENTS, maxAmountMessage()),
+);
 
 /**
  * The decimal form a member types: "12.34" USD. Checked as every typed amount is
  * (`typedAmountProblem`, at 1 USD per USD), read with `amountMicrocentsOf`.
  */
-export const decimalAmountSchema = z.string().trim().superRefine(refineTypedAmount(USD_QUOTE));
+export const decimalAmountSchema = z.string().check(z.trim(), z.superRefine(refineTypedAmount(USD_QUOTE)));
 
 /**
  * How a request names an amount, exactly one of:
@@ -92,12 +93,12 @@ export const decimalAmountSchema = z.string().trim().superRefine(refineTypedAmou
  * Read it with `amountMicrocentsOf`, name it in errors with `amountFieldOf`.
  */
 export const amountInputShape = {
-  amountMicrocents: amountMicrocentsSchema.optional(),
-  amount: decimalAmountSchema.optional(),
-  local: localAmountSchema.optional(),
+  amountMicrocents: z.optional(amountMicrocentsSchema),
+  amount: z.optional(decimalAmountSchema),
+  local: z.optional(localAmountSchema),
 };
 type AmountInputValue = { amountMicrocents?: bigint; amount?: string; local?: LocalAmount };
-export function refineOneAmount(value: AmountInputValue, ctx: z.RefinementCtx) {
+export function refineOneAmount(value: AmountInputValue, ctx: z.core.$RefinementCtx) {
   const given = [value.amountMicrocents, value.amount, value.local].filter((v) => v !== undefined).length;
   if (given === 0) {
     ctx.addIssue({ code: "custom", path: ["amount"], message: "Enter an amount" });
@@ -105,7 +106,7 @@ export function refineOneAmount(value: AmountInputValue, ctx: z.RefinementCtx) {
     ctx.addIssue({ code: "custom", path: ["amount"], message: "Give one of amount, amountMicrocents or local" });
   }
 }
-export const amountInputSchema = z.object(amountInputShape).superRefine(refineOneAmount);
+export const amountInputSchema = z.object(amountInputShape).check(z.superRefine(refineOneAmount));
 export type AmountInput = z.input<typeof amountInputSchema>;
 /**
  * The amount in microcents. A `local` amount is converted at the rate it carries (`localToUsdMicrocents`):
@@ -138,16 +139,17 @@ export function quoteOf(value: AmountInputValue): RateQuote | null {
 // ---------------------------------------------------------------------------------------------
 
 export const pageQueryShape = {
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  page: z._default(z.coerce.number().check(z.int(), z.gte(1)), 1),
+  pageSize: z._default(z.coerce.number().check(z.int(), z.gte(1), z.lte(100)), 20),
 };
-export const pagedShape = { total: z.number().int(), page: z.number().int(), pageSize: z.number().int() };
+export const pagedShape = { total: z.int(), page: z.int(), pageSize: z.int() };
 
 /** A short note from an admin (a rejection, an adjustment). */
-export const reasonSchema = text({ multiline: true })
-  .trim()
-  .min(3, "At least 3 characters")
-  .max(500, "At most 500 characters");
+export const reasonSchema = text({ multiline: true }).check(
+  z.trim(),
+  z.minLength(3, "At least 3 characters"),
+  z.maxLength(500, "At most 500 characters"),
+);
 export const reasonBodySchema = z.object({ reason: reasonSchema });
 
 /** Who a back-office row belongs to. */
@@ -164,7 +166,7 @@ export const privateFileSchema = z.object({
   url: z.string(),
   fileName: z.string(),
   contentType: z.string(),
-  size: z.number().int(),
+  size: z.int(),
   uploadedAt: z.string(),
 });
 export type PrivateFile = z.infer<typeof privateFileSchema>;
@@ -193,15 +195,15 @@ export type WalletBalances = z.infer<typeof walletBalancesSchema>;
 
 /** One ledger entry on one of the member's accounts. */
 export const walletEntrySchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   transactionId: z.string(),
   kind: transactionKindSchema,
   account: memberAccountSchema,
   /** Positive: money in; negative: money out. */
   amountMicrocents: microcents,
   balanceAfterMicrocents: microcents,
-  reference: z.object({ type: z.string(), id: z.string() }).nullable(),
-  memo: z.string().nullable(),
+  reference: z.nullable(z.object({ type: z.string(), id: z.string() })),
+  memo: z.nullable(z.string()),
   createdAt: z.string(),
 });
 export type WalletEntry = z.infer<typeof walletEntrySchema>;
@@ -211,12 +213,12 @@ const dayOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
   error: "A date (YYYY-MM-DD) or an ISO date-time",
 });
 export const walletHistoryFilterShape = {
-  kind: transactionKindSchema.optional(),
-  account: memberAccountSchema.optional(),
+  kind: z.optional(transactionKindSchema),
+  account: z.optional(memberAccountSchema),
   /** Inclusive. A date means from 00:00 UTC that day. */
-  from: dayOrInstant.optional(),
+  from: z.optional(dayOrInstant),
   /** Inclusive. A date means to the end of that day (UTC). */
-  to: dayOrInstant.optional(),
+  to: z.optional(dayOrInstant),
 };
 export const walletHistoryQuerySchema = z.object({ ...walletHistoryFilterShape, ...pageQueryShape });
 export type WalletHistoryQuery = z.input<typeof walletHistoryQuerySchema>;
@@ -226,7 +228,7 @@ export type WalletHistoryResponse = z.infer<typeof walletHistoryResponseSchema>;
 
 export const demoResetResponseSchema = z.object({
   /** null when demo already held exactly 10,000.00 and nothing moved. */
-  transactionId: z.string().nullable(),
+  transactionId: z.nullable(z.string()),
   demoMicrocents: microcents,
   replayed: z.boolean(),
 });

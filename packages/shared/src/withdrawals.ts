@@ -1,4 +1,3 @@
-import { z } from "zod";
 import { bankAccountSchema } from "./bank.ts";
 import { kycStatusSchema } from "./kyc.ts";
 import { typedLocalSchema } from "./local-amount.ts";
@@ -12,6 +11,7 @@ import {
   pageQueryShape,
   refineOneAmount,
 } from "./wallet.ts";
+import { z } from "./zod.ts";
 
 /**
  * unconfirmed (waiting for the mail's link) → pending (in the operators' queue) | expired (not
@@ -41,27 +41,25 @@ export function withdrawalQuote(amountMicrocents: bigint, fees: WithdrawalFees):
 export const createWithdrawalSchema = z
   .object({
     ...amountInputShape,
-    totpCode: z
-      .string()
-      .trim()
-      .regex(/^\d{6}$/, "The 6-digit code from your authenticator app")
-      .optional(),
+    totpCode: z.optional(
+      z.string().check(z.trim(), z.regex(/^\d{6}$/, "The 6-digit code from your authenticator app")),
+    ),
   })
-  .superRefine(refineOneAmount);
+  .check(z.superRefine(refineOneAmount));
 export type CreateWithdrawalInput = z.input<typeof createWithdrawalSchema>;
 
 /** GET /api/withdrawals/requirements: what the withdrawal form needs to know. */
 export const withdrawalRequirementsSchema = z.object({
   minMicrocents: microcentsSchema,
   maxMicrocents: microcentsSchema,
-  feeBps: z.number().int(),
+  feeBps: z.int(),
   feeFlatMicrocents: microcentsSchema,
   walletMicrocents: microcentsSchema,
   kycStatus: kycStatusSchema,
-  bank: bankAccountSchema.nullable(),
+  bank: z.nullable(bankAccountSchema),
   twoFactorRequired: z.boolean(),
   /** Withdrawals wait until then after a change of bank data; null: no wait. */
-  holdUntil: z.string().nullable(),
+  holdUntil: z.nullable(z.string()),
   /** The member froze money out ("it was not me"); support lifts it. */
   frozen: z.boolean(),
 });
@@ -72,8 +70,8 @@ export const withdrawalDestinationSchema = z.object({
   bankName: z.string(),
   accountHolder: z.string(),
   accountNumberMasked: z.string(),
-  swift: z.string().nullable(),
-  branch: z.string().nullable(),
+  swift: z.nullable(z.string()),
+  branch: z.nullable(z.string()),
 });
 export const withdrawalSchema = z.object({
   id: z.string(),
@@ -85,53 +83,53 @@ export const withdrawalSchema = z.object({
    * `net`, the payout in that currency (`netMicrocents` at that rate, to the nearest hundredth): what
    * the bank pays. Null for a withdrawal asked in USD.
    */
-  local: typedLocalSchema.extend({ net: z.string() }).nullable(),
+  local: z.nullable(z.extend(typedLocalSchema, { net: z.string() })),
   status: withdrawalStatusSchema,
   destination: withdrawalDestinationSchema,
-  payoutReference: z.string().nullable(),
-  reason: z.string().nullable(),
+  payoutReference: z.nullable(z.string()),
+  reason: z.nullable(z.string()),
   /** While unconfirmed: until when the mail's link works. */
-  confirmExpiresAt: z.string().nullable(),
+  confirmExpiresAt: z.nullable(z.string()),
   createdAt: z.string(),
   updatedAt: z.string(),
-  reviewedAt: z.string().nullable(),
+  reviewedAt: z.nullable(z.string()),
 });
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
 
 /** POST /api/withdrawals/confirm: the withdrawal and the token of the mail's link. */
 export const confirmWithdrawalSchema = z.object({
   id: z.uuid("Not a withdrawal id"),
-  token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, "Not a confirmation link"),
+  token: z.string().check(z.regex(/^[A-Za-z0-9_-]{20,100}$/, "Not a confirmation link")),
 });
-export const withdrawalListQuerySchema = z.object({ status: withdrawalStatusSchema.optional(), ...pageQueryShape });
+export const withdrawalListQuerySchema = z.object({ status: z.optional(withdrawalStatusSchema), ...pageQueryShape });
 export const withdrawalListResponseSchema = z.object({ items: z.array(withdrawalSchema), ...pagedShape });
 
 /** Back office: the full account number, to make the payout. */
-export const adminWithdrawalSchema = withdrawalSchema.extend({
+export const adminWithdrawalSchema = z.extend(withdrawalSchema, {
   member: memberRefSchema,
-  destination: withdrawalDestinationSchema.extend({ accountNumber: z.string() }),
+  destination: z.extend(withdrawalDestinationSchema, { accountNumber: z.string() }),
   /** What the operator checks before paying: the holder against the verified name, a recent bank change. */
   checks: z.object({
-    kycName: z.string().nullable(),
+    kycName: z.nullable(z.string()),
     nameMismatch: z.boolean(),
-    bankChangedAt: z.string().nullable(),
+    bankChangedAt: z.nullable(z.string()),
   }),
   /**
    * Four eyes (above the settings' `withdrawalSecondApprovalMicrocents`): the first approval, while the
    * withdrawal, still pending, awaits a second approver's; null before it, and for smaller ones.
    */
-  firstApproval: z.object({ adminId: z.string(), at: z.string() }).nullable(),
+  firstApproval: z.nullable(z.object({ adminId: z.string(), at: z.string() })),
   needsSecondApproval: z.boolean(),
 });
 export type AdminWithdrawal = z.infer<typeof adminWithdrawalSchema>;
 export const adminWithdrawalsQuerySchema = z.object({
-  status: z.union([withdrawalStatusSchema, z.literal("all")]).default("pending"),
-  uid: text().max(64).optional(),
+  status: z._default(z.union([withdrawalStatusSchema, z.literal("all")]), "pending"),
+  uid: z.optional(text().check(z.maxLength(64))),
   ...pageQueryShape,
 });
 export const adminWithdrawalsResponseSchema = z.object({ items: z.array(adminWithdrawalSchema), ...pagedShape });
 /** GET /api/admin/withdrawals.csv: the queue's filter, every page. */
-export const adminWithdrawalsCsvQuerySchema = adminWithdrawalsQuerySchema.omit({ page: true, pageSize: true });
+export const adminWithdrawalsCsvQuerySchema = z.omit(adminWithdrawalsQuerySchema, { page: true, pageSize: true });
 /**
  * The withdrawals export's columns: the amount as typed in the member's currency, the rate, the
  * USD amount, fee and net, and the payout in the member's currency (the net at the rate); the
@@ -154,5 +152,9 @@ export const ADMIN_WITHDRAWAL_CSV_COLUMNS = [
   "reviewed_at",
 ] as const;
 export const approveWithdrawalSchema = z.object({
-  payoutReference: text().trim().min(3, "At least 3 characters").max(100, "At most 100 characters"),
+  payoutReference: text().check(
+    z.trim(),
+    z.minLength(3, "At least 3 characters"),
+    z.maxLength(100, "At most 100 characters"),
+  ),
 });

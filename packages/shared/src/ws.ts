@@ -1,4 +1,3 @@
-import { z } from "zod";
 import {
   wsChatAckSchema,
   wsChatMessageSchema,
@@ -18,6 +17,7 @@ import { publicSettingsSchema } from "./settings.ts";
 import { wsTradeSettledSchema } from "./trading.ts";
 import { microcentsSchema } from "./wallet.ts";
 import { withdrawalStatusSchema } from "./withdrawals.ts";
+import { z } from "./zod.ts";
 
 /** Server → client messages on /api/ws. Each has a `type`; later features add theirs here. */
 export const wsAccountStatusSchema = z.object({
@@ -51,7 +51,7 @@ export const wsWithdrawalUpdatedSchema = z.object({
 export const wsKycUpdatedSchema = z.object({
   type: z.literal("kyc.updated"),
   status: kycStatusSchema,
-  reason: z.string().nullable(),
+  reason: z.nullable(z.string()),
 });
 /**
  * The member's reality check was acknowledged (in any tab) or its interval changed: every tab reads

@@ -1,9 +1,9 @@
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import { API, API_PATTERNS, errorResponseSchema } from "@helio/shared";
+import { z } from "@helio/shared/zod";
 import fp from "fastify-plugin";
 import { jsonSchemaTransform } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { SESSION_SECURITY } from "../platform/http/route-options.ts";
 
 type JsonSchema = { [key: string]: unknown };

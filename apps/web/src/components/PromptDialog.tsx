@@ -1,3 +1,4 @@
+import { z } from "@helio/shared/zod";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
@@ -9,7 +10,6 @@ import DialogTitle from "@mui/material/DialogTitle";
 import TextField from "@mui/material/TextField";
 import { type ReactNode, useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { useDialogOpening } from "../lib/dialog-opening.ts";
 import { applyServerErrors, fieldProps } from "../lib/form.ts";
 import { DialogButtons } from "./FormLayout.tsx";
@@ -46,10 +46,10 @@ interface PromptDialogProps {
 
 /** The check of the value (password: typed at all; text: trimmed, at least `minLength`). */
 function valueSchema(input: PromptInput) {
-  if (input.kind === "password") return z.string().min(1, "Enter your password.");
+  if (input.kind === "password") return z.string().check(z.minLength(1, "Enter your password."));
   const minLength = input.minLength ?? 3;
-  const typed = z.string().trim().min(minLength, `At least ${minLength} characters`);
-  return input.optional ? z.union([z.string().trim().length(0), typed]) : typed;
+  const typed = z.string().check(z.trim(), z.minLength(minLength, `At least ${minLength} characters`));
+  return input.optional ? z.union([z.string().check(z.trim(), z.length(0)), typed]) : typed;
 }
 
 /**

@@ -15,8 +15,8 @@ import {
   USD_QUOTE,
   usdMicrocentsToLocalHundredths,
 } from "@helio/shared";
+import { z } from "@helio/shared/zod";
 import { t } from "@lingui/core/macro";
-import { z } from "zod";
 import { activeLocale } from "./i18n.ts";
 import { leftToRight } from "./left-to-right.ts";
 
@@ -221,13 +221,13 @@ export function roundedAmountNote(text: string, quote: RateQuote | null): string
 
 /** The zod schema of an amount input: the trimmed text, refused with `amountProblem`'s message. */
 export function amountSchema(rules: AmountRules = {}, quote: RateQuote | null = USD_QUOTE) {
-  return z
-    .string()
-    .trim()
-    .superRefine((text, ctx) => {
+  return z.string().check(
+    z.trim(),
+    z.superRefine((text, ctx) => {
       const problem = amountProblem(text, rules, quote);
       if (problem) ctx.addIssue({ code: "custom", message: problem });
-    });
+    }),
+  );
 }
 
 /** A form of one amount, `{ amount: "12.34" }` (deposit, investment, fund move). */

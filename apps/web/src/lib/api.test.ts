@@ -1,5 +1,5 @@
+import { z } from "@helio/shared/zod";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { z } from "zod";
 import { ApiError, apiFetch, errorFromBody, onAccountBlocked, withQuery } from "./api.ts";
 
 function jsonResponse(status: number, body: unknown): Response {

@@ -1,6 +1,6 @@
+import type { z } from "@helio/shared/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import type { DefaultValues, FieldValues, Mode } from "react-hook-form";
-import type { z } from "zod";
 import { ApiError } from "./api.ts";
 import { type IdempotencyKey, useIdempotencyKey } from "./idempotency.ts";
 import { applyRateQuote } from "./rate-quote.ts";
@@ -31,7 +31,7 @@ export function useMoneyForm<Input extends FieldValues, Output extends FieldValu
   idempotency: outerKey,
   ...options
 }: {
-  schema: z.ZodType<Output, Input>;
+  schema: z.ZodMiniType<Output, Input>;
   defaultValues: DefaultValues<Input>;
   mode?: Mode;
   /** The inputs a server field error may name: the request's field names ("local.amount" is `amount`). */

@@ -1,9 +1,9 @@
+import { z } from "@helio/shared/zod";
 import { fireEvent, render, screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { z } from "zod";
 import { useSubmitForm } from "./submit-form.ts";
 
-const schema = z.object({ amount: z.string().min(1) });
+const schema = z.object({ amount: z.string().check(z.minLength(1)) });
 
 /** A form with one field, sent by `send`; `leavesWhenSent` as the pages that go to an invoice. */
 function AmountForm(props: { send: () => Promise<unknown>; leavesWhenSent?: boolean }) {
@@ -25,7 +25,9 @@ function AmountForm(props: { send: () => Promise<unknown>; leavesWhenSent?: bool
 /** A field checked against a balance in microcents, which the rules key carries (a bigint). */
 function BalanceForm({ balance }: { balance: bigint }) {
   const { form } = useSubmitForm({
-    schema: z.object({ amount: z.string().refine((text) => BigInt(text) <= balance, "More than the balance") }),
+    schema: z.object({
+      amount: z.string().check(z.refine((text) => BigInt(text) <= balance, "More than the balance")),
+    }),
     mode: "onTouched",
     defaultValues: { amount: "" },
     fields: ["amount"],

@@ -1,8 +1,8 @@
 import { jsonText } from "@helio/shared/values";
+import type { z } from "@helio/shared/zod";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { type BaseSyntheticEvent, useEffect, useRef, useState } from "react";
 import { type DefaultValues, type FieldValues, type Mode, useForm } from "react-hook-form";
-import type { z } from "zod";
 import { applyServerErrors } from "./form.ts";
 
 /**
@@ -20,7 +20,7 @@ export function useSubmitForm<Input extends FieldValues, Output extends FieldVal
   rulesKey,
   leavesWhenSent = false,
 }: {
-  schema: z.ZodType<Output, Input>;
+  schema: z.ZodMiniType<Output, Input>;
   defaultValues: DefaultValues<Input>;
   mode?: Mode;
   /** The inputs a server field error may name: the request's field names. */

@@ -1,10 +1,10 @@
 import type { WsClientMessage, WsServerMessage } from "@helio/shared";
 import { API } from "@helio/shared/paths";
-import type { z } from "zod";
+import type { z } from "@helio/shared/zod";
 import { notifySignedOutSignal } from "./api.ts";
 import { lazySchema } from "./schemas.ts";
 
-type MessageSchema = z.ZodType<WsServerMessage>;
+type MessageSchema = z.ZodMiniType<WsServerMessage>;
 
 /** The server's close code for a socket whose session is gone (apps/server platform/realtime/gateway.ts). */
 const CLOSE_UNAUTHENTICATED = 4401;

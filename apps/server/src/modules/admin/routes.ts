@@ -12,9 +12,9 @@ import {
   memberTradingLockSchema,
   memberTradingModeSchema,
 } from "@helio/shared";
+import { z } from "@helio/shared/zod";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { listAudit, recordAudit } from "../../platform/audit/audit.ts";
 import { adminActorOf, toWebHeaders } from "../../platform/auth/session.ts";
 import { AppError, notFound } from "../../platform/http/errors.ts";

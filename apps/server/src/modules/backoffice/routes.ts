@@ -15,9 +15,9 @@ import {
   walletHistoryQuerySchema,
   walletHistoryResponseSchema,
 } from "@helio/shared";
+import { z } from "@helio/shared/zod";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { adminActorOf } from "../../platform/auth/session.ts";
 import { featureRouteOptions, memberUidParams } from "../../platform/http/route-options.ts";
 import { idempotencyKeyOf, idempotentHandler, sendIdempotent } from "../../platform/money/idempotency.ts";

@@ -1,7 +1,7 @@
 import { API, supportContactSchema, supportRequestSchema } from "@helio/shared";
+import { z } from "@helio/shared/zod";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Services } from "../../services.ts";
 import { findBlockedMemberByEmail } from "./queries.ts";
 import type { ChatService } from "./service.ts";

@@ -15,9 +15,9 @@ import {
   reasonBodySchema,
   UPLOAD_MAX_BYTES,
 } from "@helio/shared";
+import { z } from "@helio/shared/zod";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { adminActorOf, currentOf } from "../../platform/auth/session.ts";
 import { csvStream, datedCsvName, sendCsvFile } from "../../platform/http/csv.ts";
 import { fieldError } from "../../platform/http/errors.ts";

@@ -1,8 +1,8 @@
 import { API, text } from "@helio/shared";
+import { z } from "@helio/shared/zod";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { readSession } from "../../platform/auth/session.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { routeOptions } from "../../platform/http/route-options.ts";
@@ -61,7 +61,7 @@ export async function healthRoutes(app: FastifyInstance, { services }: { service
       API.outbox,
       asOutboxReader({
         summary: "Development mail outbox (only without SMTP, outside production; loopback or admins)",
-        querystring: z.object({ to: text().max(254).optional() }),
+        querystring: z.object({ to: z.optional(text().check(z.maxLength(254))) }),
         response: {
           200: z.object({
             items: z.array(
@@ -70,8 +70,8 @@ export async function healthRoutes(app: FastifyInstance, { services }: { service
                 to: z.string(),
                 subject: z.string(),
                 text: z.string(),
-                html: z.string().nullable(),
-                messageId: z.string().nullable(),
+                html: z.nullable(z.string()),
+                messageId: z.nullable(z.string()),
                 createdAt: z.string(),
               }),
             ),

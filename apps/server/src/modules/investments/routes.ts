@@ -16,9 +16,9 @@ import {
   packageInputSchema,
   text,
 } from "@helio/shared";
+import { z } from "@helio/shared/zod";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { adminActorOf, currentOf } from "../../platform/auth/session.ts";
 import { featureRouteOptions } from "../../platform/http/route-options.ts";
 import { idempotentHandler } from "../../platform/money/idempotency.ts";
@@ -36,8 +36,8 @@ import {
   removePackage,
 } from "./service.ts";
 
-const slugParams = z.object({ slug: text().min(1).max(60) });
-const idParams = z.object({ id: text().min(1).max(64) });
+const slugParams = z.object({ slug: text().check(z.minLength(1), z.maxLength(60)) });
+const idParams = z.object({ id: text().check(z.minLength(1), z.maxLength(64)) });
 const packageIdParams = z.object({ id: z.uuid("Not a package id") });
 
 /** Packages, purchases and invoices for members; package management and the investments list for admins. */

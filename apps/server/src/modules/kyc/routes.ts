@@ -14,9 +14,9 @@ import {
   requiresIdBack,
   UPLOAD_MAX_BYTES,
 } from "@helio/shared";
+import { z } from "@helio/shared/zod";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { adminActorOf, currentOf } from "../../platform/auth/session.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { featureRouteOptions, memberUidParams } from "../../platform/http/route-options.ts";
@@ -143,7 +143,11 @@ export async function kycRoutes(app: FastifyInstance, { services }: { services: 
 
   r.get(
     API_PATTERNS.adminKycDocument,
-    asAdmin({ access: "kycRead", summary: "A member's KYC document", params: memberUidParams.extend(docParams.shape) }),
+    asAdmin({
+      access: "kycRead",
+      summary: "A member's KYC document",
+      params: z.extend(memberUidParams, docParams.shape),
+    }),
     async (request, reply) => sendDocument(reply, await readKycDocument(deps, request.params.uid, request.params.doc)),
   );
 

@@ -1,7 +1,7 @@
 import { API, acceptTermsSchema, memberSchema, referralCheckResponseSchema, registerSchema, text } from "@helio/shared";
+import { z } from "@helio/shared/zod";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { currentOf } from "../../platform/auth/session.ts";
 import { featureRouteOptions } from "../../platform/http/route-options.ts";
 import type { Services } from "../../services.ts";
@@ -37,7 +37,7 @@ export async function memberRoutes(app: FastifyInstance, { services }: { service
     asPublic(
       {
         summary: "Whether a referral code names a member",
-        querystring: z.object({ code: text().trim().min(1).max(40) }),
+        querystring: z.object({ code: text().check(z.trim(), z.minLength(1), z.maxLength(40)) }),
         response: { 200: referralCheckResponseSchema },
       },
       // It tells whether a username exists (usernames are public, but not to be listed in bulk).

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders } from "node:http";
 import type { Locale, registerSchema } from "@helio/shared";
-import type { z } from "zod";
+import type { z } from "@helio/shared/zod";
 import type { Db } from "../../db/client.ts";
 import type { Auth } from "../../platform/auth/auth.ts";
 import { toWebHeaders } from "../../platform/auth/session.ts";

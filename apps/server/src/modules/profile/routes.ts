@@ -1,7 +1,7 @@
 import { API, API_PATTERNS, memberSchema, updateLocaleSchema, updateProfileSchema } from "@helio/shared";
+import { z } from "@helio/shared/zod";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { currentOf, readSession } from "../../platform/auth/session.ts";
 import { AppError } from "../../platform/http/errors.ts";
 import { featureRouteOptions } from "../../platform/http/route-options.ts";
@@ -82,7 +82,7 @@ export async function profileRoutes(app: FastifyInstance, { services }: { servic
     API_PATTERNS.avatarFile,
     asMember({
       summary: "A profile photo (signed-in members only)",
-      params: z.object({ name: z.string().regex(/^[a-f0-9-]{36}\.webp$/) }),
+      params: z.object({ name: z.string().check(z.regex(/^[a-f0-9-]{36}\.webp$/)) }),
     }),
     async (request, reply) => {
       const data = await storage.read(`avatars/${request.params.name}`);

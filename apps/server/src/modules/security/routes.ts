@@ -9,10 +9,10 @@ import {
   freezeAccountSchema,
   signInEventsResponseSchema,
 } from "@helio/shared";
+import { z } from "@helio/shared/zod";
 import { desc, eq } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import type { Executor } from "../../db/client.ts";
 import { adminActorOf, currentOf } from "../../platform/auth/session.ts";
 import { signInEvents } from "../../platform/auth/tables.ts";

@@ -1,9 +1,9 @@
 import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { API, API_PATTERNS, twoFactorResetConfirmSchema, twoFactorResetRequestedSchema } from "@helio/shared";
+import { z } from "@helio/shared/zod";
 import { and, eq, gt } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { recordAudit } from "../../platform/audit/audit.ts";
 import { adminActorOf } from "../../platform/auth/session.ts";
 import { twoFactor, user, verification } from "../../platform/auth/tables.ts";

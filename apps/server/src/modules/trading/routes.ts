@@ -13,12 +13,13 @@ import {
   type TradeContract,
   tradeConfigSchema,
   tradeContractSchema,
+  tradeHistoryCsvQuerySchema,
   tradeHistoryQuerySchema,
   tradeHistoryResponseSchema,
 } from "@helio/shared";
+import { z } from "@helio/shared/zod";
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { z } from "zod";
 import { currentOf } from "../../platform/auth/session.ts";
 import { type CsvCell, csvStream, sendCsvFile, text, value } from "../../platform/http/csv.ts";
 import { featureRouteOptions } from "../../platform/http/route-options.ts";
@@ -156,7 +157,7 @@ export async function tradingRoutes(app: FastifyInstance, { services }: { servic
     API.tradesHistoryCsv,
     asMember({
       summary: "Settled contracts of one mode as CSV (same filters as the history)",
-      querystring: tradeHistoryQuerySchema.omit({ page: true, pageSize: true }),
+      querystring: tradeHistoryCsvQuerySchema,
       produces: ["text/csv"],
     }),
     async (request, reply) => {

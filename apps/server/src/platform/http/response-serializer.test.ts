@@ -1,10 +1,10 @@
 import { microcentsSchema } from "@helio/shared";
+import { z } from "@helio/shared/zod";
 import { isResponseSerializationError } from "fastify-type-provider-zod";
 import { describe, expect, it } from "vitest";
-import { z } from "zod";
 import { needsEncode, responseSerializerCompiler } from "./response-serializer.ts";
 
-const compile = (schema: z.ZodType) =>
+const compile = (schema: z.ZodMiniType) =>
   responseSerializerCompiler({ schema, method: "GET", url: "/test", httpStatus: "200" }) as (data: unknown) => string;
 
 const isoDate = z.codec(z.iso.datetime(), z.date(), {
@@ -15,10 +15,10 @@ const isoDate = z.codec(z.iso.datetime(), z.date(), {
 describe("needsEncode", () => {
   it("is false for plain data, however nested", () => {
     const plain = z.object({
-      count: z.number().int().nonnegative(),
-      name: z.string().max(40),
+      count: z.number().check(z.int(), z.nonnegative()),
+      name: z.string().check(z.maxLength(40)),
       tags: z.array(z.enum(["a", "b"])),
-      note: z.string().nullable().optional(),
+      note: z.optional(z.nullable(z.string())),
       kind: z.union([z.literal("x"), z.object({ y: z.number() })]),
       map: z.record(z.string(), z.boolean()),
     });
@@ -26,15 +26,24 @@ describe("needsEncode", () => {
   });
 
   it("is true for a transform, a pipe, a codec or a lazy schema anywhere inside", () => {
-    expect(needsEncode(z.object({ a: z.string().transform((s) => s.length) }))).toBe(true);
-    expect(needsEncode(z.array(z.string().pipe(z.email())))).toBe(true);
+    expect(
+      needsEncode(
+        z.object({
+          a: z.pipe(
+            z.string(),
+            z.transform((s) => s.length),
+          ),
+        }),
+      ),
+    ).toBe(true);
+    expect(needsEncode(z.array(z.pipe(z.string(), z.email())))).toBe(true);
     expect(needsEncode(z.object({ at: z.union([isoDate, z.null()]) }))).toBe(true);
     expect(needsEncode(z.object({ next: z.lazy(() => z.string()) }))).toBe(true);
   });
 });
 
 describe("responseSerializerCompiler", () => {
-  const balances = z.object({ wallet: z.number().int(), demo: z.number().int() });
+  const balances = z.object({ wallet: z.number().check(z.int()), demo: z.number().check(z.int()) });
 
   it("drops fields the schema does not name", () => {
     expect(JSON.parse(compile(balances)({ wallet: 1, demo: 2, passwordHash: "secret" }))).toEqual({

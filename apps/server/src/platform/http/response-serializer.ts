@@ -1,6 +1,6 @@
+import { z } from "@helio/shared/zod";
 import type { FastifySerializerCompiler } from "fastify/types/schema.js";
 import { createSerializerCompiler, ResponseSerializationError } from "fastify-type-provider-zod";
-import { z } from "zod";
 
 type Schema = z.core.$ZodType;
 

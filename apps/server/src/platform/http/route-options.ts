@@ -1,11 +1,11 @@
 import { STAFF_ACCESS, STAFF_ROLE_LABELS, type StaffAccess, text } from "@helio/shared";
+import { z } from "@helio/shared/zod";
 import type {
   FastifyContextConfig,
   FastifySchema,
   onRequestAsyncHookHandler,
   preHandlerAsyncHookHandler,
 } from "fastify";
-import { z } from "zod";
 import type { Config } from "../../config.ts";
 import type { Executor } from "../../db/client.ts";
 import type { Auth } from "../auth/auth.ts";
@@ -110,4 +110,4 @@ export function featureRouteOptions(
 }
 
 /** The path of an admin route about one member names them: `/api/admin/…/:uid`. */
-export const memberUidParams = z.object({ uid: text().min(1).max(64) });
+export const memberUidParams = z.object({ uid: text().check(z.minLength(1), z.maxLength(64)) });

@@ -1,4 +1,5 @@
 import { ADJUSTABLE_ACCOUNTS, adminAdjustSchema, formatMoney, parseDecimalToMicrocents } from "@helio/shared";
+import { z } from "@helio/shared/zod";
 import Alert from "@mui/material/Alert";
 import Box from "@mui/material/Box";
 import Dialog from "@mui/material/Dialog";
@@ -14,7 +15,6 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useId } from "react";
 import { Controller } from "react-hook-form";
-import { z } from "zod";
 import { AmountField } from "../../components/AmountField.tsx";
 import { DialogButtons } from "../../components/FormLayout.tsx";
 import { SelectField } from "../../components/SelectField.tsx";

@@ -1,14 +1,14 @@
 import { type AdminSettings, LEGAL_DOCUMENTS, type LegalDocument, type Settings } from "@helio/shared";
+import { z } from "@helio/shared/zod";
 import TextField from "@mui/material/TextField";
 import type { FieldPath } from "react-hook-form";
-import { z } from "zod";
 import { SectionCard } from "../../components/SectionCard.tsx";
 import { fieldProps } from "../../lib/form.ts";
 import { useStaffMay } from "../../lib/staff.tsx";
 import { SettingsEditorForm } from "./SettingsEditorForm.tsx";
 import { useSettingsEditor } from "./use-settings-editor.ts";
 
-const text = z.string().trim().max(40_000, "At most 40,000 characters");
+const text = z.string().check(z.trim(), z.maxLength(40_000, "At most 40,000 characters"));
 const legalFormSchema = z.object({ terms: text, privacy: text, risk: text, fees: text });
 type LegalForm = z.input<typeof legalFormSchema>;
 

@@ -7,8 +7,8 @@ import {
   impersonationTokenResponseSchema,
   twoFactorResetRequestedSchema,
 } from "@helio/shared";
+import type { z } from "@helio/shared/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import type { z } from "zod";
 import { apiFetch } from "../../lib/api.ts";
 import { pagedQuery, readQuery } from "../../lib/query.ts";
 

@@ -8,8 +8,8 @@ import {
   type InvestmentStatus,
   type packageInputSchema,
 } from "@helio/shared";
+import type { z } from "@helio/shared/zod";
 import { useMutation } from "@tanstack/react-query";
-import type { z } from "zod";
 import { apiFetch } from "../../lib/api.ts";
 import { pagedQuery, readQuery, useRefresh } from "../../lib/query.ts";
 

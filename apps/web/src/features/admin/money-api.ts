@@ -23,10 +23,11 @@ import {
   type WithdrawalStatus,
   walletHistoryResponseSchema,
 } from "@helio/shared";
+import { z } from "@helio/shared/zod";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { z } from "zod";
 import { apiFetch, idempotentPost } from "../../lib/api.ts";
 import { pagedQuery, readQuery, useStoreAnswer } from "../../lib/query.ts";
+import type { SchemaSource } from "../../lib/schemas.ts";
 import { publicSettingsKey } from "../../lib/settings.ts";
 
 export const moneyKeys = {
@@ -112,7 +113,7 @@ type Decision<Approval = object> = ({ decision: "approve" } & Approval) | { deci
 function postDecision<T>(
   input: Decision,
   to: { approve: string; reject: string },
-  schema: z.ZodType<T>,
+  schema: SchemaSource<T>,
   approval: object = {},
 ): Promise<T> {
   return input.decision === "approve"

@@ -10,7 +10,7 @@ import {
   type Settings,
   type TransferInstructions,
 } from "@helio/shared";
-import { z } from "zod";
+import { z } from "@helio/shared/zod";
 import { bpsToPercent, percentToBps } from "../../lib/percent.ts";
 
 /**
@@ -19,29 +19,29 @@ import { bpsToPercent, percentToBps } from "../../lib/percent.ts";
  * Field names are the settings keys, so the server's field errors land on the right input.
  */
 const usd = (what: string) =>
-  z
-    .string()
-    .trim()
-    .regex(DECIMAL_AMOUNT, `${what}: an amount like 10.00`)
-    .refine((v) => {
+  z.string().check(
+    z.trim(),
+    z.regex(DECIMAL_AMOUNT, `${what}: an amount like 10.00`),
+    z.refine((v) => {
       const amount = parseDecimalToMicrocents(v);
       return amount !== null && amount <= MAX_AMOUNT_MICROCENTS;
-    }, maxAmountMessage());
+    }, maxAmountMessage()),
+  );
 
-const percent = z
-  .string()
-  .trim()
-  .regex(/^\d{1,2}(\.\d{1,2})?$/, "A percentage like 5 or 2.5 (at most 2 decimals)")
-  .refine((v) => (percentToBps(v) ?? Number.POSITIVE_INFINITY) <= 5_000, "At most 50%");
+const percent = z.string().check(
+  z.trim(),
+  z.regex(/^\d{1,2}(\.\d{1,2})?$/, "A percentage like 5 or 2.5 (at most 2 decimals)"),
+  z.refine((v) => (percentToBps(v) ?? Number.POSITIVE_INFINITY) <= 5_000, "At most 50%"),
+);
 
 /** Basis points as the percentage typed: 500 → "5", 250 → "2.5", 125 → "1.25". */
 const percentText = (bps: number) => bpsToPercent(bps).replace(/(\.\d)0$/, "$1");
 
 const instructionsForm = z.object({
-  bankName: z.string().trim().max(100, "At most 100 characters"),
-  accountName: z.string().trim().max(100, "At most 100 characters"),
-  accountNumber: z.string().trim().max(60, "At most 60 characters"),
-  notes: z.string().trim().max(1000, "At most 1000 characters"),
+  bankName: z.string().check(z.trim(), z.maxLength(100, "At most 100 characters")),
+  accountName: z.string().check(z.trim(), z.maxLength(100, "At most 100 characters")),
+  accountNumber: z.string().check(z.trim(), z.maxLength(60, "At most 60 characters")),
+  notes: z.string().check(z.trim(), z.maxLength(1000, "At most 1000 characters")),
 });
 type InstructionsForm = z.input<typeof instructionsForm>;
 const EMPTY_INSTRUCTIONS: InstructionsForm = { bankName: "", accountName: "", accountNumber: "", notes: "" };
@@ -79,34 +79,34 @@ export const settingsFormSchema = z
     depositMinMicrocents: usd("Deposit minimum"),
     withdrawalMinMicrocents: usd("Withdrawal minimum"),
     withdrawalMaxMicrocents: usd("Withdrawal maximum"),
-    withdrawalFeeBps: z
-      .string()
-      .trim()
-      .regex(/^\d{1,2}(\.\d{1,2})?$/, "A percentage like 1.5 (at most 2 decimals)")
-      .refine((v) => (percentToBps(v) ?? Number.POSITIVE_INFINITY) <= 5_000, "At most 50%"),
+    withdrawalFeeBps: z.string().check(
+      z.trim(),
+      z.regex(/^\d{1,2}(\.\d{1,2})?$/, "A percentage like 1.5 (at most 2 decimals)"),
+      z.refine((v) => (percentToBps(v) ?? Number.POSITIVE_INFINITY) <= 5_000, "At most 50%"),
+    ),
     withdrawalFeeFlatMicrocents: usd("Flat fee"),
-    withdrawalHoldHoursAfterBankChange: z
-      .string()
-      .trim()
-      .regex(/^\d{1,3}$/, "Whole hours")
-      .refine((v) => Number(v) <= 720, "At most 720 hours (30 days)"),
-    supportEmail: z.union([z.literal(""), z.email("An e-mail address").max(200)]),
+    withdrawalHoldHoursAfterBankChange: z.string().check(
+      z.trim(),
+      z.regex(/^\d{1,3}$/, "Whole hours"),
+      z.refine((v) => Number(v) <= 720, "At most 720 hours (30 days)"),
+    ),
+    supportEmail: z.union([z.literal(""), z.email("An e-mail address").check(z.maxLength(200))]),
     withdrawalSecondApprovalMicrocents: usd("Withdrawals above"),
     adjustmentSecondApprovalMicrocents: usd("Adjustments above"),
-    invoiceExpiryMinutes: z
-      .string()
-      .trim()
-      .regex(/^\d{1,5}$/, "Whole minutes")
-      .refine((v) => Number(v) >= 5 && Number(v) <= 43_200, "Between 5 minutes and 30 days (43200)"),
+    invoiceExpiryMinutes: z.string().check(
+      z.trim(),
+      z.regex(/^\d{1,5}$/, "Whole minutes"),
+      z.refine((v) => Number(v) >= 5 && Number(v) <= 43_200, "Between 5 minutes and 30 days (43200)"),
+    ),
     // Investments and referrals: three commission percentages (2 decimals = basis points exactly),
     // the smallest fund → wallet move, and the accrual period (a demo may use seconds).
     referralCommissionBps: z.tuple([percent, percent, percent]),
     fundTransferMinMicrocents: usd("Fund transfer minimum"),
-    investmentPeriodSeconds: z
-      .string()
-      .trim()
-      .regex(/^\d{1,7}$/, "Whole seconds")
-      .refine((v) => Number(v) >= 10 && Number(v) <= 86_400 * 31, "Between 10 seconds and 31 days (2678400)"),
+    investmentPeriodSeconds: z.string().check(
+      z.trim(),
+      z.regex(/^\d{1,7}$/, "Whole seconds"),
+      z.refine((v) => Number(v) >= 10 && Number(v) <= 86_400 * 31, "Between 10 seconds and 31 days (2678400)"),
+    ),
     transferInstructions: instructionsForm,
     // One account per currency; a currency left empty uses the default account above.
     transferInstructionsByCurrency: z.object(
@@ -116,17 +116,19 @@ export const settingsFormSchema = z
       >,
     ),
   })
-  .superRefine((form, ctx) => {
-    const min = parseDecimalToMicrocents(form.withdrawalMinMicrocents);
-    const max = parseDecimalToMicrocents(form.withdrawalMaxMicrocents);
-    if (min !== null && max !== null && max < min) {
-      ctx.addIssue({
-        code: "custom",
-        path: ["withdrawalMaxMicrocents"],
-        message: "Must be at least the withdrawal minimum",
-      });
-    }
-  });
+  .check(
+    z.superRefine((form, ctx) => {
+      const min = parseDecimalToMicrocents(form.withdrawalMinMicrocents);
+      const max = parseDecimalToMicrocents(form.withdrawalMaxMicrocents);
+      if (min !== null && max !== null && max < min) {
+        ctx.addIssue({
+          code: "custom",
+          path: ["withdrawalMaxMicrocents"],
+          message: "Must be at least the withdrawal minimum",
+        });
+      }
+    }),
+  );
 export type SettingsForm = z.input<typeof settingsFormSchema>;
 
 export type RateField = `rate${RateCurrency}`;

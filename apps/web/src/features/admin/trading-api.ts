@@ -1,5 +1,5 @@
 import { API, adminTradesResponseSchema, houseExposureSchema, houseResultSchema } from "@helio/shared";
-import type { z } from "zod";
+import type { z } from "@helio/shared/zod";
 import { pagedQuery, readQuery } from "../../lib/query.ts";
 
 export type AdminTrade = z.infer<typeof adminTradesResponseSchema>["items"][number];

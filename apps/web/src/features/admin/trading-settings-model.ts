@@ -6,7 +6,7 @@ import {
   type Settings,
   TRADE_DURATIONS,
 } from "@helio/shared";
-import { z } from "zod";
+import { z } from "@helio/shared/zod";
 import { amountSchema } from "../../lib/amount.ts";
 
 /**
@@ -19,10 +19,10 @@ const usd = (what: string) =>
 
 const isWhole = (v: string, min: number, max: number) => /^\d{1,7}$/.test(v) && Number(v) >= min && Number(v) <= max;
 const whole = (min: number, max: number, message: string) =>
-  z
-    .string()
-    .trim()
-    .refine((v) => isWhole(v, min, max), message);
+  z.string().check(
+    z.trim(),
+    z.refine((v) => isWhole(v, min, max), message),
+  );
 
 /** "5, 10, 25" → microcents, or null when a part is not an amount (empty: no presets). */
 export function presetsToMicrocents(text: string): bigint[] | null {
@@ -34,26 +34,26 @@ export function presetsToMicrocents(text: string): bigint[] | null {
   return amounts.every((a): a is bigint => a !== null && a > 0n) ? amounts : null;
 }
 
-const presets = z
-  .string()
-  .trim()
-  .refine((v) => {
+const presets = z.string().check(
+  z.trim(),
+  z.refine((v) => {
     const amounts = presetsToMicrocents(v);
     return amounts !== null && amounts.length <= 6 && amounts.every((a, i) => i === 0 || a > (amounts[i - 1] ?? 0n));
-  }, "Up to 6 amounts like 5, 10, 25, ascending");
+  }, "Up to 6 amounts like 5, 10, 25, ascending"),
+);
 
 const PERCENT_MESSAGE = "A whole percent from 1 to 100";
 /** A pair's payout: empty means "use the default". */
-const pairPercent = z
-  .string()
-  .trim()
-  .refine((v) => v === "" || isWhole(v, 1, 100), `Empty (use the default) or ${PERCENT_MESSAGE.toLowerCase()}`);
+const pairPercent = z.string().check(
+  z.trim(),
+  z.refine((v) => v === "" || isWhole(v, 1, 100), `Empty (use the default) or ${PERCENT_MESSAGE.toLowerCase()}`),
+);
 
 /** A pair's exposure cap: empty means "no cap". */
-const pairCap = z
-  .string()
-  .trim()
-  .refine((v) => v === "" || parseDecimalToMicrocents(v) !== null, "Empty (no cap) or an amount like 5000.00");
+const pairCap = z.string().check(
+  z.trim(),
+  z.refine((v) => v === "" || parseDecimalToMicrocents(v) !== null, "Empty (no cap) or an amount like 5000.00"),
+);
 const pairCaps = z.object(
   Object.fromEntries(PAIR_SYMBOLS.map((s) => [s, pairCap])) as Record<PairSymbol, typeof pairCap>,
 );
@@ -73,20 +73,22 @@ export const tradingSettingsFormSchema = z
     tradeMinMicrocents: usd("Minimum stake"),
     tradeMaxMicrocents: usd("Maximum stake"),
     tradeDurations: z
-      .array(z.number().refine(isDuration, "Not an offered duration"))
-      .min(1, "Enable at least one duration"),
+      .array(z.number().check(z.refine(isDuration, "Not an offered duration")))
+      .check(z.minLength(1, "Enable at least one duration")),
     tradeOpenLimit: whole(1, 1000, "Whole contracts, 1 to 1000"),
     tradeAmountPresetsMicrocents: presets,
     marketStaleSeconds: whole(2, 3600, "Whole seconds, 2 to 3600"),
     tickRetentionHours: whole(1, 24 * 90, "Whole hours, 1 to 2160 (90 days)"),
   })
-  .superRefine((form, ctx) => {
-    const min = parseDecimalToMicrocents(form.tradeMinMicrocents);
-    const max = parseDecimalToMicrocents(form.tradeMaxMicrocents);
-    if (min !== null && max !== null && max < min) {
-      ctx.addIssue({ code: "custom", path: ["tradeMaxMicrocents"], message: "Must be at least the minimum stake" });
-    }
-  });
+  .check(
+    z.superRefine((form, ctx) => {
+      const min = parseDecimalToMicrocents(form.tradeMinMicrocents);
+      const max = parseDecimalToMicrocents(form.tradeMaxMicrocents);
+      if (min !== null && max !== null && max < min) {
+        ctx.addIssue({ code: "custom", path: ["tradeMaxMicrocents"], message: "Must be at least the minimum stake" });
+      }
+    }),
+  );
 export type TradingSettingsForm = z.input<typeof tradingSettingsFormSchema>;
 
 /** The inputs of the form (besides one per pair) a server field error may name. */

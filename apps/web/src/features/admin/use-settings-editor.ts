@@ -1,9 +1,9 @@
 import type { AdminSettings, Settings } from "@helio/shared";
+import type { z } from "@helio/shared/zod";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { type DefaultValues, type FieldPath, type FieldValues, type Resolver, useForm } from "react-hook-form";
-import type { z } from "zod";
 import { ApiError, errorMessage } from "../../lib/api.ts";
 import { adminSettingsQuery, useSaveSettings } from "./money-api.ts";
 
@@ -16,7 +16,7 @@ import { adminSettingsQuery, useSaveSettings } from "./money-api.ts";
  */
 export function useSettingsEditor<Form extends FieldValues>(opts: {
   settings: AdminSettings;
-  schema: z.ZodType<Form, FieldValues>;
+  schema: z.ZodMiniType<Form, FieldValues>;
   toForm: (s: Settings) => Form;
   toSettings: (form: Form, base: Settings) => Settings;
   fieldOf: (serverField: string) => FieldPath<Form> | null;

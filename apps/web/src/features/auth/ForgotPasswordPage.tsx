@@ -1,15 +1,15 @@
+import { z } from "@helio/shared/zod";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { EmailField } from "../../components/EmailField.tsx";
 import { authClient, toApiError } from "../../lib/auth-client.ts";
 import { fieldProps } from "../../lib/form.ts";
 import { paths } from "../../lib/paths.ts";
 import { AuthLayout, AuthLink, AuthOutcome, AuthSubmit } from "./AuthLayout.tsx";
 
-const schema = z.object({ email: z.email("Enter a valid email").trim() });
+const schema = z.object({ email: z.email("Enter a valid email").check(z.trim()) });
 
 /** `/forgot-password`: mails a reset link; the answer never tells whether the account exists. */
 export function ForgotPasswordPage() {

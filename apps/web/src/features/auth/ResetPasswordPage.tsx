@@ -1,19 +1,22 @@
 import { passwordSchema } from "@helio/shared";
+import { z } from "@helio/shared/zod";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Trans, useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { useSearchParams } from "react-router";
-import { z } from "zod";
 import { PasswordField } from "../../components/PasswordField.tsx";
 import { authClient, toApiError } from "../../lib/auth-client.ts";
 import { fieldProps } from "../../lib/form.ts";
 import { paths } from "../../lib/paths.ts";
 import { AuthLayout, AuthOutcome, AuthSubmit } from "./AuthLayout.tsx";
 
-const schema = z
-  .object({ newPassword: passwordSchema, confirm: z.string() })
-  .refine((value) => value.newPassword === value.confirm, { path: ["confirm"], message: "The passwords do not match" });
+const schema = z.object({ newPassword: passwordSchema, confirm: z.string() }).check(
+  z.refine((value) => value.newPassword === value.confirm, {
+    path: ["confirm"],
+    message: "The passwords do not match",
+  }),
+);
 type Values = z.infer<typeof schema>;
 
 /** `/reset-password?token=` (or `?error=INVALID_TOKEN`): choose a new password. */

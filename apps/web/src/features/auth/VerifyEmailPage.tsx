@@ -1,3 +1,4 @@
+import { z } from "@helio/shared/zod";
 import { Trans, useLingui } from "@lingui/react/macro";
 import MarkEmailReadIcon from "@mui/icons-material/MarkEmailRead";
 import Alert from "@mui/material/Alert";
@@ -6,7 +7,6 @@ import Button from "@mui/material/Button";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useSearchParams } from "react-router";
-import { z } from "zod";
 import { EmailField } from "../../components/EmailField.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { authClient, unwrap } from "../../lib/auth-client.ts";

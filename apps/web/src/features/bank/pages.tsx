@@ -1,4 +1,5 @@
 import { type BankAccount, bankAccountInputSchema } from "@helio/shared";
+import type { z } from "@helio/shared/zod";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Trans, useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
@@ -12,7 +13,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
 import { Link as RouterLink } from "react-router";
-import type { z } from "zod";
 import { DetailList } from "../../components/DetailList.tsx";
 import { FormStack } from "../../components/FormLayout.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";

@@ -1,6 +1,6 @@
 import type { adminChatsResponseSchema, WsServerMessage } from "@helio/shared";
+import type { z } from "@helio/shared/zod";
 import type { QueryClient, QueryKey } from "@tanstack/react-query";
-import type { z } from "zod";
 import type { LiveMessages } from "../../lib/live-updates.ts";
 import { chatKeys } from "./keys.ts";
 

@@ -1,4 +1,5 @@
 import { passwordSchema } from "@helio/shared";
+import { z } from "@helio/shared/zod";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Trans, useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
@@ -8,7 +9,6 @@ import Card from "@mui/material/Card";
 import CardContent from "@mui/material/CardContent";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { FormStack } from "../../components/FormLayout.tsx";
 import { PageHeader } from "../../components/PageHeader.tsx";
 import { PasswordField } from "../../components/PasswordField.tsx";
@@ -18,15 +18,20 @@ import { ReadOnlyNote, useReadOnlyReason } from "../../lib/read-only.tsx";
 
 const schema = z
   .object({
-    currentPassword: z.string().min(1, "Enter your current password"),
+    currentPassword: z.string().check(z.minLength(1, "Enter your current password")),
     newPassword: passwordSchema,
     confirm: z.string(),
   })
-  .refine((value) => value.newPassword === value.confirm, { path: ["confirm"], message: "The passwords do not match" })
-  .refine((value) => value.newPassword !== value.currentPassword, {
-    path: ["newPassword"],
-    message: "Choose a password different from the current one",
-  });
+  .check(
+    z.refine((value) => value.newPassword === value.confirm, {
+      path: ["confirm"],
+      message: "The passwords do not match",
+    }),
+    z.refine((value) => value.newPassword !== value.currentPassword, {
+      path: ["newPassword"],
+      message: "Choose a password different from the current one",
+    }),
+  );
 type Values = z.infer<typeof schema>;
 
 /** `/change-password` (menu label Password): signs out the other sessions. */

@@ -1,3 +1,4 @@
+import { z } from "@helio/shared/zod";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { Trans, useLingui } from "@lingui/react/macro";
 import Alert from "@mui/material/Alert";
@@ -8,7 +9,6 @@ import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { useState } from "react";
 import { useForm } from "react-hook-form";
-import { z } from "zod";
 import { FormButtons } from "../../components/FormLayout.tsx";
 import { errorMessage } from "../../lib/api.ts";
 import { authClient, unwrap } from "../../lib/auth-client.ts";
@@ -18,10 +18,7 @@ import { useQrCode } from "../../lib/qr-code.ts";
 import { groupSecret, totpSecret } from "./api.ts";
 
 const codeSchema = z.object({
-  code: z
-    .string()
-    .trim()
-    .regex(/^\d{6}$/, "Enter the 6-digit code from your app."),
+  code: z.string().check(z.trim(), z.regex(/^\d{6}$/, "Enter the 6-digit code from your app.")),
 });
 type CodeForm = z.input<typeof codeSchema>;
 

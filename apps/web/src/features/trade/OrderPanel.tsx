@@ -7,6 +7,7 @@ import {
   type TradeConfig,
   type TradeDirection,
 } from "@helio/shared";
+import { z } from "@helio/shared/zod";
 import { Trans, useLingui } from "@lingui/react/macro";
 import AddIcon from "@mui/icons-material/Add";
 import ArrowDownwardIcon from "@mui/icons-material/ArrowDownward";
@@ -25,7 +26,6 @@ import { useQuery } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Controller } from "react-hook-form";
 import { Link as RouterLink } from "react-router";
-import { z } from "zod";
 import { MemberAmountField } from "../../components/AmountField.tsx";
 import { Money } from "../../components/Money.tsx";
 import { PageLoader } from "../../components/PageLoader.tsx";
@@ -112,7 +112,7 @@ function stakeRules(config: TradeConfig): AmountRules {
 const orderSchema = (rules: AmountRules, quote: RateQuote) =>
   z.object({
     amount: amountSchema(rules, quote),
-    durationSeconds: z.number().int(),
+    durationSeconds: z.int(),
     direction: z.enum(["up", "down"]),
   });
 

@@ -1,4 +1,5 @@
 import type { RateQuote, WithdrawalRequirements } from "@helio/shared";
+import { z } from "@helio/shared/zod";
 import { i18n } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
@@ -9,7 +10,6 @@ import Stack from "@mui/material/Stack";
 import TextField from "@mui/material/TextField";
 import Typography from "@mui/material/Typography";
 import { Link as RouterLink, useNavigate } from "react-router";
-import { z } from "zod";
 import { MemberAmountField } from "../../components/AmountField.tsx";
 import { FormButtons, FormStack } from "../../components/FormLayout.tsx";
 import { Money } from "../../components/Money.tsx";
@@ -33,7 +33,7 @@ function withdrawalFormSchema(req: WithdrawalRequirements, walletMicrocents: big
   return z.object({
     amount: amountSchema(withdrawalAmountRules(req, walletMicrocents, quote), quote),
     totpCode: req.twoFactorRequired
-      ? z.string().trim().regex(SIX_DIGITS, i18n._(msg`Enter the 6-digit code`))
+      ? z.string().check(z.trim(), z.regex(SIX_DIGITS, i18n._(msg`Enter the 6-digit code`)))
       : z.string(),
   });
 }
