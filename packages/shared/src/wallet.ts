@@ -68,7 +68,10 @@ const INTEGER_TEXT = /^-?\d{1,20}$/;
  * amounts pass 2⁵³; read as a bigint. A request may also give a JSON integer within 2⁵³.
  */
 export const microcentsSchema = z.codec(
-  z.union([z.string().check(z.regex(INTEGER_TEXT, "Whole microcents, as digits")), z.int("Whole microcents")]),
+  z.union([z.string().check(z.regex(INTEGER_TEXT, "Whole microcents, as digits")), z.int("Whole microcents")], {
+    // What a value that is neither (12.5, null) is told, rather than zod's "Invalid input".
+    error: "Whole microcents, as digits",
+  }),
   z.bigint(),
   { decode: (value) => BigInt(value), encode: (value) => value.toString() },
 );

@@ -80,6 +80,15 @@ function MenuDrawer({ open, onClose, children }: { open: boolean; onClose: () =>
 }
 
 /**
+ * The footer, with room for the chat button when it shows. The button depends on the settings, read
+ * here rather than in Shell: their answer, which comes after the first paint, then re-renders the
+ * footer and not the whole frame.
+ */
+function ShellFooter() {
+  return <Footer roomForChat={useChatButtonShown()} />;
+}
+
+/**
  * The signed-in shell (docs/product.md §5): top bar, side menu (permanent and collapsible on md+,
  * a drawer on small screens), impersonation banner, content and footer. Plain CSS, no MUI
  * (decision 0016): the screens inside bring MUI with them.
@@ -109,7 +118,6 @@ export function Shell({
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const { pathname } = useLocation();
   const entries = menuFor(member.role);
-  const chatShown = useChatButtonShown();
 
   // The drawer closes on navigation (state adjusted during render, no effect needed).
   const [lastPath, setLastPath] = useState(pathname);
@@ -179,7 +187,7 @@ export function Shell({
             <Content>{children}</Content>
           </div>
         </main>
-        <Footer roomForChat={chatShown} />
+        <ShellFooter />
       </div>
       <ChatButton />
       {/* Each loads its MUI notice or dialog only when there is something to show. */}

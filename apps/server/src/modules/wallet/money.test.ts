@@ -104,7 +104,10 @@ describe("decimal amounts", () => {
       amountInputSchema.safeParse({ amountMicrocents }).error?.issues[0]?.message;
     expect(message("12.5")).toBe("Whole microcents, as digits");
     expect(message("1e9")).toBe("Whole microcents, as digits");
-    expect(amountInputSchema.safeParse({ amountMicrocents: 12.5 }).success).toBe(false);
+    // A number that is not whole, or no number or text at all, names the same rule, not "Invalid input".
+    expect(message(12.5)).toBe("Whole microcents, as digits");
+    expect(message(null)).toBe("Whole microcents, as digits");
+    expect(message(true)).toBe("Whole microcents, as digits");
     expect(message("-1")).toBe("Must be more than zero");
     expect(message("0")).toBe("Must be more than zero");
     expect(message(MAX_AMOUNT_MICROCENTS.toString())).toBeUndefined();
