@@ -8,6 +8,7 @@
 
 import { groupDigits } from "@helio/shared/currency";
 import { t } from "@lingui/core/macro";
+import { dateFormat, dateTimeFormat, relativeFormat, secondsFormat } from "./date-formats.ts";
 import { activeLocale, type Locale } from "./i18n.ts";
 
 type DateInput = string | number | Date;
@@ -16,31 +17,6 @@ function toDate(value: DateInput): Date | null {
   const date = value instanceof Date ? value : new Date(value);
   return Number.isNaN(date.getTime()) ? null : date;
 }
-
-/** The Intl locale a member locale formats with: English in the seed's day-month-year order. */
-function intlLocale(locale: Locale): string {
-  return locale === "en" ? "en-GB" : locale;
-}
-
-/** `make(locale)` made once per locale, when first asked for. */
-function perLocale<T>(make: (locale: string) => T): (locale: Locale) => T {
-  const made = new Map<Locale, T>();
-  return (locale) => {
-    let value = made.get(locale);
-    if (value === undefined) {
-      value = make(intlLocale(locale));
-      made.set(locale, value);
-    }
-    return value;
-  };
-}
-
-const DAY = { day: "numeric", month: "short", year: "numeric" } as const;
-const MINUTE = { ...DAY, hour: "2-digit", minute: "2-digit" } as const;
-const dateFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, DAY));
-const dateTimeFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, MINUTE));
-const secondsFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, { ...MINUTE, second: "2-digit" }));
-const relativeFormat = perLocale((locale) => new Intl.RelativeTimeFormat(locale, { numeric: "auto" }));
 
 /** `3 Mar 2026` (`2026年3月3日` in ja, `3 Mac 2026` in ms…) */
 export function formatDate(value: DateInput | null | undefined, locale: Locale = activeLocale()): string {
