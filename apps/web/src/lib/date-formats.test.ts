@@ -1,17 +1,15 @@
-import { afterEach, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
+import { createDateFormats } from "./date-formats.ts";
 
 describe("prepareDateFormats", () => {
-  afterEach(() => vi.resetModules());
-
-  it("makes the date formatters up front, so the first dates drawn make none", async () => {
-    vi.resetModules();
-    const { dateFormat, dateTimeFormat, prepareDateFormats } = await import("./date-formats.ts");
+  it("makes the date formatters up front, so the first dates drawn make none", () => {
+    const formats = createDateFormats();
     const made = vi.spyOn(Intl, "DateTimeFormat");
-    prepareDateFormats("ja");
+    formats.prepare("ja");
     expect(made).toHaveBeenCalledTimes(2);
     expect(made.mock.calls.map(([locale]) => locale)).toEqual(["ja", "ja"]);
-    dateFormat("ja").format(new Date(0));
-    dateTimeFormat("ja").format(new Date(0));
+    formats.dateFormat("ja").format(new Date(0));
+    formats.dateTimeFormat("ja").format(new Date(0));
     expect(made).toHaveBeenCalledTimes(2);
   });
 });

@@ -24,18 +24,29 @@ function perLocale<T>(make: (locale: string) => T): (locale: Locale) => T {
 
 const DAY = { day: "numeric", month: "short", year: "numeric" } as const;
 const MINUTE = { ...DAY, hour: "2-digit", minute: "2-digit" } as const;
-export const dateFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, DAY));
-export const dateTimeFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, MINUTE));
-export const secondsFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, { ...MINUTE, second: "2-digit" }));
-export const relativeFormat = perLocale((locale) => new Intl.RelativeTimeFormat(locale, { numeric: "auto" }));
 
-/**
- * Makes the date formatters a signed-in first screen uses. The first Intl formatter of a page loads
- * ICU's data, 20–40 ms of main thread at full speed; made in the first render after the answers
- * come, it is the longest task of the dashboard's load. The router calls this as its first screen's
- * chunks download, when the main thread has nothing else to do.
- */
-export function prepareDateFormats(locale: Locale): void {
-  dateFormat(locale);
-  dateTimeFormat(locale);
+/** A set of the formatters, each made once per locale (one set for the page; a test makes its own). */
+export function createDateFormats() {
+  const dateFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, DAY));
+  const dateTimeFormat = perLocale((locale) => new Intl.DateTimeFormat(locale, MINUTE));
+  return {
+    dateFormat,
+    dateTimeFormat,
+    secondsFormat: perLocale((locale) => new Intl.DateTimeFormat(locale, { ...MINUTE, second: "2-digit" })),
+    relativeFormat: perLocale((locale) => new Intl.RelativeTimeFormat(locale, { numeric: "auto" })),
+    /**
+     * Makes the date formatters a signed-in first screen uses. The first Intl formatter of a page
+     * loads ICU's data, 20–40 ms of main thread at full speed; made in the first render after the
+     * answers come, it is the longest task of the dashboard's load. The router calls this as its
+     * first screen's chunks download, when the main thread has nothing else to do.
+     */
+    prepare(locale: Locale): void {
+      dateFormat(locale);
+      dateTimeFormat(locale);
+    },
+  };
 }
+
+const pageFormats = createDateFormats();
+export const { dateFormat, dateTimeFormat, secondsFormat, relativeFormat } = pageFormats;
+export const prepareDateFormats = pageFormats.prepare;
