@@ -6,9 +6,7 @@ import { useLingui } from "@lingui/react/macro";
 import type { ComponentType } from "react";
 import { createBrowserRouter, Navigate, type RouteObject } from "react-router";
 import { LoginPage } from "../features/auth/LoginPage.tsx";
-import { prepareDateFormats } from "../lib/date-formats.ts";
 import { startEarlyFetch } from "../lib/early-fetch.ts";
-import { DEFAULT_LOCALE, initialLocale, PSEUDO_LOCALE } from "../lib/i18n.ts";
 import { paths, routePatterns } from "../lib/paths.ts";
 import { loadSharedSchemas } from "../lib/schemas.ts";
 import { lazyInTheme, loadMuiTheme } from "./lazy-in-theme.tsx";
@@ -304,9 +302,6 @@ export function createRouter() {
   if (isMemberMatch(router.state.matches)) {
     startEarlyFetch(API.me);
     loadSharedSchemas().catch(() => undefined);
-    // A task of its own, run while the chunks download (lib/date-formats.ts).
-    const locale = initialLocale();
-    setTimeout(() => prepareDateFormats(locale === PSEUDO_LOCALE ? DEFAULT_LOCALE : locale), 0);
   }
   return router;
 }

@@ -1,7 +1,8 @@
 /**
  * Dates and times in the member's language, through the platform's Intl. Each formatter is created
- * once per locale, at its first use rather than as modules load: the first Intl formatter a page
- * creates loads ICU's data (44–106 ms of main thread on our 2-core machines, docs/decisions/0015-the-first-render-in-slices.md).
+ * once per locale, at its first use rather than as modules load. ICU's data, which the first Intl
+ * object of a page loads (35–120 ms of main thread on our 2-core machines), is loaded by index.html's
+ * script while the entry downloads (docs/decisions/0022-icu-while-the-entry-downloads.md).
  * English writes as `en-GB` does ("3 Mar 2026, 14:05"), the seed's form. A component that formats
  * reads the language with useLingui(), so that it draws again when the member switches.
  */
