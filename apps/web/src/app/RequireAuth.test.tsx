@@ -9,6 +9,12 @@ import { sampleMember, testQueryClient } from "../test/render.tsx";
 import { AppProviders } from "./app-providers.tsx";
 import { RequireAuth } from "./RequireAuth.tsx";
 
+/**
+ * The way to sign-in takes a refused request, the member's read again and a navigation: more than
+ * testing-library's one second when the machine is busy with the other suites.
+ */
+const SIGN_IN_WAIT = { timeout: 5000 };
+
 function LoginProbe() {
   const location = useLocation();
   return <p>login page {location.search}</p>;
@@ -92,7 +98,7 @@ describe("RequireAuth", () => {
     // Another tab signs out; this page's next request is refused.
     signedIn = false;
     await expect(apiFetch("/api/wallet")).rejects.toMatchObject({ status: 401 });
-    expect((await screen.findByText(/login page/)).textContent).toBe(
+    expect((await screen.findByText(/login page/, undefined, SIGN_IN_WAIT)).textContent).toBe(
       `login page ?redirect=${encodeURIComponent(paths.security)}`,
     );
   });
@@ -123,7 +129,7 @@ describe("RequireAuth", () => {
     signedIn = false;
     await expect(apiFetch("/api/wallet")).rejects.toMatchObject({ status: 401 });
     for (const release of heldReads) release();
-    expect((await screen.findByText(/login page/)).textContent).toBe(
+    expect((await screen.findByText(/login page/, undefined, SIGN_IN_WAIT)).textContent).toBe(
       `login page ?redirect=${encodeURIComponent(paths.security)}`,
     );
   });
