@@ -5,6 +5,7 @@ import Button from "@mui/material/Button";
 import { useState } from "react";
 import { apiFetch, errorMessage } from "../../lib/api.ts";
 import { paths } from "../../lib/paths.ts";
+import { liveSocket } from "../../lib/ws.ts";
 
 /** Shown while an admin is signed in as this member (support view). */
 export function ImpersonationBanner({ fullName }: { fullName: string }) {
@@ -14,10 +15,17 @@ export function ImpersonationBanner({ fullName }: { fullName: string }) {
   const exit = async () => {
     setBusy(true);
     setError(null);
+    // The socket closes first, as on sign-out. Ending the support view ends its session, and the
+    // server closes that session's socket before it answers. Left open, the socket's close sends
+    // this page to sign-in, and the sign-in page's session check still carries the ended session's
+    // cookie. If that check is answered after the exit, its reply clears the cookie the exit has
+    // just given back to the admin, and the admin is signed out.
+    liveSocket.stop();
     try {
       await apiFetch(API.impersonationStop, { method: "POST", body: {} });
       window.location.assign(paths.admin);
     } catch (cause) {
+      liveSocket.start();
       setError(errorMessage(cause));
       setBusy(false);
     }
