@@ -1,7 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import { Trans, useLingui } from "@lingui/react/macro";
-import { lazy, Suspense } from "react";
 import { Link as RouterLink } from "react-router";
 import { CopyButton } from "../../components/CopyButton.tsx";
 import { ModeBadge } from "../../components/ModeBadge.tsx";
@@ -11,16 +10,11 @@ import { errorMessage } from "../../lib/api.ts";
 import { useMemberBalances } from "../../lib/balances.ts";
 import { useMember } from "../../lib/member.tsx";
 import { paths } from "../../lib/paths.ts";
+import { ActiveInvestmentsCard } from "../investment/index.ts";
 import { MarketOverview } from "../market/index.ts";
 import { OpenTradesCard } from "../trade/index.ts";
 import { RecentTransactions } from "../wallet/index.ts";
 import styles from "./dashboard.module.css";
-
-// Loaded beside its data rather than with the page, to keep the dashboard's first load in its
-// budget (scripts/first-load-budget.mjs).
-const ActiveInvestmentsCard = lazy(() =>
-  import("../investment/index.ts").then((m) => ({ default: m.ActiveInvestmentsCard })),
-);
 
 const BALANCES = [
   { key: "wallet", label: msg`Wallet` },
@@ -124,9 +118,7 @@ export function DashboardPage() {
       <div className={styles.grid}>
         <div className={styles.column}>
           <OpenTradesCard />
-          <Suspense fallback={<div className={styles.placeholder} />}>
-            <ActiveInvestmentsCard />
-          </Suspense>
+          <ActiveInvestmentsCard />
           <RecentTransactions />
         </div>
         <div className={styles.column}>
